@@ -1,0 +1,86 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config/config';
+import type { DatabaseHandle } from './db/database';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerCsrfProtection } from './http/csrf';
+import { apiNotFound, registerErrorHandling } from './http/errors';
+import { loggerOptions } from './http/logger';
+import { registerWebApp } from './web/web-app';
+import { healthRoutes } from './health/health.routes';
+import { appConfigRoutes } from './app-config/app-config.routes';
+import { globalSettingsRoutes } from './settings/global-settings.routes';
+import { seedGlobalSettings } from './settings/global-settings.repository';
+import { createSessionService } from './auth/sessions';
+
+export interface AppDependencies {
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** Tests pass false to keep their output quiet. */
+  logger?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: DatabaseHandle;
+  }
+}
+
+const BODY_LIMIT_BYTES = 100 * 1024;
+
+/**
+ * Builds the whole HTTP application without listening, so tests drive it with `inject` and `main.ts`
+ * serves it. The caller owns the database handle; closing the app closes it too.
+ */
+export async function buildApp({
+  config,
+  database,
+  logger = true,
+}: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? loggerOptions(config.logLevel) : false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate(
+    'sessions',
+    createSessionService({
+      db: database.db,
+      secret: config.jwtSecret,
+      ttlSeconds: config.sessionTtlSeconds,
+      adminEmails: config.adminEmails,
+    }),
+  );
+  app.addHook('onClose', async () => database.close());
+
+  // Only JSON is accepted (multipart is added per route where uploads exist); anything else is 415.
+  app.removeContentTypeParser('text/plain');
+
+  registerErrorHandling(app);
+  await app.register(fastifyCookie);
+  await registerSecurityHeaders(app, config);
+  registerCsrfProtection(app, { secureCookie: config.publicUrl.startsWith('https://') });
+
+  await seedGlobalSettings(database.db, config.mode);
+
+  await app.register(healthRoutes);
+  await app.register(appConfigRoutes);
+  await app.register(globalSettingsRoutes);
+
+  const webApp = await registerWebApp(app, config.webDistDir);
+  app.setNotFoundHandler((request, reply) => {
+    if (!request.url.startsWith('/api') && (request.method === 'GET' || request.method === 'HEAD')) {
+      return webApp.serveIndex(reply);
+    }
+    return reply.status(404).send(apiNotFound(request.method, request.url));
+  });
+
+  return app;
+}

@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * All configuration, read once from the environment at start-up. Nothing else in the server reads
+ * `process.env`: everything receives this object.
+ */
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const envSchema = z.object({
+  APP_MODE: z.enum(['demo', 'production']).default('demo'),
+  HOST: z.string().trim().min(1).default('localhost'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: optionalText,
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalText,
+  REDIS_URL: optionalText,
+  JWT_SECRET: optionalText,
+  SESSION_TTL_SECONDS: z.coerce.number().int().min(300).max(2_592_000).default(604_800),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false', ''])
+    .default('false')
+    .transform((value) => value === 'true'),
+  WEB_DIST_DIR: optionalText,
+  SUPPORT_EMAIL: z.string().trim().default('support@offzero.com'),
+  BLOG_URL: z.string().trim().default('https://blog.offzero.com'),
+  POSTAL_ADDRESS: z.string().trim().default('1621 Central Ave, Cheyenne, WY 82001, USA'),
+  ADMIN_EMAILS: z.string().default(''),
+  BITCOIN_NETWORK: z.enum(['mainnet', 'testnet', 'regtest']).optional(),
+  EXPLORER_URL: optionalText,
+  SMTP_URL: optionalText,
+  MAIL_FROM: optionalText,
+  TWILIO_ACCOUNT_SID: optionalText,
+  TWILIO_AUTH_TOKEN: optionalText,
+  TWILIO_FROM_NUMBER: optionalText,
+  TWILIO_API_URL: z.string().trim().default('https://api.twilio.com'),
+  GOOGLE_CLIENT_ID: optionalText,
+});
+
+/** What production cannot run without; demo has a local stand-in for each. */
+const requiredInProduction = [
+  'DATABASE_URL',
+  'JWT_SECRET',
+  'PUBLIC_URL',
+  'ADMIN_EMAILS',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'TWILIO_ACCOUNT_SID',
+  'TWILIO_AUTH_TOKEN',
+  'TWILIO_FROM_NUMBER',
+  'EXPLORER_URL',
+] as const;
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`OffZero cannot start; fix its configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export interface AppConfig {
+  mode: 'demo' | 'production';
+  isDemo: boolean;
+  host: string;
+  port: number;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  jwtSecret: Uint8Array;
+  sessionTtlSeconds: number;
+  logLevel: string;
+  trustProxy: boolean;
+  webDistDir: string;
+  supportEmail: string;
+  blogUrl: string;
+  postalAddress: string;
+  adminEmails: string[];
+  bitcoinNetwork: 'mainnet' | 'testnet' | 'regtest';
+  explorerUrl: string;
+  mail: { smtpUrl: string; from: string } | undefined;
+  twilio: { accountSid: string; authToken: string; fromNumber: string; apiUrl: string } | undefined;
+  googleClientId: string | undefined;
+}
+
+const DEMO_ADMIN_EMAIL = 'admin@offzero.local';
+
+/** Parses the environment; throws ConfigError naming every problem at once. */
+export function loadConfig(env: Record<string, string | undefined>): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const e = parsed.data;
+  const isDemo = e.APP_MODE === 'demo';
+  const problems: string[] = [];
+
+  if (!isDemo) {
+    for (const name of requiredInProduction) {
+      if (!e[name]) problems.push(`${name} is required in production mode`);
+    }
+  }
+  if (e.JWT_SECRET && Buffer.byteLength(e.JWT_SECRET) < 32) {
+    problems.push('JWT_SECRET must be at least 32 characters (256 bits) of random text');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const dataDir = path.resolve(e.DATA_DIR);
+  const bitcoinNetwork = e.BITCOIN_NETWORK ?? (isDemo ? 'testnet' : 'mainnet');
+  const adminEmails = e.ADMIN_EMAILS.split(',')
+    .map((email) => email.trim().toLowerCase())
+    .filter((email) => email !== '');
+  if (isDemo && !adminEmails.includes(DEMO_ADMIN_EMAIL)) adminEmails.push(DEMO_ADMIN_EMAIL);
+
+  return {
+    mode: e.APP_MODE,
+    isDemo,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? demoJwtSecret(dataDir)),
+    sessionTtlSeconds: e.SESSION_TTL_SECONDS,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
+    supportEmail: e.SUPPORT_EMAIL,
+    blogUrl: e.BLOG_URL,
+    postalAddress: e.POSTAL_ADDRESS,
+    adminEmails,
+    bitcoinNetwork,
+    explorerUrl: (
+      e.EXPLORER_URL ??
+      (bitcoinNetwork === 'mainnet' ? 'https://mempool.space' : 'https://mempool.space/testnet')
+    ).replace(/\/+$/, ''),
+    mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
+    twilio:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM_NUMBER
+        ? {
+            accountSid: e.TWILIO_ACCOUNT_SID,
+            authToken: e.TWILIO_AUTH_TOKEN,
+            fromNumber: e.TWILIO_FROM_NUMBER,
+            apiUrl: e.TWILIO_API_URL.replace(/\/+$/, ''),
+          }
+        : undefined,
+    googleClientId: e.GOOGLE_CLIENT_ID,
+  };
+}
+
+/** Demo mode keeps a random signing secret in the data folder so sessions survive a restart. */
+function demoJwtSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(32).toString('base64url');
+    writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}

@@ -1,0 +1,111 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+
+/** The one database type the services use, whichever engine is underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'embedded' | 'postgres';
+  /** Answers true once the database responds to a query. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export class DatabaseUnavailableError extends Error {
+  override name = 'DatabaseUnavailableError';
+}
+
+const migrationsFolder = path.join(import.meta.dirname, '../../drizzle');
+
+/**
+ * Opens PostgreSQL when a URL is given, otherwise the embedded PGlite database persisted in `dataDir`
+ * (or kept in memory for `dataDir: null`, which tests use). Migrations are applied before returning.
+ */
+export async function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir: string | null;
+}): Promise<DatabaseHandle> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openEmbedded(options.dataDir);
+}
+
+async function openEmbedded(dataDir: string | null): Promise<DatabaseHandle> {
+  let client: PGlite;
+  if (dataDir) {
+    const dbDir = path.join(dataDir, 'db');
+    mkdirSync(dbDir, { recursive: true });
+    client = await PGlite.create(dbDir);
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite({ client, schema });
+  await migratePglite(db, { migrationsFolder });
+  return {
+    db: db as unknown as Database,
+    kind: 'embedded',
+    ping: () => pingWith(db),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
+  // An idle client losing its connection must not crash the process; the next query reports it.
+  pool.on('error', () => undefined);
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw new DatabaseUnavailableError(
+      `Cannot reach PostgreSQL at ${redactUrl(databaseUrl)}: ${(error as Error).message}. ` +
+        'Start the database or correct DATABASE_URL, then start OffZero again.',
+    );
+  }
+  const db = drizzlePostgres({ client: pool, schema });
+  // Two processes starting together must not both apply migrations: one session holds an advisory
+  // lock while the migrations run.
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock(724001)');
+    await migratePostgres(db, { migrationsFolder });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock(724001)').catch(() => undefined);
+    lockClient.release();
+  }
+  return {
+    db: db as unknown as Database,
+    kind: 'postgres',
+    ping: () => pingWith(db),
+    close: () => pool.end(),
+  };
+}
+
+async function pingWith(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Keeps the host and database name of a connection URL, never its password. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(an unparseable URL)';
+  }
+}

@@ -1,0 +1,149 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The whole database schema. Money is stored as integer cents (`_cents`) and satoshis (`_sats`);
+ * percentages as basis points (`_bps`). Nothing monetary is ever a float.
+ */
+
+/** The operator's global settings (spec section 3): exactly one row, id 1. */
+export const globalSettings = pgTable(
+  'global_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    platformFeeBps: integer('platform_fee_bps').notNull(),
+    minOrderCents: bigint('min_order_cents', { mode: 'bigint' }).notNull(),
+    maxOrderCents: bigint('max_order_cents', { mode: 'bigint' }).notNull(),
+    orderSessionTimeoutSeconds: integer('order_session_timeout_seconds').notNull(),
+    paypalActive: boolean('paypal_active').notNull(),
+    zelleActive: boolean('zelle_active').notNull(),
+    zellePaymentAddress: text('zelle_payment_address').notNull(),
+    zelleBankChargesCents: bigint('zelle_bank_charges_cents', { mode: 'bigint' }).notNull(),
+    achActive: boolean('ach_active').notNull(),
+    achAccountHolder: text('ach_account_holder').notNull(),
+    achAccountNumber: text('ach_account_number').notNull(),
+    achBankAddress: text('ach_bank_address').notNull(),
+    achRoutingNumber: text('ach_routing_number').notNull(),
+    achBankChargesCents: bigint('ach_bank_charges_cents', { mode: 'bigint' }).notNull(),
+    wireActive: boolean('wire_active').notNull(),
+    wireAccountHolder: text('wire_account_holder').notNull(),
+    wireAccountNumber: text('wire_account_number').notNull(),
+    wireBankAddress: text('wire_bank_address').notNull(),
+    wireSwiftCode: text('wire_swift_code').notNull(),
+    wireBankChargesCents: bigint('wire_bank_charges_cents', { mode: 'bigint' }).notNull(),
+    referralRewardBps: integer('referral_reward_bps').notNull(),
+    referralTradesEligible: integer('referral_trades_eligible').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('global_settings_single_row', sql`${table.id} = 1`),
+    check('global_settings_fee_range', sql`${table.platformFeeBps} between 0 and 10000`),
+    check('global_settings_reward_range', sql`${table.referralRewardBps} between 0 and 10000`),
+    check(
+      'global_settings_order_sizes',
+      sql`${table.minOrderCents} > 0 and ${table.minOrderCents} <= ${table.maxOrderCents}`,
+    ),
+    check('global_settings_timeout', sql`${table.orderSessionTimeoutSeconds} > 0`),
+    check(
+      'global_settings_bank_charges',
+      sql`${table.zelleBankChargesCents} >= 0 and ${table.achBankChargesCents} >= 0 and ${table.wireBankChargesCents} >= 0`,
+    ),
+  ],
+);
+
+export type GlobalSettingsRow = typeof globalSettings.$inferSelect;
+
+/** A customer or operator. A user exists once their e-mail code is verified (registration step 2). */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    phoneNumber: text('phone_number'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    phoneVerified: boolean('phone_verified').notNull().default(false),
+    image: text('image'),
+    googleId: text('google_id'),
+    referralCode: text('referral_code'),
+    referredByUserId: uuid('referred_by_user_id'),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('users_email_unique').on(table.email),
+    uniqueIndex('users_google_id_unique').on(table.googleId),
+    uniqueIndex('users_referral_code_unique').on(table.referralCode),
+    foreignKey({ columns: [table.referredByUserId], foreignColumns: [table.id] }),
+  ],
+);
+
+/** One row per signed-in device. Logout and disabling an account revoke rows, ending the token. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+/**
+ * One-time codes, stored as an HMAC bound to purpose and destination, so a login code can never
+ * verify a phone and a code for one address never works for another.
+ */
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purpose: text('purpose', { enum: ['new-account', 'login', 'phone'] }).notNull(),
+    destination: text('destination').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    requesterIp: text('requester_ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('otp_codes_lookup_idx').on(table.purpose, table.destination, table.createdAt),
+    check('otp_codes_attempts_range', sql`${table.attempts} >= 0`),
+  ],
+);
+
+/** Demo-mode delivery of e-mail and SMS: shown at /dev/outbox instead of leaving the machine. */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    code: text('code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('outbox_messages_to_idx').on(table.to, table.createdAt)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type OtpPurpose = (typeof otpCodes.$inferSelect)['purpose'];

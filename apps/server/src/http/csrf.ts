@@ -1,0 +1,58 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from './errors';
+
+/**
+ * Double-submit protection (DESIGN.md section 2): `GET /api/csrf` hands out a token in the answer and
+ * the same value in an HttpOnly cookie; every state-changing request must send it back in the
+ * `X-CSRF-Token` header together with the cookie. Signed provider webhooks opt out with
+ * `config: { csrf: false }` on their route because they prove themselves with a signature.
+ */
+export const CSRF_COOKIE = 'offzero_csrf';
+export const CSRF_HEADER = 'x-csrf-token';
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const CSRF_MAX_AGE_SECONDS = 30 * 24 * 3600;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** False on routes that prove their origin another way (signed webhooks). */
+    csrf?: boolean;
+  }
+}
+
+export function registerCsrfProtection(app: FastifyInstance, options: { secureCookie: boolean }): void {
+  app.get('/api/csrf', async (_request, reply) => {
+    const token = randomBytes(32).toString('base64url');
+    void reply.setCookie(CSRF_COOKIE, token, {
+      path: '/api',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: options.secureCookie,
+      maxAge: CSRF_MAX_AGE_SECONDS,
+    });
+    return { _csrf: token };
+  });
+
+  // onRequest, so a forged request is refused before its body is even read.
+  app.addHook('onRequest', async (request) => {
+    if (!STATE_CHANGING.has(request.method)) return;
+    if (!request.routeOptions.url) return; // unknown paths answer 404 instead
+    if (request.routeOptions.config.csrf === false) return;
+    if (!request.url.startsWith('/api/')) return;
+    if (!hasValidCsrfToken(request)) {
+      throw new AppError(
+        'FORBIDDEN',
+        'Your security token is missing or out of date. Reload the page and try again.',
+      );
+    }
+  });
+}
+
+function hasValidCsrfToken(request: FastifyRequest): boolean {
+  const header = request.headers[CSRF_HEADER];
+  const cookie = request.cookies[CSRF_COOKIE];
+  if (typeof header !== 'string' || !cookie) return false;
+  const a = Buffer.from(header);
+  const b = Buffer.from(cookie);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

@@ -1,0 +1,52 @@
+import { centsToUsdNumber, percentFromBasisPoints } from '@offzero/shared/money/money';
+import type { FullGlobalSettings, PublicGlobalSettings } from '@offzero/shared/api/global-settings';
+import type { GlobalSettingsRow } from '../db/schema';
+
+/** What anyone may see: limits, fees, which methods are on, and the referral terms. */
+export function toPublicSettings(row: GlobalSettingsRow): PublicGlobalSettings {
+  return {
+    order: {
+      platform_fees: percentFromBasisPoints(row.platformFeeBps),
+      min_order_size: centsToUsdNumber(row.minOrderCents),
+      max_order_size: centsToUsdNumber(row.maxOrderCents),
+      order_session_timeout: row.orderSessionTimeoutSeconds,
+    },
+    paypal: { is_active: row.paypalActive },
+    zelle: { is_active: row.zelleActive },
+    ach: { is_active: row.achActive },
+    wire: { is_active: row.wireActive },
+    referral: {
+      reward: percentFromBasisPoints(row.referralRewardBps),
+      trades_eligible: row.referralTradesEligible,
+    },
+  };
+}
+
+/** Adds the company's receiving bank details, which only signed-in customers receive. */
+export function toFullSettings(row: GlobalSettingsRow): FullGlobalSettings {
+  const publicPart = toPublicSettings(row);
+  return {
+    ...publicPart,
+    zelle: {
+      is_active: row.zelleActive,
+      payment_address: row.zellePaymentAddress,
+      bank_charges: centsToUsdNumber(row.zelleBankChargesCents),
+    },
+    ach: {
+      is_active: row.achActive,
+      account_holder: row.achAccountHolder,
+      account_number: row.achAccountNumber,
+      bank_address: row.achBankAddress,
+      routing_number: row.achRoutingNumber,
+      bank_charges: centsToUsdNumber(row.achBankChargesCents),
+    },
+    wire: {
+      is_active: row.wireActive,
+      account_holder: row.wireAccountHolder,
+      account_number: row.wireAccountNumber,
+      bank_address: row.wireBankAddress,
+      swift_code: row.wireSwiftCode,
+      bank_charges: centsToUsdNumber(row.wireBankChargesCents),
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { loadConfig, type AppConfig } from '../config/config';
+import { openDatabase, type DatabaseHandle } from '../db/database';
+
+/**
+ * API tests build the real app on a database of their own: an in-memory embedded database, or a fresh
+ * PostgreSQL database created for the test file when the suite runs against TEST_DATABASE_URL.
+ */
+ 
+const testEnv = process.env;
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** A request with a valid CSRF token and cookie already attached. */
+  request(options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export async function createTestDatabase(): Promise<{
+  handle: DatabaseHandle;
+  url: string | undefined;
+  drop(): Promise<void>;
+}> {
+  if (testEnv.TEST_DATABASE_KIND !== 'postgres') {
+    return { handle: await openDatabase({ dataDir: null }), url: undefined, drop: async () => undefined };
+  }
+  const baseUrl = testEnv.TEST_DATABASE_URL;
+  if (!baseUrl) throw new Error('TEST_DATABASE_URL is needed for the PostgreSQL suite');
+  const name = `offzero_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
+  return {
+    handle,
+    url: url.toString(),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: baseUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Record<string, string> = {}): AppConfig {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'offzero-test-'));
+  return loadConfig({
+    APP_MODE: 'demo',
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    LOG_LEVEL: 'silent',
+    ...overrides,
+  });
+}
+
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  /** Registers extra routes before the app starts (tests of shared HTTP rules use it). */
+  extend?: (app: FastifyInstance) => void,
+): Promise<TestApp> {
+  const config = testConfig(overrides);
+  const testDatabase = await createTestDatabase();
+  const { handle } = testDatabase;
+  const app = await buildApp({ config, database: handle, logger: false });
+  extend?.(app);
+  await app.ready();
+
+  const csrf = await app.inject({ method: 'GET', url: '/api/csrf' });
+  const csrfToken = csrf.json<{ _csrf: string }>()._csrf;
+  const csrfCookie = csrf.cookies.find((cookie) => cookie.name === 'offzero_csrf')?.value ?? '';
+
+  return {
+    app,
+    config,
+    database: handle,
+    request(options) {
+      return app.inject({
+        ...options,
+        headers: { 'x-csrf-token': csrfToken, ...(options.headers ?? {}) },
+        cookies: { offzero_csrf: csrfCookie, ...(options.cookies ?? {}) },
+      });
+    },
+    async close() {
+      await app.close();
+      await testDatabase.drop();
+    },
+  };
+}

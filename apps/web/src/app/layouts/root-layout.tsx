@@ -1,0 +1,39 @@
+import { useLayoutEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { Toaster } from 'react-hot-toast';
+import { useAppConfig } from '../app-config';
+
+/** The outermost shell of every page: the demo notice, the page itself and the toast area. */
+export function RootLayout() {
+  const { mode } = useAppConfig();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <ScrollToTop />
+      {mode === 'demo' && <DemoBanner />}
+      <div className="flex flex-1 flex-col">
+        <Outlet />
+      </div>
+      <Toaster position="bottom-right" toastOptions={{ duration: 2000 }} />
+    </div>
+  );
+}
+
+function DemoBanner() {
+  return (
+    <div data-testid="demo-banner" className="bg-brand-500 px-4 py-1.5 text-center text-sm font-semibold text-ink-900">
+      Demo mode — no real money moves
+    </div>
+  );
+}
+
+/** A new page starts at its top; a link to an anchor (#section) scrolls to that anchor instead. */
+function ScrollToTop() {
+  const { pathname, hash } = useLocation();
+  useLayoutEffect(() => {
+    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (target) target.scrollIntoView();
+    // 'instant' overrides the smooth scrolling the stylesheet sets for in-page anchors.
+    else window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+  }, [pathname, hash]);
+  return null;
+}

@@ -1,0 +1,56 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { paths } from '../config/paths';
+import { RootLayout } from './layouts/root-layout';
+import { PublicLayout } from './layouts/public-layout';
+import { RouteErrorPage } from './routes/route-error';
+import { GuestOnly, RequireSignedIn } from './guards';
+
+// Page modules load on demand so a visitor of the home page does not download the dashboard.
+const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: paths.home, ...page(() => import('../features/marketing/home-page')) },
+          { path: paths.about, ...page(() => import('../features/marketing/about-page')) },
+          { path: paths.termsOfUse, ...page(() => import('../features/legal/terms-of-use-page')) },
+          { path: paths.privacyPolicy, ...page(() => import('../features/legal/privacy-policy-page')) },
+          { path: paths.cookiePolicy, ...page(() => import('../features/legal/cookie-policy-page')) },
+          { path: paths.refundPolicy, ...page(() => import('../features/legal/refund-policy-page')) },
+          { path: paths.devOutbox, ...page(() => import('../features/dev/outbox-page')) },
+          {
+            element: <GuestOnly />,
+            children: [
+              { path: paths.login, ...page(() => import('../features/auth/login-page')) },
+              { path: paths.register, ...page(() => import('../features/auth/register-page')) },
+            ],
+          },
+          { path: '*', ...page(() => import('./routes/not-found')) },
+        ],
+      },
+      {
+        element: <RequireSignedIn />,
+        children: [
+          {
+            lazy: async () => ({ Component: (await import('./layouts/dashboard-layout')).DashboardLayout }),
+            children: [
+              { path: paths.dashboard, ...page(() => import('../features/dashboard/dashboard-page')) },
+              { path: paths.orders, ...page(() => import('../features/orders/orders-page')) },
+              { path: paths.settings, ...page(() => import('../features/settings/settings-page')) },
+              { path: paths.referralHistory, ...page(() => import('../features/referrals/referral-history-page')) },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

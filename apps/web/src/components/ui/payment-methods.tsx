@@ -1,0 +1,104 @@
+import { useId, type ReactNode } from 'react';
+
+// Badges for the ways customers pay and get paid. Drawn inline (no image requests); the group is one
+// image to assistive technology, named "Accepted payment methods".
+const font = 'Arial, Helvetica, sans-serif';
+
+function Badge({ fill = '#ffffff', stroke = '#e2e8f0', children }: { fill?: string; stroke?: string; children: ReactNode }) {
+  return (
+    <svg viewBox="0 0 60 38" className="h-full w-auto" aria-hidden="true" focusable="false">
+      <rect x="0.5" y="0.5" width="59" height="37" rx="6" fill={fill} stroke={stroke} />
+      {children}
+    </svg>
+  );
+}
+
+function PayPalBadge() {
+  return (
+    <Badge>
+      <text x="30" y="24" textAnchor="middle" fontFamily={font} fontSize="13" fontWeight="700" fontStyle="italic">
+        <tspan fill="#003087">Pay</tspan>
+        <tspan fill="#009cde">Pal</tspan>
+      </text>
+    </Badge>
+  );
+}
+
+function VisaBadge() {
+  return (
+    <Badge>
+      <text x="30" y="25" textAnchor="middle" fontFamily={font} fontSize="15" fontWeight="900" fontStyle="italic" fill="#1a1f71" letterSpacing="0.5">
+        VISA
+      </text>
+    </Badge>
+  );
+}
+
+function MasterCardBadge() {
+  const clipId = useId();
+  return (
+    <Badge>
+      <defs>
+        <clipPath id={clipId}>
+          <circle cx="24.5" cy="19" r="10" />
+        </clipPath>
+      </defs>
+      <circle cx="24.5" cy="19" r="10" fill="#eb001b" />
+      <circle cx="35.5" cy="19" r="10" fill="#f79e1b" />
+      <circle cx="35.5" cy="19" r="10" fill="#ff5f00" clipPath={`url(#${clipId})`} />
+    </Badge>
+  );
+}
+
+function ZelleBadge() {
+  return (
+    <Badge fill="#6d1ed4" stroke="#6d1ed4">
+      <text x="30" y="24.5" textAnchor="middle" fontFamily={font} fontSize="14" fontWeight="700" fill="#ffffff">
+        Zelle
+      </text>
+    </Badge>
+  );
+}
+
+function AchBadge() {
+  return (
+    <Badge fill="#f1f5f9">
+      <path d="M9 15.5 16 11l7 4.5H9Zm1.5 1.5v7m4-7v7m4-7v7m3-7v7M9 25.5h14" stroke="#0b1220" strokeWidth="1.5" fill="none" strokeLinejoin="round" />
+      <text x="40" y="23.5" textAnchor="middle" fontFamily={font} fontSize="12" fontWeight="700" fill="#0b1220">
+        ACH
+      </text>
+    </Badge>
+  );
+}
+
+function WireBadge() {
+  return (
+    <Badge fill="#0b1220" stroke="#0b1220">
+      <path d="M9 15h10l-3-3m3 11H9l3 3" stroke="#f7931a" strokeWidth="1.8" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+      <text x="38.5" y="23.5" textAnchor="middle" fontFamily={font} fontSize="11" fontWeight="700" fill="#ffffff" letterSpacing="0.5">
+        WIRE
+      </text>
+    </Badge>
+  );
+}
+
+const badges = [
+  ['paypal', PayPalBadge],
+  ['visa', VisaBadge],
+  ['mastercard', MasterCardBadge],
+  ['zelle', ZelleBadge],
+  ['ach', AchBadge],
+  ['wire', WireBadge],
+] as const;
+
+export function PaymentMethods({ className }: { className?: string }) {
+  return (
+    <div role="img" aria-label="Accepted payment methods" className={`flex flex-wrap items-center gap-1.5 ${className ?? ''}`}>
+      {badges.map(([name, BadgeComponent]) => (
+        <span key={name} className="h-7 sm:h-8">
+          <BadgeComponent />
+        </span>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+// Every route of the web app, in one place, so links and redirects never drift apart.
+export const paths = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  dashboard: '/dashboard',
+  orders: '/orders',
+  settings: '/settings',
+  referralHistory: '/referral-history',
+  about: '/about-us',
+  termsOfUse: '/terms-of-use',
+  privacyPolicy: '/privacy-policy',
+  cookiePolicy: '/cookie-policy',
+  refundPolicy: '/refund-policy',
+  devOutbox: '/dev/outbox',
+} as const;
+
+export type AppPath = (typeof paths)[keyof typeof paths];

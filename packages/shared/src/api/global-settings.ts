@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/**
+ * `GET /api/admin/settings` (DESIGN.md section 2). Units at this edge: percentages in percent, sizes and
+ * bank charges in USD, the session timeout in seconds. Visitors receive only the public part.
+ */
+const methodSwitch = z.object({ is_active: z.boolean() });
+
+export const publicGlobalSettingsSchema = z.object({
+  order: z.object({
+    platform_fees: z.number(),
+    min_order_size: z.number(),
+    max_order_size: z.number(),
+    order_session_timeout: z.number().int(),
+  }),
+  paypal: methodSwitch,
+  zelle: methodSwitch,
+  ach: methodSwitch,
+  wire: methodSwitch,
+  referral: z.object({ reward: z.number(), trades_eligible: z.number().int() }),
+});
+
+export const fullGlobalSettingsSchema = publicGlobalSettingsSchema.extend({
+  zelle: methodSwitch.extend({ payment_address: z.string(), bank_charges: z.number() }),
+  ach: methodSwitch.extend({
+    account_holder: z.string(),
+    account_number: z.string(),
+    bank_address: z.string(),
+    routing_number: z.string(),
+    bank_charges: z.number(),
+  }),
+  wire: methodSwitch.extend({
+    account_holder: z.string(),
+    account_number: z.string(),
+    bank_address: z.string(),
+    swift_code: z.string(),
+    bank_charges: z.number(),
+  }),
+});
+
+export type PublicGlobalSettings = z.infer<typeof publicGlobalSettingsSchema>;
+export type FullGlobalSettings = z.infer<typeof fullGlobalSettingsSchema>;
+export type GlobalSettings = PublicGlobalSettings | FullGlobalSettings;
+
+export const globalSettingsResponseSchema = z.object({
+  settings: z.union([fullGlobalSettingsSchema, publicGlobalSettingsSchema]),
+});

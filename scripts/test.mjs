@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// `npm test`: every test. Unit and API tests (Vitest; the API suite also on PostgreSQL when
+// TEST_DATABASE_URL is set), then the browser tests (Playwright on Debian's Chromium) against a
+// fresh build. Ends with one summary line: "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+
+mkdirSync('test-results', { recursive: true });
+
+function run(command, args) {
+  console.log(`\n> ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
+  return result.status === 0;
+}
+
+function readCounts(file, pick) {
+  try {
+    return pick(JSON.parse(readFileSync(file, 'utf8')));
+  } catch {
+    return { passed: 0, failed: 0 };
+  }
+}
+
+const chromiumReady = run('node', ['scripts/ensure-chromium.mjs']);
+if (!chromiumReady) process.exit(1);
+
+const unitOk = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/unit.json']);
+const buildOk = run('npm', ['run', 'build']);
+const e2eOk = buildOk && run('npx', ['playwright', 'test']);
+
+const unit = readCounts('test-results/unit.json', (r) => ({ passed: r.numPassedTests ?? 0, failed: r.numFailedTests ?? 0 }));
+const e2e = readCounts('test-results/e2e.json', (r) => ({ passed: r.stats?.expected ?? 0, failed: (r.stats?.unexpected ?? 0) + (r.stats?.flaky ?? 0) }));
+const passed = unit.passed + (e2eOk || buildOk ? e2e.passed : 0);
+const failed = unit.failed + e2e.failed + (unitOk ? 0 : unit.failed === 0 ? 1 : 0) + (buildOk ? 0 : 1) + (e2eOk || !buildOk ? 0 : e2e.failed === 0 ? 1 : 0);
+
+console.log(`\nunit and API: ${unit.passed} passed, ${unit.failed} failed; browser: ${e2e.passed} passed, ${e2e.failed} failed`);
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(unitOk && buildOk && e2eOk ? 0 : 1);
