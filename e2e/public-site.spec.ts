@@ -37,11 +37,22 @@ const legalClauses: Record<string, { title: string; clauses: string[] }> = {
   },
   '/cookie-policy': {
     title: 'Cookie Policy',
-    clauses: ['Session and Persistent Cookies', 'Third-Party Cookies', 'Managing Cookies', 'Updates to This Policy'],
+    clauses: [
+      'Session and Persistent Cookies',
+      'Third-Party Cookies',
+      'Managing Cookies',
+      'Updates to This Policy',
+    ],
   },
   '/refund-policy': {
     title: 'Refund Policy',
-    clauses: ['No Refunds', 'Selling Your Bitcoin', 'Limitation of Responsibility', 'Contact Us', 'Updates to This Policy'],
+    clauses: [
+      'No Refunds',
+      'Selling Your Bitcoin',
+      'Limitation of Responsibility',
+      'Contact Us',
+      'Updates to This Policy',
+    ],
   },
 };
 
@@ -59,27 +70,45 @@ const publicRoutes = [
 /** The navigation every visitor gets, in the desktop header or in the mobile drawer. */
 async function expectSiteNavigation(scope: Locator) {
   await expect(scope.getByRole('link', { name: 'Home', exact: true })).toHaveAttribute('href', '/');
-  await expect(scope.getByRole('link', { name: 'About Us', exact: true })).toHaveAttribute('href', '/about-us');
+  await expect(scope.getByRole('link', { name: 'About Us', exact: true })).toHaveAttribute(
+    'href',
+    '/about-us',
+  );
   const blogs = scope.getByRole('link', { name: /^Blogs/ });
   await expect(blogs).toHaveAttribute('href', /^https?:\/\//);
   await expect(blogs).toHaveAttribute('target', '_blank');
   await expect(blogs).toHaveAttribute('rel', /noopener/);
   await expect(scope.getByRole('link', { name: 'Login', exact: true })).toHaveAttribute('href', '/login');
-  await expect(scope.getByRole('link', { name: 'Register', exact: true })).toHaveAttribute('href', '/register');
+  await expect(scope.getByRole('link', { name: 'Register', exact: true })).toHaveAttribute(
+    'href',
+    '/register',
+  );
 }
 
 async function expectFooter(page: Page) {
   const footer = page.getByTestId('site-footer');
   await expect(footer).toBeVisible();
-  await expect(footer.getByRole('link', { name: 'About Us', exact: true })).toHaveAttribute('href', '/about-us');
+  await expect(footer.getByRole('link', { name: 'About Us', exact: true })).toHaveAttribute(
+    'href',
+    '/about-us',
+  );
   await expect(footer.getByRole('link', { name: /^Blogs/ })).toHaveAttribute('target', '_blank');
-  await expect(footer.getByRole('link', { name: 'Contact', exact: true })).toHaveAttribute('href', /^mailto:.+@.+/);
+  await expect(footer.getByRole('link', { name: 'Contact', exact: true })).toHaveAttribute(
+    'href',
+    /^mailto:.+@.+/,
+  );
   await expect(footer.getByRole('link', { name: 'Terms of use' })).toHaveAttribute('href', '/terms-of-use');
-  await expect(footer.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy-policy');
+  await expect(footer.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute(
+    'href',
+    '/privacy-policy',
+  );
   await expect(footer.getByRole('link', { name: 'Cookie policy' })).toHaveAttribute('href', '/cookie-policy');
   await expect(footer.getByRole('link', { name: 'Refund policy' })).toHaveAttribute('href', '/refund-policy');
   for (const network of ['X', 'Facebook', 'LinkedIn']) {
-    await expect(footer.getByRole('link', { name: `OffZero on ${network}` })).toHaveAttribute('href', /^https?:\/\//);
+    await expect(footer.getByRole('link', { name: `OffZero on ${network}` })).toHaveAttribute(
+      'href',
+      /^https?:\/\//,
+    );
   }
   await expect(footer.getByText('© 2024 OffZero. All rights reserved.')).toBeVisible();
   await expect(footer.getByText('The safest and easiest way to buy Bitcoin. Get Off Zero!')).toBeVisible();
@@ -125,7 +154,9 @@ for (const viewport of viewports) {
         if (legal) {
           await expect(page.getByRole('heading', { level: 1 })).toHaveText(legal.title);
           await expect(page.getByText('Last updated: November 1, 2026')).toBeVisible();
-          await expect(page.locator('main h2')).toHaveText(legal.clauses.map((clause, index) => `${index + 1}. ${clause}`));
+          await expect(page.locator('main h2')).toHaveText(
+            legal.clauses.map((clause, index) => `${index + 1}. ${clause}`),
+          );
         }
 
         await expectNoHorizontalScroll(page);
@@ -138,7 +169,10 @@ for (const viewport of viewports) {
       await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
       await expect(page.getByTestId('site-header')).toBeVisible();
       await expect(page.getByTestId('site-footer')).toBeVisible();
-      await expect(page.getByRole('main').getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+      await expect(page.getByRole('main').getByRole('link', { name: 'Back to home' })).toHaveAttribute(
+        'href',
+        '/',
+      );
       await expectNoHorizontalScroll(page);
       await page.screenshot({ path: `${screensDir}not-found-${viewport.width}.png`, fullPage: true });
     });
@@ -148,7 +182,9 @@ for (const viewport of viewports) {
 test.describe('mobile drawer', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('opens and closes with the toggle, the close button and Escape, and closes on navigation', async ({ page }) => {
+  test('opens and closes with the toggle, the close button and Escape, and closes on navigation', async ({
+    page,
+  }) => {
     await page.goto('/');
     const toggle = page.getByTestId('menu-toggle');
     const drawer = page.getByTestId('mobile-drawer');
@@ -187,12 +223,21 @@ test.describe('mobile drawer', () => {
 });
 
 test.describe('home page', () => {
-  test('the quote card switches between Buy and Sell and Continue leads to the login page', async ({ page }) => {
+  test('the quote card switches between Buy and Sell and Continue leads to the login page', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Buy Bitcoin');
     await expect(page.getByRole('img', { name: 'Accepted payment methods' })).toBeVisible();
-    await expect(page.getByRole('main').getByRole('link', { name: 'Terms of Use', exact: true })).toHaveAttribute('href', '/terms-of-use');
-    await expect(page.getByRole('main').getByRole('link', { name: /Create Account/ }).first()).toHaveAttribute('href', '/register');
+    await expect(
+      page.getByRole('main').getByRole('link', { name: 'Terms of Use', exact: true }),
+    ).toHaveAttribute('href', '/terms-of-use');
+    await expect(
+      page
+        .getByRole('main')
+        .getByRole('link', { name: /Create Account/ })
+        .first(),
+    ).toHaveAttribute('href', '/register');
 
     const sell = page.getByRole('tab', { name: 'Sell' });
     await sell.click();

@@ -13,6 +13,13 @@ import { appConfigRoutes } from './app-config/app-config.routes';
 import { globalSettingsRoutes } from './settings/global-settings.routes';
 import { seedGlobalSettings } from './settings/global-settings.repository';
 import { createSessionService } from './auth/sessions';
+import { createOtpService } from './auth/otp.service';
+import { createAccountsService } from './auth/accounts.service';
+import { accountsRoutes } from './auth/accounts.routes';
+import { userRoutes } from './users/user.routes';
+import { devRoutes } from './dev/dev.routes';
+import { createNotificationSender } from './notifications/notification-sender';
+import { registerRateLimits } from './http/rate-limits';
 
 export interface AppDependencies {
   config: AppConfig;
@@ -68,11 +75,23 @@ export async function buildApp({
   await registerSecurityHeaders(app, config);
   registerCsrfProtection(app, { secureCookie: config.publicUrl.startsWith('https://') });
 
+  await registerRateLimits(app, config.redisUrl);
+
   await seedGlobalSettings(database.db, config.mode);
+  const notifications = createNotificationSender(config, database.db, app.log);
+  const accounts = createAccountsService({
+    db: database.db,
+    otp: createOtpService(database.db, config.jwtSecret),
+    notifications,
+    log: app.log,
+  });
 
   await app.register(healthRoutes);
   await app.register(appConfigRoutes);
   await app.register(globalSettingsRoutes);
+  await app.register(accountsRoutes(accounts));
+  await app.register(userRoutes(accounts));
+  if (config.isDemo) await app.register(devRoutes);
 
   const webApp = await registerWebApp(app, config.webDistDir);
   app.setNotFoundHandler((request, reply) => {

@@ -9,7 +9,12 @@ const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'offzero-config-'));
 describe('loadConfig', () => {
   it('runs demo mode with no variables at all, on port 3000 and testnet', () => {
     const config = loadConfig({ DATA_DIR: tmp() });
-    expect(config).toMatchObject({ mode: 'demo', port: 3000, bitcoinNetwork: 'testnet', databaseUrl: undefined });
+    expect(config).toMatchObject({
+      mode: 'demo',
+      port: 3000,
+      bitcoinNetwork: 'testnet',
+      databaseUrl: undefined,
+    });
     expect(config.adminEmails).toContain('admin@offzero.local');
   });
 
@@ -28,7 +33,14 @@ describe('loadConfig', () => {
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
       const message = (error as ConfigError).message;
-      for (const name of ['JWT_SECRET', 'PUBLIC_URL', 'SMTP_URL', 'MAIL_FROM', 'TWILIO_ACCOUNT_SID', 'ADMIN_EMAILS']) {
+      for (const name of [
+        'JWT_SECRET',
+        'PUBLIC_URL',
+        'SMTP_URL',
+        'MAIL_FROM',
+        'TWILIO_ACCOUNT_SID',
+        'ADMIN_EMAILS',
+      ]) {
         expect(message).toContain(name);
       }
       expect(message).not.toContain('DATABASE_URL is required');

@@ -41,7 +41,10 @@ const envSchema = z.object({
   TWILIO_AUTH_TOKEN: optionalText,
   TWILIO_FROM_NUMBER: optionalText,
   TWILIO_API_URL: z.string().trim().default('https://api.twilio.com'),
+  OTP_SENDS_PER_IP: z.coerce.number().int().min(1).default(20),
+  OTP_VERIFIES_PER_IP: z.coerce.number().int().min(1).default(60),
   GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_JWKS_URL: z.string().trim().default('https://www.googleapis.com/oauth2/v3/certs'),
 });
 
 /** What production cannot run without; demo has a local stand-in for each. */
@@ -88,6 +91,11 @@ export interface AppConfig {
   mail: { smtpUrl: string; from: string } | undefined;
   twilio: { accountSid: string; authToken: string; fromNumber: string; apiUrl: string } | undefined;
   googleClientId: string | undefined;
+  googleJwksUrl: string;
+  /** How many one-time codes one client IP may request per 15 minutes. */
+  otpSendsPerIp: number;
+  /** How many code checks one client IP may make per 15 minutes. */
+  otpVerifiesPerIp: number;
 }
 
 const DEMO_ADMIN_EMAIL = 'admin@offzero.local';
@@ -153,6 +161,9 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
           }
         : undefined,
     googleClientId: e.GOOGLE_CLIENT_ID,
+    googleJwksUrl: e.GOOGLE_JWKS_URL,
+    otpSendsPerIp: e.OTP_SENDS_PER_IP,
+    otpVerifiesPerIp: e.OTP_VERIFIES_PER_IP,
   };
 }
 

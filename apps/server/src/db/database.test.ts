@@ -22,8 +22,13 @@ describe('embedded database', () => {
 
 describe('PostgreSQL that is down', () => {
   it('fails with a clear message instead of crashing or retrying forever', async () => {
-    const attempt = openDatabase({ databaseUrl: 'postgres://offzero:secret@127.0.0.1:1/offzero', dataDir: null });
+    const attempt = openDatabase({
+      databaseUrl: 'postgres://offzero:secret@127.0.0.1:1/offzero',
+      dataDir: null,
+    });
     await expect(attempt).rejects.toBeInstanceOf(DatabaseUnavailableError);
-    await expect(attempt).rejects.toThrow(/Cannot reach PostgreSQL at postgres:\/\/offzero:\*\*\*@127\.0\.0\.1:1\/offzero/);
+    await expect(attempt).rejects.toThrow(
+      /Cannot reach PostgreSQL at postgres:\/\/offzero:\*\*\*@127\.0\.0\.1:1\/offzero/,
+    );
   });
 });

@@ -27,7 +27,10 @@ describe('GET /api/admin/settings', () => {
   });
 
   it('gives a signed-in customer the receiving details of every method', async () => {
-    const [user] = await t.database.db.insert(users).values({ email: 'settings@example.com', emailVerified: true }).returning();
+    const [user] = await t.database.db
+      .insert(users)
+      .values({ email: 'settings@example.com', emailVerified: true })
+      .returning();
     const { token } = await t.app.sessions.issue(user!.id);
     const response = await t.app.inject({
       method: 'GET',
@@ -36,7 +39,11 @@ describe('GET /api/admin/settings', () => {
     });
     const { settings } = response.json();
     expect(fullGlobalSettingsSchema.safeParse(settings).success).toBe(true);
-    expect(settings.zelle).toEqual({ is_active: true, payment_address: 'payments@offzero.example', bank_charges: 0 });
+    expect(settings.zelle).toEqual({
+      is_active: true,
+      payment_address: 'payments@offzero.example',
+      bank_charges: 0,
+    });
     expect(settings.ach.routing_number).toBe('123456780');
     expect(settings.ach.bank_charges).toBe(1);
     expect(settings.wire.swift_code).toBe('DEMOUS33XXX');
@@ -61,7 +68,12 @@ describe('production defaults', () => {
     const handle = await openDatabase({ dataDir: null });
     await seedGlobalSettings(handle.db, 'production');
     const row = await findGlobalSettings(handle.db);
-    expect([row.paypalActive, row.zelleActive, row.achActive, row.wireActive]).toEqual([false, false, false, false]);
+    expect([row.paypalActive, row.zelleActive, row.achActive, row.wireActive]).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
     expect(row.zellePaymentAddress).toBe('');
     await handle.close();
   });

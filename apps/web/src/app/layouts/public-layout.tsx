@@ -108,7 +108,10 @@ function SiteHeader() {
             <NavLink to={paths.about} className={navLinkClass}>
               About Us
             </NavLink>
-            <ExternalLink href={blogUrl} className={navLinkClass({ isActive: false }) + ' inline-flex items-center gap-1'}>
+            <ExternalLink
+              href={blogUrl}
+              className={navLinkClass({ isActive: false }) + ' inline-flex items-center gap-1'}
+            >
               Blogs
             </ExternalLink>
           </nav>
@@ -179,7 +182,11 @@ function SiteHeader() {
             </NavLink>
           </li>
           <li>
-            <ExternalLink href={blogUrl} className={drawerLinkClass({ isActive: false })} onClick={() => closeDrawer()}>
+            <ExternalLink
+              href={blogUrl}
+              className={drawerLinkClass({ isActive: false })}
+              onClick={() => closeDrawer()}
+            >
               Blogs
             </ExternalLink>
           </li>
@@ -224,8 +231,8 @@ function SiteFooter() {
 
   return (
     <footer data-testid="site-footer" className="bg-ink-900 text-slate-300">
-      <Container className="grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-[1.6fr_1fr_1fr_1.3fr] lg:gap-12">
-        <div className="sm:col-span-2 lg:col-span-1">
+      <Container className="grid grid-cols-2 gap-x-6 gap-y-10 py-14 lg:grid-cols-[1.6fr_1fr_1fr_1.3fr] lg:gap-12">
+        <div className="col-span-2 lg:col-span-1">
           <Link to={paths.home} aria-label="OffZero home" className="inline-block rounded-lg">
             <Logo tone="light" />
           </Link>
@@ -284,12 +291,12 @@ function SiteFooter() {
           </li>
         </FooterColumn>
 
-        <div>
+        <div className="col-span-2 lg:col-span-1">
           <h2 className="text-sm font-semibold text-white">Get in touch</h2>
           <ul className="mt-4 space-y-3 text-sm">
             <li className="flex gap-3">
               <MailIcon className="mt-0.5 size-4 shrink-0 text-brand-500" />
-              <a href={`mailto:${supportEmail}`} className="break-all text-slate-300 hover:text-white">
+              <a href={`mailto:${supportEmail}`} className="wrap-break-word text-slate-300 hover:text-white">
                 {supportEmail}
               </a>
             </li>

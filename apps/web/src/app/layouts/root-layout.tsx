@@ -20,7 +20,10 @@ export function RootLayout() {
 
 function DemoBanner() {
   return (
-    <div data-testid="demo-banner" className="bg-brand-500 px-4 py-1.5 text-center text-sm font-semibold text-ink-900">
+    <div
+      data-testid="demo-banner"
+      className="bg-brand-500 px-4 py-1.5 text-center text-sm font-semibold text-ink-900"
+    >
       Demo mode — no real money moves
     </div>
   );

@@ -12,7 +12,8 @@ export default function NotFoundPage() {
       <p className="text-sm font-semibold tracking-wider text-brand-600 uppercase">404</p>
       <h1 className="mt-3 text-3xl font-bold tracking-tight text-ink-900 sm:text-5xl">Page not found</h1>
       <p className="mx-auto mt-5 max-w-md text-base leading-7 text-slate-600">
-        Sorry, we couldn't find the page you were looking for. It may have moved, or the address may be mistyped.
+        Sorry, we couldn't find the page you were looking for. It may have moved, or the address may be
+        mistyped.
       </p>
       <div className="mt-10 flex flex-wrap justify-center gap-3">
         <Link to={paths.home} className={buttonStyles({ variant: 'primary' })}>

@@ -27,17 +27,21 @@ export function RouteErrorPage() {
           {notFound ? (
             <>
               <p className="text-sm font-semibold tracking-wider text-brand-600 uppercase">404</p>
-              <h1 className="mt-3 text-3xl font-bold tracking-tight text-ink-900 sm:text-4xl">Page not found</h1>
+              <h1 className="mt-3 text-3xl font-bold tracking-tight text-ink-900 sm:text-4xl">
+                Page not found
+              </h1>
               <p className="mx-auto mt-4 max-w-md text-base leading-7 text-slate-600">
                 The page you are looking for does not exist or has moved.
               </p>
             </>
           ) : (
             <>
-              <h1 className="text-3xl font-bold tracking-tight text-ink-900 sm:text-4xl">Unexpected Application Error!</h1>
+              <h1 className="text-3xl font-bold tracking-tight text-ink-900 sm:text-4xl">
+                Unexpected Application Error!
+              </h1>
               <p className="mx-auto mt-4 max-w-md text-base leading-7 text-slate-600">
-                Something went wrong on our side while showing this page. Please go back to the home page and try
-                again; if it keeps happening, let our support team know.
+                Something went wrong on our side while showing this page. Please go back to the home page and
+                try again; if it keeps happening, let our support team know.
               </p>
             </>
           )}

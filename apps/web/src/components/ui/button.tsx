@@ -34,8 +34,15 @@ const sizes: Record<ButtonSize, string> = {
 };
 
 /** The class list of a button, for elements that must look like one (links, labels). */
-export function buttonStyles({ variant = 'primary', size = 'md', fullWidth = false, className }: ButtonStyleOptions = {}) {
-  return [base, variants[variant], sizes[size], fullWidth ? 'w-full' : '', className ?? ''].filter(Boolean).join(' ');
+export function buttonStyles({
+  variant = 'primary',
+  size = 'md',
+  fullWidth = false,
+  className,
+}: ButtonStyleOptions = {}) {
+  return [base, variants[variant], sizes[size], fullWidth ? 'w-full' : '', className ?? '']
+    .filter(Boolean)
+    .join(' ');
 }
 
 export interface ButtonProps extends ComponentProps<'button'>, Omit<ButtonStyleOptions, 'className'> {
@@ -74,7 +81,12 @@ export type ButtonLinkProps = LinkProps & Omit<ButtonStyleOptions, 'className'>;
 export function ButtonLink({ variant, size, fullWidth, className, ...props }: ButtonLinkProps) {
   return (
     <Link
-      className={buttonStyles({ variant, size, fullWidth, className: typeof className === 'string' ? className : undefined })}
+      className={buttonStyles({
+        variant,
+        size,
+        fullWidth,
+        className: typeof className === 'string' ? className : undefined,
+      })}
       {...props}
     />
   );

@@ -155,19 +155,40 @@ export const SparkIcon = (props: IconProps) => (
 
 // Brand marks of the social networks, filled.
 export const XLogoIcon = ({ className = 'size-5', ...props }: IconProps) => (
-  <svg viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false" className={className} {...props}>
+  <svg
+    viewBox="0 0 24 24"
+    fill="currentColor"
+    aria-hidden="true"
+    focusable="false"
+    className={className}
+    {...props}
+  >
     <path d="M17.75 3h3.07l-6.7 7.66L22 21h-6.17l-4.83-6.32L5.47 21H2.4l7.17-8.2L2 3h6.33l4.37 5.77L17.75 3Zm-1.08 16.2h1.7L7.4 4.72H5.57l11.1 14.48Z" />
   </svg>
 );
 
 export const FacebookIcon = ({ className = 'size-5', ...props }: IconProps) => (
-  <svg viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false" className={className} {...props}>
+  <svg
+    viewBox="0 0 24 24"
+    fill="currentColor"
+    aria-hidden="true"
+    focusable="false"
+    className={className}
+    {...props}
+  >
     <path d="M13.5 21v-7.5H16l.4-3h-2.9V8.6c0-.9.3-1.5 1.5-1.5h1.5V4.4c-.3 0-1.2-.1-2.2-.1-2.2 0-3.8 1.3-3.8 3.8v2.4H8v3h2.5V21h3Z" />
   </svg>
 );
 
 export const LinkedInIcon = ({ className = 'size-5', ...props }: IconProps) => (
-  <svg viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false" className={className} {...props}>
+  <svg
+    viewBox="0 0 24 24"
+    fill="currentColor"
+    aria-hidden="true"
+    focusable="false"
+    className={className}
+    {...props}
+  >
     <path d="M6.94 8.75H3.56V20h3.38V8.75ZM5.25 3.5a1.96 1.96 0 1 0 0 3.92 1.96 1.96 0 0 0 0-3.92ZM20.44 13.6c0-3.03-.65-5.1-4.17-5.1-1.7 0-2.83.93-3.3 1.8h-.05V8.75H9.69V20h3.38v-5.57c0-1.47.28-2.9 2.1-2.9 1.8 0 1.82 1.68 1.82 3V20h3.45v-6.4Z" />
   </svg>
 );

@@ -4,7 +4,15 @@ import { useId, type ReactNode } from 'react';
 // image to assistive technology, named "Accepted payment methods".
 const font = 'Arial, Helvetica, sans-serif';
 
-function Badge({ fill = '#ffffff', stroke = '#e2e8f0', children }: { fill?: string; stroke?: string; children: ReactNode }) {
+function Badge({
+  fill = '#ffffff',
+  stroke = '#e2e8f0',
+  children,
+}: {
+  fill?: string;
+  stroke?: string;
+  children: ReactNode;
+}) {
   return (
     <svg viewBox="0 0 60 38" className="h-full w-auto" aria-hidden="true" focusable="false">
       <rect x="0.5" y="0.5" width="59" height="37" rx="6" fill={fill} stroke={stroke} />
@@ -16,7 +24,15 @@ function Badge({ fill = '#ffffff', stroke = '#e2e8f0', children }: { fill?: stri
 function PayPalBadge() {
   return (
     <Badge>
-      <text x="30" y="24" textAnchor="middle" fontFamily={font} fontSize="13" fontWeight="700" fontStyle="italic">
+      <text
+        x="30"
+        y="24"
+        textAnchor="middle"
+        fontFamily={font}
+        fontSize="13"
+        fontWeight="700"
+        fontStyle="italic"
+      >
         <tspan fill="#003087">Pay</tspan>
         <tspan fill="#009cde">Pal</tspan>
       </text>
@@ -27,7 +43,17 @@ function PayPalBadge() {
 function VisaBadge() {
   return (
     <Badge>
-      <text x="30" y="25" textAnchor="middle" fontFamily={font} fontSize="15" fontWeight="900" fontStyle="italic" fill="#1a1f71" letterSpacing="0.5">
+      <text
+        x="30"
+        y="25"
+        textAnchor="middle"
+        fontFamily={font}
+        fontSize="15"
+        fontWeight="900"
+        fontStyle="italic"
+        fill="#1a1f71"
+        letterSpacing="0.5"
+      >
         VISA
       </text>
     </Badge>
@@ -53,7 +79,15 @@ function MasterCardBadge() {
 function ZelleBadge() {
   return (
     <Badge fill="#6d1ed4" stroke="#6d1ed4">
-      <text x="30" y="24.5" textAnchor="middle" fontFamily={font} fontSize="14" fontWeight="700" fill="#ffffff">
+      <text
+        x="30"
+        y="24.5"
+        textAnchor="middle"
+        fontFamily={font}
+        fontSize="14"
+        fontWeight="700"
+        fill="#ffffff"
+      >
         Zelle
       </text>
     </Badge>
@@ -63,8 +97,22 @@ function ZelleBadge() {
 function AchBadge() {
   return (
     <Badge fill="#f1f5f9">
-      <path d="M9 15.5 16 11l7 4.5H9Zm1.5 1.5v7m4-7v7m4-7v7m3-7v7M9 25.5h14" stroke="#0b1220" strokeWidth="1.5" fill="none" strokeLinejoin="round" />
-      <text x="40" y="23.5" textAnchor="middle" fontFamily={font} fontSize="12" fontWeight="700" fill="#0b1220">
+      <path
+        d="M9 15.5 16 11l7 4.5H9Zm1.5 1.5v7m4-7v7m4-7v7m3-7v7M9 25.5h14"
+        stroke="#0b1220"
+        strokeWidth="1.5"
+        fill="none"
+        strokeLinejoin="round"
+      />
+      <text
+        x="40"
+        y="23.5"
+        textAnchor="middle"
+        fontFamily={font}
+        fontSize="12"
+        fontWeight="700"
+        fill="#0b1220"
+      >
         ACH
       </text>
     </Badge>
@@ -74,8 +122,24 @@ function AchBadge() {
 function WireBadge() {
   return (
     <Badge fill="#0b1220" stroke="#0b1220">
-      <path d="M9 15h10l-3-3m3 11H9l3 3" stroke="#f7931a" strokeWidth="1.8" fill="none" strokeLinecap="round" strokeLinejoin="round" />
-      <text x="38.5" y="23.5" textAnchor="middle" fontFamily={font} fontSize="11" fontWeight="700" fill="#ffffff" letterSpacing="0.5">
+      <path
+        d="M9 15h10l-3-3m3 11H9l3 3"
+        stroke="#f7931a"
+        strokeWidth="1.8"
+        fill="none"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+      <text
+        x="38.5"
+        y="23.5"
+        textAnchor="middle"
+        fontFamily={font}
+        fontSize="11"
+        fontWeight="700"
+        fill="#ffffff"
+        letterSpacing="0.5"
+      >
         WIRE
       </text>
     </Badge>
@@ -93,7 +157,11 @@ const badges = [
 
 export function PaymentMethods({ className }: { className?: string }) {
   return (
-    <div role="img" aria-label="Accepted payment methods" className={`flex flex-wrap items-center gap-1.5 ${className ?? ''}`}>
+    <div
+      role="img"
+      aria-label="Accepted payment methods"
+      className={`flex flex-wrap items-center gap-1.5 ${className ?? ''}`}
+    >
       {badges.map(([name, BadgeComponent]) => (
         <span key={name} className="h-7 sm:h-8">
           <BadgeComponent />

@@ -8,10 +8,10 @@ const clauses: LegalClause[] = [
     content: (
       <>
         <p>
-          Cookies are small text files that a website stores in your browser; similar technologies, such as your
-          browser&apos;s local storage, work in much the same way. <strong>Session</strong> cookies disappear when you
-          close your browser. <strong>Persistent</strong> cookies and stored values remain until they expire or you
-          delete them.
+          Cookies are small text files that a website stores in your browser; similar technologies, such as
+          your browser&apos;s local storage, work in much the same way. <strong>Session</strong> cookies
+          disappear when you close your browser. <strong>Persistent</strong> cookies and stored values remain
+          until they expire or you delete them.
         </p>
         <p>OffZero stores only what the website needs to work:</p>
         <ul>
@@ -20,8 +20,9 @@ const clauses: LegalClause[] = [
           <li>the currency you prefer prices to be shown in.</li>
         </ul>
         <p>
-          These items are strictly necessary: without them the signed-in parts of the website cannot work. We do not use
-          our own cookies for advertising, and we do not let advertising networks place cookies through our website.
+          These items are strictly necessary: without them the signed-in parts of the website cannot work. We
+          do not use our own cookies for advertising, and we do not let advertising networks place cookies
+          through our website.
         </p>
       </>
     ),
@@ -30,7 +31,9 @@ const clauses: LegalClause[] = [
     title: 'Third-Party Cookies',
     content: (
       <>
-        <p>Some features are provided by partners who may set their own cookies when you use those features:</p>
+        <p>
+          Some features are provided by partners who may set their own cookies when you use those features:
+        </p>
         <ul>
           <li>PayPal, when you choose to pay with PayPal or a card at checkout;</li>
           <li>Google, when you choose to sign in with your Google account;</li>
@@ -38,9 +41,10 @@ const clauses: LegalClause[] = [
           <li>analytics providers, who help us understand in aggregate how the website is used.</li>
         </ul>
         <p>
-          These cookies are governed by each partner&apos;s own privacy and cookie policies, not by this one. We choose
-          partners who handle information responsibly, but we do not control the cookies they set. You can read more
-          about how we share information in our <Link to={paths.privacyPolicy}>Privacy Policy</Link>.
+          These cookies are governed by each partner&apos;s own privacy and cookie policies, not by this one.
+          We choose partners who handle information responsibly, but we do not control the cookies they set.
+          You can read more about how we share information in our{' '}
+          <Link to={paths.privacyPolicy}>Privacy Policy</Link>.
         </p>
       </>
     ),
@@ -50,14 +54,14 @@ const clauses: LegalClause[] = [
     content: (
       <>
         <p>
-          Most browsers let you see the cookies and stored data a website has placed, delete them, and block them for all
-          websites or only for some. The help pages of your browser explain how. Clearing the data stored for OffZero
-          will sign you out.
+          Most browsers let you see the cookies and stored data a website has placed, delete them, and block
+          them for all websites or only for some. The help pages of your browser explain how. Clearing the
+          data stored for OffZero will sign you out.
         </p>
         <p>
-          If you block the strictly necessary items described above, you will not be able to sign in to your account.
-          If you block third-party cookies, some features, such as paying with PayPal or completing identity
-          verification, may not work.
+          If you block the strictly necessary items described above, you will not be able to sign in to your
+          account. If you block third-party cookies, some features, such as paying with PayPal or completing
+          identity verification, may not work.
         </p>
       </>
     ),
@@ -67,8 +71,9 @@ const clauses: LegalClause[] = [
     content: (
       <>
         <p>
-          We may update this Cookie Policy when we change the website or the partners we work with. The date at the top
-          of this page shows when it was last updated, and material changes will be announced on the website.
+          We may update this Cookie Policy when we change the website or the partners we work with. The date
+          at the top of this page shows when it was last updated, and material changes will be announced on
+          the website.
         </p>
         <p>
           If you have any questions about how we use cookies, contact us at <SupportEmail />.
@@ -84,8 +89,8 @@ export default function CookiePolicyPage() {
       title="Cookie Policy"
       intro={
         <p>
-          This Cookie Policy explains how OffZero uses cookies and similar technologies when you visit our website, and
-          how you can control them.
+          This Cookie Policy explains how OffZero uses cookies and similar technologies when you visit our
+          website, and how you can control them.
         </p>
       }
       clauses={clauses}

@@ -26,7 +26,15 @@ const otherDocuments = [
 ];
 
 /** The shared frame of the legal documents: title, date, numbered clauses and a contents list. */
-export function LegalPage({ title, intro, clauses }: { title: string; intro: ReactNode; clauses: LegalClause[] }) {
+export function LegalPage({
+  title,
+  intro,
+  clauses,
+}: {
+  title: string;
+  intro: ReactNode;
+  clauses: LegalClause[];
+}) {
   const numbered = clauses.map((clause, index) => ({ ...clause, number: index + 1, id: slug(clause.title) }));
 
   return (
@@ -40,7 +48,7 @@ export function LegalPage({ title, intro, clauses }: { title: string; intro: Rea
         </Container>
       </header>
 
-      <Container className="grid gap-10 py-12 sm:py-16 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-16">
+      <Container className="grid grid-cols-1 gap-10 py-12 sm:py-16 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-16">
         <aside className="hidden lg:block">
           <nav aria-label="On this page" className="sticky top-24">
             <p className="text-xs font-semibold tracking-wider text-slate-500 uppercase">On this page</p>
@@ -56,7 +64,9 @@ export function LegalPage({ title, intro, clauses }: { title: string; intro: Rea
                 </li>
               ))}
             </ol>
-            <p className="mt-8 text-xs font-semibold tracking-wider text-slate-500 uppercase">Other documents</p>
+            <p className="mt-8 text-xs font-semibold tracking-wider text-slate-500 uppercase">
+              Other documents
+            </p>
             <ul className="mt-3 space-y-2">
               {otherDocuments
                 .filter((document) => document.label !== title)
@@ -72,9 +82,15 @@ export function LegalPage({ title, intro, clauses }: { title: string; intro: Rea
         </aside>
 
         <article className="max-w-3xl min-w-0">
-          <div className="legal-prose text-lg leading-8 text-slate-700">{intro}</div>
+          <div className="legal-prose text-base leading-7 text-slate-700 sm:text-lg sm:leading-8">
+            {intro}
+          </div>
           {numbered.map((clause) => (
-            <section key={clause.id} aria-labelledby={clause.id} className="mt-12 border-t border-slate-100 pt-10">
+            <section
+              key={clause.id}
+              aria-labelledby={clause.id}
+              className="mt-12 border-t border-slate-100 pt-10"
+            >
               <h2 id={clause.id} className="text-xl font-semibold tracking-tight text-ink-900 sm:text-2xl">
                 <span className="text-brand-600">{clause.number}.</span> {clause.title}
               </h2>
@@ -94,7 +110,10 @@ export function LegalPage({ title, intro, clauses }: { title: string; intro: Rea
 export function SupportEmail() {
   const { supportEmail } = useAppConfig();
   return (
-    <a href={`mailto:${supportEmail}`} className="font-medium break-all text-brand-700 underline underline-offset-2 hover:text-brand-600">
+    <a
+      href={`mailto:${supportEmail}`}
+      className="font-medium wrap-break-word text-brand-700 underline underline-offset-2 hover:text-brand-600"
+    >
       {supportEmail}
     </a>
   );

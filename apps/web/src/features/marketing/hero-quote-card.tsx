@@ -31,7 +31,13 @@ export function HeroQuoteCard() {
 
   // Tabs follow the ARIA pattern: arrow keys move between them.
   function onTabKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
-    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight' && event.key !== 'Home' && event.key !== 'End') return;
+    if (
+      event.key !== 'ArrowLeft' &&
+      event.key !== 'ArrowRight' &&
+      event.key !== 'Home' &&
+      event.key !== 'End'
+    )
+      return;
     event.preventDefault();
     const next: Side = side === 'buy' ? 'sell' : 'buy';
     select(next);
@@ -89,7 +95,9 @@ export function HeroQuoteCard() {
               autoComplete="off"
               placeholder={side === 'buy' ? '0.00' : '0.000000'}
               value={amount}
-              onChange={(event) => setAmount(event.target.value.replace(/[^\d.]/g, '').replace(/(\..*)\./g, '$1'))}
+              onChange={(event) =>
+                setAmount(event.target.value.replace(/[^\d.]/g, '').replace(/(\..*)\./g, '$1'))
+              }
               className="h-14 w-full min-w-0 flex-1 bg-transparent text-xl font-semibold text-ink-900 outline-none placeholder:text-slate-300"
             />
             <CurrencyTag code={current.pay} />
@@ -117,7 +125,10 @@ export function HeroQuoteCard() {
 
         <p className="text-center text-xs leading-5 text-slate-500">
           By continuing you agree to our{' '}
-          <Link to={paths.termsOfUse} className="font-medium text-ink-900 underline underline-offset-2 hover:text-brand-700">
+          <Link
+            to={paths.termsOfUse}
+            className="font-medium text-ink-900 underline underline-offset-2 hover:text-brand-700"
+          >
             Terms of Use
           </Link>
           .
@@ -150,7 +161,14 @@ function CurrencyTag({ code }: { code: string }) {
 /** The bitcoin sign, drawn: not every system font has the ₿ character. */
 function BitcoinGlyph() {
   return (
-    <svg viewBox="0 0 24 24" className="size-3.5" fill="none" stroke="currentColor" strokeWidth={2.4} strokeLinecap="round">
+    <svg
+      viewBox="0 0 24 24"
+      className="size-3.5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2.4}
+      strokeLinecap="round"
+    >
       <path d="M8.5 6h4.75a3 3 0 0 1 0 6H8.5m0 0h5.5a3 3 0 0 1 0 6H8.5M8.5 5v14M6.5 6h2M6.5 18h2M10.5 3.5V6M13.5 3.5V6M10.5 18v2.5M13.5 18v2.5" />
     </svg>
   );

@@ -32,7 +32,7 @@ function Hero() {
   return (
     <section className="relative isolate overflow-hidden bg-ink-900 text-white">
       <HeroBackdrop />
-      <Container className="grid grid-cols-1 items-center gap-12 py-14 sm:py-20 lg:grid-cols-[1.1fr_1fr] lg:gap-16 lg:py-24">
+      <Container className="grid grid-cols-1 items-center gap-12 py-14 sm:py-20 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] lg:gap-16 lg:py-24">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full bg-white/5 px-3 py-1 text-xs font-medium text-slate-300 ring-1 ring-white/10">
             <span className="size-1.5 rounded-full bg-brand-500" aria-hidden="true" />
@@ -41,12 +41,12 @@ function Hero() {
           <h1 className="mt-6 text-4xl leading-[1.1] font-bold tracking-tight sm:text-5xl lg:text-6xl">
             Buy Bitcoin <span className="block text-brand-500">straight to your own wallet</span>
           </h1>
-          <p className="mt-6 text-lg font-medium text-slate-200 sm:text-xl">
+          <p className="mt-6 text-lg font-medium text-balance text-slate-200 sm:text-xl">
             The safest and easiest way to buy Bitcoin. Get Off Zero!
           </p>
           <p className="mt-4 max-w-xl text-base leading-7 text-slate-400">
-            Pay in US dollars with PayPal, Zelle, ACH or wire and receive bitcoin at an address you control. Sell it
-            back for dollars whenever you like. We never hold your coins.
+            Pay in US dollars with PayPal, Zelle, ACH or wire and receive bitcoin at an address you control.
+            Sell it back for dollars whenever you like. We never hold your coins.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <ButtonLink to={paths.register} size="lg">
@@ -171,14 +171,21 @@ const steps: { icon: ComponentType<{ className?: string }>; title: string; body:
 
 function HowItWorks() {
   return (
-    <section id="how-it-works" aria-labelledby="how-heading" className="border-y border-slate-200 bg-slate-50 py-20 sm:py-28">
+    <section
+      id="how-it-works"
+      aria-labelledby="how-heading"
+      className="border-y border-slate-200 bg-slate-50 py-20 sm:py-28"
+    >
       <Container>
         <SectionHeading eyebrow="Get started in three steps" id="how-heading" title="How It Works">
           From sign-up to your first purchase takes just a few minutes once your identity is verified.
         </SectionHeading>
         <ol className="relative mt-14 grid grid-cols-1 gap-6 lg:grid-cols-3 lg:gap-8">
           {steps.map(({ icon: Icon, title, body }, index) => (
-            <li key={title} className="relative rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-7">
+            <li
+              key={title}
+              className="relative rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-7"
+            >
               <div className="flex items-center justify-between">
                 <span className="inline-flex size-11 items-center justify-center rounded-xl bg-ink-900 text-brand-500">
                   <Icon className="size-5.5" />
@@ -205,12 +212,16 @@ function ClosingCallToAction() {
     <section aria-labelledby="cta-heading" className="bg-white py-20 sm:py-24">
       <Container>
         <div className="relative isolate overflow-hidden rounded-3xl bg-ink-900 px-6 py-14 text-center sm:px-12 sm:py-16">
-          <div aria-hidden="true" className="absolute -top-24 left-1/2 -z-10 size-[28rem] -translate-x-1/2 rounded-full bg-brand-500/25 blur-3xl" />
+          <div
+            aria-hidden="true"
+            className="absolute -top-24 left-1/2 -z-10 size-[28rem] -translate-x-1/2 rounded-full bg-brand-500/25 blur-3xl"
+          />
           <h2 id="cta-heading" className="text-3xl font-bold tracking-tight text-white sm:text-4xl">
             Ready to get off zero?
           </h2>
           <p className="mx-auto mt-4 max-w-xl text-base leading-7 text-slate-300">
-            Open a free account, verify your identity once, and buy your first bitcoin straight to your own wallet.
+            Open a free account, verify your identity once, and buy your first bitcoin straight to your own
+            wallet.
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
             <ButtonLink to={paths.register} size="lg">
@@ -227,7 +238,17 @@ function ClosingCallToAction() {
   );
 }
 
-function SectionHeading({ eyebrow, id, title, children }: { eyebrow: string; id: string; title: string; children: ReactNode }) {
+function SectionHeading({
+  eyebrow,
+  id,
+  title,
+  children,
+}: {
+  eyebrow: string;
+  id: string;
+  title: string;
+  children: ReactNode;
+}) {
   return (
     <div className="mx-auto max-w-2xl text-center">
       <p className="text-sm font-semibold tracking-wider text-brand-700 uppercase">{eyebrow}</p>

@@ -1,0 +1,159 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { otpCodes, type OtpPurpose } from '../db/schema';
+import { AppError } from '../http/errors';
+
+/**
+ * One-time codes (DESIGN.md sections 2 and 4): 6 digits from a secure generator, stored as an HMAC
+ * bound to purpose and destination, valid 10 minutes, single use, at most 5 tries, a new one no
+ * sooner than 10 s after the last, at most 5 per destination per 15 minutes.
+ */
+export const OTP_RULES = {
+  validForMs: 10 * 60_000,
+  maxAttempts: 5,
+  resendAfterMs: 10_000,
+  perDestinationWindowMs: 15 * 60_000,
+  perDestinationMax: 5,
+  smsPerMinuteMax: 60,
+} as const;
+
+export interface OtpService {
+  /** Creates a code for this purpose and destination (superseding older ones) and returns it for sending. */
+  issue(purpose: OtpPurpose, destination: string, requesterIp: string): Promise<string>;
+  /** Consumes the code if it is right; otherwise throws an AppError saying what to do. */
+  verify(purpose: OtpPurpose, destination: string, code: string): Promise<void>;
+}
+
+export function createOtpService(
+  db: Database,
+  secret: Uint8Array,
+  now: () => Date = () => new Date(),
+): OtpService {
+  const hash = (purpose: OtpPurpose, destination: string, code: string) =>
+    createHmac('sha256', secret).update(`${purpose}\n${destination}\n${code}`).digest('hex');
+
+  return {
+    async issue(purpose, destination, requesterIp) {
+      const at = now();
+      const [latest] = await db
+        .select({ createdAt: otpCodes.createdAt })
+        .from(otpCodes)
+        .where(and(eq(otpCodes.purpose, purpose), eq(otpCodes.destination, destination)))
+        .orderBy(desc(otpCodes.createdAt))
+        .limit(1);
+      if (latest) {
+        const waitMs = latest.createdAt.getTime() + OTP_RULES.resendAfterMs - at.getTime();
+        if (waitMs > 0) {
+          throw new AppError(
+            'TOO_MANY_REQUESTS',
+            `Wait ${Math.ceil(waitMs / 1000)} seconds before asking for a new code.`,
+          );
+        }
+      }
+      const [recent] = await db
+        .select({ sent: count() })
+        .from(otpCodes)
+        .where(
+          and(
+            eq(otpCodes.destination, destination),
+            gt(otpCodes.createdAt, new Date(at.getTime() - OTP_RULES.perDestinationWindowMs)),
+          ),
+        );
+      if ((recent?.sent ?? 0) >= OTP_RULES.perDestinationMax) {
+        throw new AppError(
+          'TOO_MANY_REQUESTS',
+          'Too many codes were sent here. Wait 15 minutes and try again.',
+        );
+      }
+      if (purpose === 'phone') {
+        const [lastMinute] = await db
+          .select({ sent: count() })
+          .from(otpCodes)
+          .where(and(eq(otpCodes.purpose, 'phone'), gt(otpCodes.createdAt, new Date(at.getTime() - 60_000))));
+        if ((lastMinute?.sent ?? 0) >= OTP_RULES.smsPerMinuteMax) {
+          throw new AppError(
+            'UNAVAILABLE',
+            'We are sending too many text messages right now. Try again in a minute.',
+          );
+        }
+      }
+
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      await db.transaction(async (tx) => {
+        // Only the newest code for a purpose and destination is usable.
+        await tx
+          .update(otpCodes)
+          .set({ consumedAt: at })
+          .where(
+            and(
+              eq(otpCodes.purpose, purpose),
+              eq(otpCodes.destination, destination),
+              isNull(otpCodes.consumedAt),
+            ),
+          );
+        await tx.insert(otpCodes).values({
+          purpose,
+          destination,
+          codeHash: hash(purpose, destination, code),
+          expiresAt: new Date(at.getTime() + OTP_RULES.validForMs),
+          requesterIp,
+          createdAt: at,
+        });
+      });
+      return code;
+    },
+
+    async verify(purpose, destination, code) {
+      const at = now();
+      const [active] = await db
+        .select()
+        .from(otpCodes)
+        .where(
+          and(
+            eq(otpCodes.purpose, purpose),
+            eq(otpCodes.destination, destination),
+            isNull(otpCodes.consumedAt),
+          ),
+        )
+        .orderBy(desc(otpCodes.createdAt))
+        .limit(1);
+      if (!active || active.expiresAt <= at) {
+        throw new AppError('BAD_REQUEST', 'This code has expired or was already used. Ask for a new code.');
+      }
+      // Count the try before comparing, in one statement, so simultaneous guesses each use up a try.
+      const [counted] = await db
+        .update(otpCodes)
+        .set({ attempts: sql`${otpCodes.attempts} + 1` })
+        .where(
+          and(
+            eq(otpCodes.id, active.id),
+            lt(otpCodes.attempts, OTP_RULES.maxAttempts),
+            isNull(otpCodes.consumedAt),
+          ),
+        )
+        .returning({ attempts: otpCodes.attempts });
+      if (!counted) {
+        throw new AppError('TOO_MANY_REQUESTS', 'Too many wrong codes. Ask for a new code.');
+      }
+      const expected = Buffer.from(active.codeHash, 'hex');
+      const given = Buffer.from(hash(purpose, destination, code), 'hex');
+      if (!timingSafeEqual(expected, given)) {
+        const left = OTP_RULES.maxAttempts - counted.attempts;
+        throw new AppError(
+          'BAD_REQUEST',
+          left > 0
+            ? `That code is not right. You have ${left} ${left === 1 ? 'try' : 'tries'} left.`
+            : 'That code is not right. Ask for a new code.',
+        );
+      }
+      const [consumed] = await db
+        .update(otpCodes)
+        .set({ consumedAt: at })
+        .where(and(eq(otpCodes.id, active.id), isNull(otpCodes.consumedAt)))
+        .returning({ id: otpCodes.id });
+      if (!consumed)
+        throw new AppError('BAD_REQUEST', 'This code has expired or was already used. Ask for a new code.');
+    },
+  };
+}

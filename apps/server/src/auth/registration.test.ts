@@ -1,0 +1,290 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { otpCodes, users } from '../db/schema';
+import { latestCode, nextPhone, registerCustomer } from '../test/accounts-helpers';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { createOtpService } from './otp.service';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+  t.request({ method: 'POST', url, payload, headers });
+
+describe('registration', () => {
+  it('runs the four steps and signs the customer in with both contacts verified', async () => {
+    const customer = await registerCustomer(t, 'ada@example.com', { phone: '+12025550101' });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/${customer.userId}`,
+      headers: customer.auth,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user).toMatchObject({
+      _id: customer.userId,
+      email: 'ada@example.com',
+      email_verified: true,
+      phone_verified: true,
+      phoneNumber: '+12025550101',
+      role: 'customer',
+    });
+  });
+
+  it('stores codes hashed, never as sent', async () => {
+    await post('/api/verification/email/otp', { email: 'hash@example.com', purpose: 'new account' });
+    const code = await latestCode(t, 'hash@example.com');
+    const rows = await t.database.db
+      .select()
+      .from(otpCodes)
+      .where(sql`${otpCodes.destination} = 'hash@example.com'`);
+    expect(rows[0]?.codeHash).not.toContain(code);
+    expect(rows[0]?.codeHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('tells an e-mail that already has an account to log in', async () => {
+    await registerCustomer(t, 'taken@example.com');
+    const response = await post('/api/verification/email/otp', {
+      email: 'Taken@Example.com',
+      purpose: 'new account',
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe('An account with this email already exists. Log in instead.');
+  });
+
+  it('refuses malformed e-mails and phones with the spec messages', async () => {
+    for (const email of [
+      '',
+      'no-at-sign',
+      'a@b',
+      'spaces in@example.com',
+      `${'x'.repeat(250)}@example.com`,
+    ]) {
+      const response = await post('/api/verification/email/otp', { email, purpose: 'new account' });
+      expect(response.statusCode, email).toBe(400);
+      expect(response.json().message).toContain('Enter a valid email');
+    }
+    for (const phone of ['', '12025550123', '+1202', '+1202555012345678', '+1 (202) 555-0123', 'phone']) {
+      const response = await post('/api/verification/phone/otp', { email: 'x@example.com', phone });
+      expect(response.statusCode, phone).toBe(400);
+      expect(response.json().message).toContain('Provide a valid phone number');
+    }
+  });
+
+  it('refuses an unknown referral code without using up the e-mail code', async () => {
+    const email = 'badref@example.com';
+    await post('/api/verification/email/otp', { email, purpose: 'new account' });
+    const code = await latestCode(t, email);
+    const refused = await post('/api/verification/verify/otp', { email, code, referralCode: 'nope' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/referral code does not exist/);
+    const accepted = await post('/api/verification/verify/otp', { email, code });
+    expect(accepted.statusCode).toBe(200);
+  });
+
+  it('records who referred a customer who registers with a referral code', async () => {
+    const referrer = await registerCustomer(t, 'referrer@example.com');
+    await t.database.db
+      .update(users)
+      .set({ referralCode: 'REFcode_1234-abc' })
+      .where(sql`${users.id} = ${referrer.userId}`);
+    const referred = await registerCustomer(t, 'referred@example.com', { referralCode: 'REFcode_1234-abc' });
+    const [row] = await t.database.db
+      .select()
+      .from(users)
+      .where(sql`${users.id} = ${referred.userId}`);
+    expect(row?.referredByUserId).toBe(referrer.userId);
+  });
+
+  it('does not let anyone attach a phone to an account without the registration token', async () => {
+    const email = 'victim@example.com';
+    await post('/api/verification/email/otp', { email, purpose: 'new account' });
+    await post('/api/verification/verify/otp', { email, code: await latestCode(t, email) });
+    const noToken = await post('/api/verification/phone/otp', { email, phone: nextPhone() });
+    expect(noToken.statusCode).toBe(401);
+    const otherAccountsToken = await post('/api/verification/phone/otp', {
+      email,
+      phone: nextPhone(),
+      registrationToken: 'eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6InZpY3RpbUBleGFtcGxlLmNvbSJ9.x',
+    });
+    expect(otherAccountsToken.statusCode).toBe(401);
+  });
+
+  it('refuses a phone already verified on another account', async () => {
+    await registerCustomer(t, 'phone-owner@example.com', { phone: '+12025550177' });
+    const email = 'phone-thief@example.com';
+    await post('/api/verification/email/otp', { email, purpose: 'new account' });
+    const verified = await post('/api/verification/verify/otp', { email, code: await latestCode(t, email) });
+    const response = await post('/api/verification/phone/otp', {
+      email,
+      phone: '+12025550177',
+      registrationToken: verified.json().registrationToken,
+    });
+    expect(response.statusCode).toBe(409);
+  });
+});
+
+describe('one-time codes', () => {
+  const sendRegistrationCode = (email: string) =>
+    post('/api/verification/email/otp', { email, purpose: 'new account' });
+  const verifyEmail = (email: string, code: string) => post('/api/verification/verify/otp', { email, code });
+  const wrong = (code: string) => (code === '000000' ? '111111' : '000000');
+
+  it('refuses a wrong code, then accepts the right one', async () => {
+    const email = 'wrong@example.com';
+    await sendRegistrationCode(email);
+    const code = await latestCode(t, email);
+    const refused = await verifyEmail(email, wrong(code));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('That code is not right. You have 4 tries left.');
+    expect((await verifyEmail(email, code)).statusCode).toBe(200);
+  });
+
+  it('refuses a code that is not six digits', async () => {
+    const response = await verifyEmail('digits@example.com', '12345a');
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('refuses an expired code (older than 10 minutes)', async () => {
+    const email = 'expired@example.com';
+    await sendRegistrationCode(email);
+    const code = await latestCode(t, email);
+    await t.database.db
+      .update(otpCodes)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(sql`${otpCodes.destination} = ${email}`);
+    const response = await verifyEmail(email, code);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/expired or was already used/);
+  });
+
+  it('refuses a code used twice', async () => {
+    const email = 'reused@example.com';
+    const customer = await registerCustomer(t, email);
+    expect(customer.token).toBeTruthy();
+    await post('/api/user/login-otp/send', { email });
+    const code = await latestCode(t, email);
+    expect((await post('/api/user/login-otp/verify', { email, code })).statusCode).toBe(200);
+    const again = await post('/api/user/login-otp/verify', { email, code });
+    expect(again.statusCode).toBe(400);
+  });
+
+  it('refuses a code sent to another address', async () => {
+    await sendRegistrationCode('first@example.com');
+    await sendRegistrationCode('second@example.com');
+    const codeForFirst = await latestCode(t, 'first@example.com');
+    const response = await verifyEmail('second@example.com', codeForFirst);
+    // (a one-in-a-million collision would make the codes equal; the hash binds the address anyway)
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('refuses a code issued for another purpose: a login code cannot verify an e-mail or a phone', async () => {
+    const otp = createOtpService(t.database.db, t.config.jwtSecret);
+    const loginCode = await otp.issue('login', 'purpose@example.com', '127.0.0.1');
+    await expect(otp.verify('new-account', 'purpose@example.com', loginCode)).rejects.toThrow(
+      /expired or was already used/,
+    );
+    // A phone code cannot log in either, even for its own account.
+    const phoneOwner = await registerCustomer(t, 'purpose-phone@example.com');
+    await post('/api/user/login-otp/send', { email: phoneOwner.email });
+    const phoneCode = await latestCode(t, phoneOwner.phone);
+    const loginWithPhoneCode = await post('/api/user/login-otp/verify', {
+      email: phoneOwner.email,
+      code: phoneCode,
+    });
+    const loginCodeNow = await latestCode(t, phoneOwner.email);
+    if (loginCodeNow !== phoneCode) expect(loginWithPhoneCode.statusCode).toBe(400);
+    // And the login code still works afterwards: the wrong try used one of its five.
+    expect(
+      (await post('/api/user/login-otp/verify', { email: phoneOwner.email, code: loginCodeNow })).statusCode,
+    ).toBe(200);
+  });
+
+  it('kills the code at the sixth wrong try, even if the sixth is right', async () => {
+    const email = 'sixth@example.com';
+    await sendRegistrationCode(email);
+    const code = await latestCode(t, email);
+    for (let i = 0; i < 5; i += 1) expect((await verifyEmail(email, wrong(code))).statusCode).toBe(400);
+    const sixth = await verifyEmail(email, code);
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().message).toBe('Too many wrong codes. Ask for a new code.');
+  });
+
+  it('counts fifty wrong tries sent at once as fifty', async () => {
+    const email = 'fifty@example.com';
+    await sendRegistrationCode(email);
+    const code = await latestCode(t, email);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => verifyEmail(email, wrong(code))));
+    expect(answers.filter((a) => a.statusCode === 400)).toHaveLength(5);
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(45);
+    expect((await verifyEmail(email, code)).statusCode).toBe(429);
+    const [row] = await t.database.db
+      .select()
+      .from(otpCodes)
+      .where(sql`${otpCodes.destination} = ${email}`);
+    expect(row?.attempts).toBe(5);
+  });
+
+  it('refuses a resend inside 10 seconds', async () => {
+    const email = 'resend@example.com';
+    expect((await sendRegistrationCode(email)).statusCode).toBe(200);
+    const again = await post('/api/verification/email/otp/resend', { email, purpose: 'new account' });
+    expect(again.statusCode).toBe(429);
+    expect(again.json().message).toMatch(/^Wait (10|9) seconds before asking for a new code\.$/);
+  });
+
+  it('only the newest code works after a resend', async () => {
+    const email = 'newest@example.com';
+    await sendRegistrationCode(email);
+    const first = await latestCode(t, email);
+    await t.database.db
+      .update(otpCodes)
+      .set({ createdAt: sql`now() - interval '11 seconds'` })
+      .where(sql`${otpCodes.destination} = ${email}`);
+    await post('/api/verification/email/otp/resend', { email, purpose: 'new account' });
+    const second = await latestCode(t, email);
+    if (first !== second) expect((await verifyEmail(email, first)).statusCode).toBe(400);
+    expect((await verifyEmail(email, second)).statusCode).toBe(200);
+  });
+
+  it('stops a flood of codes to one address (429 after five in 15 minutes)', async () => {
+    const email = 'flood@example.com';
+    for (let i = 0; i < 5; i += 1) {
+      expect((await sendRegistrationCode(email)).statusCode).toBe(200);
+      // Step past the 10-second resend wait without waiting.
+      await t.database.db
+        .update(otpCodes)
+        .set({ createdAt: sql`${otpCodes.createdAt} - interval '11 seconds'` })
+        .where(sql`${otpCodes.destination} = ${email}`);
+    }
+    const sixth = await sendRegistrationCode(email);
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().message).toBe('Too many codes were sent here. Wait 15 minutes and try again.');
+  });
+});
+
+describe('code floods from one IP', () => {
+  it('answers 429 once one client IP asks for too many codes', async () => {
+    const flood = await createTestApp({ OTP_SENDS_PER_IP: '20' });
+    try {
+      const statuses: number[] = [];
+      let lastMessage = '';
+      for (let i = 0; i < 22; i += 1) {
+        const response = await flood.request({
+          method: 'POST',
+          url: '/api/verification/email/otp',
+          payload: { email: `ip-flood-${i}@example.com`, purpose: 'new account' },
+        });
+        statuses.push(response.statusCode);
+        lastMessage = response.json<{ message: string }>().message;
+      }
+      expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+      expect(statuses.slice(20)).toEqual([429, 429]);
+      expect(lastMessage).toMatch(/^Too many requests\. Try again in/);
+    } finally {
+      await flood.close();
+    }
+  });
+});

@@ -1,0 +1,73 @@
+import type { TestApp } from './test-app';
+
+/** Reads the newest code sent to an address from the demo outbox, as a person trying the demo would. */
+export async function latestCode(t: TestApp, to: string): Promise<string> {
+  const response = await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` });
+  const [message] = response.json<{ messages: { code: string | null }[] }>().messages;
+  if (!message?.code) throw new Error(`no code in the outbox for ${to}`);
+  return message.code;
+}
+
+export interface RegisteredCustomer {
+  token: string;
+  userId: string;
+  email: string;
+  phone: string;
+  auth: { authorization: string };
+}
+
+let phoneCounter = 0;
+/** A distinct valid US number for each customer a test registers. */
+export function nextPhone(): string {
+  phoneCounter += 1;
+  return `+1202555${String(1000 + (phoneCounter % 9000)).padStart(4, '0')}`;
+}
+
+/** Runs the four registration steps through the API and returns the new customer's session. */
+export async function registerCustomer(
+  t: TestApp,
+  email: string,
+  options: { phone?: string; referralCode?: string } = {},
+): Promise<RegisteredCustomer> {
+  const phone = options.phone ?? nextPhone();
+  const expectOk = async (promise: ReturnType<TestApp['request']>) => {
+    const response = await promise;
+    if (response.statusCode !== 200) throw new Error(`${response.statusCode}: ${response.body}`);
+    return response;
+  };
+  await expectOk(
+    t.request({
+      method: 'POST',
+      url: '/api/verification/email/otp',
+      payload: { email, purpose: 'new account' },
+    }),
+  );
+  const verified = await expectOk(
+    t.request({
+      method: 'POST',
+      url: '/api/verification/verify/otp',
+      payload: {
+        email,
+        code: await latestCode(t, email),
+        ...(options.referralCode ? { referralCode: options.referralCode } : {}),
+      },
+    }),
+  );
+  const { registrationToken } = verified.json<{ registrationToken: string }>();
+  await expectOk(
+    t.request({
+      method: 'POST',
+      url: '/api/verification/phone/otp',
+      payload: { email, phone, registrationToken },
+    }),
+  );
+  const session = await expectOk(
+    t.request({
+      method: 'POST',
+      url: '/api/verification/verify/phone',
+      payload: { email, phone, registrationToken, code: await latestCode(t, phone) },
+    }),
+  );
+  const { token, user } = session.json<{ token: string; user: { _id: string } }>();
+  return { token, userId: user._id, email, phone, auth: { authorization: `Bearer ${token}` } };
+}

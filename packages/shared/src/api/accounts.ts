@@ -1,0 +1,93 @@
+import { isValidPhoneNumber } from 'libphonenumber-js/max';
+import { z } from 'zod';
+
+/** Request and answer shapes of registration, login and profile calls (spec section 7). */
+
+export const EMAIL_MESSAGE = 'Enter a valid email';
+export const OTP_MESSAGE = 'Provide OTP code';
+export const PHONE_MESSAGE = 'Provide a valid phone number';
+
+// The basic pattern of spec section 5: something@something.something, no spaces.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The client-side rule: empty is allowed (the field's own "required" handles it). */
+export function isEmailShaped(value: string): boolean {
+  return value === '' || EMAIL_PATTERN.test(value);
+}
+
+export const emailSchema = z
+  .string({ error: EMAIL_MESSAGE })
+  .trim()
+  .toLowerCase()
+  .max(254, { error: EMAIL_MESSAGE })
+  .regex(EMAIL_PATTERN, { error: EMAIL_MESSAGE });
+
+export const otpCodeSchema = z
+  .string({ error: OTP_MESSAGE })
+  .trim()
+  .regex(/^\d{6}$/, { error: 'Enter the 6-digit code we sent you.' });
+
+/** Phone numbers travel in E.164 form (+14155550123): at most 15 digits, valid for their country. */
+export const phoneSchema = z
+  .string({ error: PHONE_MESSAGE })
+  .trim()
+  .regex(/^\+[1-9]\d{1,14}$/, { error: PHONE_MESSAGE })
+  .refine((value) => isValidPhoneNumber(value), { error: PHONE_MESSAGE });
+
+// Names are stored as given and shown as text, but control and formatting characters are refused.
+const NAME_PATTERN = /^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u;
+export const personNameSchema = (label: string) =>
+  z
+    .string({ error: `Enter your ${label}.` })
+    .trim()
+    .min(1, { error: `Enter your ${label}.` })
+    .max(60, { error: `Your ${label} can be at most 60 characters.` })
+    .regex(NAME_PATTERN, { error: `Your ${label} contains characters we cannot accept.` });
+
+export const referralCodeSchema = z
+  .string()
+  .trim()
+  .max(64, { error: 'This referral code is not valid.' })
+  .regex(/^[A-Za-z0-9_-]*$/, { error: 'This referral code is not valid.' });
+
+export const emailOtpRequestSchema = z.strictObject({
+  email: emailSchema,
+  purpose: z.literal('new account').optional(),
+});
+export const verifyEmailOtpSchema = z.strictObject({
+  email: emailSchema,
+  code: otpCodeSchema,
+  referralCode: referralCodeSchema.optional(),
+});
+export const phoneOtpRequestSchema = z.strictObject({
+  email: emailSchema,
+  phone: phoneSchema,
+  registrationToken: z.string().max(2048).optional(),
+});
+export const verifyPhoneOtpSchema = phoneOtpRequestSchema.extend({ code: otpCodeSchema });
+export const loginOtpRequestSchema = z.strictObject({ email: emailSchema });
+export const verifyLoginOtpSchema = z.strictObject({ email: emailSchema, code: otpCodeSchema });
+export const googleLoginSchema = z.strictObject({ credential: z.string().min(1).max(4096) });
+export const profileUpdateSchema = z.strictObject({
+  firstName: personNameSchema('first name'),
+  lastName: personNameSchema('last name'),
+  email: z.string().optional(),
+});
+
+export const userSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phoneNumber: z.string().nullable(),
+  email_verified: z.boolean(),
+  phone_verified: z.boolean(),
+  image: z.string().nullable(),
+  role: z.enum(['customer', 'admin']),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const messageResponseSchema = z.object({ message: z.string() });
+export const sessionResponseSchema = z.object({ message: z.string(), token: z.string(), user: userSchema });
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+export const verifyEmailResponseSchema = z.object({ message: z.string(), registrationToken: z.string() });
