@@ -20,6 +20,13 @@ import { userRoutes } from './users/user.routes';
 import { devRoutes } from './dev/dev.routes';
 import { createNotificationSender } from './notifications/notification-sender';
 import { registerRateLimits } from './http/rate-limits';
+import { createUserSettingsService } from './settings/user-settings.service';
+import { userSettingsRoutes } from './settings/user-settings.routes';
+import { referralRoutes } from './referrals/referral.routes';
+import { createKycService } from './kyc/kyc.service';
+import { kycRoutes } from './kyc/kyc.routes';
+import { createKycProvider } from './kyc/create-kyc-provider';
+import { startBackgroundJobs } from './jobs/background-jobs';
 
 export interface AppDependencies {
   config: AppConfig;
@@ -86,12 +93,23 @@ export async function buildApp({
     log: app.log,
   });
 
+  const kyc = createKycService({
+    db: database.db,
+    provider: createKycProvider(config, database.db),
+    log: app.log,
+  });
+  const userSettings = createUserSettingsService(database.db, config.bitcoinNetwork);
+  startBackgroundJobs(app, { kyc });
+
   await app.register(healthRoutes);
   await app.register(appConfigRoutes);
   await app.register(globalSettingsRoutes);
   await app.register(accountsRoutes(accounts));
   await app.register(userRoutes(accounts));
-  if (config.isDemo) await app.register(devRoutes);
+  await app.register(userSettingsRoutes(userSettings));
+  await app.register(referralRoutes);
+  await app.register(kycRoutes(kyc));
+  if (config.isDemo) await app.register(devRoutes(kyc));
 
   const webApp = await registerWebApp(app, config.webDistDir);
   app.setNotFoundHandler((request, reply) => {

@@ -65,6 +65,9 @@ describe('loadConfig', () => {
       TWILIO_AUTH_TOKEN: 't',
       TWILIO_FROM_NUMBER: '+15005550006',
       EXPLORER_URL: 'https://mempool.space',
+      SUMSUB_APP_TOKEN: 'sbx:app',
+      SUMSUB_SECRET_KEY: 'secret',
+      SUMSUB_WEBHOOK_SECRET: 'webhook-secret',
     });
     expect(config.adminEmails).toEqual(['ops@offzero.com']);
     expect(config.bitcoinNetwork).toBe('mainnet');

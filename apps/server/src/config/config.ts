@@ -43,6 +43,12 @@ const envSchema = z.object({
   TWILIO_API_URL: z.string().trim().default('https://api.twilio.com'),
   OTP_SENDS_PER_IP: z.coerce.number().int().min(1).default(20),
   OTP_VERIFIES_PER_IP: z.coerce.number().int().min(1).default(60),
+  SUMSUB_APP_TOKEN: optionalText,
+  SUMSUB_SECRET_KEY: optionalText,
+  SUMSUB_WEBHOOK_SECRET: optionalText,
+  SUMSUB_LEVEL_NAME: z.string().trim().default('basic-kyc-level'),
+  SUMSUB_API_URL: z.string().trim().default('https://api.sumsub.com'),
+  KYC_AUTO_APPROVE_SECONDS: z.coerce.number().int().min(0).optional(),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_JWKS_URL: z.string().trim().default('https://www.googleapis.com/oauth2/v3/certs'),
 });
@@ -59,6 +65,9 @@ const requiredInProduction = [
   'TWILIO_AUTH_TOKEN',
   'TWILIO_FROM_NUMBER',
   'EXPLORER_URL',
+  'SUMSUB_APP_TOKEN',
+  'SUMSUB_SECRET_KEY',
+  'SUMSUB_WEBHOOK_SECRET',
 ] as const;
 
 export class ConfigError extends Error {
@@ -96,6 +105,11 @@ export interface AppConfig {
   otpSendsPerIp: number;
   /** How many code checks one client IP may make per 15 minutes. */
   otpVerifiesPerIp: number;
+  sumsub:
+    | { appToken: string; secretKey: string; webhookSecret: string; levelName: string; apiUrl: string }
+    | undefined;
+  /** Demo only: local KYC submissions are approved automatically after this many seconds. */
+  kycAutoApproveSeconds: number | undefined;
 }
 
 const DEMO_ADMIN_EMAIL = 'admin@offzero.local';
@@ -164,6 +178,17 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     googleJwksUrl: e.GOOGLE_JWKS_URL,
     otpSendsPerIp: e.OTP_SENDS_PER_IP,
     otpVerifiesPerIp: e.OTP_VERIFIES_PER_IP,
+    sumsub:
+      e.SUMSUB_APP_TOKEN && e.SUMSUB_SECRET_KEY && e.SUMSUB_WEBHOOK_SECRET
+        ? {
+            appToken: e.SUMSUB_APP_TOKEN,
+            secretKey: e.SUMSUB_SECRET_KEY,
+            webhookSecret: e.SUMSUB_WEBHOOK_SECRET,
+            levelName: e.SUMSUB_LEVEL_NAME,
+            apiUrl: e.SUMSUB_API_URL.replace(/\/+$/, ''),
+          }
+        : undefined,
+    kycAutoApproveSeconds: isDemo ? e.KYC_AUTO_APPROVE_SECONDS : undefined,
   };
 }
 

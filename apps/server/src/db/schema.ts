@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   foreignKey,
   index,
   integer,
@@ -12,6 +13,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/** Raw bytes (an uploaded identity document). */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /**
  * The whole database schema. Money is stored as integer cents (`_cents`) and satoshis (`_sats`);
@@ -147,3 +151,96 @@ export const outboxMessages = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type OtpPurpose = (typeof otpCodes.$inferSelect)['purpose'];
+
+/** A customer's own payout and notification settings (spec section 3, "User settings"). */
+export const userSettings = pgTable('user_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  bankName: text('bank_name'),
+  accountName: text('account_name'),
+  accountNumber: text('account_number'),
+  bankAddress: text('bank_address'),
+  routingNumber: text('routing_number'),
+  swift: text('swift'),
+  walletAddress: text('wallet_address'),
+  zelleEmail: text('zelle_email'),
+  receiveEmail: boolean('receive_email').notNull().default(true),
+  receiveSms: boolean('receive_sms').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const kycStatuses = ['GREEN', 'YELLOW', 'RED'] as const;
+export type KycStatus = (typeof kycStatuses)[number];
+
+/** Identity verification: one record per customer, decided by the provider or an admin, never the browser. */
+export const kycRecords = pgTable(
+  'kyc_records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    provider: text('provider', { enum: ['local', 'sumsub'] }).notNull(),
+    status: text('status', { enum: kycStatuses }).notNull(),
+    applicantId: text('applicant_id'),
+    legalName: text('legal_name'),
+    dateOfBirth: text('date_of_birth'),
+    country: text('country'),
+    documentType: text('document_type'),
+    documentNumber: text('document_number'),
+    documentImage: bytea('document_image'),
+    documentMimeType: text('document_mime_type'),
+    reviewNote: text('review_note'),
+    decidedBy: text('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('kyc_records_user_unique').on(table.userId),
+    index('kyc_records_status_idx').on(table.status),
+  ],
+);
+
+/** Provider webhook deliveries already processed, so a replay changes nothing. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    deliveryKey: text('delivery_key').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('webhook_deliveries_unique').on(table.provider, table.deliveryKey)],
+);
+
+/**
+ * A reward earned by `referrerUserId` when the customer they referred (`tradingUserId`) completed an
+ * eligible order: `rewardCents` is the referral percentage of that order's platform fee. One per order.
+ */
+export const referralRewards = pgTable(
+  'referral_rewards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    referrerUserId: uuid('referrer_user_id')
+      .notNull()
+      .references(() => users.id),
+    tradingUserId: uuid('trading_user_id')
+      .notNull()
+      .references(() => users.id),
+    orderId: uuid('order_id').notNull(),
+    platformFeeCents: bigint('platform_fee_cents', { mode: 'bigint' }).notNull(),
+    rewardCents: bigint('reward_cents', { mode: 'bigint' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('referral_rewards_order_unique').on(table.orderId),
+    index('referral_rewards_referrer_idx').on(table.referrerUserId, table.createdAt),
+    check('referral_rewards_amounts', sql`${table.rewardCents} >= 0 and ${table.platformFeeCents} >= 0`),
+  ],
+);
+
+export type UserSettingsRow = typeof userSettings.$inferSelect;
+export type KycRecordRow = typeof kycRecords.$inferSelect;

@@ -47,6 +47,9 @@ describe('production mode', () => {
       TWILIO_AUTH_TOKEN: 'token',
       TWILIO_FROM_NUMBER: '+15005550006',
       EXPLORER_URL: 'https://mempool.space',
+      SUMSUB_APP_TOKEN: 'sbx:app',
+      SUMSUB_SECRET_KEY: 'secret',
+      SUMSUB_WEBHOOK_SECRET: 'webhook-secret',
     });
   });
   afterAll(async () => t.close());

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { KycService } from '../kyc/kyc.service';
+
+/**
+ * Periodic work inside the server process. Each job is safe to run in several processes at once
+ * (single conditional UPDATE statements), and all stop when the app closes.
+ */
+export function startBackgroundJobs(app: FastifyInstance, deps: { kyc: KycService }): void {
+  const timers: NodeJS.Timeout[] = [];
+  const every = (ms: number, name: string, job: () => Promise<unknown>) => {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      job()
+        .catch((error: unknown) => app.log.error({ err: error, job: name }, 'background job failed'))
+        .finally(() => {
+          running = false;
+        });
+    }, ms);
+    timer.unref();
+    timers.push(timer);
+  };
+
+  const autoApprove = app.config.kycAutoApproveSeconds;
+  if (autoApprove !== undefined) {
+    every(2_000, 'kyc-auto-approve', () => deps.kyc.autoApproveOlderThan(autoApprove));
+  }
+
+  app.addHook('onClose', async () => {
+    for (const timer of timers) clearInterval(timer);
+  });
+}

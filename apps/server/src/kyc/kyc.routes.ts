@@ -1,0 +1,186 @@
+import { createHash } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { KYC_IMAGE_TYPES, KYC_MAX_IMAGE_BYTES, localKycFormSchema } from '@offzero/shared/api/kyc';
+import { userIdSchema } from '@offzero/shared/api/user-settings';
+import { eq } from 'drizzle-orm';
+import { assertOwnId, isUuid, requireSignedIn, signedInUser } from '../auth/sessions';
+import { users, webhookDeliveries } from '../db/schema';
+import { AppError } from '../http/errors';
+import { toKycResponse, type KycService } from './kyc.service';
+import { fromReview, isSumsubWebhookAuthentic } from './sumsub-kyc-provider';
+
+/** The KYC calls of spec section 7, the demo verification form, and Sumsub's signed webhook. */
+export const kycRoutes =
+  (kyc: KycService): FastifyPluginAsyncZod =>
+  async (app) => {
+    const signedIn = { preHandler: requireSignedIn(app) };
+
+    app.get(
+      '/api/kyc/:userId',
+      { ...signedIn, schema: { params: z.object({ userId: userIdSchema }) } },
+      async (request) => {
+        const { user } = assertOwnId(request, request.params.userId);
+        return toKycResponse(await kyc.find(user.id));
+      },
+    );
+
+    app.post(
+      '/api/kyc/generate/token',
+      { ...signedIn, schema: { body: z.strictObject({ user_id: userIdSchema }) } },
+      async (request) => {
+        const { user } = assertOwnId(request, request.body.user_id);
+        return { provider: kyc.providerKind, token: await kyc.accessToken(user.id) };
+      },
+    );
+
+    app.post(
+      '/api/kyc/register',
+      { ...signedIn, schema: { body: z.strictObject({ userid: userIdSchema }) } },
+      async (request) => {
+        const { user } = assertOwnId(request, request.body.userid);
+        const record = await kyc.syncFromProvider(user.id);
+        return { message: 'Your identity verification was submitted.', ...toKycResponse(record) };
+      },
+    );
+
+    // `results` is what the widget reported; it is only a hint to re-read the provider's verdict.
+    app.post(
+      '/api/kyc/status/update',
+      {
+        ...signedIn,
+        schema: { body: z.strictObject({ userid: userIdSchema, results: z.unknown().optional() }) },
+      },
+      async (request) => {
+        const { user } = assertOwnId(request, request.body.userid);
+        const record = await kyc.syncFromProvider(user.id);
+        return { message: 'Your verification status is up to date.', ...toKycResponse(record) };
+      },
+    );
+
+    await app.register(async (uploads) => {
+      await uploads.register(multipart, {
+        limits: { fileSize: KYC_MAX_IMAGE_BYTES, files: 1, fields: 10, fieldSize: 1_000, parts: 12 },
+      });
+      uploads.post(
+        '/api/kyc/local/submit',
+        { ...signedIn, bodyLimit: KYC_MAX_IMAGE_BYTES + 64 * 1024 },
+        async (request) => {
+          if (!request.isMultipart()) {
+            throw new AppError('BAD_REQUEST', 'Send the verification form with its document image.');
+          }
+          const { user } = signedInUser(request);
+          const fields: Record<string, string> = {};
+          let image: Buffer | null = null;
+          for await (const part of request.parts()) {
+            if (part.type === 'file') {
+              if (part.fieldname !== 'document')
+                throw new AppError('BAD_REQUEST', 'Upload the document image as "document".');
+              image = await part.toBuffer();
+            } else if (typeof part.value === 'string') {
+              fields[part.fieldname] = part.value;
+            }
+          }
+          const form = localKycFormSchema.safeParse(fields);
+          if (!form.success) {
+            const first = form.error.issues[0];
+            throw new AppError('BAD_REQUEST', first?.message ?? 'Check the verification form.', {
+              [String(first?.path[0] ?? 'form')]: first?.message ?? 'is not valid',
+            });
+          }
+          if (!image || image.length === 0) {
+            throw new AppError('BAD_REQUEST', 'Upload a photo of your document.', { document: 'required' });
+          }
+          const mimeType = imageType(image);
+          if (!mimeType) {
+            throw new AppError('BAD_REQUEST', 'Upload the document as a JPEG, PNG or WebP image.', {
+              document: 'unsupported type',
+            });
+          }
+          const record = await kyc.submitLocal(user.id, form.data, { bytes: image, mimeType });
+          return { message: 'Your identity verification is under review.', ...toKycResponse(record) };
+        },
+      );
+    });
+
+    const sumsub = app.config.sumsub;
+    if (sumsub) {
+      await app.register(async (webhooks) => {
+        // The signature covers the exact bytes, so this route keeps the raw body.
+        webhooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+          done(null, body),
+        );
+        webhooks.post('/api/kyc/webhook/sumsub', { config: { csrf: false } }, async (request, reply) => {
+          const raw = request.body as Buffer;
+          if (
+            !isSumsubWebhookAuthentic(
+              raw,
+              request.headers['x-payload-digest'],
+              request.headers['x-payload-digest-alg'],
+              sumsub.webhookSecret,
+            )
+          ) {
+            request.log.warn('sumsub webhook with a bad signature refused');
+            return reply.status(401).send({ message: 'Invalid signature.' });
+          }
+          const event = parseJsonObject(raw);
+          if (!event) return reply.status(400).send({ message: 'The webhook body is not a JSON object.' });
+          const deliveryKey = createHash('sha256').update(raw).digest('hex');
+          const [fresh] = await app.database.db
+            .insert(webhookDeliveries)
+            .values({ provider: 'sumsub', deliveryKey })
+            .onConflictDoNothing()
+            .returning({ id: webhookDeliveries.id });
+          if (!fresh) return { message: 'Already processed.' };
+
+          const userId = typeof event.externalUserId === 'string' ? event.externalUserId : null;
+          const review = event.reviewResult as
+            { reviewAnswer?: unknown; moderationComment?: unknown } | undefined;
+          const verdict = fromReview(
+            typeof event.applicantId === 'string' ? event.applicantId : null,
+            event.reviewStatus,
+            review?.reviewAnswer,
+            review?.moderationComment,
+          );
+          if (userId && isUuid(userId) && verdict) {
+            const [customer] = await app.database.db
+              .select({ id: users.id })
+              .from(users)
+              .where(eq(users.id, userId));
+            if (customer) await kyc.decide(customer.id, verdict.status, 'sumsub', verdict.note);
+          }
+          return { message: 'Received.' };
+        });
+      });
+    }
+  };
+
+function parseJsonObject(raw: Buffer): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(raw.toString('utf8'));
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The image type from its first bytes, not from what the browser claims. */
+function imageType(bytes: Buffer): (typeof KYC_IMAGE_TYPES)[number] | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (
+    bytes.length >= 8 &&
+    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
+    return 'image/png';
+  if (
+    bytes.length >= 12 &&
+    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
+  ) {
+    return 'image/webp';
+  }
+  return null;
+}

@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  saveBankSchema,
+  saveSettingsSchema,
+  saveZelleSchema,
+  userIdSchema,
+} from '@offzero/shared/api/user-settings';
+import { assertOwnId, requireSignedIn } from '../auth/sessions';
+import type { UserSettingsService } from './user-settings.service';
+
+/** The settings calls of spec section 7; every `userId` must be the signed-in customer's own (403). */
+export const userSettingsRoutes =
+  (settings: UserSettingsService): FastifyPluginAsyncZod =>
+  async (app) => {
+    const signedIn = { preHandler: requireSignedIn(app) };
+
+    app.get(
+      '/api/user/settings',
+      { ...signedIn, schema: { querystring: z.strictObject({ userId: userIdSchema }) } },
+      async (request) => {
+        const { user } = assertOwnId(request, request.query.userId);
+        return { settings: await settings.get(user.id) };
+      },
+    );
+
+    app.post(
+      '/api/user/settings/save',
+      { ...signedIn, schema: { body: saveSettingsSchema } },
+      async (request) => {
+        const { user } = assertOwnId(request, request.body.userId);
+        const { bankAccount, walletAddress, receiveEmail, receiveSMS, referralCode } = request.body;
+        if (bankAccount) {
+          await settings.saveBank(user.id, bankAccount);
+          return { message: 'Bank account saved.' };
+        }
+        if (walletAddress !== undefined) {
+          await settings.saveWalletAddress(user.id, walletAddress);
+          return { message: 'Wallet address saved.' };
+        }
+        if (referralCode !== undefined) {
+          await settings.saveReferralCode(user.id, referralCode);
+          return { message: 'Referral code has been generated!' };
+        }
+        if (receiveEmail !== undefined) {
+          await settings.saveNotifications(user.id, { receiveEmail });
+          return { message: receiveEmail ? 'Email notifications are on.' : 'Email notifications are off.' };
+        }
+        await settings.saveNotifications(user.id, { receiveSms: receiveSMS });
+        return { message: receiveSMS ? 'SMS notifications are on.' : 'SMS notifications are off.' };
+      },
+    );
+
+    app.post(
+      '/api/user/settings/bank/save',
+      { ...signedIn, schema: { body: saveBankSchema } },
+      async (request) => {
+        const { user } = assertOwnId(request, request.body.userId);
+        await settings.saveBank(user.id, request.body.bankAccount);
+        return { message: 'Bank account saved.' };
+      },
+    );
+
+    app.post(
+      '/api/user/settings/zelle/save',
+      { ...signedIn, schema: { body: saveZelleSchema } },
+      async (request) => {
+        const { user } = assertOwnId(request, request.body.userId);
+        await settings.saveZelleEmail(user.id, request.body.zelleEmail);
+        return { message: 'Zelle email saved.' };
+      },
+    );
+  };

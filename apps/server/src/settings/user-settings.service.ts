@@ -1,0 +1,120 @@
+import { eq } from 'drizzle-orm';
+import { isValidBitcoinAddress, type BitcoinNetwork } from '@offzero/shared/bitcoin/address';
+import {
+  WALLET_ADDRESS_MESSAGE,
+  type BankAccount,
+  type UserSettings,
+} from '@offzero/shared/api/user-settings';
+import type { Database } from '../db/database';
+import { users, userSettings, type UserSettingsRow } from '../db/schema';
+import { AppError } from '../http/errors';
+
+type SettingsChange = Partial<Omit<typeof userSettings.$inferInsert, 'userId' | 'updatedAt'>>;
+
+/** A customer's payout details, wallet, notification choices and referral code. */
+export function createUserSettingsService(db: Database, network: BitcoinNetwork) {
+  async function upsert(userId: string, change: SettingsChange): Promise<void> {
+    await db
+      .insert(userSettings)
+      .values({ userId, ...change })
+      .onConflictDoUpdate({ target: userSettings.userId, set: { ...change, updatedAt: new Date() } });
+  }
+
+  async function findRow(userId: string): Promise<UserSettingsRow | null> {
+    const [row] = await db.select().from(userSettings).where(eq(userSettings.userId, userId));
+    return row ?? null;
+  }
+
+  return {
+    findRow,
+
+    async get(userId: string): Promise<UserSettings> {
+      const row = await findRow(userId);
+      const [user] = await db
+        .select({ referralCode: users.referralCode })
+        .from(users)
+        .where(eq(users.id, userId));
+      return {
+        bankAccount:
+          row?.accountNumber != null
+            ? {
+                bank_name: row.bankName ?? '',
+                account_name: row.accountName ?? '',
+                account_number: row.accountNumber,
+                address: row.bankAddress ?? '',
+                routing_number: row.routingNumber ?? '',
+                swift: row.swift ?? '',
+              }
+            : null,
+        walletAddress: row?.walletAddress ?? null,
+        zelleEmail: row?.zelleEmail ?? null,
+        referralCode: user?.referralCode ?? null,
+        receiveEmail: row?.receiveEmail ?? true,
+        receiveSMS: row?.receiveSms ?? true,
+      };
+    },
+
+    async saveBank(userId: string, bank: BankAccount): Promise<void> {
+      await upsert(userId, {
+        bankName: bank.bank_name,
+        accountName: bank.account_name,
+        accountNumber: bank.account_number,
+        bankAddress: bank.address,
+        routingNumber: bank.routing_number,
+        swift: bank.swift,
+      });
+    },
+
+    async saveZelleEmail(userId: string, zelleEmail: string): Promise<void> {
+      await upsert(userId, { zelleEmail });
+    },
+
+    async saveWalletAddress(userId: string, address: string): Promise<void> {
+      // The server checks the network itself, whatever the browser's validator accepted.
+      if (!isValidBitcoinAddress(address, network)) {
+        throw new AppError('BAD_REQUEST', WALLET_ADDRESS_MESSAGE, {
+          walletAddress: `Use a ${network} address.`,
+        });
+      }
+      await upsert(userId, { walletAddress: address });
+    },
+
+    async saveNotifications(
+      userId: string,
+      change: { receiveEmail?: boolean; receiveSms?: boolean },
+    ): Promise<void> {
+      await upsert(userId, change);
+    },
+
+    async saveReferralCode(userId: string, code: string): Promise<void> {
+      const [user] = await db
+        .select({ referralCode: users.referralCode })
+        .from(users)
+        .where(eq(users.id, userId));
+      if (user?.referralCode) {
+        throw new AppError(
+          'CONFLICT',
+          'You already have a referral code; it stays the same so shared links keep working.',
+        );
+      }
+      try {
+        await db.update(users).set({ referralCode: code, updatedAt: new Date() }).where(eq(users.id, userId));
+      } catch (error) {
+        if (isUniqueViolation(error)) {
+          throw new AppError('CONFLICT', 'This referral code is already taken. Generate another one.');
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+export type UserSettingsService = ReturnType<typeof createUserSettingsService>;
+
+/** PostgreSQL's unique_violation, from node-postgres or PGlite (drizzle may wrap it in `cause`). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
