@@ -8,7 +8,7 @@ const CHROMIUM = '/usr/bin/chromium';
 
 if (!existsSync(CHROMIUM)) {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  let hasAptGet = false;
+  let hasAptGet;
   try {
     execFileSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' });
     hasAptGet = true;

@@ -27,6 +27,15 @@ import { createKycService } from './kyc/kyc.service';
 import { kycRoutes } from './kyc/kyc.routes';
 import { createKycProvider } from './kyc/create-kyc-provider';
 import { startBackgroundJobs } from './jobs/background-jobs';
+import { createPriceBookFor } from './prices/create-price-book';
+import { priceRoutes } from './prices/price.routes';
+import { createOrderNotifier } from './orders/order-notifications';
+import { createOrderService } from './orders/order.service';
+import { orderRoutes } from './orders/order.routes';
+import { createPayPalService } from './payments/paypal.service';
+import { paypalRoutes } from './payments/paypal.routes';
+import { createDemoPayPalGateway } from './payments/demo-paypal-gateway';
+import { createPayPalRestGateway } from './payments/paypal-rest-gateway';
 
 export interface AppDependencies {
   config: AppConfig;
@@ -99,7 +108,25 @@ export async function buildApp({
     log: app.log,
   });
   const userSettings = createUserSettingsService(database.db, config.bitcoinNetwork);
-  startBackgroundJobs(app, { kyc });
+  const prices = createPriceBookFor(config, database.db, app.log);
+  await prices.refresh();
+  prices.start(config.priceRefreshSeconds * 1000);
+  app.addHook('onClose', async () => prices.stop());
+  const notifyOrderStatus = createOrderNotifier(database.db, notifications, app.log);
+  const orderService = createOrderService({
+    db: database.db,
+    prices,
+    network: config.bitcoinNetwork,
+    notify: notifyOrderStatus,
+  });
+  const demoPayPal = config.paypal ? null : createDemoPayPalGateway();
+  const paypal = createPayPalService({
+    db: database.db,
+    gateway: config.paypal ? createPayPalRestGateway(config.paypal) : demoPayPal!,
+    notify: notifyOrderStatus,
+    log: app.log,
+  });
+  startBackgroundJobs(app, { kyc, orders: orderService });
 
   await app.register(healthRoutes);
   await app.register(appConfigRoutes);
@@ -109,6 +136,9 @@ export async function buildApp({
   await app.register(userSettingsRoutes(userSettings));
   await app.register(referralRoutes);
   await app.register(kycRoutes(kyc));
+  await app.register(priceRoutes(prices));
+  await app.register(orderRoutes(orderService));
+  await app.register(paypalRoutes(paypal, demoPayPal));
   if (config.isDemo) await app.register(devRoutes(kyc));
 
   const webApp = await registerWebApp(app, config.webDistDir);

@@ -12,6 +12,7 @@ const fallbackConfig: PublicAppConfig = {
   social: { x: 'https://x.com/offzero', facebook: 'https://facebook.com/offzero', linkedin: 'https://linkedin.com/company/offzero' },
   postalAddress: '1621 Central Ave, Cheyenne, WY 82001, USA',
   googleClientId: null,
+  paypalClientId: null,
   bitcoinNetwork: 'testnet',
   explorerUrl: 'https://mempool.space/testnet',
 };

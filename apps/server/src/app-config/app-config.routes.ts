@@ -15,6 +15,7 @@ export const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     postalAddress: config.postalAddress,
     googleClientId: config.googleClientId ?? null,
+    paypalClientId: config.paypal?.clientId ?? null,
     bitcoinNetwork: config.bitcoinNetwork,
     explorerUrl: config.explorerUrl,
   };

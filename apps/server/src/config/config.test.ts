@@ -68,6 +68,9 @@ describe('loadConfig', () => {
       SUMSUB_APP_TOKEN: 'sbx:app',
       SUMSUB_SECRET_KEY: 'secret',
       SUMSUB_WEBHOOK_SECRET: 'webhook-secret',
+      PAYPAL_CLIENT_ID: 'paypal-client',
+      PAYPAL_CLIENT_SECRET: 'paypal-secret',
+      ESPLORA_URL: 'http://127.0.0.1:1/api',
     });
     expect(config.adminEmails).toEqual(['ops@offzero.com']);
     expect(config.bitcoinNetwork).toBe('mainnet');

@@ -49,6 +49,13 @@ const envSchema = z.object({
   SUMSUB_LEVEL_NAME: z.string().trim().default('basic-kyc-level'),
   SUMSUB_API_URL: z.string().trim().default('https://api.sumsub.com'),
   KYC_AUTO_APPROVE_SECONDS: z.coerce.number().int().min(0).optional(),
+  PAYPAL_CLIENT_ID: optionalText,
+  PAYPAL_CLIENT_SECRET: optionalText,
+  PAYPAL_API_URL: z.string().trim().default('https://api-m.paypal.com'),
+  COINBASE_API_URL: z.string().trim().default('https://api.coinbase.com'),
+  KRAKEN_API_URL: z.string().trim().default('https://api.kraken.com'),
+  ESPLORA_URL: optionalText,
+  PRICE_REFRESH_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_JWKS_URL: z.string().trim().default('https://www.googleapis.com/oauth2/v3/certs'),
 });
@@ -68,6 +75,9 @@ const requiredInProduction = [
   'SUMSUB_APP_TOKEN',
   'SUMSUB_SECRET_KEY',
   'SUMSUB_WEBHOOK_SECRET',
+  'PAYPAL_CLIENT_ID',
+  'PAYPAL_CLIENT_SECRET',
+  'ESPLORA_URL',
 ] as const;
 
 export class ConfigError extends Error {
@@ -110,6 +120,11 @@ export interface AppConfig {
     | undefined;
   /** Demo only: local KYC submissions are approved automatically after this many seconds. */
   kycAutoApproveSeconds: number | undefined;
+  paypal: { clientId: string; clientSecret: string; apiUrl: string } | undefined;
+  priceSources: { coinbaseUrl: string; krakenUrl: string };
+  priceRefreshSeconds: number;
+  /** Esplora HTTP API (fee estimates and, later, the chain); demo uses its simulated chain instead. */
+  esploraUrl: string | undefined;
 }
 
 const DEMO_ADMIN_EMAIL = 'admin@offzero.local';
@@ -189,6 +204,20 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
           }
         : undefined,
     kycAutoApproveSeconds: isDemo ? e.KYC_AUTO_APPROVE_SECONDS : undefined,
+    paypal:
+      e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET
+        ? {
+            clientId: e.PAYPAL_CLIENT_ID,
+            clientSecret: e.PAYPAL_CLIENT_SECRET,
+            apiUrl: e.PAYPAL_API_URL.replace(/\/+$/, ''),
+          }
+        : undefined,
+    priceSources: {
+      coinbaseUrl: e.COINBASE_API_URL.replace(/\/+$/, ''),
+      krakenUrl: e.KRAKEN_API_URL.replace(/\/+$/, ''),
+    },
+    priceRefreshSeconds: e.PRICE_REFRESH_SECONDS,
+    esploraUrl: e.ESPLORA_URL?.replace(/\/+$/, ''),
   };
 }
 

@@ -7,6 +7,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -244,3 +245,106 @@ export const referralRewards = pgTable(
 
 export type UserSettingsRow = typeof userSettings.$inferSelect;
 export type KycRecordRow = typeof kycRecords.$inferSelect;
+
+/** Every price the server has quoted from, so an order can be checked against what the customer saw. */
+export const priceSnapshots = pgTable(
+  'price_snapshots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellPriceCents: bigint('sell_price_cents', { mode: 'bigint' }).notNull(),
+    buyPriceCents: bigint('buy_price_cents', { mode: 'bigint' }).notNull(),
+    networkFeeSats: bigint('network_fee_sats', { mode: 'bigint' }).notNull(),
+    source: text('source').notNull(),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('price_snapshots_fetched_idx').on(table.fetchedAt)],
+);
+
+export const orderStatuses = ['pending', 'processing', 'completed', 'expired', 'cancelled'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+export const paymentMethods = ['paypal', 'zelle', 'ach', 'wire'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+
+/**
+ * Buy and sell orders. `status` is written only by the order state machine (orders/order-state.ts).
+ * For a buy, `walletAddress` is the customer's address and `txn` our payout; for a sell,
+ * `walletAddress` is the deposit address we derived (index `depositIndex`) and `txn` their deposit.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    type: text('type', { enum: ['buy', 'sell'] }).notNull(),
+    pair: text('pair').notNull().default('BTC-USD'),
+    status: text('status', { enum: orderStatuses }).notNull().default('pending'),
+    amountSats: bigint('amount_sats', { mode: 'bigint' }).notNull(),
+    valueCents: bigint('value_cents', { mode: 'bigint' }).notNull(),
+    priceCents: bigint('price_cents', { mode: 'bigint' }).notNull(),
+    platformFeeCents: bigint('platform_fee_cents', { mode: 'bigint' }).notNull(),
+    networkFeeCents: bigint('network_fee_cents', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    bankFeeCents: bigint('bank_fee_cents', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    priceSnapshotId: uuid('price_snapshot_id').references(() => priceSnapshots.id),
+    quoteExpiresAt: timestamp('quote_expires_at', { withTimezone: true }).notNull(),
+    walletAddress: text('wallet_address'),
+    depositIndex: integer('deposit_index'),
+    paymentMethod: text('payment_method', { enum: paymentMethods }),
+    /** The receiving details shown to the customer when they chose the method (a copy, not a reference). */
+    receivingDetails: jsonb('receiving_details').$type<Record<string, string>>(),
+    paymentSubmittedAt: timestamp('payment_submitted_at', { withTimezone: true }),
+    paypalOrderId: text('paypal_order_id'),
+    paypalCaptureId: text('paypal_capture_id'),
+    bankTxn: text('bank_txn'),
+    txn: text('txn'),
+    confirmations: integer('confirmations').notNull().default(0),
+    receivedSats: bigint('received_sats', { mode: 'bigint' }),
+    flag: text('flag'),
+    flagNote: text('flag_note'),
+    cancelReason: text('cancel_reason'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('orders_user_created_idx').on(table.userId, table.createdAt),
+    index('orders_status_idx').on(table.status),
+    uniqueIndex('orders_paypal_order_unique').on(table.paypalOrderId),
+    uniqueIndex('orders_paypal_capture_unique').on(table.paypalCaptureId),
+    uniqueIndex('orders_deposit_index_unique').on(table.depositIndex),
+    check(
+      'orders_amounts_positive',
+      sql`${table.amountSats} > 0 and ${table.valueCents} > 0 and ${table.priceCents} > 0`,
+    ),
+    check(
+      'orders_fees_non_negative',
+      sql`${table.platformFeeCents} >= 0 and ${table.networkFeeCents} >= 0 and ${table.bankFeeCents} >= 0`,
+    ),
+  ],
+);
+
+/** The audit trail of every order state change: who, when, from, to, why. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    fromStatus: text('from_status', { enum: orderStatuses }),
+    toStatus: text('to_status', { enum: orderStatuses }).notNull(),
+    actor: text('actor').notNull(),
+    reason: text('reason').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('order_events_order_idx').on(table.orderId, table.createdAt)],
+);
+
+export type OrderRow = typeof orders.$inferSelect;
+export type PriceSnapshotRow = typeof priceSnapshots.$inferSelect;

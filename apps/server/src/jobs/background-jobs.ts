@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { KycService } from '../kyc/kyc.service';
+import type { OrderService } from '../orders/order.service';
 
 /**
  * Periodic work inside the server process. Each job is safe to run in several processes at once
  * (single conditional UPDATE statements), and all stop when the app closes.
  */
-export function startBackgroundJobs(app: FastifyInstance, deps: { kyc: KycService }): void {
+export function startBackgroundJobs(
+  app: FastifyInstance,
+  deps: { kyc: KycService; orders: OrderService },
+): void {
   const timers: NodeJS.Timeout[] = [];
   const every = (ms: number, name: string, job: () => Promise<unknown>) => {
     let running = false;
@@ -26,6 +30,8 @@ export function startBackgroundJobs(app: FastifyInstance, deps: { kyc: KycServic
   if (autoApprove !== undefined) {
     every(2_000, 'kyc-auto-approve', () => deps.kyc.autoApproveOlderThan(autoApprove));
   }
+
+  every(5_000, 'expire-unpaid-buys', () => deps.orders.expireUnpaidBuys());
 
   app.addHook('onClose', async () => {
     for (const timer of timers) clearInterval(timer);

@@ -399,6 +399,9 @@ describe('production mode', () => {
       SUMSUB_APP_TOKEN: 'sbx:app',
       SUMSUB_SECRET_KEY: 'secret',
       SUMSUB_WEBHOOK_SECRET: 'webhook-secret',
+      PAYPAL_CLIENT_ID: 'paypal-client',
+      PAYPAL_CLIENT_SECRET: 'paypal-secret',
+      ESPLORA_URL: 'http://127.0.0.1:1/api',
     });
     try {
       const response = await t.request({

@@ -71,3 +71,15 @@ export async function registerCustomer(
   const { token, user } = session.json<{ token: string; user: { _id: string } }>();
   return { token, userId: user._id, email, phone, auth: { authorization: `Bearer ${token}` } };
 }
+
+/** A customer who may trade: both contacts verified and KYC approved (through the demo helper). */
+export async function registerVerifiedCustomer(t: TestApp, email: string): Promise<RegisteredCustomer> {
+  const customer = await registerCustomer(t, email);
+  const decided = await t.request({
+    method: 'POST',
+    url: '/api/dev/kyc/decide',
+    payload: { userId: customer.userId, status: 'GREEN' },
+  });
+  if (decided.statusCode !== 200) throw new Error(`KYC decide failed: ${decided.body}`);
+  return customer;
+}

@@ -45,6 +45,7 @@ export const routes: RouteObject[] = [
               { path: paths.orders, ...page(() => import('../features/orders/orders-page')) },
               { path: paths.settings, ...page(() => import('../features/settings/settings-page')) },
               { path: paths.referralHistory, ...page(() => import('../features/referrals/referral-history-page')) },
+              { path: `${paths.admin}/*`, ...page(() => import('./routes/admin-placeholder')) },
             ],
           },
         ],

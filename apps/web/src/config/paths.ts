@@ -13,6 +13,7 @@ export const paths = {
   cookiePolicy: '/cookie-policy',
   refundPolicy: '/refund-policy',
   devOutbox: '/dev/outbox',
+  admin: '/admin',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

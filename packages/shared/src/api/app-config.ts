@@ -8,6 +8,8 @@ export const publicAppConfigSchema = z.object({
   social: z.object({ x: z.string(), facebook: z.string(), linkedin: z.string() }),
   postalAddress: z.string(),
   googleClientId: z.string().nullable(),
+  /** PayPal's public client id for its buttons; null in demo, where the PayPal sandbox stands in. */
+  paypalClientId: z.string().nullable(),
   bitcoinNetwork: z.enum(['mainnet', 'testnet', 'regtest']),
   explorerUrl: z.string(),
 });

@@ -192,3 +192,89 @@ export const LinkedInIcon = ({ className = 'size-5', ...props }: IconProps) => (
     <path d="M6.94 8.75H3.56V20h3.38V8.75ZM5.25 3.5a1.96 1.96 0 1 0 0 3.92 1.96 1.96 0 0 0 0-3.92ZM20.44 13.6c0-3.03-.65-5.1-4.17-5.1-1.7 0-2.83.93-3.3 1.8h-.05V8.75H9.69V20h3.38v-5.57c0-1.47.28-2.9 2.1-2.9 1.8 0 1.82 1.68 1.82 3V20h3.45v-6.4Z" />
   </svg>
 );
+
+export const HomeIcon = (props: IconProps) => (
+  <Outline {...props}>
+    <path d="M4 10.5 12 4l8 6.5V19a1 1 0 0 1-1 1h-4.5v-5.5h-5V20H5a1 1 0 0 1-1-1v-8.5Z" />
+  </Outline>
+);
+
+export const ListIcon = (props: IconProps) => (
+  <Outline {...props}>
+    <path d="M9 6.5h11M9 12h11M9 17.5h11" />
+    <path d="M4.5 6.5h.01M4.5 12h.01M4.5 17.5h.01" strokeWidth={2.6} />
+  </Outline>
+);
+
+export const SettingsIcon = (props: IconProps) => (
+  <Outline {...props}>
+    <path d="M10.3 3.6a1.8 1.8 0 0 1 3.4 0l.3.9a1.8 1.8 0 0 0 2.5 1l.8-.4a1.8 1.8 0 0 1 2.4 2.4l-.4.8a1.8 1.8 0 0 0 1 2.5l.9.3a1.8 1.8 0 0 1 0 3.4l-.9.3a1.8 1.8 0 0 0-1 2.5l.4.8a1.8 1.8 0 0 1-2.4 2.4l-.8-.4a1.8 1.8 0 0 0-2.5 1l-.3.9a1.8 1.8 0 0 1-3.4 0l-.3-.9a1.8 1.8 0 0 0-2.5-1l-.8.4a1.8 1.8 0 0 1-2.4-2.4l.4-.8a1.8 1.8 0 0 0-1-2.5l-.9-.3a1.8 1.8 0 0 1 0-3.4l.9-.3a1.8 1.8 0 0 0 1-2.5l-.4-.8a1.8 1.8 0 0 1 2.4-2.4l.8.4a1.8 1.8 0 0 0 2.5-1l.3-.9Z" />
+    <circle cx="12" cy="12" r="3" />
+  </Outline>
+);
+
+export const LogoutIcon = (props: IconProps) => (
+  <Outline {...props}>
+    <path d="M14 4h4a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-4M10 16l-4-4 4-4M6 12h10" />
+  </Outline>
+);
+
+export const ChevronDownIcon = (props: IconProps) => (
+  <Outline {...props}>
+    <path d="m6 9 6 6 6-6" />
+  </Outline>
+);
+
+export const ArrowLeftIcon = (props: IconProps) => (
+  <Outline {...props}>
+    <path d="M19 12H5M11 6l-6 6 6 6" />
+  </Outline>
+);
+
+export const PencilIcon = (props: IconProps) => (
+  <Outline {...props}>
+    <path d="M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16v4Z" />
+    <path d="m13.5 6.5 4 4" />
+  </Outline>
+);
+
+export const CopyIcon = (props: IconProps) => (
+  <Outline {...props}>
+    <rect x="9" y="9" width="11" height="11" rx="2" />
+    <path d="M5 15H4.5A1.5 1.5 0 0 1 3 13.5v-9A1.5 1.5 0 0 1 4.5 3h9A1.5 1.5 0 0 1 15 4.5V5" />
+  </Outline>
+);
+
+export const RefreshIcon = (props: IconProps) => (
+  <Outline {...props}>
+    <path d="M20 11a8 8 0 0 0-14.6-4.5M4 4v4h4M4 13a8 8 0 0 0 14.6 4.5M20 20v-4h-4" />
+  </Outline>
+);
+
+export const PhoneIcon = (props: IconProps) => (
+  <Outline {...props}>
+    <rect x="6.5" y="2.5" width="11" height="19" rx="2.5" />
+    <path d="M10.5 18.5h3" />
+  </Outline>
+);
+
+export const HelpIcon = (props: IconProps) => (
+  <Outline {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6M12 17h.01" />
+  </Outline>
+);
+
+export const InboxIcon = (props: IconProps) => (
+  <Outline {...props}>
+    <path d="M4 13.5 6.5 5h11l2.5 8.5V19a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1v-5.5Z" />
+    <path d="M4 13.5h4.5l1 2h5l1-2H20" />
+  </Outline>
+);
+
+export const AlertIcon = (props: IconProps) => (
+  <Outline {...props}>
+    <path d="M12 4 2.8 19.5h18.4L12 4Z" />
+    <path d="M12 10v4.5M12 17.2h.01" />
+  </Outline>
+);

@@ -1,9 +1,55 @@
-// Placeholder until this page's feature is built.
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { paths } from '../../config/paths';
+import { AuthCard } from './components/auth-card';
+import { LoginCodeStep } from './components/login-code-step';
+import { LoginEmailStep } from './components/login-email-step';
+
+/** Login (spec section 4): the e-mail address, then the code sent to it ('OTP Verification'). */
 export default function LoginPage() {
+  const location = useLocation();
+  // The register page hands over the address of an existing account.
+  const handedOver = (location.state as { email?: unknown } | null)?.email;
+  const [email, setEmail] = useState(typeof handedOver === 'string' ? handedOver : '');
+  const [step, setStep] = useState<'login-email' | 'login-otp'>('login-email');
+
+  if (step === 'login-otp') {
+    return (
+      <AuthCard
+        title="OTP Verification"
+        subtitle={
+          <>
+            Enter the 6-digit code we sent to <strong className="font-semibold text-ink-900">{email}</strong>.
+          </>
+        }
+      >
+        <title>OTP Verification — OffZero</title>
+        <LoginCodeStep email={email} onChangeEmail={() => setStep('login-email')} />
+      </AuthCard>
+    );
+  }
+
   return (
-    <section className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-2xl font-semibold">Log in</h1>
-      <p className="mt-2 text-slate-600">This page is coming soon.</p>
-    </section>
+    <AuthCard
+      title="Log in to OffZero"
+      subtitle="Enter your email and we will send you a one-time code. No password needed."
+      footer={
+        <>
+          New to OffZero?{' '}
+          <Link to={paths.register} className="font-semibold text-brand-700 hover:underline">
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <title>Log in — OffZero</title>
+      <LoginEmailStep
+        defaultEmail={email}
+        onCodeSent={(sentTo) => {
+          setEmail(sentTo);
+          setStep('login-otp');
+        }}
+      />
+    </AuthCard>
   );
 }

@@ -1,9 +1,130 @@
-// Placeholder until this page's feature is built.
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { formatPhoneNumberIntl } from 'react-phone-number-input/max';
+import { paths } from '../../config/paths';
+import { AuthCard } from './components/auth-card';
+import { RegisterEmailStep } from './components/register-email-step';
+import { VerifyEmailStep } from './components/verify-email-step';
+import { PhoneNumberStep } from './components/phone-number-step';
+import { VerifyPhoneStep } from './components/verify-phone-step';
+import { useCompleteSignIn } from './use-complete-sign-in';
+
+/** The four registration steps of spec section 4, in order. */
+type Registration =
+  | { step: 'register-email' }
+  | { step: 'verify-email' }
+  | { step: 'register-phone'; registrationToken: string }
+  | { step: 'verify-phone'; registrationToken: string; phone: string };
+
+const TOTAL_STEPS = 4;
+
 export default function RegisterPage() {
-  return (
-    <section className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-2xl font-semibold">Register Your Account</h1>
-      <p className="mt-2 text-slate-600">This page is coming soon.</p>
-    </section>
+  const [searchParams] = useSearchParams();
+  const completeSignIn = useCompleteSignIn();
+  const [registration, setRegistration] = useState<Registration>({ step: 'register-email' });
+  // Kept outside the steps so "Change email" comes back to what was typed.
+  const [email, setEmail] = useState('');
+  const [referralCode, setReferralCode] = useState(() => searchParams.get('ref')?.trim() ?? '');
+
+  const loginFooter = (
+    <>
+      Already have an account?{' '}
+      <Link to={paths.login} className="font-semibold text-brand-700 hover:underline">
+        Log in
+      </Link>
+    </>
   );
+
+  switch (registration.step) {
+    case 'register-email':
+      return (
+        <AuthCard
+          title="Register Your Account"
+          subtitle="Create your OffZero account with your email address. It takes about two minutes."
+          step={{ current: 1, total: TOTAL_STEPS, label: 'Email' }}
+          footer={loginFooter}
+        >
+          <title>Register — OffZero</title>
+          <RegisterEmailStep
+            defaultEmail={email}
+            defaultReferralCode={referralCode}
+            onCodeSent={(sentTo, code) => {
+              setEmail(sentTo);
+              setReferralCode(code);
+              setRegistration({ step: 'verify-email' });
+            }}
+          />
+        </AuthCard>
+      );
+    case 'verify-email':
+      return (
+        <AuthCard
+          title="Verify your email"
+          subtitle={
+            <>
+              Enter the 6-digit code we sent to{' '}
+              <strong className="font-semibold text-ink-900">{email}</strong>. It is valid for 10 minutes.
+            </>
+          }
+          step={{ current: 2, total: TOTAL_STEPS, label: 'Email code' }}
+        >
+          <title>Verify your email — OffZero</title>
+          <VerifyEmailStep
+            email={email}
+            referralCode={referralCode}
+            onVerified={(registrationToken) => setRegistration({ step: 'register-phone', registrationToken })}
+            onChangeEmail={() => setRegistration({ step: 'register-email' })}
+          />
+        </AuthCard>
+      );
+    case 'register-phone':
+      return (
+        <AuthCard
+          title="Add your phone number"
+          subtitle="Your email is verified. We also verify a mobile number to protect your account."
+          step={{ current: 3, total: TOTAL_STEPS, label: 'Phone' }}
+        >
+          <title>Add your phone number — OffZero</title>
+          <PhoneNumberStep
+            email={email}
+            registrationToken={registration.registrationToken}
+            onCodeSent={(phone) =>
+              setRegistration({
+                step: 'verify-phone',
+                registrationToken: registration.registrationToken,
+                phone,
+              })
+            }
+          />
+        </AuthCard>
+      );
+    case 'verify-phone':
+      return (
+        <AuthCard
+          title="Verify your phone"
+          subtitle={
+            <>
+              Enter the 6-digit code we sent by text message to{' '}
+              <strong className="font-semibold whitespace-nowrap text-ink-900">
+                {formatPhoneNumberIntl(registration.phone) || registration.phone}
+              </strong>
+              .
+            </>
+          }
+          step={{ current: 4, total: TOTAL_STEPS, label: 'Phone code' }}
+        >
+          <title>Verify your phone — OffZero</title>
+          <VerifyPhoneStep
+            email={email}
+            phone={registration.phone}
+            registrationToken={registration.registrationToken}
+            submitLabel="Verify and finish"
+            onVerified={completeSignIn}
+            onChangePhone={() =>
+              setRegistration({ step: 'register-phone', registrationToken: registration.registrationToken })
+            }
+          />
+        </AuthCard>
+      );
+  }
 }

@@ -1,0 +1,276 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  centsToUsdNumber,
+  satsToBtcNumber,
+  usdNumberToCents,
+  btcNumberToSats,
+} from '@offzero/shared/money/money';
+import { quoteBuyFromUsd } from '@offzero/shared/quotes/quote';
+import { orderEvents, orders, outboxMessages, userSettings } from '../db/schema';
+import {
+  registerCustomer,
+  registerVerifiedCustomer,
+  type RegisteredCustomer,
+} from '../test/accounts-helpers';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+const WALLET = 'tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7';
+let t: TestApp;
+let ada: RegisteredCustomer;
+let bob: RegisteredCustomer;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ada = await registerVerifiedCustomer(t, 'ada.buy@example.com');
+  bob = await registerVerifiedCustomer(t, 'bob.buy@example.com');
+});
+afterAll(async () => t.close());
+
+async function currentPrice() {
+  const response = await t.app.inject({ method: 'GET', url: '/api/price' });
+  expect(response.statusCode).toBe(200);
+  return response.json<{
+    sellPrice: number;
+    buyPrice: number;
+    networkFee: number;
+    stale: boolean;
+    source: string;
+  }>();
+}
+
+/** Builds the buy order exactly as the client does, from the served price and the shared maths. */
+async function buyOrder(who: RegisteredCustomer, valueUsd: number, overrides: Record<string, unknown> = {}) {
+  const price = await currentPrice();
+  const quote = quoteBuyFromUsd({
+    valueCents: usdNumberToCents(valueUsd),
+    sellPriceCents: usdNumberToCents(price.sellPrice),
+    feeBps: 150,
+    networkFeeSats: btcNumberToSats(price.networkFee),
+  });
+  return {
+    userId: who.userId,
+    pair: 'BTC-USD',
+    type: 'buy',
+    amount: quote ? satsToBtcNumber(quote.amountSats) : 0,
+    value: valueUsd,
+    price: price.sellPrice,
+    platformFee: quote ? centsToUsdNumber(quote.platformFeeCents) : 0,
+    networkFee: quote ? centsToUsdNumber(quote.networkFeeCents) : 0,
+    expired: 900,
+    walletAddress: WALLET,
+    ...overrides,
+  };
+}
+
+const save = (who: RegisteredCustomer, payload: object) =>
+  t.request({ method: 'POST', url: '/api/order/save', headers: who.auth, payload });
+const update = (who: RegisteredCustomer, payload: object) =>
+  t.request({ method: 'POST', url: '/api/order/update', headers: who.auth, payload });
+const list = (who: RegisteredCustomer, query = `userId=${who.userId}`) =>
+  t.app.inject({ method: 'GET', url: `/api/order/list?${query}`, headers: who.auth });
+
+describe('GET /api/price', () => {
+  it('serves the platform prices: customers buy at sellPrice, above the buyPrice they sell at', async () => {
+    const price = await currentPrice();
+    expect(price.sellPrice).toBeGreaterThan(price.buyPrice);
+    expect(price.networkFee).toBeGreaterThan(0);
+    expect(price).toMatchObject({ stale: false, source: 'demo' });
+  });
+});
+
+describe('buy orders', () => {
+  it('saves a pending buy with the server’s own figures, equal to the shared maths to the cent and satoshi', async () => {
+    const payload = await buyOrder(ada, 250);
+    const response = await save(ada, payload);
+    expect(response.statusCode).toBe(200);
+    const { order, message } = response.json();
+    expect(message).toMatch(/^Order #[0-9a-f]{8} has been created\.$/);
+    expect(order).toMatchObject({
+      type: 'buy',
+      pair: 'BTC-USD',
+      status: 'pending',
+      value: 250,
+      amount: payload.amount,
+      price: payload.price,
+      platformFee: 3.75,
+      networkFee: payload.networkFee,
+      walletAddress: WALLET,
+      txn: null,
+      bankTxn: null,
+      payment: null,
+    });
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(row?.valueCents).toBe(25_000n);
+    expect(row!.amountSats % 100n).toBe(0n);
+    expect(row!.quoteExpiresAt.getTime() - row!.createdAt.getTime()).toBeGreaterThanOrEqual(899_000);
+    const events = await t.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, order._id));
+    expect(events).toMatchObject([{ fromStatus: null, toStatus: 'pending', actor: `user:${ada.userId}` }]);
+  });
+
+  it('refuses client figures that disagree with the server (price, fee, amount, value)', async () => {
+    const base = await buyOrder(ada, 100);
+    const tampered = [
+      { price: base.price - 1000 },
+      { platformFee: 0 },
+      { networkFee: 0 },
+      { amount: base.amount + 0.0001 },
+      { value: 99 },
+    ];
+    for (const change of tampered) {
+      const response = await save(ada, { ...base, ...change });
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      expect(response.json().message).toBe('The price has changed. Review the new quote and confirm again.');
+    }
+  });
+
+  it('refuses bad amounts: negative, zero, too many decimals, below the minimum, above the maximum', async () => {
+    const base = await buyOrder(ada, 100);
+    const cases: [object, RegExp][] = [
+      [{ value: -5 }, /greater than zero|minus/],
+      [{ value: 0 }, /greater than zero/],
+      [{ value: 10.123 }, /2 decimal places/],
+      [{ amount: 0.000000001 }, /8 decimal places/],
+      [await buyOrder(ada, 19.99), /^Minimum order is \$20\.00$/],
+      [await buyOrder(ada, 10_000.01), /^Maximum limit is \$10,000\.00$/],
+      [{ value: '100' }, /.+/],
+      [{ value: null }, /.+/],
+    ];
+    for (const [change, message] of cases) {
+      const response = await save(ada, { ...base, ...change });
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      expect(response.json().message).toMatch(message);
+    }
+  });
+
+  it('refuses a wrong-network or malformed address with the spec message', async () => {
+    for (const walletAddress of ['bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', 'not-an-address', '']) {
+      const response = await save(ada, await buyOrder(ada, 100, { walletAddress }));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe('Invalid Bitcoin Address');
+    }
+  });
+
+  it('refuses unknown fields (no mass assignment of status)', async () => {
+    const response = await save(ada, { ...(await buyOrder(ada, 100)), status: 'completed' });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('checks the customer in the spec order: e-mail, phone, KYC exists, KYC approved', async () => {
+    const fresh = await registerCustomer(t, 'fresh.buy@example.com');
+    const noKyc = await save(fresh, await buyOrder(fresh, 100));
+    expect(noKyc.statusCode).toBe(403);
+    expect(noKyc.json().message).toBe('Upload your KYC');
+    await t.request({
+      method: 'POST',
+      url: '/api/dev/kyc/decide',
+      payload: { userId: fresh.userId, status: 'YELLOW' },
+    });
+    expect((await save(fresh, await buyOrder(fresh, 100))).json().message).toBe('Your KYC is under review');
+    await t.database.db.execute(sql`update users set phone_verified = false where id = ${fresh.userId}`);
+    expect((await save(fresh, await buyOrder(fresh, 100))).json().message).toBe('Verify your phone number');
+    await t.database.db.execute(sql`update users set email_verified = false where id = ${fresh.userId}`);
+    expect((await save(fresh, await buyOrder(fresh, 100))).json().message).toBe('Verify your email');
+  });
+
+  it("refuses saving for another customer's id (403)", async () => {
+    const response = await save(ada, await buyOrder(bob, 100));
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('records a Zelle payment: processing, with our receiving details; then the bank reference', async () => {
+    const { order } = (await save(ada, await buyOrder(ada, 120))).json();
+    const paid = await update(ada, {
+      _id: order._id,
+      payment: {
+        method: 'zelle',
+        amount: 120,
+        create_time: new Date().toISOString(),
+        receiving_in: { payment_address: 'attacker@example.com' },
+      },
+      status: 'processing',
+    });
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json().order).toMatchObject({
+      status: 'processing',
+      payment: { method: 'zelle', receiving_in: { payment_address: 'payments@offzero.example' } },
+      bankTxn: null,
+    });
+    // Blank reference is ignored; a real one is kept.
+    expect((await update(ada, { _id: order._id, bankTxn: '   ' })).json().order.bankTxn).toBeNull();
+    const withRef = await update(ada, { _id: order._id, bankTxn: ' ZL-2026-000123 ' });
+    expect(withRef.json()).toMatchObject({
+      message: 'Bank Tx Ref No. Added',
+      order: { bankTxn: 'ZL-2026-000123' },
+    });
+    // Paying twice is refused.
+    const again = await update(ada, { _id: order._id, payment: { method: 'ach' }, status: 'processing' });
+    expect(again.statusCode).toBe(409);
+    const moves = await t.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, order._id));
+    expect(moves.map((m) => `${m.fromStatus}->${m.toStatus}`)).toEqual([
+      'null->pending',
+      'pending->processing',
+    ]);
+  });
+
+  it('notifies the customer at a state change, honouring their toggles', async () => {
+    const carol = await registerVerifiedCustomer(t, 'carol.buy@example.com');
+    await t.database.db.insert(userSettings).values({ userId: carol.userId, receiveSms: false });
+    const { order } = (await save(carol, await buyOrder(carol, 60))).json();
+    await update(carol, { _id: order._id, payment: { method: 'wire' }, status: 'processing' });
+    const messages = await t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(sql`${outboxMessages.text} like ${`%#${order._id.slice(0, 8)}%`}`);
+    expect(messages.map((m) => m.channel)).toEqual(['email']);
+    expect(messages[0]?.text).toContain('is being processed');
+  });
+
+  it("answers 404 for another customer's order in update, and 403 for their list", async () => {
+    const { order } = (await save(ada, await buyOrder(ada, 50))).json();
+    const response = await update(bob, {
+      _id: order._id,
+      payment: { method: 'zelle' },
+      status: 'processing',
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain(ada.userId);
+    expect((await update(bob, { _id: order._id, bankTxn: 'X' })).statusCode).toBe(404);
+    expect((await update(bob, { _id: 'not-a-uuid', bankTxn: 'X' })).statusCode).toBe(404);
+    expect((await list(bob, `userId=${ada.userId}`)).statusCode).toBe(403);
+  });
+
+  it('refuses payment after the quote lock expired, and the expiry job expires it', async () => {
+    const { order } = (await save(ada, await buyOrder(ada, 40))).json();
+    await t.database.db
+      .update(orders)
+      .set({ quoteExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, order._id));
+    const late = await update(ada, { _id: order._id, payment: { method: 'zelle' }, status: 'processing' });
+    expect(late.statusCode).toBe(410);
+    expect(late.json().message).toBe('This quote has expired. Get a new quote to continue.');
+    await expect
+      .poll(
+        async () =>
+          (await list(ada)).json().result.orders.find((o: { _id: string }) => o._id === order._id).status,
+        { timeout: 10_000 },
+      )
+      .toBe('expired');
+  });
+
+  it('re-quotes a pending order with fresh figures', async () => {
+    const { order } = (await save(ada, await buyOrder(ada, 75))).json();
+    const requote = await update(ada, { ...(await buyOrder(ada, 80)), _id: order._id });
+    expect(requote.statusCode).toBe(200);
+    expect(requote.json().order).toMatchObject({ _id: order._id, value: 80, status: 'pending' });
+  });
+
+  it('lists newest first, with a limit', async () => {
+    const all = (await list(ada)).json().result.orders;
+    expect(all.length).toBeGreaterThanOrEqual(5);
+    const times = all.map((o: { createdAt: string }) => o.createdAt);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect((await list(ada, `userId=${ada.userId}&limit=5`)).json().result.orders).toHaveLength(5);
+    expect((await list(ada, `userId=${ada.userId}&limit=0`)).statusCode).toBe(400);
+  });
+});

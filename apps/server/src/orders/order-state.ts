@@ -1,0 +1,119 @@
+import { and, count, eq, ne } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import {
+  globalSettings,
+  orderEvents,
+  orders,
+  referralRewards,
+  users,
+  type OrderRow,
+  type OrderStatus,
+} from '../db/schema';
+import { AppError } from '../http/errors';
+
+/**
+ * The one place an order's status changes (DESIGN.md section 3). Each move locks the order row,
+ * checks that the move is allowed from where the order is now, writes the audit record, and — when
+ * the order completes — credits the referral reward in the same transaction.
+ */
+const allowedMoves: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ['processing', 'expired', 'cancelled'],
+  // back to pending: a sell deposit that vanished from the chain
+  processing: ['completed', 'cancelled', 'pending'],
+  // to processing: a sell deposit that arrived after the window closed
+  expired: ['processing', 'cancelled'],
+  completed: [],
+  cancelled: [],
+};
+
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+type OrderPatch = Partial<Omit<typeof orders.$inferInsert, 'id' | 'userId' | 'status' | 'createdAt'>>;
+
+export interface OrderMove {
+  orderId: string;
+  to: OrderStatus;
+  /** Only move if the order is in one of these states now (else 409). */
+  from: readonly OrderStatus[];
+  /** `user:<id>`, `admin:<id>` or `system:<job>`. */
+  actor: string;
+  reason: string;
+  patch?: OrderPatch;
+  details?: Record<string, unknown>;
+}
+
+export class OrderStateError extends AppError {}
+
+/** Moves an order inside the caller's transaction; returns the updated row. */
+export async function moveOrder(tx: Transaction, move: OrderMove): Promise<OrderRow> {
+  const [current] = await tx.select().from(orders).where(eq(orders.id, move.orderId)).for('update');
+  if (!current) throw new AppError('NOT_FOUND', 'Order not found.');
+  if (!move.from.includes(current.status) || !allowedMoves[current.status].includes(move.to)) {
+    throw new OrderStateError(
+      'CONFLICT',
+      `This order is ${current.status}, so it cannot move to ${move.to}.`,
+    );
+  }
+  const now = new Date();
+  const [updated] = await tx
+    .update(orders)
+    .set({
+      ...move.patch,
+      status: move.to,
+      updatedAt: now,
+      ...(move.to === 'completed' ? { completedAt: now } : {}),
+    })
+    .where(eq(orders.id, current.id))
+    .returning();
+  if (!updated) throw new Error('order update returned nothing');
+  await tx.insert(orderEvents).values({
+    orderId: current.id,
+    fromStatus: current.status,
+    toStatus: move.to,
+    actor: move.actor,
+    reason: move.reason,
+    details: move.details ?? null,
+  });
+  if (move.to === 'completed') await creditReferralReward(tx, updated);
+  return updated;
+}
+
+/** Records an order's creation in the audit trail. */
+export async function recordOrderCreated(tx: Transaction, order: OrderRow, actor: string): Promise<void> {
+  await tx
+    .insert(orderEvents)
+    .values({ orderId: order.id, fromStatus: null, toStatus: order.status, actor, reason: 'order created' });
+}
+
+/**
+ * DESIGN.md section 3: when a referred customer's order completes and it is among their first
+ * `trades_eligible` completed orders, the referrer earns `reward`% of its platform fee.
+ */
+async function creditReferralReward(tx: Transaction, order: OrderRow): Promise<void> {
+  // Locking the trading customer serialises their completions, so the eligibility count is exact.
+  const [customer] = await tx
+    .select({ referredBy: users.referredByUserId })
+    .from(users)
+    .where(eq(users.id, order.userId))
+    .for('update');
+  if (!customer?.referredBy) return;
+  const [settings] = await tx
+    .select({ rewardBps: globalSettings.referralRewardBps, eligible: globalSettings.referralTradesEligible })
+    .from(globalSettings);
+  if (!settings) return;
+  const [earlier] = await tx
+    .select({ completed: count() })
+    .from(orders)
+    .where(and(eq(orders.userId, order.userId), eq(orders.status, 'completed'), ne(orders.id, order.id)));
+  if ((earlier?.completed ?? 0) >= settings.eligible) return;
+  const rewardCents = (order.platformFeeCents * BigInt(settings.rewardBps)) / 10_000n;
+  await tx
+    .insert(referralRewards)
+    .values({
+      referrerUserId: customer.referredBy,
+      tradingUserId: order.userId,
+      orderId: order.id,
+      platformFeeCents: order.platformFeeCents,
+      rewardCents,
+    })
+    .onConflictDoNothing({ target: referralRewards.orderId });
+}

@@ -1,0 +1,56 @@
+import type { Order } from '@offzero/shared/api/orders';
+import { centsToUsdNumber, satsToBtcNumber } from '@offzero/shared/money/money';
+import type { OrderRow } from '../db/schema';
+
+/** An order as the client contract lists it ("Order as listed", spec section 3). */
+export function toOrderResponse(order: OrderRow): Order {
+  const details = order.receivingDetails ?? {};
+  return {
+    _id: order.id,
+    userId: order.userId,
+    pair: order.pair,
+    type: order.type,
+    amount: satsToBtcNumber(order.amountSats),
+    price: centsToUsdNumber(order.priceCents),
+    value: centsToUsdNumber(order.valueCents),
+    platformFee: centsToUsdNumber(order.platformFeeCents),
+    networkFee: centsToUsdNumber(order.networkFeeCents),
+    bankFee: centsToUsdNumber(order.bankFeeCents),
+    status: order.status,
+    createdAt: order.createdAt.toISOString(),
+    expiresAt: order.quoteExpiresAt.toISOString(),
+    txn: order.txn,
+    bankTxn: order.bankTxn,
+    walletAddress:
+      order.type === 'sell'
+        ? order.walletAddress
+          ? { address: order.walletAddress, amount: satsToBtcNumber(order.amountSats) }
+          : null
+        : order.walletAddress,
+    confirmations: order.confirmations,
+    flag: order.flag,
+    payment: order.paymentMethod
+      ? {
+          method: order.paymentMethod,
+          status: paymentStatus(order),
+          amount: centsToUsdNumber(order.valueCents),
+          create_time: order.paymentSubmittedAt?.toISOString() ?? null,
+          receiving_in: {
+            account_holder: details.account_holder,
+            account_number: details.account_number,
+            bank_address: details.bank_address,
+            routing_number: details.routing_number,
+            swift: details.swift,
+            payment_address: details.payment_address,
+            bank_name: details.bank_name,
+          },
+        }
+      : null,
+  };
+}
+
+function paymentStatus(order: OrderRow): string {
+  if (order.paymentMethod === 'paypal') return order.paypalCaptureId ? 'COMPLETED' : 'CREATED';
+  if (order.status === 'completed') return 'COMPLETED';
+  return order.bankTxn ? 'SUBMITTED' : 'AWAITING_TRANSFER';
+}

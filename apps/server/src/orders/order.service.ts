@@ -1,0 +1,353 @@
+import { and, desc, eq, gt, lt } from 'drizzle-orm';
+import {
+  BUY_CHECK_MESSAGES,
+  type SaveOrderRequest,
+  type UpdateOrderRequest,
+} from '@offzero/shared/api/orders';
+import { isValidBitcoinAddress, type BitcoinNetwork } from '@offzero/shared/bitcoin/address';
+import {
+  btcNumberToSats,
+  MoneyParseError,
+  usdNumberToCents,
+  type Cents,
+  type Sats,
+} from '@offzero/shared/money/money';
+import { quoteBuyFromUsd, quotesMatch } from '@offzero/shared/quotes/quote';
+import { formatCentsAsCurrency } from '@offzero/shared/currency/format-currency';
+import type { Database } from '../db/database';
+import {
+  kycRecords,
+  orders,
+  priceSnapshots,
+  userSettings,
+  type GlobalSettingsRow,
+  type OrderRow,
+  type PaymentMethod,
+  type PriceSnapshotRow,
+  type UserRow,
+} from '../db/schema';
+import { AppError } from '../http/errors';
+import { findGlobalSettings } from '../settings/global-settings.repository';
+import { isUuid } from '../auth/sessions';
+import { moveOrder, recordOrderCreated } from './order-state';
+import type { OrderNotifier } from './order-notifications';
+
+/** Prices the server has served: the newest, whether it is too old to quote from, and the recent ones. */
+export interface PriceBook {
+  current(): PriceSnapshotRow | null;
+  isStale(): boolean;
+}
+
+/** How long after a price was served the server still honours a quote made from it (DESIGN.md). */
+export const QUOTE_PRICE_GRACE_MS = 2 * 60_000;
+export const PRICE_CHANGED = 'The price has changed. Review the new quote and confirm again.';
+export const PRICES_UNAVAILABLE =
+  'Live prices are unavailable right now, so we cannot quote. Try again in a few minutes.';
+
+interface Figures {
+  amountSats: Sats;
+  valueCents: Cents;
+  priceCents: Cents;
+  platformFeeCents: Cents;
+  networkFeeCents: Cents;
+}
+
+export function createOrderService(deps: {
+  db: Database;
+  prices: PriceBook;
+  network: BitcoinNetwork;
+  notify: OrderNotifier;
+  now?: () => Date;
+}) {
+  const { db, prices, network, notify } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** The customer checks of spec section 5, in the spec's order, with its exact messages. */
+  async function assertMayTrade(
+    user: UserRow,
+    settings: GlobalSettingsRow,
+    valueCents: Cents,
+    type: 'buy' | 'sell',
+  ): Promise<void> {
+    if (!user.emailVerified) throw new AppError('FORBIDDEN', BUY_CHECK_MESSAGES.emailNotVerified);
+    if (!user.phoneVerified) throw new AppError('FORBIDDEN', BUY_CHECK_MESSAGES.phoneNotVerified);
+    if (type === 'sell') {
+      const [bank] = await db
+        .select({ accountNumber: userSettings.accountNumber })
+        .from(userSettings)
+        .where(eq(userSettings.userId, user.id));
+      if (!bank?.accountNumber) throw new AppError('FORBIDDEN', BUY_CHECK_MESSAGES.noBankAccount);
+    }
+    const [kyc] = await db
+      .select({ status: kycRecords.status })
+      .from(kycRecords)
+      .where(eq(kycRecords.userId, user.id));
+    if (!kyc) throw new AppError('FORBIDDEN', BUY_CHECK_MESSAGES.noKyc);
+    if (kyc.status !== 'GREEN') throw new AppError('FORBIDDEN', BUY_CHECK_MESSAGES.kycNotApproved);
+    if (valueCents > settings.maxOrderCents) {
+      throw new AppError(
+        'BAD_REQUEST',
+        BUY_CHECK_MESSAGES.maximum(formatCentsAsCurrency(settings.maxOrderCents)),
+      );
+    }
+    if (valueCents < settings.minOrderCents) {
+      throw new AppError('BAD_REQUEST', `Minimum order is ${formatCentsAsCurrency(settings.minOrderCents)}`);
+    }
+  }
+
+  function parseMoney(body: SaveOrderRequest): Figures {
+    try {
+      const figures = {
+        amountSats: btcNumberToSats(body.amount),
+        valueCents: usdNumberToCents(body.value),
+        priceCents: usdNumberToCents(body.price),
+        platformFeeCents: usdNumberToCents(body.platformFee),
+        networkFeeCents: usdNumberToCents(body.networkFee ?? 0),
+      };
+      if (figures.amountSats <= 0n || figures.valueCents <= 0n || figures.priceCents <= 0n) {
+        throw new AppError('BAD_REQUEST', 'Enter an amount greater than zero.');
+      }
+      return figures;
+    } catch (error) {
+      if (error instanceof MoneyParseError) throw new AppError('BAD_REQUEST', error.message);
+      throw error;
+    }
+  }
+
+  /**
+   * Recomputes the buy quote from a price the server served in the last two minutes and the current
+   * settings; the client's figures must agree within 1 cent and 100 satoshis.
+   */
+  async function requoteBuy(
+    client: Figures,
+    settings: GlobalSettingsRow,
+  ): Promise<{ figures: Figures; snapshot: PriceSnapshotRow }> {
+    if (prices.isStale() || !prices.current()) throw new AppError('UNAVAILABLE', PRICES_UNAVAILABLE);
+    const recent = await db
+      .select()
+      .from(priceSnapshots)
+      .where(
+        and(
+          eq(priceSnapshots.sellPriceCents, client.priceCents),
+          gt(priceSnapshots.fetchedAt, new Date(now().getTime() - QUOTE_PRICE_GRACE_MS)),
+        ),
+      )
+      .orderBy(desc(priceSnapshots.fetchedAt));
+    for (const snapshot of recent) {
+      const quote = quoteBuyFromUsd({
+        valueCents: client.valueCents,
+        sellPriceCents: snapshot.sellPriceCents,
+        feeBps: settings.platformFeeBps,
+        networkFeeSats: snapshot.networkFeeSats,
+      });
+      if (!quote) continue;
+      const clientQuote = {
+        ...quote,
+        amountSats: client.amountSats,
+        platformFeeCents: client.platformFeeCents,
+        networkFeeCents: client.networkFeeCents,
+      };
+      if (quotesMatch(quote, clientQuote)) {
+        return {
+          snapshot,
+          figures: {
+            amountSats: quote.amountSats,
+            valueCents: quote.valueCents,
+            priceCents: quote.priceCents,
+            platformFeeCents: quote.platformFeeCents,
+            networkFeeCents: quote.networkFeeCents,
+          },
+        };
+      }
+    }
+    throw new AppError('BAD_REQUEST', PRICE_CHANGED);
+  }
+
+  async function ownOrder(user: UserRow, orderId: string): Promise<OrderRow> {
+    // Another customer's order id answers exactly like a missing one.
+    const [order] = isUuid(orderId)
+      ? await db
+          .select()
+          .from(orders)
+          .where(and(eq(orders.id, orderId), eq(orders.userId, user.id)))
+      : [];
+    if (!order) throw new AppError('NOT_FOUND', 'Order not found.');
+    return order;
+  }
+
+  async function quoteFor(user: UserRow, body: SaveOrderRequest) {
+    if (body.type === 'sell') throw new AppError('BAD_REQUEST', 'Selling bitcoin is not available yet.');
+    const settings = await findGlobalSettings(db);
+    const client = parseMoney(body);
+    await assertMayTrade(user, settings, client.valueCents, body.type);
+    const walletAddress = body.walletAddress?.trim() ?? '';
+    if (!isValidBitcoinAddress(walletAddress, network))
+      throw new AppError('BAD_REQUEST', BUY_CHECK_MESSAGES.invalidAddress);
+    const { figures, snapshot } = await requoteBuy(client, settings);
+    const quoteExpiresAt = new Date(now().getTime() + settings.orderSessionTimeoutSeconds * 1000);
+    return { figures, snapshot, walletAddress, quoteExpiresAt };
+  }
+
+  return {
+    async save(user: UserRow, body: SaveOrderRequest): Promise<OrderRow> {
+      const { figures, snapshot, walletAddress, quoteExpiresAt } = await quoteFor(user, body);
+      return db.transaction(async (tx) => {
+        const [order] = await tx
+          .insert(orders)
+          .values({
+            userId: user.id,
+            type: body.type,
+            ...figures,
+            priceSnapshotId: snapshot.id,
+            quoteExpiresAt,
+            walletAddress,
+          })
+          .returning();
+        if (!order) throw new Error('order insert returned nothing');
+        await recordOrderCreated(tx, order, `user:${user.id}`);
+        return order;
+      });
+    },
+
+    async update(user: UserRow, body: UpdateOrderRequest): Promise<{ order: OrderRow; message: string }> {
+      const order = await ownOrder(user, body._id);
+
+      if ('pair' in body) {
+        // Re-quote a pending order the customer is confirming again.
+        if (order.status !== 'pending')
+          throw new AppError('CONFLICT', `This order is ${order.status}; it can no longer be changed.`);
+        if (body.type !== order.type)
+          throw new AppError('BAD_REQUEST', 'An order cannot change between buy and sell.');
+        const { figures, snapshot, walletAddress, quoteExpiresAt } = await quoteFor(user, body);
+        const [updated] = await db
+          .update(orders)
+          .set({ ...figures, priceSnapshotId: snapshot.id, walletAddress, quoteExpiresAt, updatedAt: now() })
+          .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
+          .returning();
+        if (!updated) throw new AppError('CONFLICT', 'This order changed meanwhile. Reload and try again.');
+        return { order: updated, message: 'Order updated with the new quote.' };
+      }
+
+      if ('payment' in body) {
+        const method = body.payment.method;
+        if (method === 'paypal')
+          throw new AppError('BAD_REQUEST', 'Pay with PayPal through the PayPal button.');
+        if (order.type !== 'buy')
+          throw new AppError('BAD_REQUEST', 'Only buy orders are paid by the customer.');
+        if (order.status !== 'pending')
+          throw new AppError(
+            'CONFLICT',
+            `This order is ${order.status}; it has already been paid or closed.`,
+          );
+        if (order.quoteExpiresAt <= now())
+          throw new AppError('GONE', 'This quote has expired. Get a new quote to continue.');
+        const settings = await findGlobalSettings(db);
+        const receivingDetails = receivingDetailsFor(settings, method);
+        const bankTxn = body.bankTxn?.trim() || null;
+        const moved = await db.transaction((tx) =>
+          moveOrder(tx, {
+            orderId: order.id,
+            from: ['pending'],
+            to: 'processing',
+            actor: `user:${user.id}`,
+            reason: `payment submitted by ${method}`,
+            patch: {
+              paymentMethod: method,
+              receivingDetails,
+              paymentSubmittedAt: now(),
+              ...(bankTxn ? { bankTxn } : {}),
+            },
+          }),
+        );
+        await notify(moved);
+        return {
+          order: moved,
+          message: 'Payment details recorded. Send the transfer and add its reference.',
+        };
+      }
+
+      // Bank reference on a processing buy; blank text is ignored.
+      const reference = body.bankTxn.trim();
+      if (reference === '') return { order, message: 'Nothing to update.' };
+      if (order.type !== 'buy' || order.status !== 'processing' || order.paymentMethod === 'paypal') {
+        throw new AppError('CONFLICT', 'A bank reference can only be added to a buy paid by bank transfer.');
+      }
+      const [updated] = await db
+        .update(orders)
+        .set({ bankTxn: reference, updatedAt: now() })
+        .where(and(eq(orders.id, order.id), eq(orders.status, 'processing')))
+        .returning();
+      return { order: updated ?? order, message: 'Bank Tx Ref No. Added' };
+    },
+
+    async list(user: UserRow, limit: number | undefined): Promise<OrderRow[]> {
+      const query = db
+        .select()
+        .from(orders)
+        .where(eq(orders.userId, user.id))
+        .orderBy(desc(orders.createdAt));
+      return limit ? query.limit(limit) : query.limit(1_000);
+    },
+
+    /** Expires pending buys whose quote lock ran out without a payment. Safe in several processes. */
+    async expireUnpaidBuys(): Promise<number> {
+      const due = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.status, 'pending'), eq(orders.type, 'buy'), lt(orders.quoteExpiresAt, now())))
+        .limit(100);
+      let expired = 0;
+      for (const { id } of due) {
+        try {
+          const moved = await db.transaction((tx) =>
+            moveOrder(tx, {
+              orderId: id,
+              from: ['pending'],
+              to: 'expired',
+              actor: 'system:expiry',
+              reason: 'quote expired before payment',
+            }),
+          );
+          expired += 1;
+          await notify(moved);
+        } catch (error) {
+          // Another process or the customer moved it first.
+          if (!(error instanceof AppError)) throw error;
+        }
+      }
+      return expired;
+    },
+  };
+}
+
+export type OrderService = ReturnType<typeof createOrderService>;
+
+/** A copy of the company's receiving details for the chosen method, kept with the order. */
+export function receivingDetailsFor(
+  settings: GlobalSettingsRow,
+  method: Exclude<PaymentMethod, 'paypal'>,
+): Record<string, string> {
+  if (method === 'zelle') {
+    if (!settings.zelleActive)
+      throw new AppError('BAD_REQUEST', 'Zelle is not available right now. Choose another method.');
+    return { payment_address: settings.zellePaymentAddress };
+  }
+  if (method === 'ach') {
+    if (!settings.achActive)
+      throw new AppError('BAD_REQUEST', 'ACH is not available right now. Choose another method.');
+    return {
+      account_holder: settings.achAccountHolder,
+      account_number: settings.achAccountNumber,
+      routing_number: settings.achRoutingNumber,
+      bank_address: settings.achBankAddress,
+    };
+  }
+  if (!settings.wireActive)
+    throw new AppError('BAD_REQUEST', 'Wire transfer is not available right now. Choose another method.');
+  return {
+    account_holder: settings.wireAccountHolder,
+    account_number: settings.wireAccountNumber,
+    swift: settings.wireSwiftCode,
+    bank_address: settings.wireBankAddress,
+  };
+}

@@ -1,0 +1,103 @@
+import { formatUsd } from '@offzero/shared/money/money';
+import { PayPalError, readPayPalOrder, type PayPalGateway } from './paypal-gateway';
+
+/**
+ * PayPal's REST API: OAuth client credentials (`/v1/oauth2/token`), then Orders v2 — create with our
+ * order's value and id, capture with a `PayPal-Request-Id`, and read back an order already captured.
+ */
+export function createPayPalRestGateway(options: {
+  clientId: string;
+  clientSecret: string;
+  apiUrl: string;
+  now?: () => number;
+}): PayPalGateway {
+  const now = options.now ?? Date.now;
+  let cached: { token: string; expiresAt: number } | null = null;
+
+  async function accessToken(): Promise<string> {
+    if (cached && cached.expiresAt > now() + 60_000) return cached.token;
+    const response = await send(`${options.apiUrl}/v1/oauth2/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'application/json',
+      },
+      body: 'grant_type=client_credentials',
+    });
+    const body = (await response.json().catch(() => null)) as {
+      access_token?: unknown;
+      expires_in?: unknown;
+    } | null;
+    if (response.status !== 200 || typeof body?.access_token !== 'string') {
+      throw new PayPalError(`PayPal refused our credentials (HTTP ${response.status})`);
+    }
+    const ttl = typeof body.expires_in === 'number' ? body.expires_in : 300;
+    cached = { token: body.access_token, expiresAt: now() + ttl * 1000 };
+    return body.access_token;
+  }
+
+  async function api(method: 'GET' | 'POST', path: string, requestId?: string, payload?: object) {
+    const token = await accessToken();
+    const response = await send(`${options.apiUrl}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        accept: 'application/json',
+        ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+        ...(requestId ? { 'PayPal-Request-Id': requestId } : {}),
+      },
+      ...(method === 'POST' ? { body: JSON.stringify(payload ?? {}) } : {}),
+    });
+    const body: unknown = await response.json().catch(() => null);
+    return { status: response.status, body };
+  }
+
+  return {
+    kind: 'paypal',
+
+    async createOrder({ orderId, valueCents, description }) {
+      const { status, body } = await api('POST', '/v2/checkout/orders', `create-${orderId}-${valueCents}`, {
+        intent: 'CAPTURE',
+        purchase_units: [
+          {
+            reference_id: orderId,
+            custom_id: orderId,
+            description,
+            amount: { currency_code: 'USD', value: formatUsd(valueCents) },
+          },
+        ],
+      });
+      if (status !== 200 && status !== 201)
+        throw new PayPalError(`PayPal refused the order (HTTP ${status})`, issueOf(body));
+      return { id: readPayPalOrder(body).paypalOrderId };
+    },
+
+    async capture(paypalOrderId, requestId) {
+      const path = `/v2/checkout/orders/${encodeURIComponent(paypalOrderId)}`;
+      const { status, body } = await api('POST', `${path}/capture`, requestId, {});
+      if (status === 200 || status === 201) return readPayPalOrder(body);
+      const issue = issueOf(body);
+      // Captured before (a retry after a lost answer): read the truth back from PayPal.
+      if (status === 422 && issue === 'ORDER_ALREADY_CAPTURED') {
+        const existing = await api('GET', path);
+        if (existing.status === 200) return readPayPalOrder(existing.body);
+      }
+      throw new PayPalError(`PayPal refused the capture (HTTP ${status}${issue ? `, ${issue}` : ''})`, issue);
+    },
+  };
+}
+
+async function send(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, { ...init, signal: AbortSignal.timeout(15_000) });
+  } catch (error) {
+    throw new PayPalError(`PayPal is unreachable: ${(error as Error).message}`);
+  }
+}
+
+function issueOf(body: unknown): string | null {
+  const details = (body as { details?: { issue?: unknown }[] } | null)?.details;
+  const issue = details?.[0]?.issue;
+  return typeof issue === 'string' ? issue : null;
+}

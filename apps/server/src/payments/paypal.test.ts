@@ -1,0 +1,276 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  btcNumberToSats,
+  centsToUsdNumber,
+  satsToBtcNumber,
+  usdNumberToCents,
+} from '@offzero/shared/money/money';
+import { quoteBuyFromUsd } from '@offzero/shared/quotes/quote';
+import { orders } from '../db/schema';
+import { registerVerifiedCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+const WALLET = 'tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7';
+
+async function placeBuy(t: TestApp, who: RegisteredCustomer, valueUsd: number): Promise<string> {
+  const price = (await t.app.inject({ method: 'GET', url: '/api/price' })).json();
+  const quote = quoteBuyFromUsd({
+    valueCents: usdNumberToCents(valueUsd),
+    sellPriceCents: usdNumberToCents(price.sellPrice),
+    feeBps: 150,
+    networkFeeSats: btcNumberToSats(price.networkFee),
+  })!;
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/order/save',
+    headers: who.auth,
+    payload: {
+      userId: who.userId,
+      pair: 'BTC-USD',
+      type: 'buy',
+      amount: satsToBtcNumber(quote.amountSats),
+      value: valueUsd,
+      price: price.sellPrice,
+      platformFee: centsToUsdNumber(quote.platformFeeCents),
+      networkFee: centsToUsdNumber(quote.networkFeeCents),
+      walletAddress: WALLET,
+    },
+  });
+  if (response.statusCode !== 200) throw new Error(response.body);
+  return response.json().order._id;
+}
+
+const createPayPal = (t: TestApp, who: RegisteredCustomer, orderId: string) =>
+  t.request({ method: 'POST', url: '/api/payments/paypal/orders', headers: who.auth, payload: { orderId } });
+const capture = (t: TestApp, who: RegisteredCustomer, paypalOrderId: string, orderId: string) =>
+  t.request({
+    method: 'POST',
+    url: `/api/payments/paypal/orders/${paypalOrderId}/capture`,
+    headers: who.auth,
+    payload: { orderId },
+  });
+
+describe('PayPal demo sandbox', () => {
+  let t: TestApp;
+  let ada: RegisteredCustomer;
+  let bob: RegisteredCustomer;
+  beforeAll(async () => {
+    t = await createTestApp();
+    ada = await registerVerifiedCustomer(t, 'ada.paypal@example.com');
+    bob = await registerVerifiedCustomer(t, 'bob.paypal@example.com');
+  });
+  afterAll(async () => t.close());
+
+  it('creates, is approved in the sandbox, captures: the order is processing with the capture id', async () => {
+    const orderId = await placeBuy(t, ada, 150);
+    const { id } = (await createPayPal(t, ada, orderId)).json();
+    expect(id).toMatch(/^DEMO-/);
+    const early = await capture(t, ada, id, orderId);
+    expect(early.statusCode).toBe(400);
+    expect(early.json().message).toBe('Approve the payment in PayPal first.');
+    expect(
+      (await t.request({ method: 'POST', url: `/api/dev/paypal/orders/${id}/approve`, headers: ada.auth }))
+        .statusCode,
+    ).toBe(200);
+    const captured = await capture(t, ada, id, orderId);
+    expect(captured.statusCode).toBe(200);
+    expect(captured.json().order).toMatchObject({
+      status: 'processing',
+      payment: { method: 'paypal', status: 'COMPLETED' },
+    });
+    expect(captured.json().order.bankTxn).toMatch(/^DEMOCAP-/);
+    // Paying the same order twice is refused.
+    expect((await capture(t, ada, id, orderId)).statusCode).toBe(409);
+    expect((await createPayPal(t, ada, orderId)).statusCode).toBe(409);
+  });
+
+  it('credits two simultaneous captures of one order once', async () => {
+    const orderId = await placeBuy(t, ada, 90);
+    const { id } = (await createPayPal(t, ada, orderId)).json();
+    await t.request({ method: 'POST', url: `/api/dev/paypal/orders/${id}/approve`, headers: ada.auth });
+    const answers = await Promise.all([
+      capture(t, ada, id, orderId),
+      capture(t, ada, id, orderId),
+      capture(t, ada, id, orderId),
+    ]);
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(2);
+  });
+
+  it('refuses one PayPal payment presented for a second order', async () => {
+    const first = await placeBuy(t, ada, 60);
+    const second = await placeBuy(t, ada, 60);
+    const { id } = (await createPayPal(t, ada, first)).json();
+    await t.request({ method: 'POST', url: `/api/dev/paypal/orders/${id}/approve`, headers: ada.auth });
+    const wrongOrder = await capture(t, ada, id, second);
+    expect(wrongOrder.statusCode).toBe(400);
+    expect(wrongOrder.json().message).toBe('This PayPal payment belongs to another order.');
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, second));
+    expect(row?.status).toBe('pending');
+  });
+
+  it("refuses another customer's order (404) and a cancelled sandbox payment", async () => {
+    const orderId = await placeBuy(t, ada, 70);
+    expect((await createPayPal(t, bob, orderId)).statusCode).toBe(404);
+    const { id } = (await createPayPal(t, ada, orderId)).json();
+    expect((await capture(t, bob, id, orderId)).statusCode).toBe(404);
+    await t.request({ method: 'POST', url: `/api/dev/paypal/orders/${id}/cancel`, headers: ada.auth });
+    expect((await capture(t, ada, id, orderId)).statusCode).toBe(400);
+  });
+
+  it('refuses to start a payment on an expired quote', async () => {
+    const orderId = await placeBuy(t, ada, 55);
+    await t.database.db
+      .update(orders)
+      .set({ quoteExpiresAt: new Date(Date.now() - 1) })
+      .where(eq(orders.id, orderId));
+    expect((await createPayPal(t, ada, orderId)).statusCode).toBe(410);
+  });
+});
+
+describe('PayPal REST adapter (a local server speaking PayPal’s API)', () => {
+  let server: Server;
+  let t: TestApp;
+  let ada: RegisteredCustomer;
+  let captureAmountOverride: string | null = null;
+  const log: { path: string; requestId?: string; auth?: string }[] = [];
+  const paypalOrders = new Map<string, { referenceId: string; value: string; captured: boolean }>();
+
+  const body = async (request: IncomingMessage) => {
+    let text = '';
+    for await (const chunk of request) text += String(chunk);
+    return text;
+  };
+
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      void body(request).then((text) => {
+        const reply = (status: number, json: object) => {
+          response.writeHead(status, { 'content-type': 'application/json' });
+          response.end(JSON.stringify(json));
+        };
+        log.push({
+          path: `${request.method} ${request.url}`,
+          requestId: request.headers['paypal-request-id'] as string | undefined,
+          auth: request.headers.authorization,
+        });
+        if (request.url === '/v1/oauth2/token') {
+          const ok =
+            request.headers.authorization ===
+              `Basic ${Buffer.from('client-id:client-secret').toString('base64')}` &&
+            text === 'grant_type=client_credentials';
+          return ok
+            ? reply(200, { access_token: 'A21AAF-test-token', token_type: 'Bearer', expires_in: 32400 })
+            : reply(401, { error: 'invalid_client' });
+        }
+        if (request.headers.authorization !== 'Bearer A21AAF-test-token')
+          return reply(401, { name: 'AUTHENTICATION_FAILURE' });
+        if (request.method === 'POST' && request.url === '/v2/checkout/orders') {
+          const order = JSON.parse(text);
+          const unit = order.purchase_units[0];
+          if (order.intent !== 'CAPTURE' || unit.amount.currency_code !== 'USD')
+            return reply(422, { name: 'UNPROCESSABLE_ENTITY' });
+          const id = `5O190127TN${String(paypalOrders.size).padStart(6, '0')}`;
+          paypalOrders.set(id, { referenceId: unit.reference_id, value: unit.amount.value, captured: false });
+          return reply(201, {
+            id,
+            status: 'CREATED',
+            links: [
+              {
+                href: `https://www.sandbox.paypal.com/checkoutnow?token=${id}`,
+                rel: 'approve',
+                method: 'GET',
+              },
+            ],
+          });
+        }
+        const match = /^\/v2\/checkout\/orders\/([A-Z0-9]+)(\/capture)?$/.exec(request.url ?? '');
+        const order = match ? paypalOrders.get(match[1]!) : undefined;
+        if (!match || !order)
+          return reply(404, { name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] });
+        const answer = () => ({
+          id: match[1],
+          status: 'COMPLETED',
+          purchase_units: [
+            {
+              reference_id: order.referenceId,
+              payments: {
+                captures: [
+                  {
+                    id: `3C679366HH${match[1]!.slice(-6)}`,
+                    status: 'COMPLETED',
+                    amount: { currency_code: 'USD', value: captureAmountOverride ?? order.value },
+                  },
+                ],
+              },
+            },
+          ],
+        });
+        if (match[2]) {
+          if (order.captured)
+            return reply(422, {
+              name: 'UNPROCESSABLE_ENTITY',
+              details: [{ issue: 'ORDER_ALREADY_CAPTURED' }],
+            });
+          order.captured = true;
+          return reply(201, answer());
+        }
+        return reply(200, answer());
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    t = await createTestApp({
+      PAYPAL_CLIENT_ID: 'client-id',
+      PAYPAL_CLIENT_SECRET: 'client-secret',
+      PAYPAL_API_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    });
+    ada = await registerVerifiedCustomer(t, 'ada.paypal-rest@example.com');
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('creates a PayPal order for the order’s value with our order id, and captures it with a request id', async () => {
+    const orderId = await placeBuy(t, ada, 123.45);
+    const { id } = (await createPayPal(t, ada, orderId)).json();
+    expect(paypalOrders.get(id)).toEqual({ referenceId: orderId, value: '123.45', captured: false });
+    const captured = await capture(t, ada, id, orderId);
+    expect(captured.statusCode).toBe(200);
+    expect(captured.json().order.status).toBe('processing');
+    const captureCall = log.find((entry) => entry.path === `POST /v2/checkout/orders/${id}/capture`);
+    expect(captureCall?.requestId).toBe(`capture-${orderId}`);
+    // No demo sandbox in this mode.
+    expect(
+      (await t.request({ method: 'POST', url: `/api/dev/paypal/orders/${id}/approve`, headers: ada.auth }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('reads back an order already captured at PayPal (a retried capture) and credits it once', async () => {
+    const orderId = await placeBuy(t, ada, 30);
+    const { id } = (await createPayPal(t, ada, orderId)).json();
+    paypalOrders.get(id)!.captured = true; // captured, but our first answer was lost
+    const captured = await capture(t, ada, id, orderId);
+    expect(captured.statusCode).toBe(200);
+    expect(log.some((entry) => entry.path === `GET /v2/checkout/orders/${id}`)).toBe(true);
+  });
+
+  it('flags a capture whose amount differs from the order and does not credit it', async () => {
+    const orderId = await placeBuy(t, ada, 200);
+    const { id } = (await createPayPal(t, ada, orderId)).json();
+    captureAmountOverride = '2.00';
+    try {
+      const response = await capture(t, ada, id, orderId);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toMatch(/did not confirm the full payment/);
+    } finally {
+      captureAmountOverride = null;
+    }
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(row).toMatchObject({ status: 'pending', flag: 'capture_mismatch', paypalCaptureId: null });
+  });
+});

@@ -1,0 +1,38 @@
+import { useMutation } from '@tanstack/react-query';
+import { messageResponseSchema, sessionResponseSchema } from '@offzero/shared/api/accounts';
+import { apiPost } from '../../../lib/api-client';
+
+// The phone steps run in two places: registration steps 3 and 4 (authorized by the registration token
+// of step 2) and the dashboard's Verify Phone dialog (authorized by the session's bearer token).
+
+export interface PhoneCodeInput {
+  email: string;
+  /** E.164, e.g. +12025550123. */
+  phone: string;
+  /** Present during registration; absent when signed in. */
+  registrationToken?: string;
+}
+
+function phoneBody({ email, phone, registrationToken }: PhoneCodeInput) {
+  return registrationToken ? { email, phone, registrationToken } : { email, phone };
+}
+
+/** Sends (or sends again) the SMS code. */
+export function sendPhoneCode(input: PhoneCodeInput) {
+  return apiPost('/verification/phone/otp', phoneBody(input), {
+    schema: messageResponseSchema,
+    // During registration a 401 means the registration timed out: a message to show, not a lost session.
+    on401: input.registrationToken ? 'throw' : 'end-session',
+  });
+}
+
+export function verifyPhone(input: PhoneCodeInput & { code: string }) {
+  return apiPost(
+    '/verification/verify/phone',
+    { ...phoneBody(input), code: input.code },
+    { schema: sessionResponseSchema, on401: input.registrationToken ? 'throw' : 'end-session' },
+  );
+}
+
+export const useSendPhoneCode = () => useMutation({ mutationFn: sendPhoneCode });
+export const useVerifyPhone = () => useMutation({ mutationFn: verifyPhone });

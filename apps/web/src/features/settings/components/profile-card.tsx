@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { formatPhoneNumberIntl } from 'react-phone-number-input/max';
+import type { User } from '@offzero/shared/api/accounts';
+import { VerifiedBadge } from '../../../components/ui/badge';
+import { DetailRow, SettingsCard } from './settings-card';
+import { EditProfileModal } from './edit-profile-modal';
+
+const notSet = <span className="font-normal text-slate-400">Not set</span>;
+
+/** Personal information: names (editable), e-mail and phone with their verified state (read-only). */
+export function ProfileCard({ user }: { user: User }) {
+  const [editing, setEditing] = useState(false);
+  const phone = user.phoneNumber ? formatPhoneNumberIntl(user.phoneNumber) || user.phoneNumber : null;
+
+  return (
+    <SettingsCard
+      title="Personal information"
+      description="Your name as it appears on your account."
+      onEdit={() => setEditing(true)}
+      editLabel="Edit personal information"
+      testId="profile-card"
+    >
+      <dl className="divide-y divide-slate-100">
+        <DetailRow label="First name">{user.firstName || notSet}</DetailRow>
+        <DetailRow label="Last name">{user.lastName || notSet}</DetailRow>
+        <DetailRow label="Email">
+          <span className="min-w-0 break-all">{user.email}</span>
+          <VerifiedBadge verified={user.email_verified} />
+        </DetailRow>
+        <DetailRow label="Phone">
+          {phone ? <span className="whitespace-nowrap">{phone}</span> : notSet}
+          <VerifiedBadge verified={user.phone_verified} />
+        </DetailRow>
+      </dl>
+      <EditProfileModal user={user} open={editing} onClose={() => setEditing(false)} />
+    </SettingsCard>
+  );
+}

@@ -1,0 +1,213 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { fakeSessionToken, jsonResponse } from '../test/test-utils';
+import {
+  apiGet,
+  apiPost,
+  ApiError,
+  NETWORK_ERROR_MESSAGE,
+  prepareApiClient,
+  UNREADABLE_ANSWER_MESSAGE,
+} from './api-client';
+import { hardRedirect } from './hard-redirect';
+import { getCsrfToken, getSession, saveCsrfToken, saveSessionToken } from './session-storage';
+
+vi.mock('./hard-redirect', () => ({ hardRedirect: vi.fn() }));
+
+const messageSchema = z.object({ message: z.string() });
+const SECURITY_TOKEN_MESSAGE =
+  'Your security token is missing or out of date. Reload the page and try again.';
+
+type FetchCall = [input: string, init?: RequestInit];
+
+let fetchMock: ReturnType<typeof vi.fn<(input: string, init?: RequestInit) => Promise<Response>>>;
+
+function header(call: FetchCall | undefined, name: string): string | undefined {
+  return (call?.[1]?.headers as Record<string, string> | undefined)?.[name];
+}
+
+beforeEach(() => {
+  fetchMock = vi.fn<(input: string, init?: RequestInit) => Promise<Response>>();
+  vi.stubGlobal('fetch', fetchMock);
+  vi.mocked(hardRedirect).mockClear();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('api client', () => {
+  it('sends JSON with the bearer token and the security token, and parses the answer', async () => {
+    const token = fakeSessionToken('user-7');
+    saveSessionToken(token);
+    saveCsrfToken('csrf-1');
+    fetchMock.mockResolvedValueOnce(jsonResponse({ message: 'Profile updated.' }));
+
+    await expect(apiPost('/user/profile', { firstName: 'Ada' }, { schema: messageSchema })).resolves.toEqual({
+      message: 'Profile updated.',
+    });
+
+    const call = fetchMock.mock.calls[0];
+    expect(call?.[0]).toBe('/api/user/profile');
+    expect(call?.[1]?.method).toBe('POST');
+    expect(call?.[1]?.credentials).toBe('same-origin');
+    expect(call?.[1]?.body).toBe(JSON.stringify({ firstName: 'Ada' }));
+    expect(header(call, 'Authorization')).toBe(`Bearer ${token}`);
+    expect(header(call, 'X-CSRF-Token')).toBe('csrf-1');
+    expect(header(call, 'Content-Type')).toBe('application/json');
+  });
+
+  it('fetches a security token first when none is stored', async () => {
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse({ _csrf: 'fresh' }))
+      .mockResolvedValueOnce(jsonResponse({ message: 'We sent a login code.' }));
+
+    await apiPost('/user/login-otp/send', { email: 'a@b.co' }, { schema: messageSchema });
+
+    expect(fetchMock.mock.calls.map((call) => call[0])).toEqual(['/api/csrf', '/api/user/login-otp/send']);
+    expect(header(fetchMock.mock.calls[1], 'X-CSRF-Token')).toBe('fresh');
+    expect(getCsrfToken()).toBe('fresh');
+  });
+
+  it('throws the server message and status as an ApiError', async () => {
+    saveCsrfToken('csrf-1');
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({ message: 'An account with this email already exists. Log in instead.' }, 409),
+    );
+
+    const error = await apiPost(
+      '/verification/email/otp',
+      { email: 'a@b.co' },
+      { schema: messageSchema },
+    ).catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 409,
+      message: 'An account with this email already exists. Log in instead.',
+    });
+  });
+
+  it('keeps field errors from a validation answer', async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(
+        {
+          message: 'Check firstName: Enter your first name.',
+          errors: { firstName: 'Enter your first name.' },
+        },
+        400,
+      ),
+    );
+    await expect(apiGet('/anything', { schema: messageSchema })).rejects.toMatchObject({
+      status: 400,
+      errors: { firstName: 'Enter your first name.' },
+    });
+  });
+
+  it('on a 401 drops the session and sends the browser home', async () => {
+    saveSessionToken(fakeSessionToken());
+    fetchMock.mockResolvedValueOnce(jsonResponse({ message: 'Your session has ended. Log in again.' }, 401));
+
+    await expect(apiGet('/user/user-1', { schema: messageSchema })).rejects.toMatchObject({ status: 401 });
+
+    expect(getSession()).toBeNull();
+    expect(hardRedirect).toHaveBeenCalledWith('/');
+  });
+
+  it('on a 401 of a login call only reports the message', async () => {
+    saveCsrfToken('csrf-1');
+    saveSessionToken(fakeSessionToken());
+    fetchMock.mockResolvedValueOnce(jsonResponse({ message: 'Login failed!' }, 401));
+
+    await expect(
+      apiPost('/user/google/login', { credential: 'x' }, { schema: messageSchema, on401: 'throw' }),
+    ).rejects.toMatchObject({ status: 401, message: 'Login failed!' });
+
+    expect(getSession()).not.toBeNull();
+    expect(hardRedirect).not.toHaveBeenCalled();
+  });
+
+  it('on a security-token 403 fetches a new token and retries once', async () => {
+    saveCsrfToken('stale');
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse({ message: SECURITY_TOKEN_MESSAGE }, 403))
+      .mockResolvedValueOnce(jsonResponse({ _csrf: 'renewed' }))
+      .mockResolvedValueOnce(jsonResponse({ message: 'Logged in.' }));
+
+    await expect(apiPost('/user/login-otp/verify', {}, { schema: messageSchema })).resolves.toEqual({
+      message: 'Logged in.',
+    });
+
+    expect(fetchMock.mock.calls.map((call) => call[0])).toEqual([
+      '/api/user/login-otp/verify',
+      '/api/csrf',
+      '/api/user/login-otp/verify',
+    ]);
+    expect(header(fetchMock.mock.calls[0], 'X-CSRF-Token')).toBe('stale');
+    expect(header(fetchMock.mock.calls[2], 'X-CSRF-Token')).toBe('renewed');
+    expect(getCsrfToken()).toBe('renewed');
+  });
+
+  it('retries a security-token 403 only once', async () => {
+    saveCsrfToken('stale');
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse({ message: SECURITY_TOKEN_MESSAGE }, 403))
+      .mockResolvedValueOnce(jsonResponse({ _csrf: 'renewed' }))
+      .mockResolvedValueOnce(jsonResponse({ message: SECURITY_TOKEN_MESSAGE }, 403));
+
+    await expect(apiPost('/user/logout', undefined, { schema: messageSchema })).rejects.toMatchObject({
+      status: 403,
+      message: SECURITY_TOKEN_MESSAGE,
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('does not retry other 403 answers', async () => {
+    saveCsrfToken('csrf-1');
+    fetchMock.mockResolvedValueOnce(jsonResponse({ message: 'You can only read your own profile.' }, 403));
+
+    await expect(apiPost('/user/profile', {}, { schema: messageSchema })).rejects.toMatchObject({
+      status: 403,
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends no body and no content type for a POST without a body', async () => {
+    saveCsrfToken('csrf-1');
+    fetchMock.mockResolvedValueOnce(jsonResponse({ message: 'You are logged out.' }));
+    await apiPost('/user/logout', undefined, { schema: messageSchema });
+    expect(fetchMock.mock.calls[0]?.[1]?.body).toBeUndefined();
+    expect(header(fetchMock.mock.calls[0], 'Content-Type')).toBeUndefined();
+  });
+
+  it('reports an unreachable server and an unexpected answer in words', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(apiGet('/health', { schema: messageSchema })).rejects.toMatchObject({
+      status: 0,
+      message: NETWORK_ERROR_MESSAGE,
+    });
+
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    fetchMock.mockResolvedValueOnce(jsonResponse({ unexpected: true }));
+    await expect(apiGet('/health', { schema: messageSchema })).rejects.toMatchObject({
+      message: UNREADABLE_ANSWER_MESSAGE,
+    });
+  });
+
+  it('at app start fetches a security token for a visitor, not for a signed-in customer', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse({ _csrf: 'start' }));
+    await prepareApiClient();
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/csrf',
+      expect.objectContaining({ credentials: 'same-origin' }),
+    );
+    expect(getCsrfToken()).toBe('start');
+
+    fetchMock.mockClear();
+    saveSessionToken(fakeSessionToken());
+    await prepareApiClient();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

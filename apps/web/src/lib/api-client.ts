@@ -1,0 +1,207 @@
+import type { z } from 'zod';
+import { clearSession, getCsrfToken, getSession, saveCsrfToken } from './session-storage';
+import { hardRedirect } from './hard-redirect';
+
+/**
+ * The one way the web app talks to its own API (DESIGN.md section 2): JSON under /api on the same
+ * origin, the session as a bearer token, the cross-site protection token on every state-changing call,
+ * answers checked against the shared zod schemas, and failures turned into `ApiError` values that carry
+ * the server's message (the text customers see).
+ */
+
+export const API_BASE = '/api';
+
+export const NETWORK_ERROR_MESSAGE = 'We could not reach OffZero. Check your connection and try again.';
+export const UNREADABLE_ANSWER_MESSAGE = 'We received an answer we could not read. Please try again.';
+const FALLBACK_ERROR_MESSAGE = 'Something went wrong';
+
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    /** The HTTP status, or 0 when the server could not be reached. */
+    readonly status: number,
+    message: string,
+    /** Field-level messages for a rejected input, keyed by field name. */
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+/** The text to show a customer for any failure (the server's own message when there is one). */
+export function errorMessage(error: unknown, fallback = FALLBACK_ERROR_MESSAGE): string {
+  return error instanceof ApiError ? error.message : fallback;
+}
+
+export interface RequestOptions<T> {
+  /** The expected answer; anything else is reported as an unreadable answer. */
+  schema: z.ZodType<T>;
+  /**
+   * What a 401 means. For ordinary calls the session is over: it is dropped and the browser goes home
+   * ('end-session', the default). Login and registration calls use 'throw', because there a 401 is an
+   * answer to show (a timed-out registration, a refused sign-in), not a lost session.
+   */
+  on401?: 'end-session' | 'throw';
+  signal?: AbortSignal;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Cross-site protection token
+
+const CSRF_HEADER = 'X-CSRF-Token';
+const SECURITY_TOKEN_PATTERN = /security token/i;
+
+let csrfRequest: Promise<string> | null = null;
+
+/**
+ * Asks the server for a fresh token (it also sets the matching cookie) and stores it. Concurrent callers
+ * share one request: two overlapping fetches could leave the stored token and the cookie from different
+ * answers, which the server would refuse.
+ */
+export function refreshCsrfToken(): Promise<string> {
+  csrfRequest ??= (async () => {
+    try {
+      const response = await fetch(`${API_BASE}/csrf`, {
+        credentials: 'same-origin',
+        headers: { Accept: 'application/json' },
+      });
+      const body = (await readJson(response)) as { _csrf?: unknown } | undefined;
+      if (!response.ok || typeof body?._csrf !== 'string') {
+        throw new ApiError(response.status, messageOf(body) ?? FALLBACK_ERROR_MESSAGE);
+      }
+      saveCsrfToken(body._csrf);
+      return body._csrf;
+    } catch (error) {
+      throw toApiError(error);
+    } finally {
+      csrfRequest = null;
+    }
+  })();
+  return csrfRequest;
+}
+
+/**
+ * App start (spec section 4): a visitor without a session gets a protection token straight away, so
+ * the first form they submit does not wait for it. Failures are left for the first call to retry.
+ */
+export async function prepareApiClient(): Promise<void> {
+  if (getSession()) return;
+  try {
+    await refreshCsrfToken();
+  } catch (error) {
+    console.warn('Could not fetch the security token at start-up', error);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Requests
+
+export function apiGet<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  return request('GET', path, undefined, options);
+}
+
+/** A POST; `body` undefined sends no body at all (the server refuses an empty JSON body). */
+export function apiPost<T>(path: string, body: unknown, options: RequestOptions<T>): Promise<T> {
+  return request('POST', path, body, options);
+}
+
+async function request<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  body: unknown,
+  options: RequestOptions<T>,
+): Promise<T> {
+  const stateChanging = method !== 'GET';
+  let response = await send(method, path, body, options.signal, stateChanging ? await csrfToken() : null);
+  let answer = await readJson(response);
+
+  // The stored token may be older than the cookie (another tab, a cleared cookie): fetch a new pair and
+  // try once more.
+  if (stateChanging && response.status === 403 && SECURITY_TOKEN_PATTERN.test(messageOf(answer) ?? '')) {
+    const fresh = await refreshCsrfToken();
+    response = await send(method, path, body, options.signal, fresh);
+    answer = await readJson(response);
+  }
+
+  if (!response.ok) {
+    const error = new ApiError(
+      response.status,
+      messageOf(answer) ?? FALLBACK_ERROR_MESSAGE,
+      errorsOf(answer),
+    );
+    if (response.status === 401 && (options.on401 ?? 'end-session') === 'end-session') {
+      clearSession();
+      hardRedirect('/');
+    }
+    throw error;
+  }
+
+  const parsed = options.schema.safeParse(answer);
+  if (!parsed.success) {
+    console.error(`Unexpected answer from ${method} ${path}`, parsed.error);
+    throw new ApiError(response.status, UNREADABLE_ANSWER_MESSAGE);
+  }
+  return parsed.data;
+}
+
+async function csrfToken(): Promise<string> {
+  return getCsrfToken() ?? (await refreshCsrfToken());
+}
+
+async function send(
+  method: string,
+  path: string,
+  body: unknown,
+  signal: AbortSignal | undefined,
+  csrf: string | null,
+): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const session = getSession();
+  if (session) headers.Authorization = `Bearer ${session.token}`;
+  if (csrf) headers[CSRF_HEADER] = csrf;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  try {
+    return await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (error) {
+    throw toApiError(error);
+  }
+}
+
+/** The JSON body, or undefined for an empty or non-JSON one (a proxy's HTML error page, say). */
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    const text = await response.text();
+    return text ? (JSON.parse(text) as unknown) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function messageOf(answer: unknown): string | undefined {
+  if (typeof answer !== 'object' || answer === null) return undefined;
+  const { message } = answer as { message?: unknown };
+  return typeof message === 'string' && message.trim() ? message : undefined;
+}
+
+function errorsOf(answer: unknown): Record<string, string> | undefined {
+  if (typeof answer !== 'object' || answer === null) return undefined;
+  const { errors } = answer as { errors?: unknown };
+  if (typeof errors !== 'object' || errors === null) return undefined;
+  return Object.fromEntries(
+    Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+}
+
+/** Aborts pass through untouched (TanStack Query cancels with them); anything else is "unreachable". */
+function toApiError(error: unknown): unknown {
+  if (error instanceof ApiError) return error;
+  if (error instanceof DOMException && error.name === 'AbortError') return error;
+  console.warn('Request failed', error);
+  return new ApiError(0, NETWORK_ERROR_MESSAGE);
+}

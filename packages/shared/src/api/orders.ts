@@ -1,0 +1,141 @@
+import { z } from 'zod';
+
+/** Orders as the client builds, sends and lists them (spec sections 3 and 7, DESIGN.md sections 2-3). */
+
+export const BUY_CHECK_MESSAGES = {
+  emailNotVerified: 'Verify your email',
+  phoneNotVerified: 'Verify your phone number',
+  noBankAccount: 'Add a bank account',
+  noKyc: 'Upload your KYC',
+  kycNotApproved: 'Your KYC is under review',
+  maximum: (max: string) => `Maximum limit is ${max}`,
+  invalidAddress: 'Invalid Bitcoin Address',
+} as const;
+
+export const SELL_METHOD_MESSAGES = {
+  noSettings: 'Settings are not available.',
+  invalidMethod: 'Invalid payment method.',
+  zelle: 'Add Zelle payment email in settings.',
+  ach: 'Add ACH transfer details in settings.',
+  wire: 'Add Wire transfer details in settings.',
+} as const;
+
+export const orderStatusSchema = z.enum(['pending', 'processing', 'completed', 'expired', 'cancelled']);
+export type OrderStatusValue = z.infer<typeof orderStatusSchema>;
+export const paymentMethodSchema = z.enum(['paypal', 'zelle', 'ach', 'wire']);
+export type PaymentMethodValue = z.infer<typeof paymentMethodSchema>;
+export const sellMethodSchema = z.enum(['zelle', 'ach', 'wire']);
+
+const money = z.number({ error: 'Enter an amount as a number.' }).finite();
+const userId = z.string().max(100);
+
+/** The sell order's payout choice: the method plus the customer's own details at the time. */
+export const sellBankAccountSchema = z
+  .object({
+    method: sellMethodSchema,
+    zelleEmail: z.string().max(254).optional(),
+    bank_name: z.string().max(200).optional(),
+    account_name: z.string().max(200).optional(),
+    account_number: z.string().max(64).optional(),
+    address: z.string().max(300).optional(),
+    routing_number: z.string().max(32).optional(),
+    swift: z.string().max(32).optional(),
+  })
+  .strip();
+
+export const saveOrderSchema = z.strictObject({
+  userId,
+  pair: z.literal('BTC-USD', { error: 'Only BTC-USD is traded.' }),
+  type: z.enum(['buy', 'sell']),
+  amount: money,
+  value: money,
+  price: money,
+  platformFee: money,
+  networkFee: money.optional(),
+  bankFee: money.optional(),
+  /** The client's idea of the quote lock; the server sets its own. */
+  expired: z.union([z.number(), z.string(), z.boolean(), z.null()]).optional(),
+  walletAddress: z.string().max(100).optional(),
+  bankAccount: sellBankAccountSchema.optional(),
+});
+export type SaveOrderRequest = z.infer<typeof saveOrderSchema>;
+
+const manualPaymentSchema = z
+  .object({
+    method: paymentMethodSchema,
+    amount: money.optional(),
+    create_time: z.string().max(40).optional(),
+    receiving_in: z.unknown().optional(),
+  })
+  .strip();
+
+/** The three shapes of `POST /api/order/update` (spec section 7). */
+export const updateOrderSchema = z.union([
+  // Add the customer's bank reference to a processing buy (blank is ignored).
+  z.strictObject({ _id: z.string().max(100), bankTxn: z.string().max(200) }),
+  // Submit a manual payment (Zelle, ACH, wire): the order moves to processing.
+  z.strictObject({
+    _id: z.string().max(100),
+    payment: manualPaymentSchema,
+    status: z.literal('processing').optional(),
+    bankTxn: z.string().max(200).optional(),
+  }),
+  // Re-quote a pending order at confirmation: the full order again.
+  saveOrderSchema.extend({ _id: z.string().max(100) }),
+]);
+export type UpdateOrderRequest = z.infer<typeof updateOrderSchema>;
+
+export const receivingInSchema = z.object({
+  account_holder: z.string().optional(),
+  account_number: z.string().optional(),
+  bank_address: z.string().optional(),
+  routing_number: z.string().optional(),
+  swift: z.string().optional(),
+  payment_address: z.string().optional(),
+  bank_name: z.string().optional(),
+});
+
+export const orderSchema = z.object({
+  _id: z.string(),
+  userId: z.string(),
+  pair: z.string(),
+  type: z.enum(['buy', 'sell']),
+  amount: z.number(),
+  price: z.number(),
+  value: z.number(),
+  platformFee: z.number(),
+  networkFee: z.number(),
+  bankFee: z.number(),
+  status: orderStatusSchema,
+  createdAt: z.string(),
+  /** When the confirmed quote stops being valid (pending orders). */
+  expiresAt: z.string(),
+  txn: z.string().nullable(),
+  bankTxn: z.string().nullable(),
+  walletAddress: z.union([z.string(), z.object({ address: z.string(), amount: z.number() })]).nullable(),
+  confirmations: z.number(),
+  flag: z.string().nullable(),
+  payment: z
+    .object({
+      method: paymentMethodSchema,
+      status: z.string(),
+      amount: z.number(),
+      create_time: z.string().nullable(),
+      receiving_in: receivingInSchema,
+    })
+    .nullable(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderResponseSchema = z.object({ message: z.string(), order: orderSchema });
+export const orderListResponseSchema = z.object({ result: z.object({ orders: z.array(orderSchema) }) });
+
+export const priceResponseSchema = z.object({
+  buyPrice: z.number(),
+  sellPrice: z.number(),
+  networkFee: z.number(),
+  updatedAt: z.string(),
+  source: z.string(),
+  stale: z.boolean(),
+});
+export type PriceResponse = z.infer<typeof priceResponseSchema>;
