@@ -5,7 +5,9 @@ import { rmSync } from 'node:fs';
 // built web app and a fresh embedded database in demo mode.
 const port = 3100;
 const dataDir = '.data-e2e';
-rmSync(dataDir, { recursive: true, force: true });
+// Playwright loads this file again in each worker: wipe the database only in the main process, before
+// the server starts.
+if (!process.env.TEST_WORKER_INDEX) rmSync(dataDir, { recursive: true, force: true });
 
 export default defineConfig({
   testDir: './e2e',

@@ -169,6 +169,8 @@ test('a customer registers in four steps, logs out, logs back in and edits their
 
   await test.step('logout goes home, and the dashboard is closed to visitors', async () => {
     await page.getByTestId('account-menu-button').click();
+    await expect(page.getByRole('menu', { name: 'Account' })).toContainText(email);
+    await page.screenshot({ path: `${screensDir}accounts-account-menu-1280.png` });
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/$/);
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();

@@ -32,6 +32,7 @@ import { priceRoutes } from './prices/price.routes';
 import { createOrderNotifier } from './orders/order-notifications';
 import { createOrderService } from './orders/order.service';
 import { orderRoutes } from './orders/order.routes';
+import { assertUsableAccountKey, DEMO_ACCOUNT_VPUB } from './deposits/deposit-address';
 import { createPayPalService } from './payments/paypal.service';
 import { paypalRoutes } from './payments/paypal.routes';
 import { createDemoPayPalGateway } from './payments/demo-paypal-gateway';
@@ -113,10 +114,13 @@ export async function buildApp({
   prices.start(config.priceRefreshSeconds * 1000);
   app.addHook('onClose', async () => prices.stop());
   const notifyOrderStatus = createOrderNotifier(database.db, notifications, app.log);
+  const depositXpub = config.depositXpub ?? DEMO_ACCOUNT_VPUB;
+  assertUsableAccountKey(depositXpub, config.bitcoinNetwork);
   const orderService = createOrderService({
     db: database.db,
     prices,
     network: config.bitcoinNetwork,
+    depositXpub,
     notify: notifyOrderStatus,
   });
   const demoPayPal = config.paypal ? null : createDemoPayPalGateway();

@@ -32,17 +32,24 @@ export const accountsRoutes =
       return { message, token, user: toUserResponse(user, config.adminEmails.includes(user.email)) };
     }
 
-    /** The phone steps run either during registration (registration token) or from the dashboard (session). */
+    /**
+     * The phone steps run either during registration (registration token) or from the dashboard
+     * (session). From the dashboard the customer keeps the session they already have.
+     */
     async function phoneOwner(
       request: FastifyRequest,
       email: string,
       registrationToken: string | undefined,
-    ): Promise<UserRow> {
+    ): Promise<{ user: UserRow; currentToken: string | null }> {
       const signedIn = await app.sessions.optionalUser(request);
       if (signedIn) {
-        if (signedIn.user.email !== email)
+        if (signedIn.user.email !== email) {
           throw new AppError('FORBIDDEN', 'You can only verify a phone for your own account.');
-        return signedIn.user;
+        }
+        return {
+          user: signedIn.user,
+          currentToken: request.headers.authorization?.slice('Bearer '.length) ?? null,
+        };
       }
       const userId = registrationToken
         ? await readRegistrationToken(config.jwtSecret, registrationToken, email)
@@ -50,7 +57,7 @@ export const accountsRoutes =
       const user = userId ? await accounts.findUser(userId) : null;
       if (!user)
         throw new AppError('UNAUTHENTICATED', 'Your registration has timed out. Start again or log in.');
-      return user;
+      return { user, currentToken: null };
     }
 
     app.post(
@@ -89,7 +96,7 @@ export const accountsRoutes =
       { schema: { body: phoneOtpRequestSchema }, config: { rateLimit: SEND_LIMIT } },
       async (request) => {
         const { email, phone, registrationToken } = request.body;
-        const user = await phoneOwner(request, email, registrationToken);
+        const { user } = await phoneOwner(request, email, registrationToken);
         await accounts.sendPhoneCode(user, phone, request.ip);
         return { message: `We sent a 6-digit code to ${phone}.` };
       },
@@ -100,8 +107,16 @@ export const accountsRoutes =
       { schema: { body: verifyPhoneOtpSchema }, config: { rateLimit: VERIFY_LIMIT } },
       async (request) => {
         const { email, phone, code, registrationToken } = request.body;
-        const user = await phoneOwner(request, email, registrationToken);
-        return sessionAnswer(await accounts.verifyPhone(user, phone, code), 'Phone number verified.');
+        const { user, currentToken } = await phoneOwner(request, email, registrationToken);
+        const verified = await accounts.verifyPhone(user, phone, code);
+        if (currentToken) {
+          return {
+            message: 'Phone number verified.',
+            token: currentToken,
+            user: toUserResponse(verified, config.adminEmails.includes(verified.email)),
+          };
+        }
+        return sessionAnswer(verified, 'Phone number verified.');
       },
     );
 

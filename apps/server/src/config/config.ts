@@ -55,6 +55,9 @@ const envSchema = z.object({
   COINBASE_API_URL: z.string().trim().default('https://api.coinbase.com'),
   KRAKEN_API_URL: z.string().trim().default('https://api.kraken.com'),
   ESPLORA_URL: optionalText,
+  DEPOSIT_XPUB: optionalText,
+  DEPOSIT_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).optional(),
+  CHAIN_POLL_SECONDS: z.coerce.number().min(0.5).max(600).optional(),
   PRICE_REFRESH_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_JWKS_URL: z.string().trim().default('https://www.googleapis.com/oauth2/v3/certs'),
@@ -78,6 +81,7 @@ const requiredInProduction = [
   'PAYPAL_CLIENT_ID',
   'PAYPAL_CLIENT_SECRET',
   'ESPLORA_URL',
+  'DEPOSIT_XPUB',
 ] as const;
 
 export class ConfigError extends Error {
@@ -125,6 +129,12 @@ export interface AppConfig {
   priceRefreshSeconds: number;
   /** Esplora HTTP API (fee estimates and, later, the chain); demo uses its simulated chain instead. */
   esploraUrl: string | undefined;
+  /** The operator's BIP84 account extended public key; demo uses a well-known testnet key. */
+  depositXpub: string | undefined;
+  /** Confirmations before a sell deposit counts as received for payout. */
+  depositConfirmations: number;
+  /** How often the deposit watcher looks at the chain. */
+  chainPollSeconds: number;
 }
 
 const DEMO_ADMIN_EMAIL = 'admin@offzero.local';
@@ -218,6 +228,9 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     },
     priceRefreshSeconds: e.PRICE_REFRESH_SECONDS,
     esploraUrl: e.ESPLORA_URL?.replace(/\/+$/, ''),
+    depositXpub: e.DEPOSIT_XPUB,
+    depositConfirmations: e.DEPOSIT_CONFIRMATIONS ?? (isDemo ? 1 : 2),
+    chainPollSeconds: e.CHAIN_POLL_SECONDS ?? (isDemo ? 2 : 30),
   };
 }
 

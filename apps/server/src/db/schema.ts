@@ -8,7 +8,9 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -348,3 +350,67 @@ export const orderEvents = pgTable(
 
 export type OrderRow = typeof orders.$inferSelect;
 export type PriceSnapshotRow = typeof priceSnapshots.$inferSelect;
+
+/** Deposit addresses are derived at ever-increasing indexes; a sequence never hands one out twice. */
+export const depositIndexSequence = pgSequence('deposit_index_seq', { startWith: 0, minValue: 0 });
+
+/**
+ * Every transaction output seen paying one of our deposit addresses, credited at most once
+ * (`txid:vout` is unique however many watchers see it).
+ */
+export const deposits = pgTable(
+  'deposits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id').references(() => orders.id),
+    address: text('address').notNull(),
+    txid: text('txid').notNull(),
+    vout: integer('vout').notNull(),
+    valueSats: bigint('value_sats', { mode: 'bigint' }).notNull(),
+    blockHeight: integer('block_height'),
+    confirmations: integer('confirmations').notNull().default(0),
+    status: text('status', { enum: ['seen', 'vanished'] }).notNull().default('seen'),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('deposits_output_unique').on(table.txid, table.vout), index('deposits_order_idx').on(table.orderId)],
+);
+
+export type DepositRow = typeof deposits.$inferSelect;
+
+/**
+ * The demo chain (chain/simulated-chain.ts): outputs "sent" with /api/dev/chain/send, kept in the
+ * database so every server process sees the same chain. `blockHeight` is null while in the mempool;
+ * a dropped transaction (replaced or reorganised away) stays recorded but is no longer on the chain.
+ */
+export const simChainTransactions = pgTable(
+  'sim_chain_transactions',
+  {
+    txid: text('txid').notNull(),
+    vout: integer('vout').notNull(),
+    address: text('address').notNull(),
+    valueSats: bigint('value_sats', { mode: 'bigint' }).notNull(),
+    blockHeight: integer('block_height'),
+    dropped: boolean('dropped').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.txid, table.vout] }),
+    index('sim_chain_transactions_address_idx').on(table.address),
+    check('sim_chain_transactions_vout', sql`${table.vout} >= 0`),
+    check('sim_chain_transactions_value', sql`${table.valueSats} > 0`),
+  ],
+);
+
+/** The demo chain's tip: exactly one row, id 1. */
+export const simChainState = pgTable(
+  'sim_chain_state',
+  {
+    id: integer('id').primaryKey().default(1),
+    tipHeight: integer('tip_height').notNull(),
+  },
+  (table) => [
+    check('sim_chain_state_single_row', sql`${table.id} = 1`),
+    check('sim_chain_state_tip', sql`${table.tipHeight} >= 0`),
+  ],
+);

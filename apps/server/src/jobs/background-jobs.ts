@@ -31,7 +31,7 @@ export function startBackgroundJobs(
     every(2_000, 'kyc-auto-approve', () => deps.kyc.autoApproveOlderThan(autoApprove));
   }
 
-  every(5_000, 'expire-unpaid-buys', () => deps.orders.expireUnpaidBuys());
+  every(5_000, 'expire-overdue-orders', () => deps.orders.expireOverdue());
 
   app.addHook('onClose', async () => {
     for (const timer of timers) clearInterval(timer);

@@ -1,6 +1,7 @@
-import { and, desc, eq, gt, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import {
   BUY_CHECK_MESSAGES,
+  SELL_METHOD_MESSAGES,
   type SaveOrderRequest,
   type UpdateOrderRequest,
 } from '@offzero/shared/api/orders';
@@ -12,7 +13,7 @@ import {
   type Cents,
   type Sats,
 } from '@offzero/shared/money/money';
-import { quoteBuyFromUsd, quotesMatch } from '@offzero/shared/quotes/quote';
+import { quoteBuyFromUsd, quoteSellFromBtc, quotesMatch } from '@offzero/shared/quotes/quote';
 import { formatCentsAsCurrency } from '@offzero/shared/currency/format-currency';
 import type { Database } from '../db/database';
 import {
@@ -30,6 +31,7 @@ import { AppError } from '../http/errors';
 import { findGlobalSettings } from '../settings/global-settings.repository';
 import { isUuid } from '../auth/sessions';
 import { moveOrder, recordOrderCreated } from './order-state';
+import { deriveDepositAddress } from '../deposits/deposit-address';
 import type { OrderNotifier } from './order-notifications';
 
 /** Prices the server has served: the newest, whether it is too old to quote from, and the recent ones. */
@@ -50,16 +52,22 @@ interface Figures {
   priceCents: Cents;
   platformFeeCents: Cents;
   networkFeeCents: Cents;
+  bankFeeCents: Cents;
 }
+
+/** A sell deposit must arrive within 20 minutes (spec section 9). */
+export const DEPOSIT_WINDOW_MS = 1_200_000;
 
 export function createOrderService(deps: {
   db: Database;
   prices: PriceBook;
   network: BitcoinNetwork;
+  /** The operator's BIP84 account key that sell deposit addresses are derived from. */
+  depositXpub: string;
   notify: OrderNotifier;
   now?: () => Date;
 }) {
-  const { db, prices, network, notify } = deps;
+  const { db, prices, network, notify, depositXpub } = deps;
   const now = deps.now ?? (() => new Date());
 
   /** The customer checks of spec section 5, in the spec's order, with its exact messages. */
@@ -102,7 +110,8 @@ export function createOrderService(deps: {
         valueCents: usdNumberToCents(body.value),
         priceCents: usdNumberToCents(body.price),
         platformFeeCents: usdNumberToCents(body.platformFee),
-        networkFeeCents: usdNumberToCents(body.networkFee ?? 0),
+        networkFeeCents: body.type === 'buy' ? usdNumberToCents(body.networkFee ?? 0) : 0n,
+        bankFeeCents: body.type === 'sell' ? usdNumberToCents(body.bankFee ?? 0) : 0n,
       };
       if (figures.amountSats <= 0n || figures.valueCents <= 0n || figures.priceCents <= 0n) {
         throw new AppError('BAD_REQUEST', 'Enter an amount greater than zero.');
@@ -156,11 +165,97 @@ export function createOrderService(deps: {
             priceCents: quote.priceCents,
             platformFeeCents: quote.platformFeeCents,
             networkFeeCents: quote.networkFeeCents,
+            bankFeeCents: 0n,
           },
         };
       }
     }
     throw new AppError('BAD_REQUEST', PRICE_CHANGED);
+  }
+
+  /** The sell counterpart: the customer's BTC at a buy price served in the last two minutes. */
+  async function requoteSell(
+    client: Figures,
+    settings: GlobalSettingsRow,
+    bankChargesCents: Cents,
+  ): Promise<{ figures: Figures; snapshot: PriceSnapshotRow }> {
+    if (prices.isStale() || !prices.current()) throw new AppError('UNAVAILABLE', PRICES_UNAVAILABLE);
+    const recent = await db
+      .select()
+      .from(priceSnapshots)
+      .where(
+        and(
+          eq(priceSnapshots.buyPriceCents, client.priceCents),
+          gt(priceSnapshots.fetchedAt, new Date(now().getTime() - QUOTE_PRICE_GRACE_MS)),
+        ),
+      )
+      .orderBy(desc(priceSnapshots.fetchedAt));
+    for (const snapshot of recent) {
+      const quote = quoteSellFromBtc({
+        amountSats: client.amountSats,
+        buyPriceCents: snapshot.buyPriceCents,
+        feeBps: settings.platformFeeBps,
+        bankChargesCents,
+      });
+      if (!quote) continue;
+      const clientQuote = {
+        ...quote,
+        valueCents: client.valueCents,
+        platformFeeCents: client.platformFeeCents,
+        bankFeeCents: client.bankFeeCents,
+      };
+      if (quotesMatch(quote, clientQuote)) {
+        return {
+          snapshot,
+          figures: {
+            amountSats: quote.amountSats,
+            valueCents: quote.valueCents,
+            priceCents: quote.priceCents,
+            platformFeeCents: quote.platformFeeCents,
+            networkFeeCents: 0n,
+            bankFeeCents: quote.bankFeeCents,
+          },
+        };
+      }
+    }
+    throw new AppError('BAD_REQUEST', PRICE_CHANGED);
+  }
+
+  /** Spec section 5's payout-method checks, in order, and the customer's details to pay into. */
+  async function sellPayout(user: UserRow, settings: GlobalSettingsRow, method: string | undefined) {
+    const [own] = await db.select().from(userSettings).where(eq(userSettings.userId, user.id));
+    if (!own) throw new AppError('BAD_REQUEST', SELL_METHOD_MESSAGES.noSettings);
+    const bank = {
+      account_holder: own.accountName ?? '',
+      account_number: own.accountNumber ?? '',
+      bank_name: own.bankName ?? '',
+      bank_address: own.bankAddress ?? '',
+    };
+    if (method === 'zelle' && settings.zelleActive) {
+      if (!own.zelleEmail) throw new AppError('BAD_REQUEST', SELL_METHOD_MESSAGES.zelle);
+      return {
+        method,
+        bankChargesCents: settings.zelleBankChargesCents,
+        details: { payment_address: own.zelleEmail },
+      };
+    }
+    if (method === 'ach' && settings.achActive) {
+      if (!own.routingNumber) throw new AppError('BAD_REQUEST', SELL_METHOD_MESSAGES.ach);
+      return {
+        method,
+        bankChargesCents: settings.achBankChargesCents,
+        details: { ...bank, routing_number: own.routingNumber },
+      };
+    }
+    if (method === 'wire' && settings.wireActive) {
+      if (!own.swift) throw new AppError('BAD_REQUEST', SELL_METHOD_MESSAGES.wire);
+      return {
+        method,
+        bankChargesCents: settings.wireBankChargesCents,
+        details: { ...bank, swift: own.swift },
+      };
+    }
+    throw new AppError('BAD_REQUEST', SELL_METHOD_MESSAGES.invalidMethod);
   }
 
   async function ownOrder(user: UserRow, orderId: string): Promise<OrderRow> {
@@ -289,15 +384,18 @@ export function createOrderService(deps: {
       return limit ? query.limit(limit) : query.limit(1_000);
     },
 
-    /** Expires pending buys whose quote lock ran out without a payment. Safe in several processes. */
-    async expireUnpaidBuys(): Promise<number> {
+    /**
+     * Expires pending buys whose quote lock ran out unpaid, and sells whose deposit window closed with
+     * no deposit. Safe in several processes (the state machine locks each order).
+     */
+    async expireOverdue(): Promise<number> {
       const due = await db
-        .select({ id: orders.id })
+        .select({ id: orders.id, type: orders.type })
         .from(orders)
-        .where(and(eq(orders.status, 'pending'), eq(orders.type, 'buy'), lt(orders.quoteExpiresAt, now())))
+        .where(and(eq(orders.status, 'pending'), lt(orders.quoteExpiresAt, now())))
         .limit(100);
       let expired = 0;
-      for (const { id } of due) {
+      for (const { id, type } of due) {
         try {
           const moved = await db.transaction((tx) =>
             moveOrder(tx, {
@@ -305,7 +403,8 @@ export function createOrderService(deps: {
               from: ['pending'],
               to: 'expired',
               actor: 'system:expiry',
-              reason: 'quote expired before payment',
+              reason:
+                type === 'buy' ? 'quote expired before payment' : 'no deposit within the 20-minute window',
             }),
           );
           expired += 1;

@@ -85,7 +85,7 @@ export function DashboardLayout() {
 
       {/* Wide screens: the drawer is always there. */}
       <aside className="hidden w-64 shrink-0 lg:block">
-        <div className="sticky top-0 h-dvh">
+        <div className="sticky top-0 h-full max-h-dvh">
           <SideNav user={user} />
         </div>
       </aside>
@@ -306,7 +306,9 @@ function AccountMenu({ user }: { user: User | undefined }) {
         >
           {user && (
             <div className="border-b border-slate-100 px-3 pt-2 pb-3">
-              <p className="truncate text-sm font-semibold text-ink-900">{displayName(user)}</p>
+              {displayName(user) !== user.email && (
+                <p className="truncate text-sm font-semibold text-ink-900">{displayName(user)}</p>
+              )}
               <p className="truncate text-xs text-slate-500">{user.email}</p>
             </div>
           )}

@@ -1,0 +1,46 @@
+/**
+ * The one view of the bitcoin chain that the rest of the server uses: the outputs paid to an address,
+ * the tip height and a fee estimate. Production reads an Esplora server (esplora-chain.ts); demo mode
+ * uses the simulated chain kept in the database (simulated-chain.ts).
+ */
+
+export interface ChainOutput {
+  txid: string;
+  vout: number;
+  address: string;
+  valueSats: bigint;
+  /** The height of the block that confirmed it; null while it waits in the mempool. */
+  blockHeight: number | null;
+}
+
+export interface ChainApi {
+  kind: 'esplora' | 'simulated';
+  /** Every output paying this address, confirmed or in the mempool; a dropped transaction is absent. */
+  outputsTo(address: string): Promise<ChainOutput[]>;
+  /** The height of the newest block. */
+  tipHeight(): Promise<number>;
+  /** The fee rate, in sat/vB, expected to confirm a transaction within about 3 blocks. */
+  feeRate(): Promise<number>;
+}
+
+/** The chain source failed or answered something unusable (HTTP error, timeout, malformed data). */
+export class ChainApiError extends Error {
+  override name = 'ChainApiError';
+  /** The HTTP status when the source answered with one. */
+  readonly status: number | undefined;
+
+  constructor(message: string, options: { status?: number; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.status = options.status;
+  }
+}
+
+/**
+ * Confirmations of an output at the given tip: 0 in the mempool, 1 in the tip block, and so on. A
+ * confirmed output counts at least 1 even when the tip read lags behind the block that confirmed it
+ * (two load-balanced servers a block apart).
+ */
+export function confirmationsOf(output: Pick<ChainOutput, 'blockHeight'>, tipHeight: number): number {
+  if (output.blockHeight === null) return 0;
+  return Math.max(1, tipHeight - output.blockHeight + 1);
+}

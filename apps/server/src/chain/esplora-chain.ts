@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import { MAX_SATS } from '@offzero/shared/money/money';
+import { ChainApiError, type ChainApi, type ChainOutput } from './chain-api';
+
+/**
+ * The chain read from an Esplora HTTP API (Blockstream's esplora, mempool.space, a self-hosted electrs):
+ * `baseUrl` is the API root, e.g. https://mempool.space/api or https://blockstream.info/testnet/api.
+ *
+ * Every answer is validated before use; an HTTP error, a timeout or an answer of the wrong shape becomes
+ * a `ChainApiError`, so a misbehaving server can never credit a deposit that is not there.
+ */
+
+export interface EsploraChainOptions {
+  baseUrl: string;
+  /** Per request, body included. */
+  timeoutMs?: number;
+}
+
+/** `/address/:address/txs` gives the mempool plus the newest 25 confirmed; each chain page gives 25. */
+const CONFIRMED_PAGE_SIZE = 25;
+/** The first page plus up to 9 confirmed pages: far beyond what a one-use deposit address receives. */
+const MAX_PAGES = 10;
+/** An answer larger than this is not what these endpoints return. */
+const MAX_BODY_CHARS = 20_000_000;
+/** A fee estimate above this (sat/vB) is garbage, not a market. */
+const MAX_FEE_RATE = 10_000;
+
+/** 2.1e15: exact as a double. */
+const MAX_SATS_NUMBER = Number(MAX_SATS);
+
+const nonNegativeSafeInteger = z
+  .number()
+  .refine((n) => Number.isSafeInteger(n) && n >= 0, 'must be a non-negative whole number');
+
+const esploraTransactionSchema = z.object({
+  txid: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters')
+    .transform((txid) => txid.toLowerCase()),
+  vout: z.array(
+    z.object({
+      // Absent (or null on some servers) for outputs with no address, such as OP_RETURN.
+      scriptpubkey_address: z.string().nullish(),
+      value: nonNegativeSafeInteger.refine((n) => n <= MAX_SATS_NUMBER, 'exceeds 21,000,000 BTC'),
+    }),
+  ),
+  status: z
+    .object({ confirmed: z.boolean(), block_height: nonNegativeSafeInteger.nullish() })
+    .refine((status) => !status.confirmed || typeof status.block_height === 'number', {
+      message: 'a confirmed transaction needs its block_height',
+    }),
+});
+
+type EsploraTransaction = z.infer<typeof esploraTransactionSchema>;
+
+const esploraTransactionsSchema = z.array(esploraTransactionSchema);
+
+const feeEstimatesSchema = z.record(z.string(), z.unknown());
+
+/** Addresses are base58 or bech32: letters and digits only, so nothing can escape the URL path. */
+const ADDRESS_IN_PATH = /^[a-zA-Z0-9]{1,100}$/;
+
+export function createEsploraChain({ baseUrl, timeoutMs = 10_000 }: EsploraChainOptions): ChainApi {
+  let root: string;
+  try {
+    const url = new URL(baseUrl);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http');
+    root = url.toString().replace(/\/+$/, '');
+  } catch {
+    throw new Error('The Esplora URL must be an http(s) URL such as https://mempool.space/api.');
+  }
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
+    throw new Error('The Esplora timeout must be a positive number of milliseconds.');
+  }
+
+  /** GETs `path` and answers its body text; errors name the path, never the server's URL. */
+  async function getText(path: string): Promise<string> {
+    const signal = AbortSignal.timeout(timeoutMs);
+    try {
+      const response = await fetch(`${root}${path}`, {
+        signal,
+        headers: { accept: 'application/json, text/plain' },
+        redirect: 'follow',
+      });
+      if (!response.ok) {
+        await response.body?.cancel().catch(() => undefined);
+        const why = response.status === 429 ? ' (rate-limited; slow down)' : '';
+        throw new ChainApiError(`Esplora answered HTTP ${response.status}${why} for GET ${path}.`, {
+          status: response.status,
+        });
+      }
+      const text = await response.text();
+      if (text.length > MAX_BODY_CHARS) {
+        throw new ChainApiError(`Esplora answered an oversized body for GET ${path}.`);
+      }
+      return text;
+    } catch (error) {
+      if (error instanceof ChainApiError) throw error;
+      if (signal.aborted) {
+        throw new ChainApiError(`Esplora did not answer GET ${path} within ${timeoutMs} ms.`, {
+          cause: error,
+        });
+      }
+      throw new ChainApiError(`Esplora could not be reached for GET ${path}.`, { cause: error });
+    }
+  }
+
+  async function getJson<T>(path: string, schema: z.ZodType<T>): Promise<T> {
+    const text = await getText(path);
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      throw new ChainApiError(`Esplora answered something that is not JSON for GET ${path}.`, {
+        cause: error,
+      });
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+      throw new ChainApiError(
+        `Esplora answered an unexpected shape for GET ${path}${where}: ${issue?.message ?? 'invalid'}.`,
+      );
+    }
+    return parsed.data;
+  }
+
+  async function transactionsOf(address: string): Promise<EsploraTransaction[]> {
+    const encoded = encodeURIComponent(address);
+    const byTxid = new Map<string, EsploraTransaction>();
+    /** Adds a page; answers how many transactions it had that were not seen before. */
+    const add = (page: EsploraTransaction[]): number => {
+      let fresh = 0;
+      for (const tx of page) {
+        const known = byTxid.get(tx.txid);
+        if (!known) fresh += 1;
+        // Between two page reads a transaction can confirm and show up twice: keep the confirmed view.
+        if (!known || (!known.status.confirmed && tx.status.confirmed)) byTxid.set(tx.txid, tx);
+      }
+      return fresh;
+    };
+
+    const firstPage = await getJson(`/address/${encoded}/txs`, esploraTransactionsSchema);
+    add(firstPage);
+    let confirmed = firstPage.filter((tx) => tx.status.confirmed);
+    for (let pages = 1; pages < MAX_PAGES && confirmed.length >= CONFIRMED_PAGE_SIZE; pages += 1) {
+      const lastSeen = confirmed[confirmed.length - 1]!.txid;
+      const page = await getJson(`/address/${encoded}/txs/chain/${lastSeen}`, esploraTransactionsSchema);
+      // A server that ignores the cursor would repeat itself forever.
+      if (add(page) === 0) break;
+      confirmed = page.filter((tx) => tx.status.confirmed);
+    }
+    return [...byTxid.values()];
+  }
+
+  return {
+    kind: 'esplora',
+
+    async outputsTo(address) {
+      if (typeof address !== 'string' || !ADDRESS_IN_PATH.test(address)) {
+        throw new ChainApiError('Cannot look up a malformed bitcoin address.');
+      }
+      const outputs: ChainOutput[] = [];
+      for (const tx of await transactionsOf(address)) {
+        const blockHeight = tx.status.confirmed ? (tx.status.block_height ?? null) : null;
+        tx.vout.forEach((output, vout) => {
+          if (output.scriptpubkey_address !== address) return;
+          outputs.push({ txid: tx.txid, vout, address, valueSats: BigInt(output.value), blockHeight });
+        });
+      }
+      return outputs;
+    },
+
+    async tipHeight() {
+      const text = (await getText('/blocks/tip/height')).trim();
+      const height = /^[0-9]{1,12}$/.test(text) ? Number(text) : Number.NaN;
+      if (!Number.isSafeInteger(height)) {
+        throw new ChainApiError('Esplora answered a tip height that is not a whole number.');
+      }
+      return height;
+    },
+
+    async feeRate() {
+      const estimates = await getJson('/fee-estimates', feeEstimatesSchema);
+      for (const target of ['3', '2', '1']) {
+        const rate = estimates[target];
+        if (rate === undefined) continue;
+        if (typeof rate !== 'number' || !Number.isFinite(rate) || rate <= 0 || rate > MAX_FEE_RATE) {
+          throw new ChainApiError(`Esplora answered an implausible fee estimate for ${target} blocks.`);
+        }
+        return rate;
+      }
+      throw new ChainApiError('Esplora answered no fee estimate for 1 to 3 blocks.');
+    },
+  };
+}

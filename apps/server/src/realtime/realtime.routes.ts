@@ -1,0 +1,287 @@
+import fastifyWebsocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { WebSocket, type RawData } from 'ws';
+import type { EventBus, RealtimeEvent } from './event-bus';
+
+/**
+ * The realtime channel: `GET /api/realtime` as a WebSocket.
+ *
+ * Browsers cannot set headers on a WebSocket and tokens in URLs end up in logs, so the client
+ * authenticates with its first message:
+ *   client → `{"type":"auth","token":"<session JWT>"}` (within 5 s of opening)
+ *   server → `{"type":"ready","userId":"…"}`
+ * Anything else first, a bad / expired / revoked token, or silence closes the socket with 4401
+ * `unauthorized`. Then the server pushes `{"type": <event type>, "payload": …}` for that user's events
+ * only; the client may send `{"type":"ping"}` (answered `{"type":"pong"}`), everything else is ignored.
+ * A message over 4 kB closes the socket with 1009. Sessions are checked again every minute, so a
+ * logout or a disabled account ends the realtime session too (4401).
+ * Since the token travels in a message and never in a cookie, another site cannot open an
+ * authenticated socket for a visitor (no cross-site WebSocket hijacking).
+ */
+
+export interface RealtimeOptions {
+  /** How long a new socket may stay silent before it must have sent its auth message. */
+  authTimeoutMs?: number;
+  /** How often every open socket's session is verified again. */
+  reverifyIntervalMs?: number;
+  /** How often sockets are pinged (protocol-level); one that missed the previous pong is dropped. */
+  heartbeatIntervalMs?: number;
+  /** The largest message a client may send, in bytes. */
+  maxMessageBytes?: number;
+  /** Open sockets per user in this process; more are refused with 4429. */
+  maxSocketsPerUser?: number;
+}
+
+export const REALTIME_PATH = '/api/realtime';
+export const CLOSE_UNAUTHORIZED = 4401;
+export const CLOSE_TOO_MANY_CONNECTIONS = 4429;
+/** Standard codes: going away (server shutdown), message too big, internal error. */
+export const CLOSE_GOING_AWAY = 1001;
+export const CLOSE_MESSAGE_TOO_BIG = 1009;
+export const CLOSE_INTERNAL_ERROR = 1011;
+
+const DEFAULTS: Required<RealtimeOptions> = {
+  authTimeoutMs: 5_000,
+  reverifyIntervalMs: 60_000,
+  heartbeatIntervalMs: 30_000,
+  maxMessageBytes: 4 * 1024,
+  maxSocketsPerUser: 20,
+};
+/** A client that lets this much pile up unread is dropped rather than buffered without end. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** Shutdown waits this long for clients to answer the close handshake, then cuts them off. */
+const SHUTDOWN_GRACE_MS = 2_000;
+/** Sessions verified at once during a re-verification sweep. */
+const VERIFY_CONCURRENCY = 10;
+
+interface Connection {
+  socket: WebSocket;
+  /** Set once the auth message has been accepted. */
+  userId: string | null;
+  token: string | null;
+  /** Answered the last heartbeat ping. */
+  alive: boolean;
+}
+
+function textOf(data: RawData): string {
+  if (Buffer.isBuffer(data)) return data.toString('utf8');
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.from(data).toString('utf8');
+}
+
+function parseJsonObject(text: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The user id of a live session token, or null; rejects only when the check itself failed. */
+async function verifyToken(app: FastifyInstance, token: string): Promise<string | null> {
+  // The session service reads bearer tokens from requests; this is the header it expects.
+  const request = { headers: { authorization: `Bearer ${token}` } } as unknown as FastifyRequest;
+  const signedIn = await app.sessions.optionalUser(request);
+  return signedIn ? signedIn.user.id : null;
+}
+
+export function realtimeRoutes(bus: EventBus, options: RealtimeOptions = {}): FastifyPluginAsync {
+  const settings = { ...DEFAULTS, ...options };
+
+  return async (app) => {
+    const connections = new Map<WebSocket, Connection>();
+    const byUser = new Map<string, Set<Connection>>();
+
+    function send(connection: Connection, text: string): void {
+      const { socket } = connection;
+      if (socket.readyState !== WebSocket.OPEN) return;
+      if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+        app.log.warn({ userId: connection.userId }, 'realtime client is not reading; dropped');
+        socket.terminate();
+        return;
+      }
+      socket.send(text);
+    }
+
+    function closeUnauthorized(socket: WebSocket): void {
+      if (socket.readyState === WebSocket.OPEN) socket.close(CLOSE_UNAUTHORIZED, 'unauthorized');
+    }
+
+    function forget(connection: Connection): void {
+      connections.delete(connection.socket);
+      if (!connection.userId) return;
+      const set = byUser.get(connection.userId);
+      set?.delete(connection);
+      if (set?.size === 0) byUser.delete(connection.userId);
+    }
+
+    const unsubscribe = bus.subscribe((userId: string, event: RealtimeEvent) => {
+      const set = byUser.get(userId);
+      if (!set) return;
+      let text: string;
+      try {
+        text = JSON.stringify({ type: event.type, payload: event.payload });
+      } catch (error) {
+        app.log.error({ err: error, eventType: event.type }, 'realtime event is not serialisable; dropped');
+        return;
+      }
+      for (const connection of set) send(connection, text);
+    });
+
+    let sweeping = false;
+    /** Closes every socket whose session has ended since it authenticated. */
+    async function reverifySessions(): Promise<void> {
+      if (sweeping) return;
+      sweeping = true;
+      try {
+        const byToken = new Map<string, Connection[]>();
+        for (const connection of connections.values()) {
+          if (!connection.token) continue;
+          const list = byToken.get(connection.token) ?? [];
+          list.push(connection);
+          byToken.set(connection.token, list);
+        }
+        const tokens = [...byToken.keys()];
+        for (let start = 0; start < tokens.length; start += VERIFY_CONCURRENCY) {
+          await Promise.all(
+            tokens.slice(start, start + VERIFY_CONCURRENCY).map(async (token) => {
+              const group = byToken.get(token) ?? [];
+              let userId: string | null;
+              try {
+                userId = await verifyToken(app, token);
+              } catch (error) {
+                // The database is unreachable: keep the sockets, try again next time.
+                app.log.warn({ err: error }, 'could not re-verify a realtime session');
+                return;
+              }
+              for (const connection of group) {
+                if (userId === null || userId !== connection.userId) closeUnauthorized(connection.socket);
+              }
+            }),
+          );
+        }
+      } finally {
+        sweeping = false;
+      }
+    }
+
+    function heartbeat(): void {
+      for (const connection of connections.values()) {
+        if (!connection.alive) {
+          connection.socket.terminate();
+          continue;
+        }
+        connection.alive = false;
+        if (connection.socket.readyState === WebSocket.OPEN) connection.socket.ping();
+      }
+    }
+
+    const reverifyTimer = setInterval(() => void reverifySessions(), settings.reverifyIntervalMs);
+    const heartbeatTimer = setInterval(heartbeat, settings.heartbeatIntervalMs);
+    reverifyTimer.unref();
+    heartbeatTimer.unref();
+
+    // Added before @fastify/websocket registers its own preClose, so this one runs first and clients
+    // get a proper "going away" rather than a bare close.
+    app.addHook('preClose', async () => {
+      clearInterval(reverifyTimer);
+      clearInterval(heartbeatTimer);
+      unsubscribe();
+      const open = [...connections.keys()];
+      const allClosed = Promise.all(
+        open.map(
+          (socket) =>
+            new Promise<void>((resolve) => {
+              if (socket.readyState === WebSocket.CLOSED) return resolve();
+              socket.once('close', () => resolve());
+              socket.close(CLOSE_GOING_AWAY, 'server shutting down');
+            }),
+        ),
+      );
+      let graceTimer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        allClosed,
+        new Promise<void>((resolve) => {
+          graceTimer = setTimeout(resolve, SHUTDOWN_GRACE_MS);
+        }),
+      ]);
+      clearTimeout(graceTimer);
+      for (const socket of open) if (socket.readyState !== WebSocket.CLOSED) socket.terminate();
+    });
+
+    await app.register(fastifyWebsocket, {
+      options: { maxPayload: settings.maxMessageBytes },
+      errorHandler(error, socket, request) {
+        // Mostly clients breaking the protocol (e.g. an oversized message, which ws already answers
+        // with 1009); nothing the server did wrong.
+        request.log.info({ err: error }, 'realtime socket error');
+        if (socket.readyState === WebSocket.OPEN) socket.terminate();
+      },
+    });
+
+    app.get(
+      REALTIME_PATH,
+      { websocket: true, config: { rateLimit: { max: 120, timeWindow: '1 minute' } } },
+      (socket, request) => {
+        const connection: Connection = { socket, userId: null, token: null, alive: true };
+        connections.set(socket, connection);
+        let state: 'waiting' | 'verifying' | 'ready' = 'waiting';
+        const authTimer = setTimeout(() => closeUnauthorized(socket), settings.authTimeoutMs);
+
+        socket.on('pong', () => {
+          connection.alive = true;
+        });
+        socket.on('close', () => {
+          clearTimeout(authTimer);
+          forget(connection);
+        });
+
+        async function authenticate(data: RawData, isBinary: boolean): Promise<void> {
+          const message = isBinary ? null : parseJsonObject(textOf(data));
+          if (message?.type !== 'auth' || typeof message.token !== 'string' || message.token === '') {
+            return closeUnauthorized(socket);
+          }
+          const token = message.token;
+          let userId: string | null;
+          try {
+            userId = await verifyToken(app, token);
+          } catch (error) {
+            request.log.error({ err: error }, 'could not verify a realtime session');
+            if (socket.readyState === WebSocket.OPEN) socket.close(CLOSE_INTERNAL_ERROR, 'try again later');
+            return;
+          }
+          if (socket.readyState !== WebSocket.OPEN) return;
+          if (!userId) return closeUnauthorized(socket);
+
+          const set = byUser.get(userId) ?? new Set<Connection>();
+          if (set.size >= settings.maxSocketsPerUser) {
+            socket.close(CLOSE_TOO_MANY_CONNECTIONS, 'too many connections');
+            return;
+          }
+          set.add(connection);
+          byUser.set(userId, set);
+          connection.userId = userId;
+          connection.token = token;
+          state = 'ready';
+          send(connection, JSON.stringify({ type: 'ready', userId }));
+        }
+
+        socket.on('message', (data, isBinary) => {
+          if (state === 'waiting') {
+            state = 'verifying';
+            clearTimeout(authTimer);
+            void authenticate(data, isBinary);
+            return;
+          }
+          // Messages sent before the answer to the auth message are ignored, like any unknown message.
+          if (state !== 'ready' || isBinary) return;
+          const message = parseJsonObject(textOf(data));
+          if (message?.type === 'ping') send(connection, JSON.stringify({ type: 'pong' }));
+        });
+      },
+    );
+  };
+}
