@@ -28,6 +28,12 @@ import { kycRoutes } from './kyc/kyc.routes';
 import { createKycProvider } from './kyc/create-kyc-provider';
 import { startBackgroundJobs } from './jobs/background-jobs';
 import { createPriceBookFor } from './prices/create-price-book';
+import { createMemoryEventBus, createRedisEventBus, type EventBus } from './realtime/event-bus';
+import { realtimeRoutes, type RealtimeOptions } from './realtime/realtime.routes';
+import { createEsploraChain } from './chain/esplora-chain';
+import { createSimulatedChain } from './chain/simulated-chain';
+import { chainDevRoutes } from './chain/chain.routes';
+import { createDepositWatcher } from './deposits/deposit-watcher';
 import { priceRoutes } from './prices/price.routes';
 import { createOrderNotifier } from './orders/order-notifications';
 import { createOrderService } from './orders/order.service';
@@ -43,6 +49,8 @@ export interface AppDependencies {
   database: DatabaseHandle;
   /** Tests pass false to keep their output quiet. */
   logger?: boolean;
+  /** Tests of the realtime channel supply their own bus and timings. */
+  realtime?: { bus?: EventBus; options?: RealtimeOptions };
 }
 
 declare module 'fastify' {
@@ -62,6 +70,7 @@ export async function buildApp({
   config,
   database,
   logger = true,
+  realtime,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? loggerOptions(config.logLevel) : false,
@@ -109,11 +118,17 @@ export async function buildApp({
     log: app.log,
   });
   const userSettings = createUserSettingsService(database.db, config.bitcoinNetwork);
-  const prices = createPriceBookFor(config, database.db, app.log);
+  const bus =
+    realtime?.bus ??
+    (config.redisUrl ? createRedisEventBus(config.redisUrl, app.log) : createMemoryEventBus(app.log));
+  app.addHook('onClose', async () => bus.close());
+  const simulatedChain = config.esploraUrl ? null : createSimulatedChain(database.db);
+  const chain = simulatedChain ?? createEsploraChain({ baseUrl: config.esploraUrl! });
+  const prices = createPriceBookFor(config, database.db, () => chain.feeRate(), app.log);
   await prices.refresh();
   prices.start(config.priceRefreshSeconds * 1000);
   app.addHook('onClose', async () => prices.stop());
-  const notifyOrderStatus = createOrderNotifier(database.db, notifications, app.log);
+  const notifyOrderStatus = createOrderNotifier(database.db, notifications, bus, app.log);
   const depositXpub = config.depositXpub ?? DEMO_ACCOUNT_VPUB;
   assertUsableAccountKey(depositXpub, config.bitcoinNetwork);
   const orderService = createOrderService({
@@ -130,7 +145,16 @@ export async function buildApp({
     notify: notifyOrderStatus,
     log: app.log,
   });
-  startBackgroundJobs(app, { kyc, orders: orderService });
+  const depositWatcher = createDepositWatcher({
+    db: database.db,
+    chain,
+    prices,
+    bus,
+    notify: notifyOrderStatus,
+    confirmationsRequired: config.depositConfirmations,
+    log: app.log,
+  });
+  startBackgroundJobs(app, { kyc, orders: orderService, depositWatcher });
 
   await app.register(healthRoutes);
   await app.register(appConfigRoutes);
@@ -143,7 +167,9 @@ export async function buildApp({
   await app.register(priceRoutes(prices));
   await app.register(orderRoutes(orderService));
   await app.register(paypalRoutes(paypal, demoPayPal));
+  await app.register(realtimeRoutes(bus, realtime?.options));
   if (config.isDemo) await app.register(devRoutes(kyc));
+  if (config.isDemo && simulatedChain) await app.register(chainDevRoutes(simulatedChain));
 
   const webApp = await registerWebApp(app, config.webDistDir);
   app.setNotFoundHandler((request, reply) => {

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveDepositAddress, DEMO_ACCOUNT_VPUB } from '../deposits/deposit-address';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { confirmationsOf } from './chain-api';
-import { chainDevRoutes } from './chain.routes';
 import { createSimulatedChain, SIMULATED_CHAIN_START_HEIGHT, type SimulatedChain } from './simulated-chain';
 
 const TESTNET_ADDRESS = deriveDepositAddress(DEMO_ACCOUNT_VPUB, 0, 'testnet');
@@ -15,7 +14,7 @@ describe('demo chain routes', () => {
   beforeAll(async () => {
     t = await createTestApp({ BITCOIN_NETWORK: 'testnet' }, (app) => {
       chain = createSimulatedChain(app.database.db);
-      void app.register(chainDevRoutes(chain));
+      // The app registers the demo chain routes itself; `chain` is a second view of the same chain.
     });
   });
   afterAll(async () => t.close());
@@ -201,9 +200,7 @@ describe('demo chain routes', () => {
 describe('a fresh database on regtest', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ BITCOIN_NETWORK: 'regtest' }, (app) => {
-      void app.register(chainDevRoutes(createSimulatedChain(app.database.db)));
-    });
+    t = await createTestApp({ BITCOIN_NETWORK: 'regtest' });
   });
   afterAll(async () => t.close());
 

@@ -71,7 +71,8 @@ describe('loadConfig', () => {
       PAYPAL_CLIENT_ID: 'paypal-client',
       PAYPAL_CLIENT_SECRET: 'paypal-secret',
       ESPLORA_URL: 'http://127.0.0.1:1/api',
-      DEPOSIT_XPUB: 'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs',
+      DEPOSIT_XPUB:
+        'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs',
     });
     expect(config.adminEmails).toEqual(['ops@offzero.com']);
     expect(config.bitcoinNetwork).toBe('mainnet');

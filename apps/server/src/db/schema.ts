@@ -369,11 +369,16 @@ export const deposits = pgTable(
     valueSats: bigint('value_sats', { mode: 'bigint' }).notNull(),
     blockHeight: integer('block_height'),
     confirmations: integer('confirmations').notNull().default(0),
-    status: text('status', { enum: ['seen', 'vanished'] }).notNull().default('seen'),
+    status: text('status', { enum: ['seen', 'vanished'] })
+      .notNull()
+      .default('seen'),
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('deposits_output_unique').on(table.txid, table.vout), index('deposits_order_idx').on(table.orderId)],
+  (table) => [
+    uniqueIndex('deposits_output_unique').on(table.txid, table.vout),
+    index('deposits_order_idx').on(table.orderId),
+  ],
 );
 
 export type DepositRow = typeof deposits.$inferSelect;

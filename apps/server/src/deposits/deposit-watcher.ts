@@ -51,18 +51,15 @@ export function createDepositWatcher(deps: {
       );
   }
 
-  /** After commit: tell the customer's browser and the customer. */
+  /** After commit: the spec's `new-transaction` notice, then the usual status notice. */
   async function announce(order: OrderRow, output: ChainOutput | null): Promise<void> {
-    try {
-      if (output) {
-        await bus.publish(order.userId, {
+    if (output) {
+      await bus
+        .publish(order.userId, {
           type: 'new-transaction',
           payload: { amount: satsToBtcNumber(output.valueSats), _id: order.id, txn: output.txid },
-        });
-      }
-      await bus.publish(order.userId, { type: 'order-updated', payload: { order: toOrderResponse(order) } });
-    } catch (error) {
-      log.warn({ err: error, orderId: order.id }, 'realtime publish failed');
+        })
+        .catch((error: unknown) => log.warn({ err: error, orderId: order.id }, 'realtime publish failed'));
     }
     await notify(order);
   }

@@ -53,7 +53,8 @@ describe('production mode', () => {
       PAYPAL_CLIENT_ID: 'paypal-client',
       PAYPAL_CLIENT_SECRET: 'paypal-secret',
       ESPLORA_URL: 'http://127.0.0.1:1/api',
-      DEPOSIT_XPUB: 'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs',
+      DEPOSIT_XPUB:
+        'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs',
     });
   });
   afterAll(async () => t.close());

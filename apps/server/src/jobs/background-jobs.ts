@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { KycService } from '../kyc/kyc.service';
 import type { OrderService } from '../orders/order.service';
+import type { DepositWatcher } from '../deposits/deposit-watcher';
 
 /**
  * Periodic work inside the server process. Each job is safe to run in several processes at once
@@ -8,7 +9,7 @@ import type { OrderService } from '../orders/order.service';
  */
 export function startBackgroundJobs(
   app: FastifyInstance,
-  deps: { kyc: KycService; orders: OrderService },
+  deps: { kyc: KycService; orders: OrderService; depositWatcher: DepositWatcher },
 ): void {
   const timers: NodeJS.Timeout[] = [];
   const every = (ms: number, name: string, job: () => Promise<unknown>) => {
@@ -31,6 +32,7 @@ export function startBackgroundJobs(
     every(2_000, 'kyc-auto-approve', () => deps.kyc.autoApproveOlderThan(autoApprove));
   }
 
+  every(app.config.chainPollSeconds * 1000, 'deposit-watcher', () => deps.depositWatcher.pollOnce());
   every(5_000, 'expire-overdue-orders', () => deps.orders.expireOverdue());
 
   app.addHook('onClose', async () => {

@@ -4,6 +4,8 @@ import { formatBtc, formatUsd } from '@offzero/shared/money/money';
 import type { Database } from '../db/database';
 import { users, userSettings, type OrderRow } from '../db/schema';
 import type { NotificationSender } from '../notifications/notification-sender';
+import type { EventBus } from '../realtime/event-bus';
+import { toOrderResponse } from './order.presenter';
 
 const statusSentence: Record<OrderRow['status'], string> = {
   pending: 'is waiting for your payment',
@@ -14,11 +16,20 @@ const statusSentence: Record<OrderRow['status'], string> = {
 };
 
 /**
- * Tells the customer about a state change by e-mail and/or SMS, as their notification toggles allow.
- * A delivery failure is logged, never allowed to undo the change itself.
+ * Tells the customer about a state change: their open pages at once (realtime `order-updated`), and
+ * by e-mail and/or SMS as their notification toggles allow. A delivery failure is logged, never
+ * allowed to undo the change itself.
  */
-export function createOrderNotifier(db: Database, notifications: NotificationSender, log: FastifyBaseLogger) {
+export function createOrderNotifier(
+  db: Database,
+  notifications: NotificationSender,
+  bus: EventBus,
+  log: FastifyBaseLogger,
+) {
   return async function notifyOrderStatus(order: OrderRow): Promise<void> {
+    await bus
+      .publish(order.userId, { type: 'order-updated', payload: { order: toOrderResponse(order) } })
+      .catch((error: unknown) => log.warn({ err: error, orderId: order.id }, 'realtime publish failed'));
     try {
       const [row] = await db
         .select({

@@ -222,7 +222,15 @@ export function createOrderService(deps: {
   }
 
   /** Spec section 5's payout-method checks, in order, and the customer's details to pay into. */
-  async function sellPayout(user: UserRow, settings: GlobalSettingsRow, method: string | undefined) {
+  async function sellPayout(
+    user: UserRow,
+    settings: GlobalSettingsRow,
+    method: string | undefined,
+  ): Promise<{
+    method: Exclude<PaymentMethod, 'paypal'>;
+    bankChargesCents: Cents;
+    details: Record<string, string>;
+  }> {
     const [own] = await db.select().from(userSettings).where(eq(userSettings.userId, user.id));
     if (!own) throw new AppError('BAD_REQUEST', SELL_METHOD_MESSAGES.noSettings);
     const bank = {
@@ -270,32 +278,68 @@ export function createOrderService(deps: {
     return order;
   }
 
-  async function quoteFor(user: UserRow, body: SaveOrderRequest) {
-    if (body.type === 'sell') throw new AppError('BAD_REQUEST', 'Selling bitcoin is not available yet.');
+  async function quoteFor(
+    user: UserRow,
+    body: SaveOrderRequest,
+  ): Promise<{
+    figures: Figures;
+    snapshot: PriceSnapshotRow;
+    walletAddress: string | null;
+    paymentMethod: PaymentMethod | null;
+    receivingDetails: Record<string, string> | null;
+    quoteExpiresAt: Date;
+  }> {
     const settings = await findGlobalSettings(db);
     const client = parseMoney(body);
     await assertMayTrade(user, settings, client.valueCents, body.type);
+    if (body.type === 'sell') {
+      const payout = await sellPayout(user, settings, body.bankAccount?.method);
+      const { figures, snapshot } = await requoteSell(client, settings, payout.bankChargesCents);
+      return {
+        figures,
+        snapshot,
+        walletAddress: null,
+        paymentMethod: payout.method,
+        receivingDetails: payout.details,
+        quoteExpiresAt: new Date(now().getTime() + DEPOSIT_WINDOW_MS),
+      };
+    }
     const walletAddress = body.walletAddress?.trim() ?? '';
-    if (!isValidBitcoinAddress(walletAddress, network))
+    if (!isValidBitcoinAddress(walletAddress, network)) {
       throw new AppError('BAD_REQUEST', BUY_CHECK_MESSAGES.invalidAddress);
+    }
     const { figures, snapshot } = await requoteBuy(client, settings);
     const quoteExpiresAt = new Date(now().getTime() + settings.orderSessionTimeoutSeconds * 1000);
-    return { figures, snapshot, walletAddress, quoteExpiresAt };
+    return { figures, snapshot, walletAddress, paymentMethod: null, receivingDetails: null, quoteExpiresAt };
   }
 
   return {
     async save(user: UserRow, body: SaveOrderRequest): Promise<OrderRow> {
-      const { figures, snapshot, walletAddress, quoteExpiresAt } = await quoteFor(user, body);
+      const quote = await quoteFor(user, body);
       return db.transaction(async (tx) => {
+        // A sell gets the next derivation index and its own fresh address, never used before.
+        let deposit: { depositIndex: number | null; walletAddress: string | null } = {
+          depositIndex: null,
+          walletAddress: quote.walletAddress,
+        };
+        if (body.type === 'sell') {
+          // Both drivers answer raw queries as { rows }.
+          const result: unknown = await tx.execute(sql`select nextval('deposit_index_seq') as index`);
+          const depositIndex = Number((result as { rows: { index: string | number }[] }).rows[0]?.index);
+          if (!Number.isSafeInteger(depositIndex)) throw new Error('deposit index sequence returned nothing');
+          deposit = { depositIndex, walletAddress: deriveDepositAddress(depositXpub, depositIndex, network) };
+        }
         const [order] = await tx
           .insert(orders)
           .values({
             userId: user.id,
             type: body.type,
-            ...figures,
-            priceSnapshotId: snapshot.id,
-            quoteExpiresAt,
-            walletAddress,
+            ...quote.figures,
+            priceSnapshotId: quote.snapshot.id,
+            quoteExpiresAt: quote.quoteExpiresAt,
+            paymentMethod: quote.paymentMethod,
+            receivingDetails: quote.receivingDetails,
+            ...deposit,
           })
           .returning();
         if (!order) throw new Error('order insert returned nothing');
@@ -313,6 +357,12 @@ export function createOrderService(deps: {
           throw new AppError('CONFLICT', `This order is ${order.status}; it can no longer be changed.`);
         if (body.type !== order.type)
           throw new AppError('BAD_REQUEST', 'An order cannot change between buy and sell.');
+        if (order.type === 'sell') {
+          throw new AppError(
+            'CONFLICT',
+            'A sell order waits for your deposit; start a new sell to change it.',
+          );
+        }
         const { figures, snapshot, walletAddress, quoteExpiresAt } = await quoteFor(user, body);
         const [updated] = await db
           .update(orders)

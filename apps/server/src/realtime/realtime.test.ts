@@ -101,9 +101,7 @@ async function listeningApp(
   bus: EventBus,
   options: RealtimeOptions = {},
 ): Promise<{ t: TestApp; url: string }> {
-  const t = await createTestApp({}, (app) => {
-    void app.register(realtimeRoutes(bus, options));
-  });
+  const t = await createTestApp({}, undefined, { realtime: { bus, options } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as AddressInfo;
   return { t, url: `ws://127.0.0.1:${port}/api/realtime` };

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app';
+import { buildApp, type AppDependencies } from '../app';
 import { loadConfig, type AppConfig } from '../config/config';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 
@@ -73,11 +73,12 @@ export async function createTestApp(
   overrides: Record<string, string> = {},
   /** Registers extra routes before the app starts (tests of shared HTTP rules use it). */
   extend?: (app: FastifyInstance) => void,
+  dependencies: Pick<AppDependencies, 'realtime'> = {},
 ): Promise<TestApp> {
   const config = testConfig(overrides);
   const testDatabase = await createTestDatabase();
   const { handle } = testDatabase;
-  const app = await buildApp({ config, database: handle, logger: false });
+  const app = await buildApp({ config, database: handle, logger: false, ...dependencies });
   extend?.(app);
   await app.ready();
 

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
 import type { PublicAppConfig } from '@offzero/shared/api/app-config';
 import { ApiError, prepareApiClient } from '../lib/api-client';
+import { RealtimeProvider } from '../lib/realtime';
 import { AppConfigProvider } from './app-config';
 import { router } from './router';
 
@@ -27,7 +28,9 @@ export function App({ config }: { config: PublicAppConfig }) {
   return (
     <AppConfigProvider value={config}>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <RealtimeProvider>
+          <RouterProvider router={router} />
+        </RealtimeProvider>
       </QueryClientProvider>
     </AppConfigProvider>
   );

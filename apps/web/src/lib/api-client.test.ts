@@ -4,9 +4,11 @@ import { fakeSessionToken, jsonResponse } from '../test/test-utils';
 import {
   apiGet,
   apiPost,
+  apiPostForm,
   ApiError,
   NETWORK_ERROR_MESSAGE,
   prepareApiClient,
+  serverMessageOr,
   UNREADABLE_ANSWER_MESSAGE,
 } from './api-client';
 import { hardRedirect } from './hard-redirect';
@@ -209,5 +211,41 @@ describe('api client', () => {
     saveSessionToken(fakeSessionToken());
     await prepareApiClient();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends a multipart form as it is, with the session and the security token but no JSON type', async () => {
+    const token = fakeSessionToken('user-7');
+    saveSessionToken(token);
+    saveCsrfToken('csrf-1');
+    fetchMock.mockResolvedValueOnce(jsonResponse({ message: 'Received.' }));
+    const form = new FormData();
+    form.append('legalName', 'Ada Lovelace');
+    form.append('document', new Blob(['png'], { type: 'image/png' }), 'id.png');
+
+    await expect(apiPostForm('/kyc/local/submit', form, { schema: messageSchema })).resolves.toEqual({
+      message: 'Received.',
+    });
+
+    const call = fetchMock.mock.calls[0];
+    expect(call?.[0]).toBe('/api/kyc/local/submit');
+    expect(call?.[1]?.method).toBe('POST');
+    expect(call?.[1]?.body).toBe(form);
+    expect(header(call, 'Content-Type')).toBeUndefined();
+    expect(header(call, 'Authorization')).toBe(`Bearer ${token}`);
+    expect(header(call, 'X-CSRF-Token')).toBe('csrf-1');
+  });
+
+  it("tells the server's own message from a stand-in", async () => {
+    saveCsrfToken('csrf-1');
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse({ message: 'Saving is paused.' }, 503))
+      .mockResolvedValueOnce(new Response('', { status: 500 }));
+
+    const withMessage = await apiPost('/x', {}, { schema: messageSchema }).catch((caught: unknown) => caught);
+    const without = await apiPost('/x', {}, { schema: messageSchema }).catch((caught: unknown) => caught);
+
+    expect(serverMessageOr(withMessage, 'Fallback')).toBe('Saving is paused.');
+    expect(serverMessageOr(without, 'Fallback')).toBe('Fallback');
+    expect(serverMessageOr(new Error('boom'), 'Fallback')).toBe('Fallback');
   });
 });

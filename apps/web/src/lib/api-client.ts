@@ -23,6 +23,8 @@ export class ApiError extends Error {
     message: string,
     /** Field-level messages for a rejected input, keyed by field name. */
     readonly errors?: Record<string, string>,
+    /** True when `message` is the server's own text, not a stand-in written by this client. */
+    readonly fromServer = false,
   ) {
     super(message);
   }
@@ -31,6 +33,14 @@ export class ApiError extends Error {
 /** The text to show a customer for any failure (the server's own message when there is one). */
 export function errorMessage(error: unknown, fallback = FALLBACK_ERROR_MESSAGE): string {
   return error instanceof ApiError ? error.message : fallback;
+}
+
+/**
+ * The server's own message, or `fallback` when the server gave none (an outage, an empty answer). For
+ * the failures whose fallback text the specification names ('Error updating email preference'...).
+ */
+export function serverMessageOr(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.fromServer ? error.message : fallback;
 }
 
 export interface RequestOptions<T> {
@@ -105,6 +115,15 @@ export function apiPost<T>(path: string, body: unknown, options: RequestOptions<
   return request('POST', path, body, options);
 }
 
+/**
+ * A POST of a multipart form (fields and files, e.g. the verification form with its document image).
+ * The browser writes the Content-Type with the multipart boundary itself; the session and the security
+ * token go along as for every other call.
+ */
+export function apiPostForm<T>(path: string, form: FormData, options: RequestOptions<T>): Promise<T> {
+  return request('POST', path, form, options);
+}
+
 async function request<T>(
   method: 'GET' | 'POST',
   path: string,
@@ -124,10 +143,12 @@ async function request<T>(
   }
 
   if (!response.ok) {
+    const serverMessage = messageOf(answer);
     const error = new ApiError(
       response.status,
-      messageOf(answer) ?? FALLBACK_ERROR_MESSAGE,
+      serverMessage ?? FALLBACK_ERROR_MESSAGE,
       errorsOf(answer),
+      serverMessage !== undefined,
     );
     if (response.status === 401 && (options.on401 ?? 'end-session') === 'end-session') {
       clearSession();
@@ -159,12 +180,13 @@ async function send(
   const session = getSession();
   if (session) headers.Authorization = `Bearer ${session.token}`;
   if (csrf) headers[CSRF_HEADER] = csrf;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const isForm = body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   try {
     return await fetch(`${API_BASE}${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       credentials: 'same-origin',
       signal,
     });

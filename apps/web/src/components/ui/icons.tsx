@@ -278,3 +278,24 @@ export const AlertIcon = (props: IconProps) => (
     <path d="M12 10v4.5M12 17.2h.01" />
   </Outline>
 );
+
+export const ClockIcon = (props: IconProps) => (
+  <Outline {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3 2" />
+  </Outline>
+);
+
+/** Bitcoin coming in (a buy). */
+export const ArrowDownLeftIcon = (props: IconProps) => (
+  <Outline {...props}>
+    <path d="M17 7 7 17M7 9v8h8" />
+  </Outline>
+);
+
+/** Bitcoin going out (a sell). */
+export const ArrowUpRightIcon = (props: IconProps) => (
+  <Outline {...props}>
+    <path d="M7 17 17 7M9 7h8v8" />
+  </Outline>
+);

@@ -9,6 +9,9 @@ import { MailIcon, PhoneIcon } from '../../components/ui/icons';
 import { PageHeader, PageLoadError, PageSkeleton } from '../../components/ui/page';
 import { StatusTile, StatusTileGrid } from './components/status-tile';
 import { VerifyPhoneModal } from './components/verify-phone-modal';
+import { DashboardTradingSection } from '../trade/dashboard-trading-section';
+import { KycTile } from './components/kyc-tile';
+import { BankTile } from './components/bank-tile';
 
 export default function DashboardPage() {
   const { data: user, isPending, error, refetch } = useCurrentUser();
@@ -27,6 +30,7 @@ export default function DashboardPage() {
             description="Complete the steps below to start buying and selling bitcoin."
           />
           <AccountStatus user={user} />
+          <DashboardTradingSection />
         </>
       )}
     </div>
@@ -71,6 +75,8 @@ function AccountStatus({ user }: { user: User }) {
             )
           }
         />
+        <KycTile user={user} />
+        <BankTile />
       </StatusTileGrid>
       <VerifyPhoneModal
         user={user}

@@ -14,7 +14,8 @@ import {
   UserIcon,
   WalletIcon,
 } from '../../components/ui/icons';
-import { HeroQuoteCard } from './hero-quote-card';
+import { PriceProvider } from '../trade/price-context';
+import { TradeWidget } from '../trade/trade-widget';
 
 export default function HomePage() {
   return (
@@ -67,7 +68,9 @@ function Hero() {
           </ul>
         </div>
         <div className="mx-auto w-full max-w-md lg:mr-0">
-          <HeroQuoteCard />
+          <PriceProvider>
+            <TradeWidget />
+          </PriceProvider>
         </div>
       </Container>
     </section>

@@ -1,9 +1,230 @@
-// Placeholder until this page's feature is built.
-export default function OrdersPage() {
+import { useState } from 'react';
+import type { Order } from '@offzero/shared/api/orders';
+import { errorMessage } from '../../lib/api-client';
+import { Button } from '../../components/ui/button';
+import { Modal } from '../../components/ui/modal';
+import { PageHeader, PageLoadError } from '../../components/ui/page';
+import { BankReferenceForm } from '../trade/components/bank-reference-form';
+import { PriceProvider } from '../trade/price-context';
+import { TradeWidget } from '../trade/trade-widget';
+import { formatDateTime, formatOrderBtc, formatUsdNumber, orderNumber } from '../trade/utils/format';
+import { useOrders, useOrdersStayFresh } from './api/get-orders';
+import { OrderStatusBadge, OrderTypeLabel } from './components/order-badges';
+import { OrderDetailsDrawer } from './components/order-details-drawer';
+
+const EMPTY = 'No orders available yet!';
+
+/** A processing buy paid by bank transfer, still without the customer's transfer reference. */
+function awaitsBankReference(order: Order): boolean {
   return (
-    <section className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-2xl font-semibold">My Orders</h1>
-      <p className="mt-2 text-slate-600">This page is coming soon.</p>
-    </section>
+    order.type === 'buy' &&
+    order.status === 'processing' &&
+    !order.bankTxn &&
+    order.payment !== null &&
+    order.payment.method !== 'paypal'
+  );
+}
+
+/**
+ * My Orders (spec section 2): every order of the customer, newest first. A pending order offers
+ * 'Complete Order' (the trade widget, in a dialog); a processing bank-transfer buy asks for its
+ * transfer reference; any row opens its details in a side drawer. Below 1024 px cards replace the table.
+ */
+export default function OrdersPage() {
+  const orders = useOrders();
+  useOrdersStayFresh();
+  const [detailsOf, setDetailsOf] = useState<Order | null>(null);
+  const [completing, setCompleting] = useState<Order | null>(null);
+  // The drawer shows the freshest copy of the order it was opened on.
+  const shown = detailsOf ? (orders.data?.find((order) => order._id === detailsOf._id) ?? detailsOf) : null;
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
+      <title>My Orders — OffZero</title>
+      <PageHeader title="My Orders" description="Every order you placed, newest first. Select one for its details." />
+      <div className="mt-6">
+        {orders.error ? (
+          <PageLoadError message={errorMessage(orders.error)} onRetry={() => void orders.refetch()} />
+        ) : orders.data?.length === 0 ? (
+          <p className="rounded-2xl bg-white p-10 text-center text-sm text-slate-600 shadow-sm ring-1 ring-slate-200/80">
+            {EMPTY}
+          </p>
+        ) : (
+          <>
+            <OrdersTable orders={orders.data} onOpen={setDetailsOf} onComplete={setCompleting} />
+            <OrderCards orders={orders.data} onOpen={setDetailsOf} onComplete={setCompleting} />
+          </>
+        )}
+      </div>
+
+      <OrderDetailsDrawer order={shown} onClose={() => setDetailsOf(null)} />
+
+      <Modal
+        open={completing !== null}
+        onClose={() => setCompleting(null)}
+        title={completing ? `Complete order #${orderNumber(completing._id)}` : ''}
+        size="lg"
+      >
+        {completing && (
+          <PriceProvider>
+            <TradeWidget pendingOrder={completing} embedded className="p-0! shadow-none! ring-0! sm:p-0!" />
+          </PriceProvider>
+        )}
+      </Modal>
+    </div>
+  );
+}
+
+interface ListProps {
+  /** Undefined while loading: skeleton rows. */
+  orders: Order[] | undefined;
+  onOpen: (order: Order) => void;
+  onComplete: (order: Order) => void;
+}
+
+/** What an order's last column holds: its next action, if it has one. */
+function OrderAction({ order, onComplete }: { order: Order; onComplete: (order: Order) => void }) {
+  if (order.status === 'pending') {
+    return (
+      <Button
+        size="sm"
+        onClick={(event) => {
+          event.stopPropagation();
+          onComplete(order);
+        }}
+      >
+        Complete Order
+      </Button>
+    );
+  }
+  if (awaitsBankReference(order)) return <BankReferenceForm orderId={order._id} compact />;
+  return null;
+}
+
+function OrdersTable({ orders, onOpen, onComplete }: ListProps) {
+  return (
+    <div className="hidden overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200/80 lg:block">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Your orders</caption>
+        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+          <tr>
+            <th scope="col" className="px-4 py-3">Order</th>
+            <th scope="col" className="px-4 py-3">Pair</th>
+            <th scope="col" className="px-4 py-3 text-right">Amount</th>
+            <th scope="col" className="px-4 py-3 text-right">Price</th>
+            <th scope="col" className="px-4 py-3 text-right">Value</th>
+            <th scope="col" className="px-4 py-3">Type</th>
+            <th scope="col" className="px-4 py-3">Date</th>
+            <th scope="col" className="px-4 py-3">Status</th>
+            <th scope="col" className="px-4 py-3">
+              <span className="sr-only">Action</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {orders
+            ? orders.map((order) => (
+                <tr
+                  key={order._id}
+                  data-testid="order-row"
+                  data-order-id={order._id}
+                  onClick={() => onOpen(order)}
+                  className="cursor-pointer transition-colors hover:bg-slate-50"
+                >
+                  <td className="px-4 py-3">
+                    <button
+                      type="button"
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        onOpen(order);
+                      }}
+                      aria-label={`Details of order #${orderNumber(order._id)}`}
+                      className="font-mono text-xs font-medium text-ink-900 underline decoration-slate-300 underline-offset-2 hover:decoration-brand-500"
+                    >
+                      #{orderNumber(order._id)}
+                    </button>
+                  </td>
+                  <td className="px-4 py-3 font-medium whitespace-nowrap text-ink-900">{order.pair}</td>
+                  <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">{formatOrderBtc(order)}</td>
+                  <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">{formatUsdNumber(order.price)}</td>
+                  <td className="px-4 py-3 text-right font-semibold whitespace-nowrap text-ink-900 tabular-nums">
+                    {formatUsdNumber(order.value)}
+                  </td>
+                  <td className="px-4 py-3">
+                    <OrderTypeLabel type={order.type} />
+                  </td>
+                  <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDateTime(order.createdAt)}</td>
+                  <td className="px-4 py-3">
+                    <OrderStatusBadge status={order.status} />
+                  </td>
+                  <td className="px-4 py-3">
+                    <OrderAction order={order} onComplete={onComplete} />
+                  </td>
+                </tr>
+              ))
+            : Array.from({ length: 5 }, (_, index) => (
+                <tr key={index} aria-hidden="true" data-testid="order-skeleton">
+                  {Array.from({ length: 9 }, (_, cell) => (
+                    <td key={cell} className="px-4 py-4">
+                      <div className="h-4 animate-pulse rounded bg-slate-200/80" />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+        </tbody>
+      </table>
+      {!orders && <span role="status" className="sr-only">Loading your orders</span>}
+    </div>
+  );
+}
+
+function OrderCards({ orders, onOpen, onComplete }: ListProps) {
+  if (!orders) {
+    return (
+      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:hidden" aria-hidden="true">
+        {Array.from({ length: 4 }, (_, index) => (
+          <li key={index} className="h-32 animate-pulse rounded-2xl bg-slate-200/70" />
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:hidden">
+      {orders.map((order) => (
+        <li
+          key={order._id}
+          data-testid="order-card"
+          data-order-id={order._id}
+          className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200/80"
+        >
+          <button
+            type="button"
+            onClick={() => onOpen(order)}
+            aria-label={`Details of order #${orderNumber(order._id)}`}
+            className="block w-full text-left"
+          >
+            <span className="flex items-center justify-between gap-3">
+              <OrderTypeLabel type={order.type} />
+              <OrderStatusBadge status={order.status} />
+            </span>
+            <span className="mt-3 flex items-baseline justify-between gap-3">
+              <span className="text-base font-semibold text-ink-900 tabular-nums">{formatOrderBtc(order)} BTC</span>
+              <span className="font-semibold text-ink-900 tabular-nums">{formatUsdNumber(order.value)}</span>
+            </span>
+            <span className="mt-1 flex justify-between gap-3 text-xs text-slate-500">
+              <span>
+                {order.pair} at {formatUsdNumber(order.price)}
+              </span>
+              <span>{formatDateTime(order.createdAt)}</span>
+            </span>
+          </button>
+          {(order.status === 'pending' || awaitsBankReference(order)) && (
+            <div className="mt-3 border-t border-slate-100 pt-3">
+              <OrderAction order={order} onComplete={onComplete} />
+            </div>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,0 +1,134 @@
+import { useId } from 'react';
+import toast from 'react-hot-toast';
+import { errorMessage } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { Spinner } from '../../../components/ui/spinner';
+import { AlertIcon } from '../../../components/ui/icons';
+import {
+  fetchKycAccess,
+  useKycAccess,
+  useRegisterKyc,
+  useSubmitLocalKyc,
+  useUpdateKycStatus,
+} from '../api/kyc';
+import { LocalKycFormView } from './local-kyc-form';
+import { SumsubWidget } from './sumsub-widget';
+
+/**
+ * The identity-verification dialog (spec section 4). Opening it asks the server for an access token,
+ * whose answer also says which verification runs: the demo form ('local') or Sumsub's widget.
+ */
+export function KycModal({
+  open,
+  onClose,
+  defaultLegalName = '',
+}: {
+  open: boolean;
+  onClose: () => void;
+  defaultLegalName?: string;
+}) {
+  const formId = useId();
+  const access = useKycAccess(open);
+  const submitLocal = useSubmitLocalKyc();
+  const isLocal = access.data?.provider === 'local';
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      dismissible={!submitLocal.isPending}
+      size="lg"
+      title="Verify your identity"
+      description="US rules ask us to know who buys and sells bitcoin. It takes about two minutes."
+      footer={
+        isLocal ? (
+          <>
+            <Button variant="outline" onClick={onClose} disabled={submitLocal.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" form={formId} loading={submitLocal.isPending}>
+              Submit for review
+            </Button>
+          </>
+        ) : undefined
+      }
+    >
+      {access.isPending ? (
+        <p role="status" className="flex items-center justify-center gap-2 py-10 text-sm text-slate-500">
+          <Spinner /> Preparing identity verification…
+        </p>
+      ) : access.isError || (access.data.provider === 'sumsub' && !access.data.token) ? (
+        <Unavailable
+          message={access.isError ? errorMessage(access.error) : undefined}
+          retrying={access.isFetching}
+          onRetry={() => void access.refetch()}
+        />
+      ) : access.data.provider === 'local' ? (
+        <LocalKycFormView
+          formId={formId}
+          defaultLegalName={defaultLegalName}
+          submit={submitLocal}
+          onSubmitted={onClose}
+        />
+      ) : (
+        <SumsubVerification token={access.data.token ?? ''} onClose={onClose} />
+      )}
+    </Modal>
+  );
+}
+
+function SumsubVerification({ token, onClose }: { token: string; onClose: () => void }) {
+  const userId = useSession()?.userId ?? '';
+  const register = useRegisterKyc();
+  const updateStatus = useUpdateKycStatus();
+
+  async function getNewToken(): Promise<string> {
+    const access = await fetchKycAccess(userId);
+    if (!access.token) throw new Error('No verification token was issued');
+    return access.token;
+  }
+
+  return (
+    <SumsubWidget
+      token={token}
+      getNewToken={getNewToken}
+      onSubmitted={() => {
+        register.mutate(undefined, {
+          onSuccess: (answer) => toast.success(answer.message),
+          onError: (error) => toast.error(errorMessage(error)),
+        });
+        onClose();
+      }}
+      onReviewCompleted={(payload) => {
+        // The dialog stays open (is shown again) so the customer sees the widget's final word; the
+        // server reads the verdict from Sumsub itself.
+        updateStatus.mutate(payload, {
+          onError: (error) => toast.error(errorMessage(error)),
+        });
+      }}
+    />
+  );
+}
+
+function Unavailable({
+  message,
+  retrying,
+  onRetry,
+}: {
+  message?: string;
+  retrying: boolean;
+  onRetry: () => void;
+}) {
+  return (
+    <div role="alert" className="py-8 text-center">
+      <AlertIcon className="mx-auto size-8 text-amber-500" />
+      <p className="mt-3 font-semibold text-ink-900">Identity verification is not available right now.</p>
+      <p className="mt-1 text-sm text-slate-600">{message ?? 'Please try again in a minute.'}</p>
+      <Button variant="outline" className="mt-5" loading={retrying} onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+import type { ReactNode } from 'react';
+import type { Order } from '@offzero/shared/api/orders';
+import { useAppConfig } from '../../../app/app-config';
+import { CopyButton } from '../../../components/ui/copy-button';
+import { Drawer } from '../../../components/ui/drawer';
+import { AlertIcon, ExternalLinkIcon } from '../../../components/ui/icons';
+import { DetailList, type DetailRow } from '../../trade/components/detail-list';
+import { METHOD_LABEL } from '../../trade/components/method-tile';
+import { receivingRows } from '../../trade/components/receiving-details';
+import { formatDateTime, formatOrderBtc, formatUsdNumber, orderNumber } from '../../trade/utils/format';
+import { OrderStatusBadge, OrderTypeLabel } from './order-badges';
+
+/** Every detail of one order (spec section 2, My Orders): opened by clicking its row. */
+export function OrderDetailsDrawer({ order, onClose }: { order: Order | null; onClose: () => void }) {
+  return (
+    <Drawer
+      open={order !== null}
+      onClose={onClose}
+      title={order ? `Order #${orderNumber(order._id)}` : ''}
+      description={order ? formatDateTime(order.createdAt) : undefined}
+    >
+      {order && <OrderDetails order={order} />}
+    </Drawer>
+  );
+}
+
+function Mono({ children }: { children: ReactNode }) {
+  return <span className="font-mono text-xs break-all">{children}</span>;
+}
+
+function ExplorerLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-flex items-start gap-1 text-left text-brand-700 underline underline-offset-2 hover:text-brand-600"
+    >
+      <Mono>{children}</Mono>
+      <ExternalLinkIcon className="mt-0.5 size-3.5 shrink-0" />
+    </a>
+  );
+}
+
+function OrderDetails({ order }: { order: Order }) {
+  const { explorerUrl } = useAppConfig();
+  const isBuy = order.type === 'buy';
+  const address =
+    typeof order.walletAddress === 'string' ? order.walletAddress : (order.walletAddress?.address ?? null);
+  const method = order.payment?.method ?? null;
+
+  const summary: DetailRow[] = [
+    {
+      label: 'Order id',
+      value: (
+        <span className="inline-flex items-center gap-1.5">
+          <Mono>{order._id}</Mono>
+          <CopyButton text={order._id} label="Copy order id" size="sm" />
+        </span>
+      ),
+    },
+    { label: 'Type', value: <OrderTypeLabel type={order.type} /> },
+    { label: 'Status', value: <OrderStatusBadge status={order.status} /> },
+    { label: 'Pair', value: order.pair },
+    { label: 'Created', value: formatDateTime(order.createdAt) },
+  ];
+
+  const figures: (DetailRow | false)[] = [
+    { label: 'Amount', value: `${formatOrderBtc(order)} BTC`, strong: true },
+    { label: 'Price', value: formatUsdNumber(order.price) },
+    { label: 'Platform fee', value: formatUsdNumber(order.platformFee) },
+    isBuy
+      ? { label: 'Network fee', value: formatUsdNumber(order.networkFee) }
+      : { label: 'Bank fee', value: formatUsdNumber(order.bankFee) },
+    { label: isBuy ? 'Value (you pay)' : 'Value (you receive)', value: formatUsdNumber(order.value), strong: true },
+  ];
+
+  const chain: (DetailRow | false)[] = [
+    address !== null && {
+      label: isBuy ? 'Bitcoin address' : 'Deposit address',
+      value: <ExplorerLink href={`${explorerUrl}/address/${address}`}>{address}</ExplorerLink>,
+    },
+    !isBuy && { label: 'Confirmations', value: <span data-testid="order-confirmations">{order.confirmations}</span> },
+    {
+      label: 'Transaction (txn)',
+      value: order.txn ? <ExplorerLink href={`${explorerUrl}/tx/${order.txn}`}>{order.txn}</ExplorerLink> : '—',
+    },
+    {
+      label: method === 'paypal' ? 'PayPal transaction id' : 'Bank Tx Ref No.',
+      value: order.bankTxn ? <Mono>{order.bankTxn}</Mono> : '—',
+    },
+  ];
+
+  return (
+    <div className="space-y-5" data-testid="order-details">
+      {order.flag && (
+        <p className="flex gap-2 rounded-2xl bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
+          <AlertIcon className="size-5 shrink-0 text-amber-600" />
+          <span>
+            <span className="font-semibold">Flagged for review: </span>
+            {order.flag}
+          </span>
+        </p>
+      )}
+      <Section title="Order">
+        <DetailList rows={summary} />
+      </Section>
+      <Section title="Figures">
+        <DetailList rows={figures} />
+      </Section>
+      <Section title="Bitcoin">
+        <DetailList rows={chain} />
+      </Section>
+      {method && (
+        <Section title={isBuy ? 'Payment' : 'Payout'}>
+          <DetailList
+            rows={[
+              { label: 'Method', value: METHOD_LABEL[method] },
+              order.payment?.create_time
+                ? { label: 'Submitted', value: formatDateTime(order.payment.create_time) }
+                : false,
+              ...(method === 'paypal' ? [] : receivingRows(method, order.payment?.receiving_in, isBuy ? order._id : null)),
+            ]}
+          />
+        </Section>
+      )}
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section>
+      <h3 className="mb-2 text-xs font-semibold tracking-wider text-slate-500 uppercase">{title}</h3>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { kycResponseSchema } from '@offzero/shared/api/kyc';
+import { userSettingsSchema } from '@offzero/shared/api/user-settings';
+import { apiGet } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+import { useCurrentUser } from '../../../lib/current-user';
+import type { TradeAccount } from '../utils/trade-checks';
+
+// What the trade checks read about the customer besides the profile (lib/current-user.ts): their KYC
+// record and their settings (bank account, Zelle e-mail, wallet address). Both are read again whenever a
+// trade widget mounts, so a change made in Settings a moment ago counts.
+
+const settingsAnswerSchema = z.object({ settings: userSettingsSchema });
+
+/**
+ * The same key and cached value (the `settings` object) as the Settings screen's query, so a saved
+ * change there reaches the widget at once.
+ */
+export const userSettingsQueryKey = (userId: string) => ['user-settings', userId] as const;
+
+export function useOwnSettings() {
+  const userId = useSession()?.userId ?? '';
+  return useQuery({
+    queryKey: userSettingsQueryKey(userId),
+    queryFn: async ({ signal }) =>
+      (
+        await apiGet(`/user/settings?userId=${encodeURIComponent(userId)}`, {
+          schema: settingsAnswerSchema,
+          signal,
+        })
+      ).settings,
+    enabled: userId !== '',
+    staleTime: 0,
+  });
+}
+
+export function useOwnKyc() {
+  const userId = useSession()?.userId ?? '';
+  return useQuery({
+    queryKey: ['trade', 'kyc', userId],
+    queryFn: async ({ signal }) =>
+      (await apiGet(`/kyc/${encodeURIComponent(userId)}`, { schema: kycResponseSchema, signal })).kyc,
+    enabled: userId !== '',
+    staleTime: 0,
+  });
+}
+
+/**
+ * Everything the trade checks read about the signed-in customer, once all of it has loaded; `error` is
+ * the first failure. Visitors have none of it (`enabled` is false for them).
+ */
+export function useTradeAccount() {
+  const user = useCurrentUser();
+  const kyc = useOwnKyc();
+  const settings = useOwnSettings();
+  const account: TradeAccount | null =
+    user.data && kyc.data !== undefined && settings.data
+      ? { user: user.data, kyc: kyc.data, settings: settings.data }
+      : null;
+  return {
+    account,
+    settings: settings.data ?? null,
+    error: user.error ?? kyc.error ?? settings.error ?? null,
+  };
+}

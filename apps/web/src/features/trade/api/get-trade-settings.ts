@@ -1,0 +1,66 @@
+import { useQuery } from '@tanstack/react-query';
+import { globalSettingsResponseSchema, type GlobalSettings } from '@offzero/shared/api/global-settings';
+import {
+  basisPointsFromPercent,
+  usdNumberToCents,
+  type Cents,
+} from '@offzero/shared/money/money';
+import { apiGet } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+
+/**
+ * The trading terms from `GET /api/admin/settings` (fees, limits, the quote lock, which methods are
+ * on), turned into integers once. Visitors receive the public part only; signed-in customers also get
+ * each method's bank charges.
+ */
+
+export type PaymentMethodKey = 'paypal' | 'zelle' | 'ach' | 'wire';
+
+export interface TradeSettings {
+  feeBps: number;
+  /** The fee as the settings state it, for display ('1.5%'). */
+  feePercent: number;
+  minOrderCents: Cents;
+  maxOrderCents: Cents;
+  /** How long a confirmed quote is held, in seconds. */
+  sessionTimeoutSeconds: number;
+  active: Record<PaymentMethodKey, boolean>;
+  /** Each payout method's charges (sell); zero when unknown (visitors). */
+  bankChargesCents: Record<'zelle' | 'ach' | 'wire', Cents>;
+}
+
+function toTradeSettings(settings: GlobalSettings): TradeSettings {
+  const charges = (method: 'zelle' | 'ach' | 'wire'): Cents => {
+    const group = settings[method];
+    return 'bank_charges' in group ? usdNumberToCents(group.bank_charges) : 0n;
+  };
+  return {
+    feeBps: basisPointsFromPercent(settings.order.platform_fees),
+    feePercent: settings.order.platform_fees,
+    minOrderCents: usdNumberToCents(settings.order.min_order_size),
+    maxOrderCents: usdNumberToCents(settings.order.max_order_size),
+    sessionTimeoutSeconds: settings.order.order_session_timeout,
+    active: {
+      paypal: settings.paypal.is_active,
+      zelle: settings.zelle.is_active,
+      ach: settings.ach.is_active,
+      wire: settings.wire.is_active,
+    },
+    bankChargesCents: { zelle: charges('zelle'), ach: charges('ach'), wire: charges('wire') },
+  };
+}
+
+export async function getTradeSettings(signal?: AbortSignal): Promise<TradeSettings> {
+  const answer = await apiGet('/admin/settings', { schema: globalSettingsResponseSchema, signal });
+  return toTradeSettings(answer.settings);
+}
+
+export function useTradeSettings() {
+  const viewer = useSession()?.userId ?? 'visitor';
+  return useQuery({
+    // Per viewer: a visitor's copy lacks the bank charges a customer's has.
+    queryKey: ['trade', 'global-settings', viewer],
+    queryFn: ({ signal }) => getTradeSettings(signal),
+    staleTime: 60_000,
+  });
+}

@@ -1,0 +1,122 @@
+import { lazy, Suspense, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import type { Order } from '@offzero/shared/api/orders';
+import { useAppConfig } from '../../../app/app-config';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { ordersQueryKey } from '../../orders/api/get-orders';
+import { useSubmitManualPayment } from '../api/order-calls';
+import type { TradeSettings } from '../api/get-trade-settings';
+import { CountdownNote } from '../components/countdown-note';
+import { MethodTile, NoActiveMethods, type TileMethod } from '../components/method-tile';
+import { StepHeading } from '../components/step-heading';
+import { formatUsdNumber } from '../utils/format';
+import { PayPalDemo } from './paypal-demo';
+
+const PayPalCheckout = lazy(() => import('./paypal-checkout'));
+
+const MANUAL_METHODS: TileMethod[] = ['zelle', 'ach', 'wire'];
+const MANUAL_DETAIL: Record<TileMethod, string> = {
+  zelle: 'Send from your bank app; usually minutes',
+  ach: 'Bank transfer; 1 to 3 business days',
+  wire: 'Bank wire; usually the same day',
+};
+
+type PaidAnswer = { message: string; order: Order };
+
+/**
+ * Buy checkout (spec section 2): 'Total: {amount}', then the active payment methods. PayPal is paid
+ * in its window (or the demo sandbox); choosing Zelle, ACH or wire records the choice and shows where
+ * to send the money. Payment is accepted while the confirmed quote holds (`expiresAt`).
+ */
+export function BuyCheckoutStep({
+  order,
+  settings,
+  onPaid,
+  onBack,
+  onRequote,
+}: {
+  order: Order;
+  settings: TradeSettings;
+  onPaid: (order: Order) => void;
+  onBack: () => void;
+  onRequote: () => void;
+}) {
+  const { paypalClientId } = useAppConfig();
+  const queryClient = useQueryClient();
+  const manualPayment = useSubmitManualPayment();
+  const [choosing, setChoosing] = useState<TileMethod | null>(null);
+  const [expired, setExpired] = useState(() => Date.parse(order.expiresAt) <= Date.now());
+  const methods = MANUAL_METHODS.filter((method) => settings.active[method]);
+  const anyActive = settings.active.paypal || methods.length > 0;
+
+  function paid(answer: PaidAnswer) {
+    void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
+    toast.success(answer.message);
+    onPaid(answer.order);
+  }
+
+  function failed(error: unknown) {
+    toast.error(errorMessage(error));
+    if (error instanceof ApiError && error.status === 410) setExpired(true);
+  }
+
+  function chooseManual(method: TileMethod) {
+    setChoosing(method);
+    manualPayment.mutate(
+      { orderId: order._id, method, amount: order.value },
+      { onSuccess: paid, onError: failed, onSettled: () => setChoosing(null) },
+    );
+  }
+
+  return (
+    <div className="space-y-4">
+      <StepHeading onBack={manualPayment.isPending ? undefined : onBack}>Checkout</StepHeading>
+      <div className="flex flex-wrap items-baseline justify-between gap-2 rounded-2xl bg-ink-900 px-4 py-3 text-white">
+        <p className="text-lg font-semibold tabular-nums">Total: {formatUsdNumber(order.value)}</p>
+        {!expired && (
+          <CountdownNote
+            deadlineMs={Date.parse(order.expiresAt)}
+            onExpire={() => setExpired(true)}
+            tone="inverse"
+            label={(time) => `Pay within ${time}`}
+          />
+        )}
+      </div>
+
+      {expired ? (
+        <div className="space-y-3 rounded-2xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200">
+          <p>This quote has expired. Get a new quote to continue.</p>
+          <Button variant="secondary" onClick={onRequote} fullWidth>
+            Get a new quote
+          </Button>
+        </div>
+      ) : (
+        <div className="space-y-3">
+          <p className="text-sm font-medium text-slate-700">Select Payment Method</p>
+          {!anyActive && <NoActiveMethods />}
+          {settings.active.paypal &&
+            (paypalClientId ? (
+              <Suspense fallback={<Spinner className="mx-auto size-5 text-slate-400" />}>
+                <PayPalCheckout clientId={paypalClientId} order={order} onPaid={paid} onFailure={failed} />
+              </Suspense>
+            ) : (
+              <PayPalDemo order={order} onPaid={paid} onFailure={failed} disabled={manualPayment.isPending} />
+            ))}
+          {methods.map((method) => (
+            <MethodTile
+              key={method}
+              method={method}
+              detail={MANUAL_DETAIL[method]}
+              onSelect={() => chooseManual(method)}
+              loading={choosing === method}
+              disabled={manualPayment.isPending}
+            />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import type { BuyQuote } from '@offzero/shared/quotes/quote';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { CountdownNote } from '../components/countdown-note';
+import { DetailList } from '../components/detail-list';
+import { StepHeading } from '../components/step-heading';
+import { formatBuyBtc, formatUsdCents } from '../utils/format';
+
+/**
+ * Buy confirmation (spec section 2): what the customer receives and pays, the rate and both fees, how
+ * long the quote holds, and the bitcoin address it goes to (prefilled from settings, editable).
+ */
+export function BuyConfirmationStep({
+  quote,
+  secondsToRefresh,
+  deadlineMs,
+  onExpire,
+  address,
+  onAddressChange,
+  onBack,
+  onPay,
+  paying,
+}: {
+  quote: BuyQuote | null;
+  secondsToRefresh: number;
+  deadlineMs: number;
+  onExpire: () => void;
+  address: string;
+  onAddressChange: (address: string) => void;
+  onBack: () => void;
+  onPay: () => void;
+  paying: boolean;
+}) {
+  return (
+    <form
+      className="space-y-4"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onPay();
+      }}
+    >
+      <StepHeading onBack={paying ? undefined : onBack}>Confirm your order</StepHeading>
+      <DetailList
+        rows={[
+          { label: 'You Receive', value: quote ? `${formatBuyBtc(quote.amountSats)} BTC` : '—', strong: true },
+          {
+            label: 'Rate',
+            value: quote ? (
+              <>
+                1 BTC = {formatUsdCents(quote.priceCents)}
+                <span className="block text-xs font-normal text-slate-400">refresh in {secondsToRefresh}s</span>
+              </>
+            ) : (
+              '—'
+            ),
+          },
+          { label: 'Platform Fee', value: quote ? formatUsdCents(quote.platformFeeCents) : '—' },
+          { label: 'Network Fee', value: quote ? formatUsdCents(quote.networkFeeCents) : '—' },
+          { label: 'You Pay', value: quote ? formatUsdCents(quote.valueCents) : '—', strong: true },
+        ]}
+      />
+      <CountdownNote deadlineMs={deadlineMs} onExpire={onExpire} label={(time) => `Quote valid for ${time}`} />
+      <TextField
+        label="Bitcoin address"
+        name="walletAddress"
+        value={address}
+        onChange={(event) => onAddressChange(event.target.value)}
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="bc1q…"
+        hint="Your own wallet. We send the bitcoin straight to it."
+        inputClassName="font-mono text-sm!"
+      />
+      <Button type="submit" size="lg" fullWidth loading={paying} disabled={!quote}>
+        {quote ? `Pay ${formatUsdCents(quote.valueCents)}` : 'Pay'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,215 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import toast from 'react-hot-toast';
+import { BUY_CHECK_MESSAGES, type Order, type SaveOrderRequest } from '@offzero/shared/api/orders';
+import { isValidBitcoinAddress } from '@offzero/shared/bitcoin/address';
+import { centsToUsdNumber, formatUsd, satsToBtcNumber } from '@offzero/shared/money/money';
+import { useAppConfig } from '../../../app/app-config';
+import { paths } from '../../../config/paths';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+import { useTradeAccount } from '../api/get-account';
+import type { TradeSettings } from '../api/get-trade-settings';
+import { useSaveOrder } from '../api/order-calls';
+import { QuoteStep } from '../components/quote-step';
+import { usePrices } from '../price-context';
+import { centsOf } from '../utils/format';
+import { buyQuoteFor, EMPTY_ENTRY, fieldTexts, type AmountEntry } from '../utils/quote-fields';
+import { minimumOrderMessage, tradeCheckFailure } from '../utils/trade-checks';
+import { PRICES_UNAVAILABLE_MESSAGE, QUOTE_EXPIRED_MESSAGE } from '../utils/messages';
+import { BuyCheckoutStep } from './buy-checkout-step';
+import { BuyConfirmationStep } from './buy-confirmation-step';
+import { BuySuccessStep } from './buy-success-step';
+
+/** The buy flow's steps (spec section 4): quote → confirmation → checkout → success. */
+type BuyStep =
+  | { step: 'quote' }
+  | { step: 'confirmation'; deadlineMs: number }
+  | { step: 'checkout'; order: Order }
+  | { step: 'success'; order: Order };
+
+interface BuyStart {
+  state: BuyStep;
+  entry: AmountEntry;
+  address: string | null;
+  orderId: string | null;
+}
+
+/**
+ * Where a buy starts: at the quote, or for a pending order at checkout while its quote holds, else at
+ * confirmation to confirm a new quote for the same amount.
+ */
+function startOf(pending: Order | null | undefined, settings: TradeSettings): BuyStart {
+  if (!pending || pending.type !== 'buy' || pending.status !== 'pending') {
+    return { state: { step: 'quote' }, entry: EMPTY_ENTRY, address: null, orderId: null };
+  }
+  const cents = centsOf(pending.value);
+  const entry: AmountEntry = { source: 'usd', text: cents === null ? '' : formatUsd(cents) };
+  const address = typeof pending.walletAddress === 'string' ? pending.walletAddress : null;
+  const state: BuyStep =
+    Date.parse(pending.expiresAt) > Date.now()
+      ? { step: 'checkout', order: pending }
+      : { step: 'confirmation', deadlineMs: Date.now() + settings.sessionTimeoutSeconds * 1000 };
+  return { state, entry, address, orderId: pending._id };
+}
+
+export function BuyFlow({
+  settings,
+  pendingOrder,
+  onProgress,
+}: {
+  settings: TradeSettings;
+  pendingOrder?: Order | null;
+  /** Told whether the customer is in the middle of the flow (the tabs stay put meanwhile). */
+  onProgress: (inProgress: boolean) => void;
+}) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const { bitcoinNetwork } = useAppConfig();
+  const { prices, secondsToRefresh, refresh } = usePrices();
+  const trade = useTradeAccount();
+  const save = useSaveOrder();
+  const [start] = useState(() => startOf(pendingOrder, settings));
+  const [state, setState] = useState<BuyStep>(start.state);
+  const [entry, setEntry] = useState<AmountEntry>(start.entry);
+  // null until the customer edits it: the wallet address from their settings stands in.
+  const [addressDraft, setAddressDraft] = useState<string | null>(start.address);
+  const [orderId, setOrderId] = useState<string | null>(start.orderId);
+
+  const quote = buyQuoteFor(
+    entry,
+    prices
+      ? {
+          sellPriceCents: prices.sellPriceCents,
+          networkFeeSats: prices.networkFeeSats,
+          feeBps: settings.feeBps,
+          minOrderCents: settings.minOrderCents,
+        }
+      : null,
+  );
+  const address = addressDraft ?? trade.settings?.walletAddress ?? '';
+  const inProgress = state.step === 'confirmation' || state.step === 'checkout';
+  useEffect(() => onProgress(inProgress), [inProgress, onProgress]);
+
+  const toConfirmation = () =>
+    setState({ step: 'confirmation', deadlineMs: Date.now() + settings.sessionTimeoutSeconds * 1000 });
+
+  function onContinue() {
+    // A visitor's quote leads to the login page (spec section 2).
+    if (!session) {
+      void navigate(paths.login);
+      return;
+    }
+    if (!trade.account) {
+      if (trade.error) toast.error(errorMessage(trade.error));
+      return;
+    }
+    const failure = tradeCheckFailure('buy', trade.account, quote?.valueCents ?? 0n, settings.maxOrderCents);
+    if (failure) {
+      toast.error(failure);
+      return;
+    }
+    if (!prices) {
+      toast.error(PRICES_UNAVAILABLE_MESSAGE);
+      return;
+    }
+    if (!quote) {
+      toast.error(minimumOrderMessage(settings.minOrderCents));
+      return;
+    }
+    toConfirmation();
+  }
+
+  function submit(body: SaveOrderRequest, existingId: string | null) {
+    save.mutate(
+      { body, orderId: existingId },
+      {
+        onSuccess: (answer) => {
+          toast.success(answer.message);
+          setOrderId(answer.order._id);
+          setState({ step: 'checkout', order: answer.order });
+        },
+        onError: (error) => {
+          // The pending order closed meanwhile (it expired): this quote becomes a new order.
+          if (existingId && error instanceof ApiError && (error.status === 409 || error.status === 404)) {
+            setOrderId(null);
+            submit(body, null);
+            return;
+          }
+          toast.error(errorMessage(error));
+          // 'The price has changed…': fetch the new price so the figures on screen are the new quote.
+          if (error instanceof ApiError && error.status === 400) void refresh();
+        },
+      },
+    );
+  }
+
+  function onPay() {
+    if (!quote || !session || save.isPending) return;
+    const walletAddress = address.trim();
+    if (!isValidBitcoinAddress(walletAddress, bitcoinNetwork)) {
+      toast.error(BUY_CHECK_MESSAGES.invalidAddress);
+      return;
+    }
+    submit(
+      {
+        userId: session.userId,
+        pair: 'BTC-USD',
+        type: 'buy',
+        amount: satsToBtcNumber(quote.amountSats),
+        value: centsToUsdNumber(quote.valueCents),
+        price: centsToUsdNumber(quote.priceCents),
+        platformFee: centsToUsdNumber(quote.platformFeeCents),
+        networkFee: centsToUsdNumber(quote.networkFeeCents),
+        expired: settings.sessionTimeoutSeconds,
+        walletAddress,
+      },
+      orderId,
+    );
+  }
+
+  switch (state.step) {
+    case 'quote':
+      return (
+        <QuoteStep
+          side="buy"
+          texts={fieldTexts(entry, quote, 'buy')}
+          onChange={(source, text) => setEntry({ source, text })}
+          settings={settings}
+          priceCents={prices?.sellPriceCents ?? null}
+          secondsToRefresh={secondsToRefresh}
+          onContinue={onContinue}
+          continueLoading={session !== null && !trade.account && !trade.error}
+        />
+      );
+    case 'confirmation':
+      return (
+        <BuyConfirmationStep
+          quote={quote}
+          secondsToRefresh={secondsToRefresh}
+          deadlineMs={state.deadlineMs}
+          onExpire={() => {
+            toast.error(QUOTE_EXPIRED_MESSAGE);
+            setState({ step: 'quote' });
+          }}
+          address={address}
+          onAddressChange={setAddressDraft}
+          onBack={() => setState({ step: 'quote' })}
+          onPay={onPay}
+          paying={save.isPending}
+        />
+      );
+    case 'checkout':
+      return (
+        <BuyCheckoutStep
+          order={state.order}
+          settings={settings}
+          onPaid={(order) => setState({ step: 'success', order })}
+          onBack={toConfirmation}
+          onRequote={toConfirmation}
+        />
+      );
+    case 'success':
+      return <BuySuccessStep order={state.order} />;
+  }
+}

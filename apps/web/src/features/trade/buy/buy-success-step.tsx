@@ -1,0 +1,49 @@
+import type { Order } from '@offzero/shared/api/orders';
+import { ButtonLink } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
+import { BankReferenceForm } from '../components/bank-reference-form';
+import { DetailList } from '../components/detail-list';
+import { METHOD_LABEL } from '../components/method-tile';
+import { receivingRows } from '../components/receiving-details';
+import { SuccessHeader } from '../components/success-header';
+import { formatUsdNumber } from '../utils/format';
+
+/**
+ * Buy success (spec section 2): the PayPal transaction id, or the details to pay into with the bank
+ * reference input; then a link to My Orders.
+ */
+export function BuySuccessStep({ order }: { order: Order }) {
+  const method = order.payment?.method ?? null;
+  return (
+    <div className="space-y-5">
+      <SuccessHeader orderId={order._id} />
+      {method === 'paypal' ? (
+        <DetailList
+          rows={[
+            { label: 'Paid', value: formatUsdNumber(order.value), strong: true },
+            {
+              label: 'PayPal transaction id',
+              value: <span className="font-mono text-xs break-all">{order.bankTxn ?? '—'}</span>,
+            },
+          ]}
+        />
+      ) : method ? (
+        <div className="space-y-3">
+          <p className="text-sm text-slate-700">
+            Send <strong className="font-semibold text-ink-900">{formatUsdNumber(order.value)}</strong> by{' '}
+            {METHOD_LABEL[method]} to:
+          </p>
+          <DetailList rows={receivingRows(method, order.payment?.receiving_in, order._id)} />
+          {order.bankTxn ? (
+            <DetailList rows={[{ label: 'Bank Tx Ref No.', value: order.bankTxn }]} />
+          ) : (
+            <BankReferenceForm orderId={order._id} />
+          )}
+        </div>
+      ) : null}
+      <ButtonLink to={paths.orders} variant="secondary" size="lg" fullWidth>
+        Go to My Orders
+      </ButtonLink>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import type { Order } from '@offzero/shared/api/orders';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { Button } from '../../../components/ui/button';
+import { capturePayPalPayment, createPayPalPayment, decideDemoPayPal } from '../api/paypal';
+import { formatUsdNumber } from '../utils/format';
+import { PayPalButtonFace } from './paypal-button-face';
+
+/**
+ * Demo mode's stand-in for PayPal's window (DESIGN.md section 1): 'Pay with PayPal' creates the PayPal
+ * order on our server as in production; instead of PayPal's pop-up a small sandbox panel approves or
+ * cancels it, and approval is captured by our server exactly as a real one would be.
+ */
+export function PayPalDemo({
+  order,
+  onPaid,
+  onFailure,
+  disabled,
+}: {
+  order: Order;
+  onPaid: (answer: { message: string; order: Order }) => void;
+  onFailure: (error: unknown) => void;
+  disabled: boolean;
+}) {
+  const [paypalOrderId, setPaypalOrderId] = useState<string | null>(null);
+
+  const create = useMutation({
+    mutationFn: () => createPayPalPayment(order._id),
+    onSuccess: (id) => setPaypalOrderId(id),
+    onError: onFailure,
+  });
+  const approve = useMutation({
+    mutationFn: async (id: string) => {
+      await decideDemoPayPal(id, 'approve');
+      return capturePayPalPayment(id, order._id);
+    },
+    onSuccess: onPaid,
+    onError: (error) => {
+      // A refused capture leaves this PayPal order unusable; the customer starts again.
+      if (!(error instanceof ApiError && error.status === 0)) setPaypalOrderId(null);
+      onFailure(error);
+    },
+  });
+  const cancel = useMutation({
+    mutationFn: (id: string) => decideDemoPayPal(id, 'cancel'),
+    onSuccess: (answer) => {
+      setPaypalOrderId(null);
+      toast(answer.message);
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+
+  if (!paypalOrderId) {
+    return (
+      <PayPalButtonFace onClick={() => create.mutate()} loading={create.isPending} disabled={disabled} />
+    );
+  }
+
+  return (
+    <section
+      aria-labelledby={`sandbox-${paypalOrderId}`}
+      className="rounded-2xl border border-dashed border-sky-300 bg-sky-50/70 p-4"
+    >
+      <h4 id={`sandbox-${paypalOrderId}`} className="text-sm font-semibold text-sky-900">
+        PayPal sandbox (demo)
+      </h4>
+      <p className="mt-1 text-sm text-sky-900/80">
+        In production PayPal&apos;s own window opens here. Approve paying{' '}
+        <strong className="font-semibold">{formatUsdNumber(order.value)}</strong> to OffZero?
+      </p>
+      <div className="mt-3 flex flex-col gap-2 sm:flex-row">
+        <Button
+          onClick={() => approve.mutate(paypalOrderId)}
+          loading={approve.isPending}
+          disabled={cancel.isPending}
+          className="sm:flex-1"
+        >
+          Approve payment
+        </Button>
+        <Button
+          variant="outline"
+          onClick={() => cancel.mutate(paypalOrderId)}
+          loading={cancel.isPending}
+          disabled={approve.isPending}
+          className="sm:flex-1"
+        >
+          Cancel
+        </Button>
+      </div>
+    </section>
+  );
+}

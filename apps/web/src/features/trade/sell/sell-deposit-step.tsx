@@ -1,0 +1,126 @@
+import { useEffect, useRef } from 'react';
+import { QRCodeSVG } from 'qrcode.react';
+import type { Order } from '@offzero/shared/api/orders';
+import { shortenText, SHORTEN } from '@offzero/shared/text/shorten';
+import { useAppConfig } from '../../../app/app-config';
+import { Button } from '../../../components/ui/button';
+import { CopyButton } from '../../../components/ui/copy-button';
+import { ExternalLinkIcon } from '../../../components/ui/icons';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatCountdown, useSecondsUntil } from '../utils/countdown';
+import { formatExactBtc, orderNumber, satsOf } from '../utils/format';
+
+export const TIMER_EXPIRED_ALERT = 'The timer has expired!';
+
+/** The sell order's deposit address and the exact amount to send there. */
+export function depositOf(order: Order): { address: string; amountText: string } | null {
+  const deposit = order.walletAddress;
+  if (!deposit || typeof deposit === 'string') return null;
+  const sats = satsOf(deposit.amount);
+  return sats === null ? null : { address: deposit.address, amountText: formatExactBtc(sats) };
+}
+
+/** BIP21 payment link: wallets that scan it fill in the address, the amount and a label. */
+export function depositUri(address: string, amountText: string, orderId: string): string {
+  return `bitcoin:${address}?amount=${amountText}&message=OffZero%20order%20${orderNumber(orderId)}`;
+}
+
+/**
+ * The deposit step, QRCODE (spec section 2): the exact amount, a QR code of the payment link, the
+ * 20-minute window as '(Time out in mm:ss)', the address shortened with a copy button and an explorer
+ * link. When the window closes an alert says so; the order then expires on the server (a deposit that
+ * still arrives is credited and flagged for review, never lost).
+ */
+export function SellDepositStep({
+  order,
+  closed,
+  onRestart,
+}: {
+  order: Order;
+  /** The order's status when the server closed it (expired, cancelled) while shown. */
+  closed: string | null;
+  onRestart: () => void;
+}) {
+  const { explorerUrl } = useAppConfig();
+  const deposit = depositOf(order);
+  const seconds = useSecondsUntil(Date.parse(order.expiresAt));
+  const alerted = useRef(seconds === 0);
+
+  useEffect(() => {
+    if (seconds > 0 || alerted.current) return;
+    alerted.current = true;
+    window.alert(TIMER_EXPIRED_ALERT);
+  }, [seconds]);
+
+  if (!deposit) {
+    return <p className="text-sm text-slate-600">This order has no deposit address. Open My Orders for its state.</p>;
+  }
+  const over = seconds === 0 || closed !== null;
+
+  return (
+    <div className="space-y-4 text-center">
+      <div>
+        <h3 className="text-lg font-semibold text-ink-900">Please send {deposit.amountText} BTC</h3>
+        <p
+          className={`mt-0.5 text-sm font-medium tabular-nums ${seconds <= 120 ? 'text-amber-700' : 'text-slate-500'}`}
+          data-testid="deposit-countdown"
+        >
+          (Time out in {formatCountdown(seconds)})
+        </p>
+      </div>
+
+      <div className={`mx-auto w-fit rounded-2xl bg-white p-3 ring-1 ring-slate-200 ${over ? 'opacity-30' : ''}`}>
+        <QRCodeSVG
+          value={depositUri(deposit.address, deposit.amountText, order._id)}
+          size={196}
+          level="M"
+          marginSize={1}
+          title={`Payment QR code: ${deposit.amountText} BTC to ${deposit.address}`}
+          role="img"
+          aria-label="Deposit QR code"
+        />
+      </div>
+
+      <div className="flex items-center justify-center gap-2">
+        <span className="font-mono text-sm font-medium text-ink-900" title={deposit.address} data-testid="deposit-address">
+          {shortenText(deposit.address, SHORTEN.address)}
+        </span>
+        <CopyButton text={deposit.address} label="Copy deposit address" size="sm" />
+        <a
+          href={`${explorerUrl}/address/${deposit.address}`}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label="View the deposit address on the block explorer"
+          title="View on the block explorer"
+          className="inline-flex size-8 items-center justify-center rounded-full text-slate-500 ring-1 ring-slate-200 hover:bg-brand-50 hover:text-brand-700"
+        >
+          <ExternalLinkIcon className="size-4" />
+        </a>
+      </div>
+
+      {over ? (
+        <div role="alert" className="rounded-2xl bg-amber-50 p-3 text-left text-sm text-amber-900 ring-1 ring-amber-200">
+          <p>
+            {closed === 'cancelled'
+              ? 'This order was cancelled. Do not send bitcoin to this address.'
+              : 'The deposit window has closed. Do not send bitcoin to this address; start a new sale instead. If you already sent it, it will still be credited after review.'}
+          </p>
+          <Button variant="secondary" fullWidth className="mt-3" onClick={onRestart}>
+            Start a new sale
+          </Button>
+        </div>
+      ) : (
+        <>
+          <p className="inline-flex items-center gap-2 text-sm text-slate-600" role="status">
+            <Spinner className="size-4 text-brand-600" />
+            Waiting for your transaction…
+          </p>
+          <p className="text-left text-xs leading-5 text-slate-500">
+            Send exactly this amount, in one transaction, from a wallet you control. This address is for this
+            order only.
+          </p>
+        </>
+      )}
+    </div>
+  );
+}

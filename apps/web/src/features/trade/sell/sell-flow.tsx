@@ -1,0 +1,272 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import type { Order, SaveOrderRequest } from '@offzero/shared/api/orders';
+import type { UserSettings } from '@offzero/shared/api/user-settings';
+import { centsToUsdNumber, satsToBtcNumber, type Sats } from '@offzero/shared/money/money';
+import { paths } from '../../../config/paths';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useRealtimeConnected, useRealtimeEvent } from '../../../lib/realtime';
+import { useSession } from '../../../lib/session';
+import { ordersQueryKey, useOrders } from '../../orders/api/get-orders';
+import { useTradeAccount } from '../api/get-account';
+import type { TradeSettings } from '../api/get-trade-settings';
+import { useSaveOrder } from '../api/order-calls';
+import type { TileMethod } from '../components/method-tile';
+import { QuoteStep } from '../components/quote-step';
+import { usePrices } from '../price-context';
+import { formatExactBtc, satsOf } from '../utils/format';
+import { PRICES_UNAVAILABLE_MESSAGE, QUOTE_EXPIRED_MESSAGE } from '../utils/messages';
+import { EMPTY_ENTRY, fieldTexts, sellQuoteFor, type AmountEntry } from '../utils/quote-fields';
+import { minimumOrderMessage, sellMethodFailure, tradeCheckFailure } from '../utils/trade-checks';
+import { SellConfirmationStep } from './sell-confirmation-step';
+import { depositOf, SellDepositStep } from './sell-deposit-step';
+import { SellMethodStep } from './sell-method-step';
+import { SellSuccessStep } from './sell-success-step';
+
+/** The sell flow's steps (spec section 4): quote → payment_method → confirmation → QRCODE → success. */
+type SellStep =
+  | { step: 'quote' }
+  | { step: 'payment_method' }
+  | { step: 'confirmation'; method: TileMethod; deadlineMs: number }
+  | { step: 'QRCODE'; order: Order }
+  | { step: 'success'; order: Order; txid: string; amountSats: Sats | null };
+
+/** While the realtime channel is down, the open sell order is read this often instead. */
+export const DEPOSIT_POLL_MS = 5_000;
+
+/** A pending sell whose deposit window is still open goes straight back to its deposit screen. */
+function startOf(pending: Order | null | undefined): SellStep {
+  return pending?.type === 'sell' &&
+    pending.status === 'pending' &&
+    depositOf(pending) &&
+    Date.parse(pending.expiresAt) > Date.now()
+    ? { step: 'QRCODE', order: pending }
+    : { step: 'quote' };
+}
+
+/** The customer's payout details as the sell order carries them (the server checks them again). */
+function payoutAccount(method: TileMethod, settings: UserSettings | null): SaveOrderRequest['bankAccount'] {
+  const bank = settings?.bankAccount;
+  const present = (value: string | null | undefined) => (value ? value : undefined);
+  return {
+    method,
+    zelleEmail: present(settings?.zelleEmail),
+    bank_name: present(bank?.bank_name),
+    account_name: present(bank?.account_name),
+    account_number: present(bank?.account_number),
+    address: present(bank?.address),
+    routing_number: present(bank?.routing_number),
+    swift: present(bank?.swift),
+  };
+}
+
+export function SellFlow({
+  settings,
+  pendingOrder,
+  onProgress,
+}: {
+  settings: TradeSettings;
+  pendingOrder?: Order | null;
+  onProgress: (inProgress: boolean) => void;
+}) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { prices, secondsToRefresh, refresh } = usePrices();
+  const trade = useTradeAccount();
+  const save = useSaveOrder();
+  const [state, setState] = useState<SellStep>(() => startOf(pendingOrder));
+  const [entry, setEntry] = useState<AmountEntry>({ ...EMPTY_ENTRY, source: 'btc' });
+  const [closed, setClosed] = useState<string | null>(null);
+
+  const method = state.step === 'confirmation' ? state.method : null;
+  const quote = sellQuoteFor(
+    entry,
+    prices
+      ? {
+          buyPriceCents: prices.buyPriceCents,
+          feeBps: settings.feeBps,
+          minOrderCents: settings.minOrderCents,
+          // Until a method is chosen the quote is before bank charges.
+          bankChargesCents: method ? settings.bankChargesCents[method] : 0n,
+        }
+      : null,
+  );
+  const inProgress =
+    state.step === 'payment_method' || state.step === 'confirmation' || state.step === 'QRCODE';
+  useEffect(() => onProgress(inProgress), [inProgress, onProgress]);
+
+  // ----- Waiting for the deposit: realtime events, and polling while the channel is down. -----
+  const watching = state.step === 'QRCODE' ? state.order : null;
+  const connected = useRealtimeConnected();
+  const poll = useOrders({
+    limit: 20,
+    enabled: watching !== null,
+    refetchInterval: watching && !connected ? DEPOSIT_POLL_MS : false,
+  });
+  const handled = useRef<string | null>(null);
+
+  function received(order: Order, amountBtc: number, txid: string) {
+    if (handled.current === order._id) return;
+    handled.current = order._id;
+    const amountSats = satsOf(amountBtc);
+    toast.success(`${amountSats === null ? amountBtc : formatExactBtc(amountSats)} BTC received successfully`);
+    setState({ step: 'success', order, txid, amountSats });
+    void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
+  }
+
+  function check(order: Order) {
+    if (!watching || order._id !== watching._id) return;
+    if (order.txn) received(order, order.amount, order.txn);
+    else if (order.status === 'expired' || order.status === 'cancelled') setClosed(order.status);
+  }
+
+  useRealtimeEvent('new-transaction', (payload) => {
+    if (watching && payload._id === watching._id) received(watching, payload.amount, payload.txn);
+  });
+  useRealtimeEvent('order-updated', ({ order }) => check(order));
+
+  const { refetch } = poll;
+  const pollEnabled = watching !== null;
+  useEffect(() => {
+    // Back online: whatever happened meanwhile is read once.
+    if (connected && pollEnabled) void refetch();
+  }, [connected, pollEnabled, refetch]);
+
+  const polled = poll.data;
+  useEffect(() => {
+    const order = polled?.find((candidate) => candidate._id === watching?._id);
+    if (order) check(order);
+    // `check` reads the latest state; only new poll answers matter here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [polled]);
+
+  // ----- Steps -----
+
+  function onContinue() {
+    if (!session) {
+      void navigate(paths.login);
+      return;
+    }
+    if (!trade.account) {
+      if (trade.error) toast.error(errorMessage(trade.error));
+      return;
+    }
+    const failure = tradeCheckFailure('sell', trade.account, quote?.valueCents ?? 0n, settings.maxOrderCents);
+    if (failure) {
+      toast.error(failure);
+      return;
+    }
+    if (!prices) {
+      toast.error(PRICES_UNAVAILABLE_MESSAGE);
+      return;
+    }
+    if (!quote) {
+      toast.error(minimumOrderMessage(settings.minOrderCents));
+      return;
+    }
+    setState({ step: 'payment_method' });
+  }
+
+  function onChoose(chosen: TileMethod) {
+    const failure = sellMethodFailure(chosen, trade.settings);
+    if (failure) {
+      toast.error(failure);
+      return;
+    }
+    setState({
+      step: 'confirmation',
+      method: chosen,
+      deadlineMs: Date.now() + settings.sessionTimeoutSeconds * 1000,
+    });
+  }
+
+  function onSend(chosen: TileMethod) {
+    if (!quote || !session || save.isPending) return;
+    if (quote.valueCents < settings.minOrderCents) {
+      toast.error(minimumOrderMessage(settings.minOrderCents));
+      return;
+    }
+    const body: SaveOrderRequest = {
+      userId: session.userId,
+      pair: 'BTC-USD',
+      type: 'sell',
+      amount: satsToBtcNumber(quote.amountSats),
+      value: centsToUsdNumber(quote.valueCents),
+      price: centsToUsdNumber(quote.priceCents),
+      platformFee: centsToUsdNumber(quote.platformFeeCents),
+      networkFee: 0,
+      bankFee: centsToUsdNumber(quote.bankFeeCents),
+      expired: settings.sessionTimeoutSeconds,
+      walletAddress: '',
+      bankAccount: payoutAccount(chosen, trade.settings),
+    };
+    save.mutate(
+      { body },
+      {
+        onSuccess: (answer) => {
+          toast.success(answer.message);
+          handled.current = null;
+          setClosed(null);
+          setState({ step: 'QRCODE', order: answer.order });
+        },
+        onError: (error) => {
+          toast.error(errorMessage(error));
+          if (error instanceof ApiError && error.status === 400) void refresh();
+        },
+      },
+    );
+  }
+
+  switch (state.step) {
+    case 'quote':
+      return (
+        <QuoteStep
+          side="sell"
+          texts={fieldTexts(entry, quote, 'sell')}
+          onChange={(source, text) => setEntry({ source, text })}
+          settings={settings}
+          priceCents={prices?.buyPriceCents ?? null}
+          secondsToRefresh={secondsToRefresh}
+          onContinue={onContinue}
+          continueLoading={session !== null && !trade.account && !trade.error}
+        />
+      );
+    case 'payment_method':
+      return (
+        <SellMethodStep settings={settings} onChoose={onChoose} onBack={() => setState({ step: 'quote' })} />
+      );
+    case 'confirmation':
+      return (
+        <SellConfirmationStep
+          quote={quote}
+          method={state.method}
+          settings={trade.settings}
+          secondsToRefresh={secondsToRefresh}
+          deadlineMs={state.deadlineMs}
+          onExpire={() => {
+            toast.error(QUOTE_EXPIRED_MESSAGE);
+            setState({ step: 'quote' });
+          }}
+          onBack={() => setState({ step: 'payment_method' })}
+          onSend={() => onSend(state.method)}
+          sending={save.isPending}
+        />
+      );
+    case 'QRCODE':
+      return (
+        <SellDepositStep
+          order={state.order}
+          closed={closed}
+          onRestart={() => {
+            setClosed(null);
+            setState({ step: 'quote' });
+          }}
+        />
+      );
+    case 'success':
+      return <SellSuccessStep order={state.order} txid={state.txid} amountSats={state.amountSats} />;
+  }
+}

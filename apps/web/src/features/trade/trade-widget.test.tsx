@@ -1,0 +1,173 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatBtc } from '@offzero/shared/money/money';
+import { quoteBuyFromUsd } from '@offzero/shared/quotes/quote';
+import { saveSessionToken } from '../../lib/session-storage';
+import { fakeSessionToken, jsonResponse, renderWithProviders } from '../../test/test-utils';
+import { PriceProvider } from './price-context';
+import { TradeWidget } from './trade-widget';
+
+const price = {
+  buyPrice: 96_500,
+  sellPrice: 97_123.45,
+  networkFee: 0.0000141,
+  updatedAt: '2026-11-21T09:00:00.000Z',
+  source: 'demo',
+  stale: false,
+};
+const settings = {
+  order: { platform_fees: 1.5, min_order_size: 20, max_order_size: 10_000, order_session_timeout: 900 },
+  paypal: { is_active: true },
+  zelle: { is_active: true },
+  ach: { is_active: true },
+  wire: { is_active: false },
+  referral: { reward: 10, trades_eligible: 3 },
+};
+const verifiedUser = {
+  _id: 'user-1',
+  email: 'ada@example.com',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  phoneNumber: '+12025550123',
+  email_verified: true,
+  phone_verified: true,
+  image: null,
+  role: 'customer',
+};
+const userSettings = {
+  bankAccount: null,
+  walletAddress: 'tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7',
+  zelleEmail: null,
+  referralCode: null,
+  receiveEmail: true,
+  receiveSMS: true,
+};
+
+function mockApi(overrides: { user?: object; kyc?: object | null } = {}) {
+  const fetchMock = vi.fn((input: string) => {
+    const path = new URL(input, 'http://localhost').pathname;
+    if (path === '/api/price') return Promise.resolve(jsonResponse(price));
+    if (path === '/api/admin/settings') return Promise.resolve(jsonResponse({ settings }));
+    if (path === '/api/user/settings') return Promise.resolve(jsonResponse({ settings: userSettings }));
+    if (path.startsWith('/api/user/')) return Promise.resolve(jsonResponse({ user: overrides.user ?? verifiedUser }));
+    if (path.startsWith('/api/kyc/')) {
+      const kyc = overrides.kyc === undefined ? { _id: 'k1', status: 'GREEN', reviewNote: null } : overrides.kyc;
+      return Promise.resolve(jsonResponse({ kyc }));
+    }
+    return Promise.resolve(jsonResponse({ message: `unexpected ${path}` }, 404));
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function renderWidget() {
+  return renderWithProviders(
+    <>
+      <Routes>
+        <Route
+          path="/"
+          element={
+            <PriceProvider>
+              <TradeWidget />
+            </PriceProvider>
+          }
+        />
+        <Route path="/login" element={<h1>Login page</h1>} />
+      </Routes>
+    </>,
+  );
+}
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  vi.spyOn(toast, 'error');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('TradeWidget, buy quote', () => {
+  it('shows the quote of the shared maths and refuses non-numeric text', async () => {
+    mockApi();
+    const user = userEvent.setup();
+    renderWidget();
+
+    const pay = await screen.findByLabelText('You Pay');
+    const receive = screen.getByLabelText('You Receive');
+    expect(screen.getByText('Minimum order $20.00')).toBeInTheDocument();
+    expect(screen.getByText('1.5%')).toBeInTheDocument();
+    expect(await screen.findByText('1 BTC ≈ $97,123.45')).toBeInTheDocument();
+    expect(screen.getByText(/^refresh in \d+s$/)).toBeInTheDocument();
+
+    await user.type(pay, '2x5-0e');
+    expect(pay).toHaveValue('250');
+    const quote = quoteBuyFromUsd({
+      valueCents: 25_000n,
+      sellPriceCents: 9_712_345n,
+      feeBps: 150,
+      networkFeeSats: 1_410n,
+    });
+    expect(receive).toHaveValue(formatBtc(quote!.amountSats, 6));
+
+    // Below the minimum the other field is left empty.
+    await user.clear(pay);
+    await user.type(pay, '19.99');
+    expect(receive).toHaveValue('');
+    await user.type(pay, '9');
+    expect(pay).toHaveValue('19.99');
+  });
+
+  it('sends a visitor to the login page', async () => {
+    mockApi();
+    const user = userEvent.setup();
+    renderWidget();
+    await user.type(await screen.findByLabelText('You Pay'), '250');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument();
+  });
+
+  it('runs the customer checks in order before the confirmation', async () => {
+    saveSessionToken(fakeSessionToken('user-1'));
+    mockApi({ user: { ...verifiedUser, phone_verified: false }, kyc: null });
+    const user = userEvent.setup();
+    renderWidget();
+    await user.type(await screen.findByLabelText('You Pay'), '250');
+    const continueButton = screen.getByRole('button', { name: 'Continue' });
+    await vi.waitFor(() => expect(continueButton).toBeEnabled());
+    await user.click(continueButton);
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith('Verify your phone number'));
+    expect(toast.error).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses more than the maximum, then confirms with the address from settings', async () => {
+    saveSessionToken(fakeSessionToken('user-1'));
+    mockApi();
+    const user = userEvent.setup();
+    renderWidget();
+    const pay = await screen.findByLabelText('You Pay');
+    await user.type(pay, '10000.01');
+    const continueButton = screen.getByRole('button', { name: 'Continue' });
+    await vi.waitFor(() => expect(continueButton).toBeEnabled());
+    await user.click(continueButton);
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith('Maximum limit is $10,000.00'));
+
+    await user.clear(pay);
+    await user.type(pay, '250');
+    await user.click(continueButton);
+    const panel = await screen.findByRole('tabpanel');
+    expect(within(panel).getByRole('button', { name: 'Pay $250.00' })).toBeInTheDocument();
+    expect(within(panel).getByLabelText('Bitcoin address')).toHaveValue(userSettings.walletAddress);
+    expect(within(panel).getByText(/^Quote valid for (15:00|14:5\d)$/)).toBeInTheDocument();
+    // Mid-flow the tabs stay put.
+    expect(screen.getByRole('tab', { name: 'Sell' })).toHaveAttribute('aria-disabled', 'true');
+
+    await user.clear(within(panel).getByLabelText('Bitcoin address'));
+    await user.type(within(panel).getByLabelText('Bitcoin address'), 'not-an-address');
+    await user.click(within(panel).getByRole('button', { name: 'Pay $250.00' }));
+    await vi.waitFor(() => expect(toast.error).toHaveBeenLastCalledWith('Invalid Bitcoin Address'));
+  });
+});

@@ -1,0 +1,156 @@
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
+import type { Order } from '@offzero/shared/api/orders';
+import { paths } from '../../config/paths';
+import { errorMessage } from '../../lib/api-client';
+import { Button } from '../../components/ui/button';
+import { PaymentMethods } from '../../components/ui/payment-methods';
+import { useTradeSettings } from './api/get-trade-settings';
+import { BuyFlow } from './buy/buy-flow';
+import { SellFlow } from './sell/sell-flow';
+import type { TradeSide } from './utils/trade-checks';
+
+const TABS: { side: TradeSide; label: string }[] = [
+  { side: 'buy', label: 'Buy' },
+  { side: 'sell', label: 'Sell' },
+];
+
+/**
+ * The trade widget (spec section 2): Buy and Sell tabs, each a flow of steps. Used on the home page
+ * (not embedded: with the terms notice and the accepted payment methods), on the dashboard and, with
+ * a pending order, from My Orders. It needs a `PriceProvider` above it. Visitors get live quotes too;
+ * Continue sends them to the login page.
+ */
+export function TradeWidget({
+  pendingOrder = null,
+  embedded = false,
+  className,
+}: {
+  /** A pending order to complete: the widget opens on its side, at the step where it stands. */
+  pendingOrder?: Order | null;
+  embedded?: boolean;
+  className?: string;
+}) {
+  const id = useId();
+  const settings = useTradeSettings();
+  const [side, setSide] = useState<TradeSide>(pendingOrder?.type === 'sell' ? 'sell' : 'buy');
+  // Mid-flow (an order being confirmed, paid or awaited) the tabs stay put.
+  const [inProgress, setInProgress] = useState(false);
+  const tabRefs = useRef<Record<TradeSide, HTMLButtonElement | null>>({ buy: null, sell: null });
+
+  function select(next: TradeSide) {
+    if (inProgress || next === side) return;
+    setSide(next);
+  }
+
+  // Tabs follow the ARIA pattern: arrow keys move between them.
+  function onTabKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return;
+    event.preventDefault();
+    if (inProgress) return;
+    const next: TradeSide = side === 'buy' ? 'sell' : 'buy';
+    select(next);
+    tabRefs.current[next]?.focus();
+  }
+
+  return (
+    <div
+      data-testid="trade-widget"
+      className={`w-full rounded-3xl bg-white p-4 text-slate-900 sm:p-6 ${
+        embedded ? 'shadow-sm ring-1 ring-slate-200/80' : 'shadow-2xl ring-1 shadow-black/30 ring-black/5'
+      } ${className ?? ''}`}
+    >
+      <div role="tablist" aria-label="Trade" className="grid grid-cols-2 gap-1 rounded-full bg-slate-100 p-1">
+        {TABS.map(({ side: key, label }) => {
+          const selected = key === side;
+          return (
+            <button
+              key={key}
+              ref={(element) => {
+                tabRefs.current[key] = element;
+              }}
+              type="button"
+              role="tab"
+              id={`${id}-tab-${key}`}
+              aria-selected={selected}
+              aria-controls={`${id}-panel`}
+              aria-disabled={!selected && inProgress ? true : undefined}
+              tabIndex={selected ? 0 : -1}
+              onClick={() => select(key)}
+              onKeyDown={onTabKeyDown}
+              className={`h-10 rounded-full text-sm font-semibold transition-colors ${
+                selected
+                  ? 'bg-ink-900 text-white shadow-sm'
+                  : inProgress
+                    ? 'cursor-not-allowed text-slate-400'
+                    : 'text-slate-600 hover:text-ink-900'
+              }`}
+            >
+              {label}
+            </button>
+          );
+        })}
+      </div>
+
+      <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-tab-${side}`} className="mt-5">
+        {settings.data ? (
+          side === 'buy' ? (
+            <BuyFlow
+              key="buy"
+              settings={settings.data}
+              pendingOrder={pendingOrder?.type === 'buy' ? pendingOrder : null}
+              onProgress={setInProgress}
+            />
+          ) : (
+            <SellFlow
+              key="sell"
+              settings={settings.data}
+              pendingOrder={pendingOrder?.type === 'sell' ? pendingOrder : null}
+              onProgress={setInProgress}
+            />
+          )
+        ) : settings.error ? (
+          <div role="alert" className="space-y-3 py-6 text-center">
+            <p className="text-sm text-slate-600">{errorMessage(settings.error)}</p>
+            <Button variant="outline" size="sm" onClick={() => void settings.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <WidgetSkeleton />
+        )}
+      </div>
+
+      {!embedded && (
+        <div className="mt-5 space-y-4">
+          <p className="text-center text-xs leading-5 text-slate-500">
+            By continuing you agree to our{' '}
+            <Link
+              to={paths.termsOfUse}
+              className="font-medium text-ink-900 underline underline-offset-2 hover:text-brand-700"
+            >
+              Terms of Use
+            </Link>
+            .
+          </p>
+          <div className="border-t border-slate-100 pt-4">
+            <PaymentMethods className="justify-center" />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function WidgetSkeleton() {
+  return (
+    <div role="status" aria-label="Loading" className="animate-pulse space-y-4">
+      <div className="h-4 w-20 rounded bg-slate-200" />
+      <div className="h-14 rounded-2xl bg-slate-100" />
+      <div className="h-12 rounded-xl bg-slate-100" />
+      <div className="h-4 w-24 rounded bg-slate-200" />
+      <div className="h-14 rounded-2xl bg-slate-100" />
+      <div className="h-13 rounded-full bg-slate-200" />
+    </div>
+  );
+}

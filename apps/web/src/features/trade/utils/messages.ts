@@ -1,0 +1,7 @@
+// Messages of the trade widget that the specification does not word; each matches the server's own
+// wording for the same situation, so a customer reads one sentence whichever side notices first.
+
+export const PRICES_UNAVAILABLE_MESSAGE =
+  'Live prices are unavailable right now, so we cannot quote. Try again in a few minutes.';
+
+export const QUOTE_EXPIRED_MESSAGE = 'This quote has expired. Get a new quote to continue.';

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { formatBtc, formatUsd } from '@offzero/shared/money/money';
+import {
+  quoteBuyFromBtc,
+  quoteBuyFromUsd,
+  quoteSellFromBtc,
+  quoteSellFromUsd,
+} from '@offzero/shared/quotes/quote';
+import { acceptsAmountText, buyQuoteFor, fieldTexts, MAX_DECIMALS, sellQuoteFor } from './quote-fields';
+
+const buyTerms = {
+  sellPriceCents: 9_712_345n, // $97,123.45
+  networkFeeSats: 1_410n,
+  feeBps: 150,
+  minOrderCents: 2_000n,
+};
+const sellTerms = { buyPriceCents: 9_650_000n, feeBps: 150, minOrderCents: 2_000n, bankChargesCents: 0n };
+
+describe('amount fields', () => {
+  it('refuse anything but digits and one point', () => {
+    for (const text of ['abc', '1a', '1,5', '-1', '+1', '1e5', '0x10', '1.2.3', ' 1', '1 000', 'NaN', '١']) {
+      expect(acceptsAmountText(text, 8), text).toBe(false);
+    }
+  });
+
+  it('accept an empty field, a lone point and plain decimals', () => {
+    for (const text of ['', '.', '0', '12', '12.', '.5', '250.25']) {
+      expect(acceptsAmountText(text, 2), text).toBe(true);
+    }
+  });
+
+  it('refuse more decimals than the unit has', () => {
+    expect(acceptsAmountText('1.234', MAX_DECIMALS.usd)).toBe(false);
+    expect(acceptsAmountText('0.1234567', MAX_DECIMALS.buyBtc)).toBe(false);
+    expect(acceptsAmountText('0.123456', MAX_DECIMALS.buyBtc)).toBe(true);
+    expect(acceptsAmountText('0.12345678', MAX_DECIMALS.sellBtc)).toBe(true);
+    expect(acceptsAmountText('0.123456789', MAX_DECIMALS.sellBtc)).toBe(false);
+  });
+});
+
+describe('buy quote from the fields', () => {
+  it('from dollars equals the shared maths', () => {
+    const quote = buyQuoteFor({ source: 'usd', text: '250' }, buyTerms);
+    expect(quote).toEqual(
+      quoteBuyFromUsd({
+        valueCents: 25_000n,
+        sellPriceCents: buyTerms.sellPriceCents,
+        feeBps: 150,
+        networkFeeSats: 1_410n,
+      }),
+    );
+    // $250 − ⌈$3.75⌉ platform fee − ⌈1410 sat at $97,123.45 = $1.369…⌉ network fee.
+    expect(quote?.platformFeeCents).toBe(375n);
+    expect(quote?.networkFeeCents).toBe(137n);
+    expect(fieldTexts({ source: 'usd', text: '250' }, quote, 'buy')).toEqual({
+      usd: '250',
+      btc: formatBtc(quote!.amountSats, 6),
+    });
+  });
+
+  it('from bitcoin equals the shared maths', () => {
+    const quote = buyQuoteFor({ source: 'btc', text: '0.0025' }, buyTerms);
+    expect(quote).toEqual(
+      quoteBuyFromBtc({
+        amountSats: 250_000n,
+        sellPriceCents: buyTerms.sellPriceCents,
+        feeBps: 150,
+        networkFeeSats: 1_410n,
+      }),
+    );
+    expect(fieldTexts({ source: 'btc', text: '0.0025' }, quote, 'buy').usd).toBe(formatUsd(quote!.valueCents));
+  });
+
+  it('leaves the other field empty below the minimum order, or with nothing to quote', () => {
+    expect(buyQuoteFor({ source: 'usd', text: '19.99' }, buyTerms)).toBeNull();
+    expect(buyQuoteFor({ source: 'btc', text: '0.0001' }, buyTerms)).toBeNull();
+    expect(buyQuoteFor({ source: 'usd', text: '' }, buyTerms)).toBeNull();
+    expect(buyQuoteFor({ source: 'usd', text: '.' }, buyTerms)).toBeNull();
+    expect(buyQuoteFor({ source: 'usd', text: '250' }, null)).toBeNull();
+    expect(fieldTexts({ source: 'usd', text: '19.99' }, null, 'buy')).toEqual({ usd: '19.99', btc: '' });
+  });
+});
+
+describe('sell quote from the fields', () => {
+  it('from bitcoin and from dollars equals the shared maths, bank charges included', () => {
+    const withCharges = { ...sellTerms, bankChargesCents: 500n };
+    expect(sellQuoteFor({ source: 'btc', text: '0.01' }, withCharges)).toEqual(
+      quoteSellFromBtc({ amountSats: 1_000_000n, buyPriceCents: 9_650_000n, feeBps: 150, bankChargesCents: 500n }),
+    );
+    expect(sellQuoteFor({ source: 'usd', text: '500' }, withCharges)).toEqual(
+      quoteSellFromUsd({ valueCents: 50_000n, buyPriceCents: 9_650_000n, feeBps: 150, bankChargesCents: 500n }),
+    );
+  });
+
+  it('shows every satoshi to send', () => {
+    const quote = sellQuoteFor({ source: 'usd', text: '500' }, sellTerms);
+    expect(fieldTexts({ source: 'usd', text: '500' }, quote, 'sell').btc).toBe(
+      formatBtc(quote!.amountSats, 8).replace(/\.?0+$/, ''),
+    );
+  });
+
+  it('applies the minimum to the dollars received', () => {
+    expect(sellQuoteFor({ source: 'btc', text: '0.0002' }, sellTerms)).toBeNull(); // ≈ $19
+    expect(sellQuoteFor({ source: 'usd', text: '10' }, sellTerms)).toBeNull();
+  });
+});

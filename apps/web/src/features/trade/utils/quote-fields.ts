@@ -1,0 +1,128 @@
+import { parseBtc, parseUsd, type Cents, type Sats } from '@offzero/shared/money/money';
+import {
+  isAmountInputText,
+  isBelowMinimum,
+  quoteBuyFromBtc,
+  quoteBuyFromUsd,
+  quoteSellFromBtc,
+  quoteSellFromUsd,
+  type BuyQuote,
+  type SellQuote,
+} from '@offzero/shared/quotes/quote';
+import { formatUsd } from '@offzero/shared/money/money';
+import { formatBuyBtc, formatExactBtc } from './format';
+
+/**
+ * The two linked amount fields of the trade widget. The customer types in one of them (the `source`);
+ * the other shows the quote computed from it with the shared quote maths, so the figures on screen are
+ * the very figures the server recomputes. Nothing here is a float.
+ */
+
+export type AmountSource = 'usd' | 'btc';
+
+export interface AmountEntry {
+  source: AmountSource;
+  text: string;
+}
+
+export const EMPTY_ENTRY: AmountEntry = { source: 'usd', text: '' };
+
+/** Decimals a field takes: cents for dollars, 6 for bitcoin bought (delivered in 100 sats), 8 for sold. */
+export const MAX_DECIMALS = { usd: 2, buyBtc: 6, sellBtc: 8 } as const;
+
+/**
+ * Whether a field may hold this text (spec section 5): digits with at most one point, empty, or a lone
+ * point, and no more decimals than the unit has. Anything else is refused as it is typed.
+ */
+export function acceptsAmountText(text: string, maxDecimals: number): boolean {
+  if (!isAmountInputText(text)) return false;
+  const point = text.indexOf('.');
+  return point === -1 || text.length - point - 1 <= maxDecimals;
+}
+
+function readCents(text: string): Cents | null {
+  try {
+    return parseUsd(text);
+  } catch {
+    return null;
+  }
+}
+
+function readSats(text: string): Sats | null {
+  try {
+    return parseBtc(text);
+  } catch {
+    return null;
+  }
+}
+
+export interface BuyTerms {
+  sellPriceCents: Cents;
+  networkFeeSats: Sats;
+  feeBps: number;
+  minOrderCents: Cents;
+}
+
+/** The buy quote for what the customer typed; null while there is nothing to quote or it is below the minimum. */
+export function buyQuoteFor(entry: AmountEntry, terms: BuyTerms | null): BuyQuote | null {
+  if (!terms) return null;
+  const { sellPriceCents, networkFeeSats, feeBps, minOrderCents } = terms;
+  if (entry.source === 'usd') {
+    const valueCents = readCents(entry.text);
+    if (valueCents === null || valueCents === 0n || isBelowMinimum(valueCents, minOrderCents)) return null;
+    return quoteBuyFromUsd({ valueCents, sellPriceCents, feeBps, networkFeeSats });
+  }
+  const amountSats = readSats(entry.text);
+  if (amountSats === null || amountSats === 0n) return null;
+  const quote = quoteBuyFromBtc({ amountSats, sellPriceCents, feeBps, networkFeeSats });
+  return quote && !isBelowMinimum(quote.valueCents, minOrderCents) ? quote : null;
+}
+
+export interface SellTerms {
+  buyPriceCents: Cents;
+  feeBps: number;
+  minOrderCents: Cents;
+  /** The payout method's charges; zero until a method is chosen. */
+  bankChargesCents: Cents;
+}
+
+/** The sell quote for what the customer typed; the minimum applies to the dollars they receive. */
+export function sellQuoteFor(entry: AmountEntry, terms: SellTerms | null): SellQuote | null {
+  if (!terms) return null;
+  const { buyPriceCents, feeBps, minOrderCents, bankChargesCents } = terms;
+  if (entry.source === 'usd') {
+    const valueCents = readCents(entry.text);
+    if (valueCents === null || valueCents === 0n || isBelowMinimum(valueCents, minOrderCents)) return null;
+    return quoteSellFromUsd({ valueCents, buyPriceCents, feeBps, bankChargesCents });
+  }
+  const amountSats = readSats(entry.text);
+  if (amountSats === null || amountSats === 0n) return null;
+  const quote = quoteSellFromBtc({ amountSats, buyPriceCents, feeBps, bankChargesCents });
+  return quote && !isBelowMinimum(quote.valueCents, minOrderCents) ? quote : null;
+}
+
+/**
+ * What each field shows: the typed text in the field being typed in, the quote's figure in the other
+ * (empty when there is no quote, e.g. below the minimum order).
+ */
+export function fieldTexts(
+  entry: AmountEntry,
+  quote: { valueCents: Cents; amountSats: Sats } | null,
+  side: 'buy' | 'sell',
+): { usd: string; btc: string } {
+  const usd = entry.source === 'usd' ? entry.text : quote ? formatUsd(quote.valueCents) : '';
+  const btc =
+    entry.source === 'btc'
+      ? entry.text
+      : quote
+        ? side === 'buy'
+          ? formatBuyBtc(quote.amountSats)
+          : formatExactBtc(quote.amountSats)
+        : '';
+  return { usd, btc };
+}
+
+/** The typed amount in dollars, if the customer typed dollars (used for the maximum check). */
+export function typedCents(entry: AmountEntry): Cents | null {
+  return entry.source === 'usd' ? readCents(entry.text) : null;
+}

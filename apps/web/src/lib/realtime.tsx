@@ -1,0 +1,296 @@
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { z } from 'zod';
+import { orderSchema, type Order } from '@offzero/shared/api/orders';
+import { useSession } from './session';
+
+/**
+ * The realtime channel (DESIGN.md section 2): one WebSocket at /api/realtime per signed-in tab.
+ *
+ * Browsers cannot put a bearer token on a WebSocket, so the first message carries it
+ * (`{"type":"auth","token":…}`) and the server answers `{"type":"ready"}` before it pushes the
+ * customer's own events. A dropped connection is opened again with exponential backoff (1 s doubling
+ * to 30 s, with jitter so a restarted server is not hit by every tab at once); close code 4401 means
+ * the session is over and nothing is retried (the API client ends the session on the next call).
+ * Screens that must not miss an event poll the API while `useRealtimeConnected()` is false.
+ */
+
+export const REALTIME_PATH = '/api/realtime';
+export const RECONNECT_BASE_MS = 1_000;
+export const RECONNECT_MAX_MS = 30_000;
+export const PING_INTERVAL_MS = 25_000;
+export const CLOSE_UNAUTHORIZED = 4401;
+
+const newTransactionSchema = z.object({ amount: z.number(), _id: z.string(), txn: z.string() });
+const orderUpdatedSchema = z.object({ order: orderSchema });
+
+export interface RealtimeEventPayloads {
+  /** A deposit to a sell order's address was seen on the chain (spec: the sell notification). */
+  'new-transaction': z.infer<typeof newTransactionSchema>;
+  /** One of the customer's orders changed state. */
+  'order-updated': { order: Order };
+}
+export type RealtimeEventType = keyof RealtimeEventPayloads;
+
+const payloadSchemas: { [K in RealtimeEventType]: z.ZodType<RealtimeEventPayloads[K]> } = {
+  'new-transaction': newTransactionSchema,
+  'order-updated': orderUpdatedSchema,
+};
+
+export type RealtimeStatus = 'idle' | 'connecting' | 'connected' | 'disconnected' | 'unauthorized';
+
+/**
+ * How long to wait before reconnect attempt number `attempt` (0 for the first retry): a ceiling of
+ * 1 s · 2^attempt, at most 30 s, and a random point in its upper half, never under 1 s.
+ */
+export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** Math.max(0, attempt));
+  const jittered = ceiling / 2 + random() * (ceiling / 2);
+  return Math.round(Math.min(RECONNECT_MAX_MS, Math.max(RECONNECT_BASE_MS, jittered)));
+}
+
+/** ws://host/api/realtime, or wss:// on an https page. */
+export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${REALTIME_PATH}`;
+}
+
+type SocketLike = Pick<WebSocket, 'send' | 'close' | 'readyState'> & {
+  onopen: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+  onerror: ((event: Event) => void) | null;
+};
+
+export interface RealtimeClientOptions {
+  url: string;
+  token: string;
+  onStatus: (status: RealtimeStatus) => void;
+  onEvent: <K extends RealtimeEventType>(type: K, payload: RealtimeEventPayloads[K]) => void;
+  createSocket?: (url: string) => SocketLike;
+  random?: () => number;
+}
+
+/** The connection itself, free of React so its reconnect schedule can be tested with fake timers. */
+export class RealtimeClient {
+  private socket: SocketLike | null = null;
+  private attempt = 0;
+  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  private pingTimer: ReturnType<typeof setInterval> | null = null;
+  private stopped = true;
+
+  constructor(private readonly options: RealtimeClientOptions) {}
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.attempt = 0;
+    this.connect();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.clearTimers();
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) {
+      socket.onopen = socket.onmessage = socket.onerror = socket.onclose = null;
+      socket.close(1000, 'done');
+    }
+    this.options.onStatus('idle');
+  }
+
+  /** Skips the wait after a drop (the browser just came back online). */
+  reconnectNow(): void {
+    if (this.stopped || this.socket || !this.reconnectTimer) return;
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    this.connect();
+  }
+
+  private connect(): void {
+    this.options.onStatus('connecting');
+    let socket: SocketLike;
+    try {
+      socket = (this.options.createSocket ?? ((url) => new WebSocket(url)))(this.options.url);
+    } catch (error) {
+      console.warn('Could not open the realtime connection', error);
+      this.scheduleReconnect();
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => socket.send(JSON.stringify({ type: 'auth', token: this.options.token }));
+    socket.onmessage = (event) => this.receive(event.data);
+    socket.onerror = () => {
+      // A close event follows; that is where reconnecting is decided.
+    };
+    socket.onclose = (event) => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.clearTimers();
+      if (this.stopped) return;
+      if (event.code === CLOSE_UNAUTHORIZED) {
+        this.options.onStatus('unauthorized');
+        return;
+      }
+      this.options.onStatus('disconnected');
+      this.scheduleReconnect();
+    };
+  }
+
+  private scheduleReconnect(): void {
+    if (this.stopped) return;
+    const delay = reconnectDelay(this.attempt, this.options.random);
+    this.attempt += 1;
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      this.connect();
+    }, delay);
+  }
+
+  private receive(data: unknown): void {
+    if (typeof data !== 'string') return;
+    let message: { type?: unknown; payload?: unknown };
+    try {
+      message = JSON.parse(data) as typeof message;
+    } catch {
+      return;
+    }
+    if (message.type === 'ready') {
+      this.attempt = 0;
+      this.options.onStatus('connected');
+      if (this.pingTimer) clearInterval(this.pingTimer);
+      this.pingTimer = setInterval(() => {
+        if (this.socket?.readyState === 1) this.socket.send(JSON.stringify({ type: 'ping' }));
+      }, PING_INTERVAL_MS);
+      return;
+    }
+    if (message.type === 'new-transaction' || message.type === 'order-updated') {
+      this.dispatch(message.type, message.payload);
+    }
+  }
+
+  private dispatch<K extends RealtimeEventType>(type: K, payload: unknown): void {
+    const parsed = payloadSchemas[type].safeParse(payload);
+    if (!parsed.success) {
+      console.warn(`Unreadable realtime event ${type}`, parsed.error);
+      return;
+    }
+    this.options.onEvent(type, parsed.data);
+  }
+
+  private clearTimers(): void {
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    this.reconnectTimer = null;
+    this.pingTimer = null;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// React
+
+type Handler = (payload: never) => void;
+
+interface RealtimeContextValue {
+  status: () => RealtimeStatus;
+  subscribeStatus: (listener: () => void) => () => void;
+  on: <K extends RealtimeEventType>(type: K, handler: (payload: RealtimeEventPayloads[K]) => void) => () => void;
+}
+
+const RealtimeContext = createContext<RealtimeContextValue | null>(null);
+
+/** Opens the channel while a customer is signed in; screens listen with `useRealtimeEvent`. */
+export function RealtimeProvider({ children }: { children: ReactNode }) {
+  const token = useSession()?.token ?? null;
+  const listeners = useRef(new Map<RealtimeEventType, Set<Handler>>());
+  const statusListeners = useRef(new Set<() => void>());
+  const status = useRef<RealtimeStatus>('idle');
+
+  const value = useMemo<RealtimeContextValue>(
+    () => ({
+      status: () => status.current,
+      subscribeStatus: (listener) => {
+        statusListeners.current.add(listener);
+        return () => statusListeners.current.delete(listener);
+      },
+      on: (type, handler) => {
+        const set = listeners.current.get(type) ?? new Set<Handler>();
+        set.add(handler);
+        listeners.current.set(type, set);
+        return () => set.delete(handler);
+      },
+    }),
+    [],
+  );
+
+  useEffect(() => {
+    if (!token) return;
+    const client = new RealtimeClient({
+      url: realtimeUrl(),
+      token,
+      onStatus: (next) => {
+        status.current = next;
+        for (const listener of statusListeners.current) listener();
+      },
+      onEvent: (type, payload) => {
+        for (const handler of listeners.current.get(type) ?? []) {
+          try {
+            (handler as (payload: unknown) => void)(payload);
+          } catch (error) {
+            console.error(`A ${type} handler failed`, error);
+          }
+        }
+      },
+    });
+    client.start();
+    const onOnline = () => client.reconnectNow();
+    window.addEventListener('online', onOnline);
+    return () => {
+      window.removeEventListener('online', onOnline);
+      client.stop();
+    };
+  }, [token]);
+
+  return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;
+}
+
+/**
+ * Calls `handler` for every event of this type while the component is mounted. The latest handler is
+ * used, so it may close over fresh state without re-subscribing. Outside a provider it does nothing.
+ */
+export function useRealtimeEvent<K extends RealtimeEventType>(
+  type: K,
+  handler: (payload: RealtimeEventPayloads[K]) => void,
+): void {
+  const context = useContext(RealtimeContext);
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => {
+    if (!context) return;
+    return context.on(type, (payload) => latest.current(payload));
+  }, [context, type]);
+}
+
+const noStatus = () => () => {};
+const idle = (): RealtimeStatus => 'idle';
+
+/** The channel's state; anything but 'connected' means events may be missed. */
+export function useRealtimeStatus(): RealtimeStatus {
+  const context = useContext(RealtimeContext);
+  return useSyncExternalStore(context?.subscribeStatus ?? noStatus, context?.status ?? idle, idle);
+}
+
+/** True while events are being delivered. */
+export function useRealtimeConnected(): boolean {
+  return useRealtimeStatus() === 'connected';
+}
+

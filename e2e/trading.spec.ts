@@ -1,0 +1,397 @@
+/// <reference lib="dom" />
+import {
+  test,
+  expect,
+  request as playwrightRequest,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
+import { fileURLToPath } from 'node:url';
+import type { Order } from '@offzero/shared/api/orders';
+import { quoteBuyFromUsd } from '@offzero/shared/quotes/quote';
+import {
+  basisPointsFromPercent,
+  btcNumberToSats,
+  formatBtc,
+  mulDivCeil,
+  SATS_PER_BTC,
+  usdNumberToCents,
+} from '@offzero/shared/money/money';
+import { formatCentsAsCurrency } from '@offzero/shared/currency/format-currency';
+
+// Trading end to end on the real server in demo mode: a Zelle buy with its bank reference, a PayPal
+// buy through the demo sandbox, and a sell whose deposit on the simulated chain reaches the open page
+// through the realtime channel. The server is the authority: every figure on screen is checked against
+// its order list, and the buy figures against the shared quote maths.
+const screensDir = fileURLToPath(new URL('./.screens/', import.meta.url));
+
+const DESKTOP = { width: 1280, height: 800 };
+const MOBILE = { width: 390, height: 844 };
+const WALLET = 'tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7';
+const ZELLE_EMAIL = 'ada.pays@example.com';
+
+const stamp = Date.now();
+const phoneDigits = (offset: number) => `202555${String((stamp + offset) % 10_000).padStart(4, '0')}`;
+
+test.describe.configure({ mode: 'serial' });
+test.use({ viewport: DESKTOP });
+
+/** Full-page screenshots of the current screen at phone and desktop width, for a human to look at. */
+async function snap(page: Page, name: string) {
+  for (const [label, size] of [
+    ['390', MOBILE],
+    ['1280', DESKTOP],
+  ] as const) {
+    await page.setViewportSize(size);
+    // Scrolled, the sticky top bar would be drawn in the middle of a full-page picture.
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await page.evaluate(() => document.fonts.ready);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${name} at ${label}px is wider than the viewport`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${screensDir}trading-${name}-${label}.png`, fullPage: true });
+  }
+}
+
+interface Customer {
+  email: string;
+  token: string;
+  userId: string;
+}
+
+/** An API client of its own (cookies and security token), like a second browser. */
+async function apiClient(baseURL: string) {
+  const context = await playwrightRequest.newContext({ baseURL });
+  const { _csrf } = (await (await context.get('/api/csrf')).json()) as { _csrf: string };
+  const post = async (path: string, data: object, token?: string) => {
+    const response = await context.post(path, {
+      data,
+      headers: { 'X-CSRF-Token': _csrf, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    });
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(response.status(), `${path}: ${String(body.message)}`).toBe(200);
+    return body;
+  };
+  return { context, post };
+}
+
+/** The newest code sent to `to`, waiting for it to arrive. */
+async function latestCode(request: APIRequestContext, to: string, notBefore: number): Promise<string> {
+  let code: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+        const { messages } = (await response.json()) as {
+          messages: { code: string | null; createdAt: string }[];
+        };
+        code = messages.find((m) => m.code && Date.parse(m.createdAt) >= notBefore)?.code ?? null;
+        return code;
+      },
+      { message: `a code for ${to}`, timeout: 10_000 },
+    )
+    .toMatch(/^\d{6}$/);
+  return code!;
+}
+
+/**
+ * A customer who may trade: registered (e-mail and phone verified), KYC approved, with a testnet
+ * wallet, a bank account that has both a routing number and a SWIFT code, and a Zelle e-mail.
+ */
+async function tradeReadyCustomer(baseURL: string): Promise<Customer> {
+  const api = await apiClient(baseURL);
+  const email = `trader-${stamp}@example.com`;
+  const phone = `+1${phoneDigits(7)}`;
+  let since = Date.now() - 2000;
+  await api.post('/api/verification/email/otp', { email, purpose: 'new account' });
+  const verified = await api.post('/api/verification/verify/otp', {
+    email,
+    code: await latestCode(api.context, email, since),
+  });
+  const registrationToken = verified.registrationToken as string;
+  since = Date.now() - 2000;
+  await api.post('/api/verification/phone/otp', { email, phone, registrationToken });
+  const session = await api.post('/api/verification/verify/phone', {
+    email,
+    phone,
+    registrationToken,
+    code: await latestCode(api.context, phone, since),
+  });
+  const token = session.token as string;
+  const userId = (session.user as { _id: string })._id;
+
+  await api.post('/api/dev/kyc/decide', { userId, status: 'GREEN' });
+  await api.post('/api/user/settings/save', { userId, walletAddress: WALLET }, token);
+  await api.post(
+    '/api/user/settings/bank/save',
+    {
+      userId,
+      bankAccount: {
+        account_name: 'Ada Lovelace',
+        account_number: '000123456789',
+        bank_name: 'First Demo Bank',
+        address: '1 Main St, Cheyenne, WY',
+        routing_number: '021000021',
+        swift: 'CHASUS33',
+      },
+    },
+    token,
+  );
+  await api.post('/api/user/settings/zelle/save', { userId, zelleEmail: ZELLE_EMAIL }, token);
+  await api.context.dispose();
+  return { email, token, userId };
+}
+
+async function signIn(page: Page, customer: Customer) {
+  await page.goto('/');
+  await page.evaluate((token) => localStorage.setItem('authToken', token), customer.token);
+}
+
+async function listOrders(page: Page, customer: Customer): Promise<Order[]> {
+  const response = await page.request.get(`/api/order/list?userId=${customer.userId}`, {
+    headers: { Authorization: `Bearer ${customer.token}` },
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { result: { orders: Order[] } }).result.orders;
+}
+
+async function newestOrder(page: Page, customer: Customer): Promise<Order> {
+  const [order] = await listOrders(page, customer);
+  if (!order) throw new Error('The customer has no order.');
+  return order;
+}
+
+const usd = (amount: number) => formatCentsAsCurrency(usdNumberToCents(amount));
+const btc6 = (amount: number) => formatBtc(btcNumberToSats(amount), 6);
+
+/** Types an amount and moves on from the quote step of the dashboard's widget. */
+async function quote(widget: Locator, side: 'Buy' | 'Sell', amount: string) {
+  await widget.getByRole('tab', { name: side }).click();
+  await expect(widget.getByText(/refresh in \d+s/)).toBeVisible();
+  await widget.getByLabel('You Pay').fill(amount);
+  await expect(widget.getByLabel('You Receive')).not.toHaveValue('');
+}
+
+/** The buy figures the shared maths gives for the order's own price and network fee. */
+async function expectBuyFiguresMatchSharedMaths(page: Page, order: Order) {
+  const { settings } = (await (await page.request.get('/api/admin/settings')).json()) as {
+    settings: { order: { platform_fees: number } };
+  };
+  const priceCents = usdNumberToCents(order.price);
+  const networkFeeCents = usdNumberToCents(order.networkFee);
+  // The order keeps the network fee in dollars; any satoshi figure that prices to those cents gives the
+  // same quote, so take the smallest.
+  let networkFeeSats = ((networkFeeCents - 1n) * SATS_PER_BTC) / priceCents;
+  while (mulDivCeil(networkFeeSats, priceCents, SATS_PER_BTC) < networkFeeCents) networkFeeSats += 1n;
+  const expected = quoteBuyFromUsd({
+    valueCents: usdNumberToCents(order.value),
+    sellPriceCents: priceCents,
+    feeBps: basisPointsFromPercent(settings.order.platform_fees),
+    networkFeeSats,
+  });
+  expect(expected).not.toBeNull();
+  expect(btcNumberToSats(order.amount)).toBe(expected!.amountSats);
+  expect(usdNumberToCents(order.platformFee)).toBe(expected!.platformFeeCents);
+  expect(networkFeeCents).toBe(expected!.networkFeeCents);
+}
+
+let customer: Customer;
+
+test.beforeAll(async ({ baseURL }) => {
+  customer = await tradeReadyCustomer(baseURL!);
+});
+
+test('a Zelle buy of $250 with a bank reference, then My Orders and its details', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, customer);
+  await page.goto('/dashboard');
+  const widget = page.getByTestId('trade-widget');
+  await expect(page.getByTestId('recent-orders')).toContainText('No orders available yet!');
+
+  await test.step('quote', async () => {
+    await quote(widget, 'Buy', '250');
+    await expect(widget.getByText('Minimum order $20.00')).toBeVisible();
+    await snap(page, 'buy-1-quote');
+    await widget.getByRole('button', { name: 'Continue' }).click();
+  });
+
+  await test.step('confirmation: the wallet from settings, the figures and the validity', async () => {
+    await expect(widget.getByLabel('Bitcoin address')).toHaveValue(WALLET);
+    await expect(widget.getByText(/^Quote valid for 1[45]:\d\d$/)).toBeVisible();
+    for (const label of ['You Receive', 'Rate', 'Platform Fee', 'Network Fee']) {
+      await expect(widget.getByText(label, { exact: true })).toBeVisible();
+    }
+    await snap(page, 'buy-2-confirmation');
+    await widget.getByRole('button', { name: 'Pay $250.00' }).click();
+  });
+
+  await test.step('checkout: Zelle', async () => {
+    await expect(widget.getByText('Total: $250.00')).toBeVisible();
+    await expect(widget.getByText('Select Payment Method')).toBeVisible();
+    await expect(widget.getByRole('button', { name: /Pay with PayPal/ })).toBeVisible();
+    await snap(page, 'buy-3-checkout');
+    await widget.getByRole('button', { name: /^Zelle/ }).click();
+  });
+
+  let order: Order;
+  await test.step('success: where to pay, and the bank reference', async () => {
+    await expect(widget.getByText('Thank you for the purchase!')).toBeVisible();
+    order = await newestOrder(page, customer);
+    expect(order.status).toBe('processing');
+    expect(order.payment?.method).toBe('zelle');
+    await expect(widget.getByText(`Order #${order._id.slice(0, 8)} has been created.`)).toBeVisible();
+    await expect(widget.getByText('Zelle email')).toBeVisible();
+    await expect(widget.getByText(order.payment!.receiving_in.payment_address!)).toBeVisible();
+    await snap(page, 'buy-4-success');
+
+    // Blank is ignored.
+    await widget.getByRole('button', { name: 'Submit bank reference' }).click();
+    await widget.getByLabel('Add Bank Tx Ref No.').fill('ZL-20261121-0042');
+    await widget.getByRole('button', { name: 'Submit bank reference' }).click();
+    await expect(widget.getByText('Bank Tx Ref No. Added')).toBeVisible();
+    await snap(page, 'buy-5-reference-added');
+  });
+
+  await test.step('the server is the authority: its figures are the shared maths', async () => {
+    order = await newestOrder(page, customer);
+    expect(order.bankTxn).toBe('ZL-20261121-0042');
+    expect(order.value).toBe(250);
+    expect(order.walletAddress).toBe(WALLET);
+    await expectBuyFiguresMatchSharedMaths(page, order);
+  });
+
+  await test.step('Recent Orders shows it', async () => {
+    const recent = page.getByTestId('recent-orders');
+    await expect(recent.getByTestId('recent-order')).toHaveCount(1);
+    await expect(recent).toContainText(btc6(order.amount));
+    await expect(recent).toContainText('$250.00');
+  });
+
+  await test.step('My Orders and the drawer show the same figures', async () => {
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My Orders' }).click();
+    const row = page.locator(`[data-testid="order-row"][data-order-id="${order._id}"]`);
+    await expect(row).toContainText('BTC-USD');
+    await expect(row).toContainText(btc6(order.amount));
+    await expect(row).toContainText(usd(order.price));
+    await expect(row).toContainText('$250.00');
+    await expect(row).toContainText('Processing');
+    await snap(page, 'orders-1-list');
+
+    await row.click();
+    const drawer = page.getByRole('dialog', { name: `Order #${order._id.slice(0, 8)}` });
+    await expect(drawer).toBeVisible();
+    for (const text of [
+      order._id,
+      `${btc6(order.amount)} BTC`,
+      usd(order.price),
+      usd(order.platformFee),
+      usd(order.networkFee),
+      '$250.00',
+      'ZL-20261121-0042',
+      WALLET,
+      'Zelle',
+      order.payment!.receiving_in.payment_address!,
+    ]) {
+      await expect(drawer.getByText(text, { exact: true }).first()).toBeVisible();
+    }
+    await snap(page, 'orders-2-drawer');
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+  });
+});
+
+test('a PayPal buy in the demo sandbox', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, customer);
+  await page.goto('/dashboard');
+  const widget = page.getByTestId('trade-widget');
+
+  await quote(widget, 'Buy', '100');
+  await widget.getByRole('button', { name: 'Continue' }).click();
+  await widget.getByRole('button', { name: 'Pay $100.00' }).click();
+  await expect(widget.getByText('Total: $100.00')).toBeVisible();
+  await widget.getByRole('button', { name: /Pay with PayPal/ }).click();
+
+  const sandbox = widget.getByRole('region', { name: 'PayPal sandbox (demo)' });
+  await expect(sandbox).toBeVisible();
+  await snap(page, 'paypal-1-sandbox');
+  await sandbox.getByRole('button', { name: 'Approve payment' }).click();
+
+  await expect(widget.getByText('Thank you for the purchase!')).toBeVisible();
+  const order = await newestOrder(page, customer);
+  expect(order.status).toBe('processing');
+  expect(order.payment?.method).toBe('paypal');
+  expect(order.bankTxn).toBeTruthy();
+  await expect(widget.getByText('PayPal transaction id')).toBeVisible();
+  await expect(widget.getByText(order.bankTxn!)).toBeVisible();
+  await expectBuyFiguresMatchSharedMaths(page, order);
+  await snap(page, 'paypal-2-success');
+});
+
+test('a sell: the deposit reaches the open page through the realtime channel', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  await signIn(page, customer);
+  await page.goto('/dashboard');
+  const widget = page.getByTestId('trade-widget');
+  const dev = await apiClient(baseURL!);
+
+  await test.step('quote, payout method and confirmation', async () => {
+    await quote(widget, 'Sell', '0.005');
+    await snap(page, 'sell-1-quote');
+    await widget.getByRole('button', { name: 'Continue' }).click();
+    await expect(widget.getByText('Select Payment Method to Receive Funds')).toBeVisible();
+    await snap(page, 'sell-2-method');
+    await widget.getByRole('button', { name: /^Zelle/ }).click();
+    await expect(widget.getByText('Bank Charges')).toBeVisible();
+    await expect(widget.getByText(ZELLE_EMAIL)).toBeVisible();
+    await snap(page, 'sell-3-confirmation');
+    await widget.getByRole('button', { name: 'Send 0.005 BTC' }).click();
+  });
+
+  let order: Order;
+  await test.step('deposit: the QR code, the countdown and the address', async () => {
+    await expect(widget.getByRole('heading', { name: 'Please send 0.005 BTC' })).toBeVisible();
+    await expect(widget.getByRole('img', { name: 'Deposit QR code' })).toBeVisible();
+    await expect(widget.getByTestId('deposit-countdown')).toHaveText(/^\(Time out in (20:00|19:[0-5]\d)\)$/);
+    order = await newestOrder(page, customer);
+    expect(order.type).toBe('sell');
+    expect(order.status).toBe('pending');
+    const deposit = order.walletAddress as { address: string; amount: number };
+    expect(deposit.amount).toBe(0.005);
+    await expect(widget.getByTestId('deposit-address')).toHaveText(
+      `${deposit.address.slice(0, 8)}...${deposit.address.slice(-8)}`,
+    );
+    await expect(
+      widget.getByRole('link', { name: 'View the deposit address on the block explorer' }),
+    ).toHaveAttribute('href', new RegExp(`/address/${deposit.address}$`));
+    await snap(page, 'sell-4-deposit');
+  });
+
+  await test.step('the deposit is announced without a reload', async () => {
+    const deposit = order.walletAddress as { address: string; amount: number };
+    const sent = await dev.post('/api/dev/chain/send', { address: deposit.address, amount: deposit.amount });
+    const txid = sent.txid as string;
+    await expect(page.getByText('0.005 BTC received successfully')).toBeVisible({ timeout: 15_000 });
+    await expect(widget.getByText('Thank you for the purchase!')).toBeVisible();
+    await expect(widget.getByText(`Order #${order._id.slice(0, 8)} has been created.`)).toBeVisible();
+    await expect(widget.getByTestId('deposit-txid')).toHaveAttribute('href', new RegExp(`/tx/${txid}$`));
+    await snap(page, 'sell-5-success');
+  });
+
+  await test.step('a block later My Orders shows the confirmation', async () => {
+    await dev.post('/api/dev/chain/mine', { blocks: 1 });
+    await expect
+      .poll(async () => (await listOrders(page, customer)).find((o) => o._id === order._id)?.confirmations, {
+        timeout: 20_000,
+      })
+      .toBeGreaterThan(0);
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My Orders' }).click();
+    const row = page.locator(`[data-testid="order-row"][data-order-id="${order._id}"]`);
+    await row.click();
+    const drawer = page.getByRole('dialog', { name: `Order #${order._id.slice(0, 8)}` });
+    await expect(drawer.getByTestId('order-confirmations')).not.toHaveText('0');
+    await expect(drawer.getByText('Deposit address')).toBeVisible();
+    await snap(page, 'sell-6-drawer');
+  });
+  await dev.context.dispose();
+});
