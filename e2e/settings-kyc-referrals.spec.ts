@@ -25,8 +25,12 @@ const stamp = Date.now();
 // Distinct valid US numbers, away from the ones accounts.spec.ts uses in the same run.
 const phoneDigits = (offset: number) => `202555${String((stamp + 5000 + offset) % 10_000).padStart(4, '0')}`;
 
-/** Full-page screenshots at desktop and phone width; fails if the page is wider than the screen. */
+/**
+ * Screenshots at desktop and phone width; fails if the page is wider than the screen. Pages are taken
+ * whole; with a dialog open only the screen is taken, as the customer sees it.
+ */
 async function snap(page: Page, name: string) {
+  const dialogOpen = (await page.getByRole('dialog').count()) > 0;
   for (const [label, size] of [
     ['1280', DESKTOP],
     ['390', MOBILE],
@@ -35,7 +39,7 @@ async function snap(page: Page, name: string) {
     await page.evaluate(() => document.fonts.ready);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${name} at ${label}px is wider than the viewport`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${screensDir}settings-kyc-${name}-${label}.png`, fullPage: true });
+    await page.screenshot({ path: `${screensDir}settings-kyc-${name}-${label}.png`, fullPage: !dialogOpen });
   }
   await page.setViewportSize(DESKTOP);
 }
@@ -65,10 +69,8 @@ test('a customer verifies their identity, adds payout details, sets preferences 
   browser,
 }) => {
   test.setTimeout(180_000);
-  page.on('pageerror', (error) => console.log('PAGE ERROR', error.message, error.stack));
-  page.on('console', (message) => {
-    if (message.type() === 'error') console.log('CONSOLE', message.text());
-  });
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
   const email = `e2e-kyc-${stamp}@example.com`;
   let referralCode = '';
 
@@ -248,6 +250,29 @@ test('a customer verifies their identity, adds payout details, sets preferences 
     await expect(page).toHaveURL(/\/referral-history$/);
     await expect(page.getByText('No referral rewards available yet!')).toBeVisible();
     await snap(page, 'referral-history');
+
+    // No trade has completed in this run, so the screenshot of a filled history uses a made-up answer.
+    await page.route('**/api/referral/history?*', (route) =>
+      route.fulfill({
+        json: {
+          referrals: [1, 2, 3].map((n) => ({
+            _id: `r${n}`,
+            referrer_id: `3f2b8c1e-9a4d-4c7e-8b1a-2d5e6f7a8b9${n}`,
+            referred_id: customerId,
+            platform_fee: 15.3 * n,
+            reward_amount: 1.53 * n,
+            order_id: `7d9e1f2a-3b4c-4d5e-9f60-718293a4b5c${n}`,
+            createdAt: new Date(Date.UTC(2025, 2, n, 15, 6)).toISOString(),
+          })),
+        },
+      }),
+    );
+    await page.reload();
+    await expect(page.getByTestId('referral-history-table')).toContainText('3f2b8c...7a8b91');
+    await expect(page.getByTestId('referral-history-table')).toContainText('$4.59');
+    await snap(page, 'referral-history-rows');
+    await page.unroute('**/api/referral/history?*');
+
     await page.getByRole('link', { name: 'Back to Settings' }).click();
     await expect(page).toHaveURL(/\/settings$/);
   });
@@ -296,5 +321,6 @@ test('a customer verifies their identity, adds payout details, sets preferences 
   await test.step("the first customer's code is still theirs after a reload", async () => {
     await page.reload();
     await expect(page.getByTestId('referral-code')).toHaveText(referralCode);
+    expect(pageErrors, 'errors thrown in the page').toEqual([]);
   });
 });

@@ -395,3 +395,50 @@ test('a sell: the deposit reaches the open page through the realtime channel', a
   });
   await dev.context.dispose();
 });
+
+test('a pending buy is completed from My Orders by ACH, and its reference added there', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, customer);
+  await page.goto('/dashboard');
+  const widget = page.getByTestId('trade-widget');
+
+  // Confirmed but not paid: the order waits in My Orders.
+  await quote(widget, 'Buy', '75.5');
+  await widget.getByRole('button', { name: 'Continue' }).click();
+  await widget.getByRole('button', { name: 'Pay $75.50' }).click();
+  await expect(widget.getByText('Total: $75.50')).toBeVisible();
+  const pending = await newestOrder(page, customer);
+  expect(pending.status).toBe('pending');
+
+  await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My Orders' }).click();
+  const row = page.locator(`[data-testid="order-row"][data-order-id="${pending._id}"]`);
+  await expect(row).toContainText('Pending');
+  await row.getByRole('button', { name: 'Complete Order' }).click();
+
+  const dialog = page.getByRole('dialog', { name: `Complete order #${pending._id.slice(0, 8)}` });
+  await expect(dialog.getByText('Total: $75.50')).toBeVisible();
+  await snap(page, 'orders-3-complete-order');
+  await dialog.getByRole('button', { name: /^ACH/ }).click();
+  await expect(dialog.getByText('Thank you for the purchase!')).toBeVisible();
+  const paid = await newestOrder(page, customer);
+  expect(paid._id).toBe(pending._id);
+  expect(paid.payment?.method).toBe('ach');
+  for (const text of [
+    paid.payment!.receiving_in.account_holder!,
+    paid.payment!.receiving_in.account_number!,
+    paid.payment!.receiving_in.routing_number!,
+  ]) {
+    await expect(dialog.getByText(text, { exact: true })).toBeVisible();
+  }
+  await snap(page, 'orders-4-ach-details');
+  await page.keyboard.press('Escape');
+
+  // Still without a reference, the row asks for one.
+  await expect(row).toContainText('Processing');
+  await row.getByLabel('Add Bank Tx Ref No.').fill('ACH-778899');
+  await row.getByRole('button', { name: 'Submit bank reference' }).click();
+  await expect(page.getByText('Bank Tx Ref No. Added')).toBeVisible();
+  await expect(row).toContainText('Ref. ACH-778899');
+  expect((await newestOrder(page, customer)).bankTxn).toBe('ACH-778899');
+  await snap(page, 'orders-5-reference-in-list');
+});

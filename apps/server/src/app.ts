@@ -12,6 +12,7 @@ import { healthRoutes } from './health/health.routes';
 import { appConfigRoutes } from './app-config/app-config.routes';
 import { globalSettingsRoutes } from './settings/global-settings.routes';
 import { seedGlobalSettings } from './settings/global-settings.repository';
+import { seedDemoAdmin } from './admin/seed-demo-admin';
 import { createSessionService } from './auth/sessions';
 import { createOtpService } from './auth/otp.service';
 import { createAccountsService } from './auth/accounts.service';
@@ -33,10 +34,13 @@ import { realtimeRoutes, type RealtimeOptions } from './realtime/realtime.routes
 import { createEsploraChain } from './chain/esplora-chain';
 import { createSimulatedChain } from './chain/simulated-chain';
 import { chainDevRoutes } from './chain/chain.routes';
-import { createDepositWatcher } from './deposits/deposit-watcher';
+import { createDepositWatcher, type DepositWatcher } from './deposits/deposit-watcher';
+import { adminOrderRoutes } from './admin/admin-orders.routes';
+import { adminPeopleRoutes } from './admin/admin-people.routes';
+import { adminSettingsRoutes } from './admin/admin-settings.routes';
 import { priceRoutes } from './prices/price.routes';
 import { createOrderNotifier } from './orders/order-notifications';
-import { createOrderService } from './orders/order.service';
+import { createOrderService, type OrderService } from './orders/order.service';
 import { orderRoutes } from './orders/order.routes';
 import { assertUsableAccountKey, DEMO_ACCOUNT_VPUB } from './deposits/deposit-address';
 import { createPayPalService } from './payments/paypal.service';
@@ -57,6 +61,9 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     database: DatabaseHandle;
+    /** The background jobs' services, so tests can run a deposit poll or an expiry pass themselves. */
+    depositWatcher: DepositWatcher;
+    orderService: OrderService;
   }
 }
 
@@ -104,6 +111,7 @@ export async function buildApp({
   await registerRateLimits(app, config.redisUrl);
 
   await seedGlobalSettings(database.db, config.mode);
+  if (config.isDemo) await seedDemoAdmin(database.db);
   const notifications = createNotificationSender(config, database.db, app.log);
   const accounts = createAccountsService({
     db: database.db,
@@ -154,6 +162,8 @@ export async function buildApp({
     confirmationsRequired: config.depositConfirmations,
     log: app.log,
   });
+  app.decorate('depositWatcher', depositWatcher);
+  app.decorate('orderService', orderService);
   startBackgroundJobs(app, { kyc, orders: orderService, depositWatcher });
 
   await app.register(healthRoutes);
@@ -168,6 +178,15 @@ export async function buildApp({
   await app.register(orderRoutes(orderService));
   await app.register(paypalRoutes(paypal, demoPayPal));
   await app.register(realtimeRoutes(bus, realtime?.options));
+  await app.register(
+    adminOrderRoutes({
+      notify: notifyOrderStatus,
+      simulatedChain,
+      confirmationsRequired: config.depositConfirmations,
+    }),
+  );
+  await app.register(adminPeopleRoutes({ kyc, userSettings, bus }));
+  await app.register(adminSettingsRoutes);
   if (config.isDemo) await app.register(devRoutes(kyc));
   if (config.isDemo && simulatedChain) await app.register(chainDevRoutes(simulatedChain));
 

@@ -4,7 +4,7 @@ import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
-import { latestCode, registerCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
+import { latestCode, logIn, registerCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 let t: TestApp;
@@ -99,7 +99,7 @@ describe('sessions', () => {
   });
 
   it('marks admins in the user answer', async () => {
-    const admin = await registerCustomer(t, 'admin@offzero.local');
+    const admin = await logIn(t, 'admin@offzero.local');
     const response = await getUser(admin.userId, admin.auth);
     expect(response.json().user.role).toBe('admin');
   });

@@ -132,7 +132,7 @@ export function requireSignedIn(app: FastifyInstance) {
   };
 }
 
-/** preHandler for the back office: signed in and an admin, else 401 / 403 with no data. */
+/** onRequest hook for the back office: signed in and an admin, else 401 / 403 before the body is even read. */
 export function requireAdmin(app: FastifyInstance) {
   return async (request: FastifyRequest): Promise<void> => {
     const signedIn = await app.sessions.requireUser(request);

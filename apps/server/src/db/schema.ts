@@ -300,6 +300,9 @@ export const orders = pgTable(
     /** The receiving details shown to the customer when they chose the method (a copy, not a reference). */
     receivingDetails: jsonb('receiving_details').$type<Record<string, string>>(),
     paymentSubmittedAt: timestamp('payment_submitted_at', { withTimezone: true }),
+    /** An operator confirmed the customer's money arrived (a PayPal capture confirms itself). */
+    paymentConfirmedAt: timestamp('payment_confirmed_at', { withTimezone: true }),
+    paymentConfirmedBy: text('payment_confirmed_by'),
     paypalOrderId: text('paypal_order_id'),
     paypalCaptureId: text('paypal_capture_id'),
     bankTxn: text('bank_txn'),
@@ -419,3 +422,28 @@ export const simChainState = pgTable(
     check('sim_chain_state_tip', sql`${table.tipHeight} >= 0`),
   ],
 );
+
+/** The back office's audit trail: every admin action with who, when, what, before and after. */
+export const adminActions = pgTable(
+  'admin_actions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adminUserId: uuid('admin_user_id')
+      .notNull()
+      .references(() => users.id),
+    adminEmail: text('admin_email').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type', { enum: ['order', 'user', 'kyc', 'settings'] }).notNull(),
+    targetId: text('target_id').notNull(),
+    before: jsonb('before').$type<Record<string, unknown> | null>(),
+    after: jsonb('after').$type<Record<string, unknown> | null>(),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('admin_actions_created_idx').on(table.createdAt),
+    index('admin_actions_target_idx').on(table.targetType, table.targetId),
+  ],
+);
+
+export type AdminActionRow = typeof adminActions.$inferSelect;

@@ -2,9 +2,9 @@ import { and, eq, gt, inArray, isNotNull, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { formatBtc, satsToBtcNumber } from '@offzero/shared/money/money';
 import { quoteSellFromBtc } from '@offzero/shared/quotes/quote';
-import type { ChainApi, ChainOutput } from '../chain/chain-api';
+import { confirmationsOf, type ChainApi, type ChainOutput } from '../chain/chain-api';
 import type { Database } from '../db/database';
-import { deposits, orders, type OrderRow } from '../db/schema';
+import { deposits, orders, type DepositRow, type OrderRow } from '../db/schema';
 import { findGlobalSettings } from '../settings/global-settings.repository';
 import { moveOrder } from '../orders/order-state';
 import type { OrderNotifier } from '../orders/order-notifications';
@@ -169,21 +169,43 @@ export function createDepositWatcher(deps: {
     });
   }
 
+  /** Every output paying the order's deposit address. */
+  async function outputsOf(order: OrderRow): Promise<ChainOutput[]> {
+    return (await chain.outputsTo(order.walletAddress!)).filter((o) => o.address === order.walletAddress);
+  }
+
+  const outputOf = (outputs: ChainOutput[], deposit: DepositRow) =>
+    outputs.find((o) => o.txid === deposit.txid && o.vout === deposit.vout);
+
   /** Updates confirmations of what we credited, and handles transactions that disappeared. */
   async function track(order: OrderRow, outputs: ChainOutput[], tip: number): Promise<OrderRow | null> {
     const known = await db
       .select()
       .from(deposits)
       .where(and(eq(deposits.orderId, order.id), eq(deposits.status, 'seen')));
+    // `outputs` and `tip` were read before `known`: another watcher may have recorded a newer view of
+    // the chain meanwhile (a deposit that arrived after our read, another confirmation). So before
+    // anything changes on the strength of a difference, the chain is read again, and every change
+    // below only applies if the row is still as read: an older view never undoes a newer one.
+    const differs = known.some((deposit) => {
+      const output = outputOf(outputs, deposit);
+      return !output || confirmationsOf(output, tip) !== deposit.confirmations;
+    });
+    if (!differs) return null;
+    outputs = await outputsOf(order);
+    tip = await chain.tipHeight();
+
     let changed: OrderRow | null = null;
     for (const deposit of known) {
-      const output = outputs.find((o) => o.txid === deposit.txid && o.vout === deposit.vout);
+      const output = outputOf(outputs, deposit);
       if (!output) {
-        changed = await db.transaction(async (tx) => {
-          await tx
+        const moved = await db.transaction(async (tx) => {
+          const [vanished] = await tx
             .update(deposits)
             .set({ status: 'vanished', updatedAt: now() })
-            .where(eq(deposits.id, deposit.id));
+            .where(and(eq(deposits.id, deposit.id), eq(deposits.status, 'seen')))
+            .returning({ id: deposits.id });
+          if (!vanished) return null;
           const [current] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
           if (current?.status !== 'processing' || current.txn !== deposit.txid) return null;
           return moveOrder(tx, {
@@ -201,19 +223,29 @@ export function createDepositWatcher(deps: {
             },
           });
         });
+        changed = moved ?? changed;
         continue;
       }
-      const confirmations = output.blockHeight === null ? 0 : Math.max(0, tip - output.blockHeight + 1);
+      const confirmations = confirmationsOf(output, tip);
       if (confirmations === deposit.confirmations) continue;
-      await db
+      const [counted] = await db
         .update(deposits)
         .set({ confirmations, blockHeight: output.blockHeight, updatedAt: now() })
-        .where(eq(deposits.id, deposit.id));
+        .where(
+          and(
+            eq(deposits.id, deposit.id),
+            eq(deposits.status, 'seen'),
+            eq(deposits.confirmations, deposit.confirmations),
+          ),
+        )
+        .returning({ id: deposits.id });
+      // Another watcher counted it first (and announces it).
+      if (!counted) continue;
       if (order.txn === deposit.txid) {
         const [updated] = await db
           .update(orders)
           .set({ confirmations, updatedAt: now() })
-          .where(eq(orders.id, order.id))
+          .where(and(eq(orders.id, order.id), eq(orders.txn, deposit.txid)))
           .returning();
         // Announce each new confirmation; the customer is messaged once, when it is enough.
         if (updated) {
@@ -239,11 +271,9 @@ export function createDepositWatcher(deps: {
       const tip = await chain.tipHeight();
       let credited = 0;
       for (const order of watched) {
-        const outputs = (await chain.outputsTo(order.walletAddress!)).filter(
-          (o) => o.address === order.walletAddress,
-        );
+        const outputs = await outputsOf(order);
         for (const output of outputs) {
-          const confirmations = output.blockHeight === null ? 0 : Math.max(0, tip - output.blockHeight + 1);
+          const confirmations = confirmationsOf(output, tip);
           const updated = await credit(order, output, confirmations);
           if (updated) {
             credited += 1;

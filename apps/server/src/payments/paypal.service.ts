@@ -129,6 +129,8 @@ export function createPayPalService(deps: {
               paypalCaptureId: captureId,
               bankTxn: captureId,
               paymentSubmittedAt: now(),
+              paymentConfirmedAt: now(),
+              paymentConfirmedBy: 'paypal',
             },
             details: { paypalOrderId, captureId },
           }),

@@ -83,3 +83,26 @@ export async function registerVerifiedCustomer(t: TestApp, email: string): Promi
   if (decided.statusCode !== 200) throw new Error(`KYC decide failed: ${decided.body}`);
   return customer;
 }
+
+/** Signs in an existing account (the seeded demo admin, for one) with an e-mail code. */
+export async function logIn(t: TestApp, email: string): Promise<RegisteredCustomer> {
+  const sent = await t.request({ method: 'POST', url: '/api/user/login-otp/send', payload: { email } });
+  if (sent.statusCode !== 200) throw new Error(`${sent.statusCode}: ${sent.body}`);
+  const verified = await t.request({
+    method: 'POST',
+    url: '/api/user/login-otp/verify',
+    payload: { email, code: await latestCode(t, email) },
+  });
+  if (verified.statusCode !== 200) throw new Error(`${verified.statusCode}: ${verified.body}`);
+  const { token, user } = verified.json<{
+    token: string;
+    user: { _id: string; phoneNumber: string | null };
+  }>();
+  return {
+    token,
+    userId: user._id,
+    email,
+    phone: user.phoneNumber ?? '',
+    auth: { authorization: `Bearer ${token}` },
+  };
+}

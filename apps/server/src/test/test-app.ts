@@ -19,6 +19,8 @@ export interface TestApp {
   app: FastifyInstance;
   config: AppConfig;
   database: DatabaseHandle;
+  /** The PostgreSQL database's URL (PostgreSQL suite); undefined on the embedded database. */
+  databaseUrl: string | undefined;
   /** A request with a valid CSRF token and cookie already attached. */
   request(options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -75,11 +77,43 @@ export async function createTestApp(
   extend?: (app: FastifyInstance) => void,
   dependencies: Pick<AppDependencies, 'realtime'> = {},
 ): Promise<TestApp> {
-  const config = testConfig(overrides);
   const testDatabase = await createTestDatabase();
-  const { handle } = testDatabase;
-  const app = await buildApp({ config, database: handle, logger: false, ...dependencies });
-  extend?.(app);
+  return startTestApp(testConfig(overrides), testDatabase.handle, testDatabase.url, testDatabase.drop, {
+    extend,
+    dependencies,
+  });
+}
+
+/**
+ * Another server process on the same PostgreSQL database as `first` (PostgreSQL suite only): its own
+ * connection pool, price book, watcher and realtime bus. Closing it leaves the database to `first`.
+ */
+export async function createTestAppOnSameDatabase(
+  first: TestApp,
+  overrides: Record<string, string> = {},
+  dependencies: Pick<AppDependencies, 'realtime'> = {},
+): Promise<TestApp> {
+  if (testEnv.TEST_DATABASE_KIND !== 'postgres' || !first.databaseUrl) {
+    throw new Error('A second app on the same database needs the PostgreSQL suite');
+  }
+  const handle = await openDatabase({ databaseUrl: first.databaseUrl, dataDir: null });
+  return startTestApp(testConfig(overrides), handle, first.databaseUrl, async () => undefined, {
+    dependencies,
+  });
+}
+
+async function startTestApp(
+  config: AppConfig,
+  handle: DatabaseHandle,
+  databaseUrl: string | undefined,
+  drop: () => Promise<void>,
+  options: {
+    extend?: ((app: FastifyInstance) => void) | undefined;
+    dependencies: Pick<AppDependencies, 'realtime'>;
+  },
+): Promise<TestApp> {
+  const app = await buildApp({ config, database: handle, logger: false, ...options.dependencies });
+  options.extend?.(app);
   await app.ready();
 
   const csrf = await app.inject({ method: 'GET', url: '/api/csrf' });
@@ -90,6 +124,7 @@ export async function createTestApp(
     app,
     config,
     database: handle,
+    databaseUrl,
     request(options) {
       return app.inject({
         ...options,
@@ -99,7 +134,7 @@ export async function createTestApp(
     },
     async close() {
       await app.close();
-      await testDatabase.drop();
+      await drop();
     },
   };
 }

@@ -201,7 +201,10 @@ type Handler = (payload: never) => void;
 interface RealtimeContextValue {
   status: () => RealtimeStatus;
   subscribeStatus: (listener: () => void) => () => void;
-  on: <K extends RealtimeEventType>(type: K, handler: (payload: RealtimeEventPayloads[K]) => void) => () => void;
+  on: <K extends RealtimeEventType>(
+    type: K,
+    handler: (payload: RealtimeEventPayloads[K]) => void,
+  ) => () => void;
 }
 
 const RealtimeContext = createContext<RealtimeContextValue | null>(null);
@@ -293,4 +296,3 @@ export function useRealtimeStatus(): RealtimeStatus {
 export function useRealtimeConnected(): boolean {
   return useRealtimeStatus() === 'connected';
 }
-

@@ -91,7 +91,11 @@ function DrawerPanel({
 
   return (
     <div className="fixed inset-0 z-50 flex justify-end">
-      <div aria-hidden="true" className="absolute inset-0 bg-ink-900/50 backdrop-blur-[2px]" onClick={onClose} />
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 bg-ink-900/50 backdrop-blur-[2px]"
+        onClick={onClose}
+      />
       <div
         ref={panelRef}
         role="dialog"

@@ -156,7 +156,13 @@ const badges = [
 ] as const;
 
 /** One method's badge on its own (the trade widget's method tiles); decorative, the tile names it. */
-export function PaymentMethodBadge({ method, className }: { method: (typeof badges)[number][0]; className?: string }) {
+export function PaymentMethodBadge({
+  method,
+  className,
+}: {
+  method: (typeof badges)[number][0];
+  className?: string;
+}) {
   const BadgeComponent = badges.find(([name]) => name === method)?.[1];
   return BadgeComponent ? (
     <span className={`inline-block h-8 ${className ?? ''}`}>

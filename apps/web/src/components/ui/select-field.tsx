@@ -1,5 +1,5 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
-import { FieldMessage, inputStyles } from './text-field';
+import { FieldMessage } from './text-field';
 import { ChevronDownIcon } from './icons';
 
 export interface SelectFieldProps extends Omit<ComponentProps<'select'>, 'id'> {
@@ -7,6 +7,17 @@ export interface SelectFieldProps extends Omit<ComponentProps<'select'>, 'id'> {
   error?: string | null;
   hint?: ReactNode;
 }
+
+// The text fields' look, without their read-only styling: browsers count every <select> as
+// ':read-only', which would grey it out and hide the red border of an error.
+const selectStyles = (invalid: boolean) =>
+  [
+    'block h-12 w-full min-w-0 appearance-none rounded-xl border bg-white pr-10 pl-4 text-base text-ink-900 shadow-xs outline-none transition-colors sm:text-sm',
+    'focus:ring-2 disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500',
+    invalid
+      ? 'border-red-500 focus:border-red-500 focus:ring-red-500/25'
+      : 'border-slate-300 focus:border-brand-500 focus:ring-brand-500/30',
+  ].join(' ');
 
 /** A labelled native select (the phone's own picker on mobile), styled like the text fields. */
 export function SelectField({ label, error, hint, className, children, ...props }: SelectFieldProps) {
@@ -23,7 +34,7 @@ export function SelectField({ label, error, hint, className, children, ...props 
           id={id}
           aria-invalid={error ? true : undefined}
           aria-describedby={message ? messageId : undefined}
-          className={inputStyles(Boolean(error), 'appearance-none pr-10')}
+          className={selectStyles(Boolean(error))}
           {...props}
         >
           {children}

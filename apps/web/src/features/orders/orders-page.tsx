@@ -25,6 +25,17 @@ function awaitsBankReference(order: Order): boolean {
   );
 }
 
+/** A processing bank-transfer buy whose reference the customer already gave. */
+function hasBankReference(order: Order): boolean {
+  return (
+    order.type === 'buy' &&
+    order.status === 'processing' &&
+    order.bankTxn !== null &&
+    order.payment !== null &&
+    order.payment.method !== 'paypal'
+  );
+}
+
 /**
  * My Orders (spec section 2): every order of the customer, newest first. A pending order offers
  * 'Complete Order' (the trade widget, in a dialog); a processing bank-transfer buy asks for its
@@ -41,7 +52,10 @@ export default function OrdersPage() {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
       <title>My Orders — OffZero</title>
-      <PageHeader title="My Orders" description="Every order you placed, newest first. Select one for its details." />
+      <PageHeader
+        title="My Orders"
+        description="Every order you placed, newest first. Select one for its details."
+      />
       <div className="mt-6">
         {orders.error ? (
           <PageLoadError message={errorMessage(orders.error)} onRetry={() => void orders.refetch()} />
@@ -98,6 +112,13 @@ function OrderAction({ order, onComplete }: { order: Order; onComplete: (order: 
     );
   }
   if (awaitsBankReference(order)) return <BankReferenceForm orderId={order._id} compact />;
+  if (hasBankReference(order)) {
+    return (
+      <span className="text-xs text-slate-500">
+        Ref. <span className="font-mono text-slate-700">{order.bankTxn}</span>
+      </span>
+    );
+  }
   return null;
 }
 
@@ -108,14 +129,30 @@ function OrdersTable({ orders, onOpen, onComplete }: ListProps) {
         <caption className="sr-only">Your orders</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
           <tr>
-            <th scope="col" className="px-4 py-3">Order</th>
-            <th scope="col" className="px-4 py-3">Pair</th>
-            <th scope="col" className="px-4 py-3 text-right">Amount</th>
-            <th scope="col" className="px-4 py-3 text-right">Price</th>
-            <th scope="col" className="px-4 py-3 text-right">Value</th>
-            <th scope="col" className="px-4 py-3">Type</th>
-            <th scope="col" className="px-4 py-3">Date</th>
-            <th scope="col" className="px-4 py-3">Status</th>
+            <th scope="col" className="px-4 py-3">
+              Order
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Pair
+            </th>
+            <th scope="col" className="px-4 py-3 text-right">
+              Amount
+            </th>
+            <th scope="col" className="px-4 py-3 text-right">
+              Price
+            </th>
+            <th scope="col" className="px-4 py-3 text-right">
+              Value
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Type
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Date
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Status
+            </th>
             <th scope="col" className="px-4 py-3">
               <span className="sr-only">Action</span>
             </th>
@@ -145,15 +182,21 @@ function OrdersTable({ orders, onOpen, onComplete }: ListProps) {
                     </button>
                   </td>
                   <td className="px-4 py-3 font-medium whitespace-nowrap text-ink-900">{order.pair}</td>
-                  <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">{formatOrderBtc(order)}</td>
-                  <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">{formatUsdNumber(order.price)}</td>
+                  <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">
+                    {formatOrderBtc(order)}
+                  </td>
+                  <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">
+                    {formatUsdNumber(order.price)}
+                  </td>
                   <td className="px-4 py-3 text-right font-semibold whitespace-nowrap text-ink-900 tabular-nums">
                     {formatUsdNumber(order.value)}
                   </td>
                   <td className="px-4 py-3">
                     <OrderTypeLabel type={order.type} />
                   </td>
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDateTime(order.createdAt)}</td>
+                  <td className="px-4 py-3 whitespace-nowrap text-slate-600">
+                    {formatDateTime(order.createdAt)}
+                  </td>
                   <td className="px-4 py-3">
                     <OrderStatusBadge status={order.status} />
                   </td>
@@ -173,7 +216,11 @@ function OrdersTable({ orders, onOpen, onComplete }: ListProps) {
               ))}
         </tbody>
       </table>
-      {!orders && <span role="status" className="sr-only">Loading your orders</span>}
+      {!orders && (
+        <span role="status" className="sr-only">
+          Loading your orders
+        </span>
+      )}
     </div>
   );
 }
@@ -208,7 +255,9 @@ function OrderCards({ orders, onOpen, onComplete }: ListProps) {
               <OrderStatusBadge status={order.status} />
             </span>
             <span className="mt-3 flex items-baseline justify-between gap-3">
-              <span className="text-base font-semibold text-ink-900 tabular-nums">{formatOrderBtc(order)} BTC</span>
+              <span className="text-base font-semibold text-ink-900 tabular-nums">
+                {formatOrderBtc(order)} BTC
+              </span>
               <span className="font-semibold text-ink-900 tabular-nums">{formatUsdNumber(order.value)}</span>
             </span>
             <span className="mt-1 flex justify-between gap-3 text-xs text-slate-500">
@@ -218,7 +267,7 @@ function OrderCards({ orders, onOpen, onComplete }: ListProps) {
               <span>{formatDateTime(order.createdAt)}</span>
             </span>
           </button>
-          {(order.status === 'pending' || awaitsBankReference(order)) && (
+          {(order.status === 'pending' || awaitsBankReference(order) || hasBankReference(order)) && (
             <div className="mt-3 border-t border-slate-100 pt-3">
               <OrderAction order={order} onComplete={onComplete} />
             </div>

@@ -6,7 +6,10 @@ import { TradeWidget } from './trade-widget';
 /** The dashboard's trading half (spec section 2): Recent Orders beside the trade widget. */
 export function DashboardTradingSection() {
   return (
-    <section aria-label="Trade" className="mt-8 grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_26rem]">
+    <section
+      aria-label="Trade"
+      className="mt-8 grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_26rem]"
+    >
       <div className="order-2 lg:order-1">
         <RecentOrders />
       </div>

@@ -52,9 +52,11 @@ function mockApi(overrides: { user?: object; kyc?: object | null } = {}) {
     if (path === '/api/price') return Promise.resolve(jsonResponse(price));
     if (path === '/api/admin/settings') return Promise.resolve(jsonResponse({ settings }));
     if (path === '/api/user/settings') return Promise.resolve(jsonResponse({ settings: userSettings }));
-    if (path.startsWith('/api/user/')) return Promise.resolve(jsonResponse({ user: overrides.user ?? verifiedUser }));
+    if (path.startsWith('/api/user/'))
+      return Promise.resolve(jsonResponse({ user: overrides.user ?? verifiedUser }));
     if (path.startsWith('/api/kyc/')) {
-      const kyc = overrides.kyc === undefined ? { _id: 'k1', status: 'GREEN', reviewNote: null } : overrides.kyc;
+      const kyc =
+        overrides.kyc === undefined ? { _id: 'k1', status: 'GREEN', reviewNote: null } : overrides.kyc;
       return Promise.resolve(jsonResponse({ kyc }));
     }
     return Promise.resolve(jsonResponse({ message: `unexpected ${path}` }, 404));

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import type { Order } from '@offzero/shared/api/orders';
 import { paths } from '../../config/paths';
@@ -36,6 +36,25 @@ export function TradeWidget({
   const [side, setSide] = useState<TradeSide>(pendingOrder?.type === 'sell' ? 'sell' : 'buy');
   // Mid-flow (an order being confirmed, paid or awaited) the tabs stay put.
   const [inProgress, setInProgress] = useState(false);
+  const [step, setStep] = useState<string | null>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const onStep = useCallback((next: string, busy: boolean) => {
+    setStep(next);
+    setInProgress(busy);
+  }, []);
+  // A new step replaces the widget's content: bring its top into view if it scrolled away.
+  const firstStep = useRef(true);
+  useEffect(() => {
+    if (step === null) return;
+    if (firstStep.current) {
+      firstStep.current = false;
+      return;
+    }
+    const root = rootRef.current;
+    // 80 px: below the sticky top bars.
+    if (root && root.getBoundingClientRect().top < 80)
+      root.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [step]);
   const tabRefs = useRef<Record<TradeSide, HTMLButtonElement | null>>({ buy: null, sell: null });
 
   function select(next: TradeSide) {
@@ -55,8 +74,9 @@ export function TradeWidget({
 
   return (
     <div
+      ref={rootRef}
       data-testid="trade-widget"
-      className={`w-full rounded-3xl bg-white p-4 text-slate-900 sm:p-6 ${
+      className={`w-full scroll-mt-24 rounded-3xl bg-white p-4 text-slate-900 sm:p-6 ${
         embedded ? 'shadow-sm ring-1 ring-slate-200/80' : 'shadow-2xl ring-1 shadow-black/30 ring-black/5'
       } ${className ?? ''}`}
     >
@@ -99,14 +119,14 @@ export function TradeWidget({
               key="buy"
               settings={settings.data}
               pendingOrder={pendingOrder?.type === 'buy' ? pendingOrder : null}
-              onProgress={setInProgress}
+              onStep={onStep}
             />
           ) : (
             <SellFlow
               key="sell"
               settings={settings.data}
               pendingOrder={pendingOrder?.type === 'sell' ? pendingOrder : null}
-              onProgress={setInProgress}
+              onStep={onStep}
             />
           )
         ) : settings.error ? (

@@ -21,10 +21,10 @@ export function BankTile() {
         done={bankAccount !== null}
         detail={
           bankAccount
-            ? `${bankAccount.bank_name} ${maskAccountNumber(bankAccount.account_number)}`
+            ? `${maskAccountNumber(bankAccount.account_number)} · ${bankAccount.bank_name}`
             : settings.isError
               ? 'Bank details not available right now.'
-              : 'Where we pay you when you sell.'
+              : 'For payouts when you sell.'
         }
         status="Added"
         action={

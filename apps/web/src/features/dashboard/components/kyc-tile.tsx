@@ -8,10 +8,10 @@ import { KycModal } from '../../kyc/components/kyc-modal';
 import { StatusTile } from './status-tile';
 
 const DETAIL = {
-  none: 'Verify your identity to start trading.',
-  YELLOW: 'We are checking your documents.',
-  GREEN: 'Your identity is verified.',
-  RED: 'We could not verify your identity.',
+  none: 'Required before your first trade.',
+  YELLOW: 'Documents being checked.',
+  GREEN: 'Identity verified.',
+  RED: 'Identity not verified.',
 } as const;
 
 /**

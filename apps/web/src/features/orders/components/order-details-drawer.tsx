@@ -72,7 +72,11 @@ function OrderDetails({ order }: { order: Order }) {
     isBuy
       ? { label: 'Network fee', value: formatUsdNumber(order.networkFee) }
       : { label: 'Bank fee', value: formatUsdNumber(order.bankFee) },
-    { label: isBuy ? 'Value (you pay)' : 'Value (you receive)', value: formatUsdNumber(order.value), strong: true },
+    {
+      label: isBuy ? 'Value (you pay)' : 'Value (you receive)',
+      value: formatUsdNumber(order.value),
+      strong: true,
+    },
   ];
 
   const chain: (DetailRow | false)[] = [
@@ -80,10 +84,17 @@ function OrderDetails({ order }: { order: Order }) {
       label: isBuy ? 'Bitcoin address' : 'Deposit address',
       value: <ExplorerLink href={`${explorerUrl}/address/${address}`}>{address}</ExplorerLink>,
     },
-    !isBuy && { label: 'Confirmations', value: <span data-testid="order-confirmations">{order.confirmations}</span> },
+    !isBuy && {
+      label: 'Confirmations',
+      value: <span data-testid="order-confirmations">{order.confirmations}</span>,
+    },
     {
       label: 'Transaction (txn)',
-      value: order.txn ? <ExplorerLink href={`${explorerUrl}/tx/${order.txn}`}>{order.txn}</ExplorerLink> : '—',
+      value: order.txn ? (
+        <ExplorerLink href={`${explorerUrl}/tx/${order.txn}`}>{order.txn}</ExplorerLink>
+      ) : (
+        '—'
+      ),
     },
     {
       label: method === 'paypal' ? 'PayPal transaction id' : 'Bank Tx Ref No.',
@@ -119,7 +130,9 @@ function OrderDetails({ order }: { order: Order }) {
               order.payment?.create_time
                 ? { label: 'Submitted', value: formatDateTime(order.payment.create_time) }
                 : false,
-              ...(method === 'paypal' ? [] : receivingRows(method, order.payment?.receiving_in, isBuy ? order._id : null)),
+              ...(method === 'paypal'
+                ? []
+                : receivingRows(method, order.payment?.receiving_in, isBuy ? order._id : null)),
             ]}
           />
         </Section>

@@ -36,10 +36,18 @@ export function RecentOrders() {
               <th scope="col" className="py-2.5 pr-2 pl-5">
                 <span className="sr-only">Type</span>
               </th>
-              <th scope="col" className="hidden px-3 py-2.5 sm:table-cell">Pair</th>
-              <th scope="col" className="px-3 py-2.5 text-right">Amount</th>
-              <th scope="col" className="px-3 py-2.5 text-right">Value</th>
-              <th scope="col" className="py-2.5 pr-5 pl-3 text-right">Date</th>
+              <th scope="col" className="hidden px-3 py-2.5 sm:table-cell">
+                Pair
+              </th>
+              <th scope="col" className="px-3 py-2.5 text-right">
+                Amount
+              </th>
+              <th scope="col" className="px-3 py-2.5 text-right">
+                Value
+              </th>
+              <th scope="col" className="py-2.5 pr-5 pl-3 text-right">
+                Date
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -49,7 +57,9 @@ export function RecentOrders() {
                     <td className="py-3 pr-2 pl-5">
                       <OrderTypeLabel type={order.type} iconOnly />
                     </td>
-                    <td className="hidden px-3 py-3 font-medium text-ink-900 sm:table-cell">{order.pair}</td>
+                    <td className="hidden px-3 py-3 font-medium whitespace-nowrap text-ink-900 sm:table-cell">
+                      {order.pair}
+                    </td>
                     <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
                       {formatOrderBtc(order)}
                       <span className="text-slate-400"> BTC</span>

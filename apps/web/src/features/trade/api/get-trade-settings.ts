@@ -1,10 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { globalSettingsResponseSchema, type GlobalSettings } from '@offzero/shared/api/global-settings';
-import {
-  basisPointsFromPercent,
-  usdNumberToCents,
-  type Cents,
-} from '@offzero/shared/money/money';
+import { basisPointsFromPercent, usdNumberToCents, type Cents } from '@offzero/shared/money/money';
 import { apiGet } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 

@@ -43,13 +43,19 @@ export function BuyConfirmationStep({
       <StepHeading onBack={paying ? undefined : onBack}>Confirm your order</StepHeading>
       <DetailList
         rows={[
-          { label: 'You Receive', value: quote ? `${formatBuyBtc(quote.amountSats)} BTC` : '—', strong: true },
+          {
+            label: 'You Receive',
+            value: quote ? `${formatBuyBtc(quote.amountSats)} BTC` : '—',
+            strong: true,
+          },
           {
             label: 'Rate',
             value: quote ? (
               <>
                 1 BTC = {formatUsdCents(quote.priceCents)}
-                <span className="block text-xs font-normal text-slate-400">refresh in {secondsToRefresh}s</span>
+                <span className="block text-xs font-normal text-slate-400">
+                  refresh in {secondsToRefresh}s
+                </span>
               </>
             ) : (
               '—'
@@ -60,7 +66,11 @@ export function BuyConfirmationStep({
           { label: 'You Pay', value: quote ? formatUsdCents(quote.valueCents) : '—', strong: true },
         ]}
       />
-      <CountdownNote deadlineMs={deadlineMs} onExpire={onExpire} label={(time) => `Quote valid for ${time}`} />
+      <CountdownNote
+        deadlineMs={deadlineMs}
+        onExpire={onExpire}
+        label={(time) => `Quote valid for ${time}`}
+      />
       <TextField
         label="Bitcoin address"
         name="walletAddress"

@@ -56,12 +56,12 @@ function startOf(pending: Order | null | undefined, settings: TradeSettings): Bu
 export function BuyFlow({
   settings,
   pendingOrder,
-  onProgress,
+  onStep,
 }: {
   settings: TradeSettings;
   pendingOrder?: Order | null;
-  /** Told whether the customer is in the middle of the flow (the tabs stay put meanwhile). */
-  onProgress: (inProgress: boolean) => void;
+  /** Told each step, and whether the customer is mid-flow (the tabs stay put meanwhile). */
+  onStep: (step: string, inProgress: boolean) => void;
 }) {
   const session = useSession();
   const navigate = useNavigate();
@@ -89,7 +89,7 @@ export function BuyFlow({
   );
   const address = addressDraft ?? trade.settings?.walletAddress ?? '';
   const inProgress = state.step === 'confirmation' || state.step === 'checkout';
-  useEffect(() => onProgress(inProgress), [inProgress, onProgress]);
+  useEffect(() => onStep(state.step, inProgress), [state.step, inProgress, onStep]);
 
   const toConfirmation = () =>
     setState({ step: 'confirmation', deadlineMs: Date.now() + settings.sessionTimeoutSeconds * 1000 });

@@ -54,7 +54,11 @@ function Buttons({
   return (
     <div className="relative min-h-12">
       {(isInitial || isPending) && (
-        <div className="absolute inset-0 flex items-center justify-center" role="status" aria-label="Loading PayPal">
+        <div
+          className="absolute inset-0 flex items-center justify-center"
+          role="status"
+          aria-label="Loading PayPal"
+        >
           <Spinner className="size-5 text-slate-400" />
         </div>
       )}

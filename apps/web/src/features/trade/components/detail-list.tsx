@@ -10,7 +10,9 @@ export interface DetailRow {
 /** Label and value pairs, one per line, values right-aligned (the confirmation's figures). */
 export function DetailList({ rows, className }: { rows: (DetailRow | null | false)[]; className?: string }) {
   return (
-    <dl className={`divide-y divide-slate-100 rounded-2xl bg-slate-50 px-4 ring-1 ring-slate-200/70 ${className ?? ''}`}>
+    <dl
+      className={`divide-y divide-slate-100 rounded-2xl bg-slate-50 px-4 ring-1 ring-slate-200/70 ${className ?? ''}`}
+    >
       {rows
         .filter((row): row is DetailRow => Boolean(row))
         .map((row, index) => (

@@ -2,7 +2,13 @@ import type { Cents } from '@offzero/shared/money/money';
 import { formatUsdCents } from '../utils/format';
 
 /** '1 BTC ≈ $97,000.00 · refresh in 42s': the estimated rate and when it is fetched again. */
-export function RateLine({ priceCents, secondsToRefresh }: { priceCents: Cents | null; secondsToRefresh: number }) {
+export function RateLine({
+  priceCents,
+  secondsToRefresh,
+}: {
+  priceCents: Cents | null;
+  secondsToRefresh: number;
+}) {
   return (
     <p className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-xs text-slate-500">
       <span>

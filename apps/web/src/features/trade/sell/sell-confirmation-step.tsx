@@ -44,7 +44,9 @@ export function SellConfirmationStep({
             value: quote ? (
               <>
                 1 BTC = {formatUsdCents(quote.priceCents)}
-                <span className="block text-xs font-normal text-slate-400">refresh in {secondsToRefresh}s</span>
+                <span className="block text-xs font-normal text-slate-400">
+                  refresh in {secondsToRefresh}s
+                </span>
               </>
             ) : (
               '—'
@@ -55,7 +57,11 @@ export function SellConfirmationStep({
           { label: 'You Receive', value: quote ? formatUsdCents(quote.valueCents) : '—', strong: true },
         ]}
       />
-      <CountdownNote deadlineMs={deadlineMs} onExpire={onExpire} label={(time) => `Quote valid for ${time}`} />
+      <CountdownNote
+        deadlineMs={deadlineMs}
+        onExpire={onExpire}
+        label={(time) => `Quote valid for ${time}`}
+      />
       <div>
         <p className="mb-1.5 text-sm font-medium text-slate-700">Paid to you by {METHOD_LABEL[method]}</p>
         <DetailList rows={payoutRows(method, settings)} />

@@ -53,7 +53,11 @@ export function SellDepositStep({
   }, [seconds]);
 
   if (!deposit) {
-    return <p className="text-sm text-slate-600">This order has no deposit address. Open My Orders for its state.</p>;
+    return (
+      <p className="text-sm text-slate-600">
+        This order has no deposit address. Open My Orders for its state.
+      </p>
+    );
   }
   const over = seconds === 0 || closed !== null;
 
@@ -69,7 +73,9 @@ export function SellDepositStep({
         </p>
       </div>
 
-      <div className={`mx-auto w-fit rounded-2xl bg-white p-3 ring-1 ring-slate-200 ${over ? 'opacity-30' : ''}`}>
+      <div
+        className={`mx-auto w-fit rounded-2xl bg-white p-3 ring-1 ring-slate-200 ${over ? 'opacity-30' : ''}`}
+      >
         <QRCodeSVG
           value={depositUri(deposit.address, deposit.amountText, order._id)}
           size={196}
@@ -82,7 +88,11 @@ export function SellDepositStep({
       </div>
 
       <div className="flex items-center justify-center gap-2">
-        <span className="font-mono text-sm font-medium text-ink-900" title={deposit.address} data-testid="deposit-address">
+        <span
+          className="font-mono text-sm font-medium text-ink-900"
+          title={deposit.address}
+          data-testid="deposit-address"
+        >
           {shortenText(deposit.address, SHORTEN.address)}
         </span>
         <CopyButton text={deposit.address} label="Copy deposit address" size="sm" />
@@ -99,7 +109,10 @@ export function SellDepositStep({
       </div>
 
       {over ? (
-        <div role="alert" className="rounded-2xl bg-amber-50 p-3 text-left text-sm text-amber-900 ring-1 ring-amber-200">
+        <div
+          role="alert"
+          className="rounded-2xl bg-amber-50 p-3 text-left text-sm text-amber-900 ring-1 ring-amber-200"
+        >
           <p>
             {closed === 'cancelled'
               ? 'This order was cancelled. Do not send bitcoin to this address.'

@@ -65,11 +65,11 @@ function payoutAccount(method: TileMethod, settings: UserSettings | null): SaveO
 export function SellFlow({
   settings,
   pendingOrder,
-  onProgress,
+  onStep,
 }: {
   settings: TradeSettings;
   pendingOrder?: Order | null;
-  onProgress: (inProgress: boolean) => void;
+  onStep: (step: string, inProgress: boolean) => void;
 }) {
   const session = useSession();
   const navigate = useNavigate();
@@ -96,7 +96,7 @@ export function SellFlow({
   );
   const inProgress =
     state.step === 'payment_method' || state.step === 'confirmation' || state.step === 'QRCODE';
-  useEffect(() => onProgress(inProgress), [inProgress, onProgress]);
+  useEffect(() => onStep(state.step, inProgress), [state.step, inProgress, onStep]);
 
   // ----- Waiting for the deposit: realtime events, and polling while the channel is down. -----
   const watching = state.step === 'QRCODE' ? state.order : null;
@@ -112,7 +112,9 @@ export function SellFlow({
     if (handled.current === order._id) return;
     handled.current = order._id;
     const amountSats = satsOf(amountBtc);
-    toast.success(`${amountSats === null ? amountBtc : formatExactBtc(amountSats)} BTC received successfully`);
+    toast.success(
+      `${amountSats === null ? amountBtc : formatExactBtc(amountSats)} BTC received successfully`,
+    );
     setState({ step: 'success', order, txid, amountSats });
     void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
   }

@@ -10,7 +10,15 @@ import { SuccessHeader } from '../components/success-header';
 import { formatExactBtc, formatUsdNumber } from '../utils/format';
 
 /** Sell success (spec section 2): the deposit was seen; its transaction links to the block explorer. */
-export function SellSuccessStep({ order, txid, amountSats }: { order: Order; txid: string; amountSats: Sats | null }) {
+export function SellSuccessStep({
+  order,
+  txid,
+  amountSats,
+}: {
+  order: Order;
+  txid: string;
+  amountSats: Sats | null;
+}) {
   const { explorerUrl } = useAppConfig();
   return (
     <div className="space-y-5">

@@ -1,6 +1,12 @@
 import type { Order } from '@offzero/shared/api/orders';
 import { formatCentsAsCurrency } from '@offzero/shared/currency/format-currency';
-import { btcNumberToSats, formatBtc, usdNumberToCents, type Cents, type Sats } from '@offzero/shared/money/money';
+import {
+  btcNumberToSats,
+  formatBtc,
+  usdNumberToCents,
+  type Cents,
+  type Sats,
+} from '@offzero/shared/money/money';
 
 // How the trading screens write money. Amounts are integers (cents, satoshis) until this point.
 

@@ -68,7 +68,9 @@ describe('buy quote from the fields', () => {
         networkFeeSats: 1_410n,
       }),
     );
-    expect(fieldTexts({ source: 'btc', text: '0.0025' }, quote, 'buy').usd).toBe(formatUsd(quote!.valueCents));
+    expect(fieldTexts({ source: 'btc', text: '0.0025' }, quote, 'buy').usd).toBe(
+      formatUsd(quote!.valueCents),
+    );
   });
 
   it('leaves the other field empty below the minimum order, or with nothing to quote', () => {
@@ -85,10 +87,20 @@ describe('sell quote from the fields', () => {
   it('from bitcoin and from dollars equals the shared maths, bank charges included', () => {
     const withCharges = { ...sellTerms, bankChargesCents: 500n };
     expect(sellQuoteFor({ source: 'btc', text: '0.01' }, withCharges)).toEqual(
-      quoteSellFromBtc({ amountSats: 1_000_000n, buyPriceCents: 9_650_000n, feeBps: 150, bankChargesCents: 500n }),
+      quoteSellFromBtc({
+        amountSats: 1_000_000n,
+        buyPriceCents: 9_650_000n,
+        feeBps: 150,
+        bankChargesCents: 500n,
+      }),
     );
     expect(sellQuoteFor({ source: 'usd', text: '500' }, withCharges)).toEqual(
-      quoteSellFromUsd({ valueCents: 50_000n, buyPriceCents: 9_650_000n, feeBps: 150, bankChargesCents: 500n }),
+      quoteSellFromUsd({
+        valueCents: 50_000n,
+        buyPriceCents: 9_650_000n,
+        feeBps: 150,
+        bankChargesCents: 500n,
+      }),
     );
   });
 

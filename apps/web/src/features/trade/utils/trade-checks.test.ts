@@ -19,8 +19,14 @@ const MAX = 1_000_000n; // $10,000.00
 
 /** Breaks the account one requirement at a time, in reverse, so each earlier check must win. */
 const broken: [string, TradeAccount][] = [
-  ['Verify your email', { ...ready, user: { email_verified: false, phone_verified: false }, kyc: null, settings: null }],
-  ['Verify your phone number', { ...ready, user: { email_verified: true, phone_verified: false }, kyc: null, settings: null }],
+  [
+    'Verify your email',
+    { ...ready, user: { email_verified: false, phone_verified: false }, kyc: null, settings: null },
+  ],
+  [
+    'Verify your phone number',
+    { ...ready, user: { email_verified: true, phone_verified: false }, kyc: null, settings: null },
+  ],
   ['Upload your KYC', { ...ready, kyc: null }],
   ['Your KYC is under review', { ...ready, kyc: { status: 'YELLOW' } }],
 ];
@@ -30,7 +36,9 @@ describe('buy checks', () => {
     for (const [message, account] of broken) {
       expect(tradeCheckFailure('buy', account, 5_000_000n, MAX)).toBe(message);
     }
-    expect(tradeCheckFailure('buy', { ...ready, kyc: { status: 'RED' } }, 0n, MAX)).toBe('Your KYC is under review');
+    expect(tradeCheckFailure('buy', { ...ready, kyc: { status: 'RED' } }, 0n, MAX)).toBe(
+      'Your KYC is under review',
+    );
     expect(tradeCheckFailure('buy', ready, 1_000_001n, MAX)).toBe('Maximum limit is $10,000.00');
     expect(tradeCheckFailure('buy', ready, 1_000_000n, MAX)).toBeNull();
   });
@@ -45,7 +53,12 @@ describe('sell checks', () => {
     const noBank = { ...ready, settings: { bankAccount: null }, kyc: null };
     expect(tradeCheckFailure('sell', noBank, 25_000n, MAX)).toBe('Add a bank account');
     expect(
-      tradeCheckFailure('sell', { ...noBank, user: { email_verified: true, phone_verified: false } }, 0n, MAX),
+      tradeCheckFailure(
+        'sell',
+        { ...noBank, user: { email_verified: true, phone_verified: false } },
+        0n,
+        MAX,
+      ),
     ).toBe('Verify your phone number');
     expect(tradeCheckFailure('sell', { ...ready, kyc: null }, 25_000n, MAX)).toBe('Upload your KYC');
     expect(tradeCheckFailure('sell', ready, 1_000_001n, MAX)).toBe('Maximum limit is $10,000.00');
@@ -65,10 +78,15 @@ describe('sell checks', () => {
     expect(sellMethodFailure('zelle', settings)).toBe('Add Zelle payment email in settings.');
     expect(sellMethodFailure('zelle', { ...settings, zelleEmail: 'ada@example.com' })).toBeNull();
     expect(sellMethodFailure('ach', settings)).toBeNull();
-    expect(sellMethodFailure('ach', { ...settings, bankAccount: null })).toBe('Add ACH transfer details in settings.');
+    expect(sellMethodFailure('ach', { ...settings, bankAccount: null })).toBe(
+      'Add ACH transfer details in settings.',
+    );
     expect(sellMethodFailure('wire', settings)).toBe('Add Wire transfer details in settings.');
     expect(
-      sellMethodFailure('wire', { ...settings, bankAccount: { ...settings.bankAccount!, swift: 'CHASUS33' } }),
+      sellMethodFailure('wire', {
+        ...settings,
+        bankAccount: { ...settings.bankAccount!, swift: 'CHASUS33' },
+      }),
     ).toBeNull();
     expect(sellMethodFailure('paypal', settings)).toBe('Invalid payment method.');
   });

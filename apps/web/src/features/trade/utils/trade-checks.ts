@@ -26,7 +26,8 @@ export function tradeCheckFailure(
 ): string | null {
   if (!account.user.email_verified) return BUY_CHECK_MESSAGES.emailNotVerified;
   if (!account.user.phone_verified) return BUY_CHECK_MESSAGES.phoneNotVerified;
-  if (side === 'sell' && !account.settings?.bankAccount?.account_number) return BUY_CHECK_MESSAGES.noBankAccount;
+  if (side === 'sell' && !account.settings?.bankAccount?.account_number)
+    return BUY_CHECK_MESSAGES.noBankAccount;
   if (!account.kyc) return BUY_CHECK_MESSAGES.noKyc;
   if (account.kyc.status !== 'GREEN') return BUY_CHECK_MESSAGES.kycNotApproved;
   if (valueCents > maxOrderCents) return BUY_CHECK_MESSAGES.maximum(formatUsdCents(maxOrderCents));
