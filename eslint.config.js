@@ -44,7 +44,7 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
-    files: ['scripts/**', 'playwright.config.ts', 'e2e/**', '**/*.test.ts', '**/*.test.tsx', '**/test/**'],
+    files: ['scripts/**', 'bench/**', 'playwright.config.ts', 'e2e/**', '**/*.test.ts', '**/*.test.tsx', '**/test/**'],
     rules: {
       'no-restricted-properties': 'off',
       // Tests read JSON answers (typed any) and assert on them directly.
