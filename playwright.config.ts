@@ -3,8 +3,9 @@ import { rmSync } from 'node:fs';
 
 // The browser suite drives Debian's Chromium (never a downloaded browser) against the real server,
 // built web app and a fresh embedded database in demo mode.
-const port = 3100;
-const dataDir = '.data-e2e';
+// E2E_PORT lets two runs on one machine keep out of each other's way.
+const port = Number(process.env.E2E_PORT ?? 3100);
+const dataDir = `.data-e2e-${port}`;
 // Playwright loads this file again in each worker: wipe the database only in the main process, before
 // the server starts.
 if (!process.env.TEST_WORKER_INDEX) rmSync(dataDir, { recursive: true, force: true });

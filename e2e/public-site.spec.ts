@@ -223,7 +223,7 @@ test.describe('mobile drawer', () => {
 });
 
 test.describe('home page', () => {
-  test('the quote card switches between Buy and Sell and Continue leads to the login page', async ({
+  test('the trade widget switches between Buy and Sell and Continue leads to the login page', async ({
     page,
   }) => {
     await page.goto('/');
@@ -244,6 +244,10 @@ test.describe('home page', () => {
     await expect(sell).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tab', { name: 'Buy' })).toHaveAttribute('aria-selected', 'false');
 
+    // Visitors get live quotes too; submitting one leads to the login page.
+    const widget = page.getByTestId('trade-widget');
+    await widget.getByLabel('You Pay').fill('0.01');
+    await expect(widget.getByLabel('You Receive')).toHaveValue(/^\d+\.\d{2}$/);
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/login$/);
   });

@@ -410,6 +410,15 @@ test('a pending buy is completed from My Orders by ACH, and its reference added 
   const pending = await newestOrder(page, customer);
   expect(pending.status).toBe('pending');
 
+  // Back to the confirmation and Pay again: the same order is re-quoted, not a second one created.
+  await widget.getByRole('button', { name: 'Back' }).click();
+  await widget.getByRole('button', { name: 'Pay $75.50' }).click();
+  await expect(page.getByText('Order updated with the new quote.')).toBeVisible();
+  await expect(widget.getByText('Total: $75.50')).toBeVisible();
+  const requoted = await newestOrder(page, customer);
+  expect(requoted._id).toBe(pending._id);
+  expect(requoted.status).toBe('pending');
+
   await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My Orders' }).click();
   const row = page.locator(`[data-testid="order-row"][data-order-id="${pending._id}"]`);
   await expect(row).toContainText('Pending');
@@ -441,4 +450,30 @@ test('a pending buy is completed from My Orders by ACH, and its reference added 
   await expect(row).toContainText('Ref. ACH-778899');
   expect((await newestOrder(page, customer)).bankTxn).toBe('ACH-778899');
   await snap(page, 'orders-5-reference-in-list');
+});
+
+test('with the realtime channel down, the deposit page polls and still sees the deposit', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  // Every realtime connection is refused, as behind a proxy that drops WebSockets.
+  await page.routeWebSocket(/\/api\/realtime$/, (ws) => ws.close({ code: 1011, reason: 'unavailable' }));
+  await signIn(page, customer);
+  await page.goto('/dashboard');
+  const widget = page.getByTestId('trade-widget');
+  const dev = await apiClient(baseURL!);
+
+  await quote(widget, 'Sell', '0.0012');
+  await widget.getByRole('button', { name: 'Continue' }).click();
+  await widget.getByRole('button', { name: /^ACH/ }).click();
+  await widget.getByRole('button', { name: /^Send [\d.]+ BTC$/ }).click();
+  await expect(widget.getByRole('img', { name: 'Deposit QR code' })).toBeVisible();
+
+  const order = await newestOrder(page, customer);
+  const deposit = order.walletAddress as { address: string; amount: number };
+  await dev.post('/api/dev/chain/send', { address: deposit.address, amount: deposit.amount });
+  await expect(page.getByText(/^[\d.]+ BTC received successfully$/)).toBeVisible({ timeout: 20_000 });
+  await expect(widget.getByText('Thank you for the purchase!')).toBeVisible();
+  await dev.context.dispose();
 });

@@ -1,12 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  btcNumberToSats,
-  centsToUsdNumber,
-  satsToBtcNumber,
-  usdNumberToCents,
-} from '@offzero/shared/money/money';
-import { quoteBuyFromUsd } from '@offzero/shared/quotes/quote';
 import { orders, outboxMessages, referralRewards, users } from '../db/schema';
 import {
   logIn,
@@ -15,8 +8,8 @@ import {
   type RegisteredCustomer,
 } from '../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { buyOrderPayload, placeBuyOrder } from '../test/buy-helpers';
 
-const WALLET = 'tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7';
 const TXID = 'a'.repeat(64);
 let t: TestApp;
 let admin: RegisteredCustomer;
@@ -24,30 +17,7 @@ let referrer: RegisteredCustomer;
 let ada: RegisteredCustomer;
 
 async function zelleBuy(who: RegisteredCustomer, valueUsd: number): Promise<string> {
-  const price = (await t.app.inject({ method: 'GET', url: '/api/price' })).json();
-  const quote = quoteBuyFromUsd({
-    valueCents: usdNumberToCents(valueUsd),
-    sellPriceCents: usdNumberToCents(price.sellPrice),
-    feeBps: 150,
-    networkFeeSats: btcNumberToSats(price.networkFee),
-  })!;
-  const saved = await t.request({
-    method: 'POST',
-    url: '/api/order/save',
-    headers: who.auth,
-    payload: {
-      userId: who.userId,
-      pair: 'BTC-USD',
-      type: 'buy',
-      amount: satsToBtcNumber(quote.amountSats),
-      value: valueUsd,
-      price: price.sellPrice,
-      platformFee: centsToUsdNumber(quote.platformFeeCents),
-      networkFee: centsToUsdNumber(quote.networkFeeCents),
-      walletAddress: WALLET,
-    },
-  });
-  const orderId = saved.json().order._id as string;
+  const orderId = await placeBuyOrder(t, who, valueUsd);
   await t.request({
     method: 'POST',
     url: '/api/order/update',
@@ -105,14 +75,14 @@ describe('access', () => {
     ];
     for (const [method, url, payload] of calls) {
       const response = await t.request({
-        method: method as 'GET',
+        method: method,
         url,
         headers: ada.auth,
         ...(payload ? { payload } : {}),
       });
       expect(response.statusCode, `${method} ${url}`).toBe(403);
       expect(Object.keys(response.json())).toEqual(['message']);
-      const visitor = await t.request({ method: method as 'GET', url, ...(payload ? { payload } : {}) });
+      const visitor = await t.request({ method: method, url, ...(payload ? { payload } : {}) });
       expect(visitor.statusCode, `visitor ${method} ${url}`).toBe(401);
     }
   });
@@ -270,28 +240,12 @@ describe('settings editor', () => {
   });
 
   async function zelleBuyQuoteStatus(): Promise<number> {
-    const price = (await t.app.inject({ method: 'GET', url: '/api/price' })).json();
-    const quote = quoteBuyFromUsd({
-      valueCents: 10_000n,
-      sellPriceCents: usdNumberToCents(price.sellPrice),
-      feeBps: 150,
-      networkFeeSats: btcNumberToSats(price.networkFee),
-    })!;
+    // Built with the old 1.5 % fee.
     const response = await t.request({
       method: 'POST',
       url: '/api/order/save',
       headers: ada.auth,
-      payload: {
-        userId: ada.userId,
-        pair: 'BTC-USD',
-        type: 'buy',
-        amount: satsToBtcNumber(quote.amountSats),
-        value: 100,
-        price: price.sellPrice,
-        platformFee: 1.5,
-        networkFee: centsToUsdNumber(quote.networkFeeCents),
-        walletAddress: WALLET,
-      },
+      payload: await buyOrderPayload(t, ada, 100),
     });
     return response.statusCode;
   }

@@ -7,7 +7,14 @@ import { formatBtc, satsToBtcNumber, usdNumberToCents } from '@offzero/shared/mo
 import { quoteSellFromBtc } from '@offzero/shared/quotes/quote';
 import type { ChainApi } from '../chain/chain-api';
 import { createSimulatedChain } from '../chain/simulated-chain';
-import { deposits, orderEvents, orders, outboxMessages, simChainTransactions, type OrderRow } from '../db/schema';
+import {
+  deposits,
+  orderEvents,
+  orders,
+  outboxMessages,
+  simChainTransactions,
+  type OrderRow,
+} from '../db/schema';
 import {
   createMemoryEventBus,
   createRedisEventBus,
@@ -16,7 +23,14 @@ import {
   type RealtimeEvent,
 } from '../realtime/event-bus';
 import { registerVerifiedCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
-import { currentPrice, DEMO_FEE_BPS, saveBank, saveZelle, sellOrder, type SellMethod } from '../test/sell-helpers';
+import {
+  currentPrice,
+  DEMO_FEE_BPS,
+  saveBank,
+  saveZelle,
+  sellOrder,
+  type SellMethod,
+} from '../test/sell-helpers';
 import { createTestApp, createTestAppOnSameDatabase, type TestApp } from '../test/test-app';
 import { deriveDepositAddress, DEMO_ACCOUNT_VPUB } from './deposit-address';
 import { createDepositWatcher } from './deposit-watcher';
@@ -310,6 +324,48 @@ describe('deposit watcher', () => {
     });
   });
 
+  it('keeps a deposit too small to pay out after fees, without making the order due for its full value', async () => {
+    // 500 satoshis are about 33 cents: less than ACH's $1 bank charge.
+    const order = await d.placeSell(bob, 0.01, 'ach');
+    const placed = await d.order(order.id);
+    expect(
+      quoteSellFromBtc({
+        amountSats: 500n,
+        buyPriceCents: placed.priceCents,
+        feeBps: DEMO_FEE_BPS,
+        bankChargesCents: 100n,
+      }),
+    ).toBeNull();
+    const dust = await d.send(order.address, 0.000005);
+    await d.poll();
+    // Recorded and flagged, never lost; but nothing is due for it.
+    expect(await d.depositsOf(order.id)).toMatchObject([{ txid: dust, valueSats: 500n, status: 'seen' }]);
+    const row = await d.order(order.id);
+    expect(row.flag).toBe('underpaid');
+    expect(row.flagNote).toContain('too small');
+    expect(row.status).not.toBe('processing');
+    expect(row.status).not.toBe('completed');
+
+    // The rest arrives: that payment is credited and priced for what it is.
+    const rest = await d.send(order.address, 0.0099);
+    await d.poll();
+    const expected = quoteSellFromBtc({
+      amountSats: 990_000n,
+      buyPriceCents: placed.priceCents,
+      feeBps: DEMO_FEE_BPS,
+      bankChargesCents: 100n,
+    })!;
+    expect(await d.order(order.id)).toMatchObject({
+      status: 'processing',
+      txn: rest,
+      receivedSats: 990_000n,
+      amountSats: 990_000n,
+      valueCents: expected.valueCents,
+      flag: 'underpaid',
+    });
+    expect(await d.depositsOf(order.id)).toHaveLength(2);
+  });
+
   it('never loses a deposit that arrives after the window closed: processing, late_deposit, current price', async () => {
     const order = await d.placeSell(bob, 0.01);
     const placed = await d.order(order.id);
@@ -328,7 +384,12 @@ describe('deposit watcher', () => {
     const after = usdNumberToCents((await currentPrice(t)).buyPrice);
 
     const row = await d.order(order.id);
-    expect(row).toMatchObject({ status: 'processing', flag: 'late_deposit', txn: txid, receivedSats: 1_000_000n });
+    expect(row).toMatchObject({
+      status: 'processing',
+      flag: 'late_deposit',
+      txn: txid,
+      receivedSats: 1_000_000n,
+    });
     expect([before, after]).toContain(row.priceCents);
     expect(row.priceCents).not.toBe(oldPrice);
     const expected = quoteSellFromBtc({
@@ -693,5 +754,16 @@ describe.skipIf(!IS_POSTGRES || !REDIS_URL)('two processes with PostgreSQL and R
     // Nothing else was sent: the answer to a ping is the very next message.
     client.send({ type: 'ping' });
     expect(await client.next()).toEqual({ type: 'pong' });
+
+    // When only B's watcher sees a deposit, the notice still crosses to the socket held by A.
+    const second = await onA.placeSell(ada, 0.0031);
+    const secondTxid = await onB.send(second.address, 0.0031);
+    expect(await onB.poll()).toEqual({ credited: 1 });
+    expect(await client.next()).toEqual({
+      type: 'new-transaction',
+      payload: { amount: 0.0031, _id: second.id, txn: secondTxid },
+    });
+    expect(await onA.poll()).toEqual({ credited: 0 });
+    expect(await onA.depositsOf(second.id)).toHaveLength(1);
   });
 });

@@ -131,6 +131,17 @@ export function createDepositWatcher(deps: {
         const flagNote = flag
           ? `${flag.replace('_', ' ')}: received ${btc}, order was for ${formatBtc(current.amountSats)} BTC${quote ? '; re-priced' : '; too small to pay out after fees'}`
           : null;
+        if ((late || differs) && !quote) {
+          // Too little to pay anything out after fees: the deposit is recorded and the order flagged
+          // for the back office, but it keeps waiting. Moving it on would leave its full value due for
+          // a few satoshis.
+          const [flagged] = await tx
+            .update(orders)
+            .set({ flag, flagNote, updatedAt: now() })
+            .where(eq(orders.id, current.id))
+            .returning();
+          return flagged ?? null;
+        }
         return moveOrder(tx, {
           orderId: current.id,
           from: ['pending', 'expired'],

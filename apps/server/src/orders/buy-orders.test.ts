@@ -1,12 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  centsToUsdNumber,
-  satsToBtcNumber,
-  usdNumberToCents,
-  btcNumberToSats,
-} from '@offzero/shared/money/money';
-import { quoteBuyFromUsd } from '@offzero/shared/quotes/quote';
 import { orderEvents, orders, outboxMessages, userSettings } from '../db/schema';
 import {
   registerCustomer,
@@ -14,8 +7,8 @@ import {
   type RegisteredCustomer,
 } from '../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { buyOrderPayload, TEST_WALLET as WALLET } from '../test/buy-helpers';
 
-const WALLET = 'tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7';
 let t: TestApp;
 let ada: RegisteredCustomer;
 let bob: RegisteredCustomer;
@@ -39,29 +32,8 @@ async function currentPrice() {
   }>();
 }
 
-/** Builds the buy order exactly as the client does, from the served price and the shared maths. */
-async function buyOrder(who: RegisteredCustomer, valueUsd: number, overrides: Record<string, unknown> = {}) {
-  const price = await currentPrice();
-  const quote = quoteBuyFromUsd({
-    valueCents: usdNumberToCents(valueUsd),
-    sellPriceCents: usdNumberToCents(price.sellPrice),
-    feeBps: 150,
-    networkFeeSats: btcNumberToSats(price.networkFee),
-  });
-  return {
-    userId: who.userId,
-    pair: 'BTC-USD',
-    type: 'buy',
-    amount: quote ? satsToBtcNumber(quote.amountSats) : 0,
-    value: valueUsd,
-    price: price.sellPrice,
-    platformFee: quote ? centsToUsdNumber(quote.platformFeeCents) : 0,
-    networkFee: quote ? centsToUsdNumber(quote.networkFeeCents) : 0,
-    expired: 900,
-    walletAddress: WALLET,
-    ...overrides,
-  };
-}
+const buyOrder = (who: RegisteredCustomer, valueUsd: number, overrides: Record<string, unknown> = {}) =>
+  buyOrderPayload(t, who, valueUsd, overrides);
 
 const save = (who: RegisteredCustomer, payload: object) =>
   t.request({ method: 'POST', url: '/api/order/save', headers: who.auth, payload });

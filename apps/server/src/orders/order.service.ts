@@ -92,6 +92,11 @@ export function createOrderService(deps: {
       .where(eq(kycRecords.userId, user.id));
     if (!kyc) throw new AppError('FORBIDDEN', BUY_CHECK_MESSAGES.noKyc);
     if (kyc.status !== 'GREEN') throw new AppError('FORBIDDEN', BUY_CHECK_MESSAGES.kycNotApproved);
+    assertWithinLimits(settings, valueCents);
+  }
+
+  /** `min_order_size` … `max_order_size`, checked on the client's value and again on the server's own. */
+  function assertWithinLimits(settings: GlobalSettingsRow, valueCents: Cents): void {
     if (valueCents > settings.maxOrderCents) {
       throw new AppError(
         'BAD_REQUEST',
@@ -124,47 +129,58 @@ export function createOrderService(deps: {
   }
 
   /**
-   * Recomputes the buy quote from a price the server served in the last two minutes and the current
-   * settings; the client's figures must agree within 1 cent and 100 satoshis.
+   * The prices the customer may have been quoted: those the server served in the last two minutes at
+   * exactly the rate the client sent (the buy rate for a buy, the sell rate for a sell), newest first.
+   * Refuses to quote at all while prices are stale.
+   */
+  async function servedPricesAt(side: 'sell' | 'buy', priceCents: Cents): Promise<PriceSnapshotRow[]> {
+    if (prices.isStale() || !prices.current()) throw new AppError('UNAVAILABLE', PRICES_UNAVAILABLE);
+    const column = side === 'sell' ? priceSnapshots.sellPriceCents : priceSnapshots.buyPriceCents;
+    return db
+      .select()
+      .from(priceSnapshots)
+      .where(
+        and(
+          eq(column, priceCents),
+          gt(priceSnapshots.fetchedAt, new Date(now().getTime() - QUOTE_PRICE_GRACE_MS)),
+        ),
+      )
+      .orderBy(desc(priceSnapshots.fetchedAt));
+  }
+
+  /**
+   * Recomputes the buy quote from a served price and the current settings; the client's figures must
+   * agree within 1 cent and 100 satoshis.
    */
   async function requoteBuy(
     client: Figures,
     settings: GlobalSettingsRow,
   ): Promise<{ figures: Figures; snapshot: PriceSnapshotRow }> {
-    if (prices.isStale() || !prices.current()) throw new AppError('UNAVAILABLE', PRICES_UNAVAILABLE);
-    const recent = await db
-      .select()
-      .from(priceSnapshots)
-      .where(
-        and(
-          eq(priceSnapshots.sellPriceCents, client.priceCents),
-          gt(priceSnapshots.fetchedAt, new Date(now().getTime() - QUOTE_PRICE_GRACE_MS)),
-        ),
-      )
-      .orderBy(desc(priceSnapshots.fetchedAt));
-    for (const snapshot of recent) {
+    for (const snapshot of await servedPricesAt('sell', client.priceCents)) {
       const quote = quoteBuyFromUsd({
         valueCents: client.valueCents,
         sellPriceCents: snapshot.sellPriceCents,
         feeBps: settings.platformFeeBps,
         networkFeeSats: snapshot.networkFeeSats,
       });
-      if (!quote) continue;
-      const clientQuote = {
-        ...quote,
-        amountSats: client.amountSats,
-        platformFeeCents: client.platformFeeCents,
-        networkFeeCents: client.networkFeeCents,
-      };
-      if (quotesMatch(quote, clientQuote)) {
+      if (
+        quote &&
+        quotesMatch(quote, {
+          ...quote,
+          amountSats: client.amountSats,
+          platformFeeCents: client.platformFeeCents,
+          networkFeeCents: client.networkFeeCents,
+        })
+      ) {
+        const { amountSats, valueCents, priceCents, platformFeeCents, networkFeeCents } = quote;
         return {
           snapshot,
           figures: {
-            amountSats: quote.amountSats,
-            valueCents: quote.valueCents,
-            priceCents: quote.priceCents,
-            platformFeeCents: quote.platformFeeCents,
-            networkFeeCents: quote.networkFeeCents,
+            amountSats,
+            valueCents,
+            priceCents,
+            platformFeeCents,
+            networkFeeCents,
             bankFeeCents: 0n,
           },
         };
@@ -173,47 +189,38 @@ export function createOrderService(deps: {
     throw new AppError('BAD_REQUEST', PRICE_CHANGED);
   }
 
-  /** The sell counterpart: the customer's BTC at a buy price served in the last two minutes. */
+  /** The sell counterpart: the customer's BTC at a served buy price, less the method's bank charges. */
   async function requoteSell(
     client: Figures,
     settings: GlobalSettingsRow,
     bankChargesCents: Cents,
   ): Promise<{ figures: Figures; snapshot: PriceSnapshotRow }> {
-    if (prices.isStale() || !prices.current()) throw new AppError('UNAVAILABLE', PRICES_UNAVAILABLE);
-    const recent = await db
-      .select()
-      .from(priceSnapshots)
-      .where(
-        and(
-          eq(priceSnapshots.buyPriceCents, client.priceCents),
-          gt(priceSnapshots.fetchedAt, new Date(now().getTime() - QUOTE_PRICE_GRACE_MS)),
-        ),
-      )
-      .orderBy(desc(priceSnapshots.fetchedAt));
-    for (const snapshot of recent) {
+    for (const snapshot of await servedPricesAt('buy', client.priceCents)) {
       const quote = quoteSellFromBtc({
         amountSats: client.amountSats,
         buyPriceCents: snapshot.buyPriceCents,
         feeBps: settings.platformFeeBps,
         bankChargesCents,
       });
-      if (!quote) continue;
-      const clientQuote = {
-        ...quote,
-        valueCents: client.valueCents,
-        platformFeeCents: client.platformFeeCents,
-        bankFeeCents: client.bankFeeCents,
-      };
-      if (quotesMatch(quote, clientQuote)) {
+      if (
+        quote &&
+        quotesMatch(quote, {
+          ...quote,
+          valueCents: client.valueCents,
+          platformFeeCents: client.platformFeeCents,
+          bankFeeCents: client.bankFeeCents,
+        })
+      ) {
+        const { amountSats, valueCents, priceCents, platformFeeCents, bankFeeCents } = quote;
         return {
           snapshot,
           figures: {
-            amountSats: quote.amountSats,
-            valueCents: quote.valueCents,
-            priceCents: quote.priceCents,
-            platformFeeCents: quote.platformFeeCents,
+            amountSats,
+            valueCents,
+            priceCents,
+            platformFeeCents,
             networkFeeCents: 0n,
-            bankFeeCents: quote.bankFeeCents,
+            bankFeeCents,
           },
         };
       }
@@ -295,6 +302,8 @@ export function createOrderService(deps: {
     if (body.type === 'sell') {
       const payout = await sellPayout(user, settings, body.bankAccount?.method);
       const { figures, snapshot } = await requoteSell(client, settings, payout.bankChargesCents);
+      // The client's value may be a cent off the server's; the limits hold for what would be paid.
+      assertWithinLimits(settings, figures.valueCents);
       return {
         figures,
         snapshot,

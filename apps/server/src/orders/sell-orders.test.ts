@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidBitcoinAddress } from '@offzero/shared/bitcoin/address';
-import { centsToUsdNumber, satsToBtcNumber } from '@offzero/shared/money/money';
+import { centsToUsdNumber, satsToBtcNumber, usdNumberToCents } from '@offzero/shared/money/money';
+import { quoteSellFromUsd } from '@offzero/shared/quotes/quote';
 import { deriveDepositAddress, DEMO_ACCOUNT_VPUB } from '../deposits/deposit-address';
 import { globalSettings, orderEvents, orders } from '../db/schema';
 import {
@@ -10,7 +11,9 @@ import {
   type RegisteredCustomer,
 } from '../test/accounts-helpers';
 import {
+  currentPrice,
   DEMO_BANK_CHARGES_CENTS as BANK_CHARGES_CENTS,
+  DEMO_FEE_BPS,
   saveBank as saveBankFor,
   saveZelle as saveZelleFor,
   sellOrder as sellOrderFor,
@@ -269,6 +272,27 @@ describe('sell orders: saving', () => {
     const small = await save(ada, (await sellOrder(ada, 0.0002)).payload);
     expect(small.statusCode).toBe(400);
     expect(small.json().message).toBe('Minimum order is $20.00');
+  });
+
+  it('applies the limits to its own figures, not to a client value one cent inside them', async () => {
+    const price = await currentPrice(t);
+    for (const [serverCents, claimedCents, message] of [
+      [1_000_001n, 1_000_000n, 'Maximum limit is $10,000.00'],
+      [1_999n, 2_000n, 'Minimum order is $20.00'],
+    ] as const) {
+      // The smallest amount that sells for exactly `serverCents` by Zelle.
+      const quote = quoteSellFromUsd({
+        valueCents: serverCents,
+        buyPriceCents: usdNumberToCents(price.buyPrice),
+        feeBps: DEMO_FEE_BPS,
+        bankChargesCents: 0n,
+      })!;
+      expect(quote.valueCents).toBe(serverCents);
+      const { payload } = await sellOrder(ada, satsToBtcNumber(quote.amountSats));
+      const response = await save(ada, { ...payload, value: centsToUsdNumber(claimedCents) });
+      expect(response.statusCode, message).toBe(400);
+      expect(response.json().message).toBe(message);
+    }
   });
 
   it("refuses saving for another customer's id (403)", async () => {

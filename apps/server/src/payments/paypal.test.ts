@@ -2,46 +2,10 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  btcNumberToSats,
-  centsToUsdNumber,
-  satsToBtcNumber,
-  usdNumberToCents,
-} from '@offzero/shared/money/money';
-import { quoteBuyFromUsd } from '@offzero/shared/quotes/quote';
 import { orders } from '../db/schema';
 import { registerVerifiedCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
-
-const WALLET = 'tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7';
-
-async function placeBuy(t: TestApp, who: RegisteredCustomer, valueUsd: number): Promise<string> {
-  const price = (await t.app.inject({ method: 'GET', url: '/api/price' })).json();
-  const quote = quoteBuyFromUsd({
-    valueCents: usdNumberToCents(valueUsd),
-    sellPriceCents: usdNumberToCents(price.sellPrice),
-    feeBps: 150,
-    networkFeeSats: btcNumberToSats(price.networkFee),
-  })!;
-  const response = await t.request({
-    method: 'POST',
-    url: '/api/order/save',
-    headers: who.auth,
-    payload: {
-      userId: who.userId,
-      pair: 'BTC-USD',
-      type: 'buy',
-      amount: satsToBtcNumber(quote.amountSats),
-      value: valueUsd,
-      price: price.sellPrice,
-      platformFee: centsToUsdNumber(quote.platformFeeCents),
-      networkFee: centsToUsdNumber(quote.networkFeeCents),
-      walletAddress: WALLET,
-    },
-  });
-  if (response.statusCode !== 200) throw new Error(response.body);
-  return response.json().order._id;
-}
+import { placeBuyOrder } from '../test/buy-helpers';
 
 const createPayPal = (t: TestApp, who: RegisteredCustomer, orderId: string) =>
   t.request({ method: 'POST', url: '/api/payments/paypal/orders', headers: who.auth, payload: { orderId } });
@@ -65,7 +29,7 @@ describe('PayPal demo sandbox', () => {
   afterAll(async () => t.close());
 
   it('creates, is approved in the sandbox, captures: the order is processing with the capture id', async () => {
-    const orderId = await placeBuy(t, ada, 150);
+    const orderId = await placeBuyOrder(t, ada, 150);
     const { id } = (await createPayPal(t, ada, orderId)).json();
     expect(id).toMatch(/^DEMO-/);
     const early = await capture(t, ada, id, orderId);
@@ -88,7 +52,7 @@ describe('PayPal demo sandbox', () => {
   });
 
   it('credits two simultaneous captures of one order once', async () => {
-    const orderId = await placeBuy(t, ada, 90);
+    const orderId = await placeBuyOrder(t, ada, 90);
     const { id } = (await createPayPal(t, ada, orderId)).json();
     await t.request({ method: 'POST', url: `/api/dev/paypal/orders/${id}/approve`, headers: ada.auth });
     const answers = await Promise.all([
@@ -101,8 +65,8 @@ describe('PayPal demo sandbox', () => {
   });
 
   it('refuses one PayPal payment presented for a second order', async () => {
-    const first = await placeBuy(t, ada, 60);
-    const second = await placeBuy(t, ada, 60);
+    const first = await placeBuyOrder(t, ada, 60);
+    const second = await placeBuyOrder(t, ada, 60);
     const { id } = (await createPayPal(t, ada, first)).json();
     await t.request({ method: 'POST', url: `/api/dev/paypal/orders/${id}/approve`, headers: ada.auth });
     const wrongOrder = await capture(t, ada, id, second);
@@ -113,7 +77,7 @@ describe('PayPal demo sandbox', () => {
   });
 
   it("refuses another customer's order (404) and a cancelled sandbox payment", async () => {
-    const orderId = await placeBuy(t, ada, 70);
+    const orderId = await placeBuyOrder(t, ada, 70);
     expect((await createPayPal(t, bob, orderId)).statusCode).toBe(404);
     const { id } = (await createPayPal(t, ada, orderId)).json();
     expect((await capture(t, bob, id, orderId)).statusCode).toBe(404);
@@ -122,7 +86,7 @@ describe('PayPal demo sandbox', () => {
   });
 
   it('refuses to start a payment on an expired quote', async () => {
-    const orderId = await placeBuy(t, ada, 55);
+    const orderId = await placeBuyOrder(t, ada, 55);
     await t.database.db
       .update(orders)
       .set({ quoteExpiresAt: new Date(Date.now() - 1) })
@@ -235,7 +199,7 @@ describe('PayPal REST adapter (a local server speaking PayPal’s API)', () => {
   });
 
   it('creates a PayPal order for the order’s value with our order id, and captures it with a request id', async () => {
-    const orderId = await placeBuy(t, ada, 123.45);
+    const orderId = await placeBuyOrder(t, ada, 123.45);
     const { id } = (await createPayPal(t, ada, orderId)).json();
     expect(paypalOrders.get(id)).toEqual({ referenceId: orderId, value: '123.45', captured: false });
     const captured = await capture(t, ada, id, orderId);
@@ -251,7 +215,7 @@ describe('PayPal REST adapter (a local server speaking PayPal’s API)', () => {
   });
 
   it('reads back an order already captured at PayPal (a retried capture) and credits it once', async () => {
-    const orderId = await placeBuy(t, ada, 30);
+    const orderId = await placeBuyOrder(t, ada, 30);
     const { id } = (await createPayPal(t, ada, orderId)).json();
     paypalOrders.get(id)!.captured = true; // captured, but our first answer was lost
     const captured = await capture(t, ada, id, orderId);
@@ -260,7 +224,7 @@ describe('PayPal REST adapter (a local server speaking PayPal’s API)', () => {
   });
 
   it('flags a capture whose amount differs from the order and does not credit it', async () => {
-    const orderId = await placeBuy(t, ada, 200);
+    const orderId = await placeBuyOrder(t, ada, 200);
     const { id } = (await createPayPal(t, ada, orderId)).json();
     captureAmountOverride = '2.00';
     try {

@@ -29,7 +29,7 @@ export interface TestApp {
 export async function createTestDatabase(): Promise<{
   handle: DatabaseHandle;
   url: string | undefined;
-  drop(): Promise<void>;
+  drop: () => Promise<void>;
 }> {
   if (testEnv.TEST_DATABASE_KIND !== 'postgres') {
     return { handle: await openDatabase({ dataDir: null }), url: undefined, drop: async () => undefined };
@@ -77,11 +77,8 @@ export async function createTestApp(
   extend?: (app: FastifyInstance) => void,
   dependencies: Pick<AppDependencies, 'realtime'> = {},
 ): Promise<TestApp> {
-  const testDatabase = await createTestDatabase();
-  return startTestApp(testConfig(overrides), testDatabase.handle, testDatabase.url, testDatabase.drop, {
-    extend,
-    dependencies,
-  });
+  const { handle, url, drop } = await createTestDatabase();
+  return startTestApp(testConfig(overrides), handle, url, drop, { extend, dependencies });
 }
 
 /**

@@ -25,7 +25,9 @@ export type OrderStatusValue = z.infer<typeof orderStatusSchema>;
 export const paymentMethodSchema = z.enum(['paypal', 'zelle', 'ach', 'wire']);
 export type PaymentMethodValue = z.infer<typeof paymentMethodSchema>;
 // A method that is not one of these gets the specification's own message (section 5).
-export const sellMethodSchema = z.enum(['zelle', 'ach', 'wire'], { error: SELL_METHOD_MESSAGES.invalidMethod });
+export const sellMethodSchema = z.enum(['zelle', 'ach', 'wire'], {
+  error: SELL_METHOD_MESSAGES.invalidMethod,
+});
 
 const money = z.number({ error: 'Enter an amount as a number.' }).finite();
 const userId = z.string().max(100);

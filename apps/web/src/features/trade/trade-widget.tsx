@@ -51,9 +51,10 @@ export function TradeWidget({
       return;
     }
     const root = rootRef.current;
-    // 80 px: below the sticky top bars.
-    if (root && root.getBoundingClientRect().top < 80)
+    // 80 px: below the sticky top bars. (Test DOMs have no scrolling.)
+    if (root && typeof root.scrollIntoView === 'function' && root.getBoundingClientRect().top < 80) {
       root.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    }
   }, [step]);
   const tabRefs = useRef<Record<TradeSide, HTMLButtonElement | null>>({ buy: null, sell: null });
 

@@ -63,6 +63,8 @@ export function RecentOrders() {
                     <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
                       {formatOrderBtc(order)}
                       <span className="text-slate-400"> BTC</span>
+                      {/* Phones have no pair column: the pair goes under the amount. */}
+                      <span className="block text-xs text-slate-500 sm:hidden">{order.pair}</span>
                     </td>
                     <td className="px-3 py-3 text-right font-semibold whitespace-nowrap text-ink-900 tabular-nums">
                       {formatUsdNumber(order.value)}

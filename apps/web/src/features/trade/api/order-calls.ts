@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { orderResponseSchema, type Order, type SaveOrderRequest } from '@offzero/shared/api/orders';
+import { orderResponseSchema, type SaveOrderRequest } from '@offzero/shared/api/orders';
 import { apiPost } from '../../../lib/api-client';
 import { ordersQueryKey } from '../../orders/api/get-orders';
 
@@ -70,5 +70,3 @@ export function useAddBankReference() {
   const invalidate = useInvalidateOrders();
   return useMutation({ mutationFn: addBankReference, onSuccess: () => invalidate() });
 }
-
-export type { Order };

@@ -1,4 +1,4 @@
-import { parseBtc, parseUsd, type Cents, type Sats } from '@offzero/shared/money/money';
+import { formatUsd, parseBtc, parseUsd, type Cents, type Sats } from '@offzero/shared/money/money';
 import {
   isAmountInputText,
   isBelowMinimum,
@@ -9,7 +9,6 @@ import {
   type BuyQuote,
   type SellQuote,
 } from '@offzero/shared/quotes/quote';
-import { formatUsd } from '@offzero/shared/money/money';
 import { formatBuyBtc, formatExactBtc } from './format';
 
 /**
@@ -120,9 +119,4 @@ export function fieldTexts(
           : formatExactBtc(quote.amountSats)
         : '';
   return { usd, btc };
-}
-
-/** The typed amount in dollars, if the customer typed dollars (used for the maximum check). */
-export function typedCents(entry: AmountEntry): Cents | null {
-  return entry.source === 'usd' ? readCents(entry.text) : null;
 }

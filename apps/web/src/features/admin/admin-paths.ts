@@ -1,0 +1,16 @@
+import { paths } from '../../config/paths';
+
+// The console's own routes, under /admin.
+const base = paths.admin;
+
+export const adminPaths = {
+  queue: base,
+  orders: `${base}/orders`,
+  order: (id: string) => `${base}/orders/${encodeURIComponent(id)}`,
+  kyc: `${base}/kyc`,
+  kycCase: (userId: string) => `${base}/kyc/${encodeURIComponent(userId)}`,
+  customers: `${base}/customers`,
+  customer: (userId: string) => `${base}/customers/${encodeURIComponent(userId)}`,
+  settings: `${base}/settings`,
+  audit: `${base}/audit`,
+} as const;

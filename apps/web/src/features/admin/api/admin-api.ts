@@ -1,0 +1,270 @@
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueries,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { FullGlobalSettings } from '@offzero/shared/api/global-settings';
+import { apiGet, apiPost } from '../../../lib/api-client';
+import { apiGetBlob, apiPut } from './admin-http';
+import {
+  adminSettingsAnswerSchema,
+  auditListSchema,
+  customerDetailSchema,
+  customerListSchema,
+  kycCaseAnswerSchema,
+  kycCasesSchema,
+  kycDecisionAnswerSchema,
+  messageAnswerSchema,
+  orderActionAnswerSchema,
+  orderDetailSchema,
+  orderListSchema,
+  queueSchema,
+  saveSettingsAnswerSchema,
+  type AuditTargetType,
+} from './schemas';
+import type { OrderActionKind } from '../orders/order-actions';
+import type { KycStatusValue } from '@offzero/shared/api/kyc';
+
+// Every back-office call, as TanStack Query hooks. Keys start with 'admin' so one invalidation after an
+// action refreshes every console screen (the queue, lists and details all change together).
+
+export const ADMIN_KEY = 'admin';
+/** The work queue is read again this often, so new payments show up without a reload. */
+export const QUEUE_POLL_MS = 30_000;
+
+const enc = encodeURIComponent;
+
+/** `?a=1&b=2` of the defined, non-empty values; '' when there are none. */
+export function queryString(params: Record<string, string | number | boolean | undefined | null>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '' || value === false) continue;
+    search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Work queue and orders
+
+export function useWorkQueue() {
+  return useQuery({
+    queryKey: [ADMIN_KEY, 'queue'],
+    queryFn: ({ signal }) => apiGet('/admin/queue', { schema: queueSchema, signal }),
+    refetchInterval: QUEUE_POLL_MS,
+  });
+}
+
+export interface OrderFilters {
+  status?: string;
+  type?: string;
+  method?: string;
+  customer?: string;
+  flagged?: boolean;
+  from?: string;
+  to?: string;
+}
+
+export const ORDERS_PAGE_SIZE = 25;
+
+function filterParams(filters: OrderFilters) {
+  return {
+    status: filters.status,
+    type: filters.type,
+    method: filters.method,
+    customer: filters.customer?.trim(),
+    flagged: filters.flagged ? 'true' : undefined,
+    from: filters.from,
+    to: filters.to,
+  };
+}
+
+export function useAdminOrders(filters: OrderFilters, page: number) {
+  const search = queryString({
+    ...filterParams(filters),
+    limit: ORDERS_PAGE_SIZE,
+    offset: page * ORDERS_PAGE_SIZE,
+  });
+  return useQuery({
+    queryKey: [ADMIN_KEY, 'orders', search],
+    queryFn: ({ signal }) => apiGet(`/admin/orders${search}`, { schema: orderListSchema, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The orders CSV for the same filters (every matching order, not one page). */
+export function downloadOrdersCsv(filters: OrderFilters) {
+  return apiGetBlob(`/admin/orders/export.csv${queryString(filterParams(filters))}`);
+}
+
+export const orderDetailQuery = (orderId: string) =>
+  queryOptions({
+    queryKey: [ADMIN_KEY, 'order', orderId],
+    queryFn: ({ signal }) => apiGet(`/admin/orders/${enc(orderId)}`, { schema: orderDetailSchema, signal }),
+  });
+
+export function useAdminOrder(orderId: string) {
+  return useQuery(orderDetailQuery(orderId));
+}
+
+export interface OrderActionInput {
+  kind: OrderActionKind;
+  body: Record<string, string>;
+}
+
+/** Runs one action on an order; afterwards every console screen reads its data again. */
+export function useOrderAction(orderId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ kind, body }: OrderActionInput) =>
+      apiPost(`/admin/orders/${enc(orderId)}/${kind}`, body, { schema: orderActionAnswerSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [ADMIN_KEY] }),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// KYC
+
+export function useKycCases(status: KycStatusValue) {
+  return useQuery({
+    queryKey: [ADMIN_KEY, 'kyc', 'list', status],
+    queryFn: ({ signal }) => apiGet(`/admin/kyc?status=${status}`, { schema: kycCasesSchema, signal }),
+    refetchInterval: status === 'YELLOW' ? QUEUE_POLL_MS : false,
+  });
+}
+
+export function useKycCase(userId: string) {
+  return useQuery({
+    queryKey: [ADMIN_KEY, 'kyc', 'case', userId],
+    queryFn: async ({ signal }) =>
+      (await apiGet(`/admin/kyc/${enc(userId)}`, { schema: kycCaseAnswerSchema, signal })).case,
+  });
+}
+
+/** The case's document image as a Blob (the caller turns it into an object URL). */
+export function useKycDocument(userId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [ADMIN_KEY, 'kyc', 'document', userId],
+    enabled,
+    staleTime: Infinity,
+    gcTime: 0,
+    queryFn: async ({ signal }) => (await apiGetBlob(`/admin/kyc/${enc(userId)}/document`, signal)).blob,
+  });
+}
+
+export function useDecideKyc(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (decision: { status: 'GREEN' | 'RED'; reason?: string }) =>
+      apiPost(`/admin/kyc/${enc(userId)}`, decision, { schema: kycDecisionAnswerSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [ADMIN_KEY] }),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Settings
+
+export function useAdminSettings() {
+  return useQuery({
+    queryKey: [ADMIN_KEY, 'settings'],
+    queryFn: async ({ signal }) =>
+      (await apiGet('/admin/settings', { schema: adminSettingsAnswerSchema, signal })).settings,
+  });
+}
+
+export function useSaveSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: FullGlobalSettings) =>
+      apiPut('/admin/settings', settings, saveSettingsAnswerSchema),
+    onSuccess: (answer) => {
+      queryClient.setQueryData([ADMIN_KEY, 'settings'], answer.settings);
+      // Screens outside the console that read the settings (the trade widget) read them again.
+      return queryClient.invalidateQueries({
+        predicate: (query) => query.queryKey[0] !== ADMIN_KEY,
+      });
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Customers
+
+export function useCustomers(q: string) {
+  const search = queryString({ q: q.trim() });
+  return useQuery({
+    queryKey: [ADMIN_KEY, 'customers', search],
+    queryFn: ({ signal }) => apiGet(`/admin/users${search}`, { schema: customerListSchema, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** E-mail addresses of staff ids named in a timeline ('admin:<id>'), looked up once each. */
+export function useStaffEmails(ids: string[]): Record<string, string> {
+  const unique = [...new Set(ids)].sort();
+  const results = useQueries({
+    queries: unique.map((id) => ({
+      queryKey: [ADMIN_KEY, 'staff-email', id],
+      staleTime: Infinity,
+      queryFn: async ({ signal }: { signal: AbortSignal }) =>
+        (
+          await apiGet(`/admin/users${queryString({ q: id, limit: 1 })}`, {
+            schema: customerListSchema,
+            signal,
+          })
+        ).users[0]?.email ?? null,
+    })),
+  });
+  const emails: Record<string, string> = {};
+  unique.forEach((id, index) => {
+    const email = results[index]?.data;
+    if (email) emails[id] = email;
+  });
+  return emails;
+}
+
+export function useCustomer(userId: string) {
+  return useQuery({
+    queryKey: [ADMIN_KEY, 'customer', userId],
+    queryFn: ({ signal }) => apiGet(`/admin/users/${enc(userId)}`, { schema: customerDetailSchema, signal }),
+  });
+}
+
+export function useSetCustomerEnabled(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, reason }: { action: 'disable' | 'enable'; reason: string }) =>
+      apiPost(`/admin/users/${enc(userId)}/${action}`, { reason }, { schema: messageAnswerSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [ADMIN_KEY] }),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Audit log
+
+export interface AuditFilters {
+  action?: string;
+  targetType?: AuditTargetType | '';
+  targetId?: string;
+  admin?: string;
+  limit?: number;
+}
+
+export function useAuditLog(filters: AuditFilters) {
+  const search = queryString({
+    action: filters.action?.trim(),
+    targetType: filters.targetType,
+    targetId: filters.targetId?.trim(),
+    admin: filters.admin?.trim(),
+    limit: filters.limit,
+  });
+  return useQuery({
+    queryKey: [ADMIN_KEY, 'audit', search],
+    queryFn: ({ signal }) => apiGet(`/admin/audit${search}`, { schema: auditListSchema, signal }),
+    placeholderData: keepPreviousData,
+  });
+}

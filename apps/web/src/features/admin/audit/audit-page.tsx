@@ -1,0 +1,228 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { errorMessage } from '../../../lib/api-client';
+import { Button } from '../../../components/ui/button';
+import { PageLoadError } from '../../../components/ui/page';
+import { useAuditLog, type AuditFilters } from '../api/admin-api';
+import { auditTargetTypes, type AuditEntry, type AuditTargetType } from '../api/schemas';
+import { adminPaths } from '../admin-paths';
+import { AdminPageHeader, EmptyState, TableSkeleton } from '../components/blocks';
+import { DataTable, type Column } from '../components/data-table';
+import { Pill, type PillTone } from '../components/badges';
+import { FilterInput, FilterSelect } from '../components/filter-fields';
+import { formatDateTime } from '../format';
+import { diffChanges, showValue } from './diff';
+
+const ACTIONS: { value: string; label: string }[] = [
+  { value: 'order.', label: 'Any order action' },
+  { value: 'order.mark_paid', label: 'Order: payment received' },
+  { value: 'order.payout_btc', label: 'Order: bitcoin payout' },
+  { value: 'order.payout_usd', label: 'Order: dollar payout' },
+  { value: 'order.cancel', label: 'Order: cancelled' },
+  { value: 'order.resolve_flag', label: 'Order: flag resolved' },
+  { value: 'kyc.', label: 'Any KYC decision' },
+  { value: 'kyc.approve', label: 'KYC: approved' },
+  { value: 'kyc.reject', label: 'KYC: rejected' },
+  { value: 'user.', label: 'Any account action' },
+  { value: 'user.disable', label: 'Account: disabled' },
+  { value: 'user.enable', label: 'Account: enabled' },
+  { value: 'settings.update', label: 'Settings changed' },
+];
+
+const LIMITS = [50, 100, 250, 500];
+
+const ACTION_TONE: Record<string, PillTone> = { order: 'sky', kyc: 'violet', user: 'amber', settings: 'slate' };
+
+function targetLink(entry: AuditEntry): string | null {
+  switch (entry.targetType) {
+    case 'order':
+      return adminPaths.order(entry.targetId);
+    case 'user':
+      return adminPaths.customer(entry.targetId);
+    case 'kyc':
+      return adminPaths.kycCase(entry.targetId);
+    case 'settings':
+      return adminPaths.settings;
+    default:
+      return null;
+  }
+}
+
+/** Every staff action with its before and after, newest first. */
+export default function AuditPage() {
+  const [params, setParams] = useSearchParams();
+  const targetType = params.get('targetType') ?? '';
+  const filters: AuditFilters = {
+    action: params.get('action') ?? undefined,
+    targetType: (auditTargetTypes as readonly string[]).includes(targetType) ? (targetType as AuditTargetType) : '',
+    targetId: params.get('targetId') ?? undefined,
+    admin: params.get('admin') ?? undefined,
+    limit: LIMITS.includes(Number(params.get('limit'))) ? Number(params.get('limit')) : 100,
+  };
+  const audit = useAuditLog(filters);
+  const [targetId, setTargetId] = useState(filters.targetId ?? '');
+  const [admin, setAdmin] = useState(filters.admin ?? '');
+
+  const update = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setParams(next, { replace: true });
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    update({ targetId: targetId.trim() || undefined, admin: admin.trim() || undefined });
+  };
+
+  const columns: Column<AuditEntry>[] = [
+    {
+      key: 'action',
+      header: 'Action',
+      primary: true,
+      cell: (e) => <Pill tone={ACTION_TONE[e.action.split('.')[0] ?? ''] ?? 'slate'}>{e.action}</Pill>,
+    },
+    {
+      key: 'at',
+      header: 'When',
+      primary: true,
+      cell: (e) => <span className="text-xs whitespace-nowrap text-slate-600">{formatDateTime(e.at)}</span>,
+    },
+    { key: 'admin', header: 'Admin', cell: (e) => <span className="break-all">{e.admin}</span> },
+    {
+      key: 'target',
+      header: 'Target',
+      cell: (e) => {
+        const href = targetLink(e);
+        const label = e.targetType === 'settings' ? 'settings' : `${e.targetType} ${e.targetId.slice(0, 8)}`;
+        return href ? (
+          <Link to={href} title={e.targetId} className="font-mono text-xs whitespace-nowrap text-brand-700 hover:underline">
+            {label}
+          </Link>
+        ) : (
+          <span className="font-mono text-xs">{label}</span>
+        );
+      },
+    },
+    { key: 'changes', header: 'Changes', cell: (e) => <ChangeList entry={e} />, className: 'min-w-64' },
+    {
+      key: 'note',
+      header: 'Note',
+      cell: (e) => <span className="block max-w-56 text-xs break-words text-slate-700">{e.note ?? '—'}</span>,
+    },
+  ];
+
+  const anyFilter = ['action', 'targetType', 'targetId', 'admin'].some((key) => params.has(key));
+
+  return (
+    <div className="space-y-5">
+      <title>Audit log — OffZero back office</title>
+      <AdminPageHeader title="Audit log" description="Who changed what, and when. Entries cannot be edited or removed." />
+      <section aria-label="Filters" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200/80">
+        <form onSubmit={onSubmit} className="grid grid-cols-2 gap-3 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto]">
+          <FilterSelect
+            label="Action"
+            value={filters.action ?? ''}
+            onChange={(event) => update({ action: event.target.value || undefined })}
+          >
+            <option value="">All actions</option>
+            {ACTIONS.map((action) => (
+              <option key={action.value} value={action.value}>
+                {action.label}
+              </option>
+            ))}
+          </FilterSelect>
+          <FilterSelect
+            label="Target"
+            value={filters.targetType ?? ''}
+            onChange={(event) => update({ targetType: event.target.value || undefined })}
+          >
+            <option value="">All targets</option>
+            {auditTargetTypes.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </FilterSelect>
+          <FilterInput
+            label="Target id"
+            value={targetId}
+            onChange={(event) => setTargetId(event.target.value)}
+            placeholder="Order or customer id"
+            className="col-span-2 lg:col-span-1"
+          />
+          <FilterInput label="Admin" value={admin} onChange={(event) => setAdmin(event.target.value)} placeholder="E-mail" />
+          <FilterSelect label="Show" value={String(filters.limit)} onChange={(event) => update({ limit: event.target.value })}>
+            {LIMITS.map((limit) => (
+              <option key={limit} value={limit}>
+                {limit} newest
+              </option>
+            ))}
+          </FilterSelect>
+          <div className="col-span-2 flex items-end gap-2 lg:col-span-1">
+            <Button type="submit" variant="secondary" size="sm" className="h-10 flex-1 lg:flex-none">
+              Apply
+            </Button>
+            {anyFilter && (
+              <Button
+                variant="ghost"
+                size="sm"
+                className="h-10"
+                onClick={() => {
+                  setTargetId('');
+                  setAdmin('');
+                  setParams(new URLSearchParams(), { replace: true });
+                }}
+              >
+                Reset
+              </Button>
+            )}
+          </div>
+        </form>
+      </section>
+      {audit.isError ? (
+        <PageLoadError message={errorMessage(audit.error)} onRetry={() => void audit.refetch()} />
+      ) : (
+        <div className={`overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200/80 ${audit.isPlaceholderData ? 'opacity-60' : ''}`}>
+          {audit.isPending ? (
+            <TableSkeleton label="Loading the audit log" />
+          ) : audit.data.entries.length === 0 ? (
+            <EmptyState title="No entries match these filters." />
+          ) : (
+            <DataTable columns={columns} rows={audit.data.entries} rowKey={(e) => e._id} label="Audit log" rowTestId="audit-row" />
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+const SHOWN = 4;
+
+function ChangeList({ entry }: { entry: AuditEntry }) {
+  const changes = diffChanges(entry.before, entry.after);
+  if (changes.length === 0) return <span className="text-xs text-slate-400">no field changed</span>;
+  const line = (change: (typeof changes)[number]) => (
+    <li key={change.key} className="text-xs leading-5 break-words">
+      <span className="font-mono text-slate-500">{change.key}</span>{' '}
+      <span className="text-red-700 line-through decoration-red-300">{showValue(change.before)}</span>{' '}
+      <span aria-label="to" className="text-slate-400">→</span>{' '}
+      <span className="font-medium text-emerald-700">{showValue(change.after)}</span>
+    </li>
+  );
+  return (
+    <div className="text-left">
+      <ul>{changes.slice(0, SHOWN).map(line)}</ul>
+      {changes.length > SHOWN && (
+        <details className="group">
+          <summary className="cursor-pointer text-xs font-medium text-brand-700 select-none">
+            {changes.length - SHOWN} more change{changes.length - SHOWN === 1 ? '' : 's'}
+          </summary>
+          <ul>{changes.slice(SHOWN).map(line)}</ul>
+        </details>
+      )}
+    </div>
+  );
+}

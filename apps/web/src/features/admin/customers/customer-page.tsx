@@ -1,0 +1,386 @@
+import { useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import toast from 'react-hot-toast';
+import type { Order } from '@offzero/shared/api/orders';
+import { errorMessage } from '../../../lib/api-client';
+import { displayName, useCurrentUser } from '../../../lib/current-user';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { ArrowLeftIcon } from '../../../components/ui/icons';
+import { PageLoadError, PageSkeleton } from '../../../components/ui/page';
+import { useCustomer, useSetCustomerEnabled } from '../api/admin-api';
+import type { CustomerDetail } from '../api/schemas';
+import { adminPaths } from '../admin-paths';
+import { ActionDialog, TextAreaField } from '../components/action-dialog';
+import { AdminPageHeader, Details, EmptyState, IdWithCopy, Panel } from '../components/blocks';
+import { DataTable, type Column } from '../components/data-table';
+import { FlagPill, KycPill, Pill, StatusPill, TypeLabel } from '../components/badges';
+import { btc, formatDate, formatDateTime, methodLabel, shortOrderId, usd } from '../format';
+
+/** One customer: account, verification, payout settings, orders and referral rewards. */
+export default function CustomerPage() {
+  const { userId = '' } = useParams();
+  const customer = useCustomer(userId);
+  return (
+    <div className="space-y-5">
+      <title>Customer — OffZero back office</title>
+      <ButtonLink to={adminPaths.customers} variant="ghost" size="sm" className="-ml-3">
+        <ArrowLeftIcon className="size-4" />
+        All customers
+      </ButtonLink>
+      {customer.isPending ? (
+        <PageSkeleton blocks={3} />
+      ) : customer.isError ? (
+        <PageLoadError message={errorMessage(customer.error)} onRetry={() => void customer.refetch()} />
+      ) : (
+        <CustomerView detail={customer.data} />
+      )}
+    </div>
+  );
+}
+
+const yesNo = (value: boolean | undefined) =>
+  value === undefined ? '—' : <Pill tone={value ? 'emerald' : 'slate'}>{value ? 'on' : 'off'}</Pill>;
+
+function CustomerView({ detail }: { detail: CustomerDetail }) {
+  const { user, settings, kyc, orders, referralRewards, referralTotal } = detail;
+  const me = useCurrentUser().data;
+  const [dialog, setDialog] = useState(false);
+  const name = displayName(user);
+  const bank = settings.bankAccount;
+
+  const orderColumns: Column<Order>[] = [
+    {
+      key: 'order',
+      header: 'Order',
+      primary: true,
+      cell: (o) => (
+        <Link
+          to={adminPaths.order(o._id)}
+          className="font-mono text-xs font-semibold text-brand-700 hover:underline"
+        >
+          #{shortOrderId(o._id)}
+        </Link>
+      ),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      primary: true,
+      cell: (o) => (
+        <span className="inline-flex flex-wrap gap-1">
+          <StatusPill status={o.status} />
+          {o.flag && <FlagPill flag={o.flag} />}
+        </span>
+      ),
+    },
+    {
+      key: 'created',
+      header: 'Created',
+      cell: (o) => <span className="text-xs text-slate-600">{formatDateTime(o.createdAt)}</span>,
+    },
+    { key: 'type', header: 'Type', cell: (o) => <TypeLabel type={o.type} /> },
+    { key: 'method', header: 'Method', cell: (o) => methodLabel(o.payment?.method) },
+    {
+      key: 'amount',
+      header: 'Amount',
+      className: 'text-right',
+      cell: (o) => <span className="whitespace-nowrap tabular-nums">{btc(o.amount)}</span>,
+    },
+    {
+      key: 'value',
+      header: 'Value',
+      className: 'text-right',
+      cell: (o) => <span className="font-semibold tabular-nums">{usd(o.value)}</span>,
+    },
+  ];
+
+  const rewardColumns: Column<CustomerDetail['referralRewards'][number]>[] = [
+    {
+      key: 'order',
+      header: 'Order',
+      primary: true,
+      cell: (r) => (
+        <Link
+          to={adminPaths.order(r.orderId)}
+          className="font-mono text-xs font-semibold text-brand-700 hover:underline"
+        >
+          #{shortOrderId(r.orderId)}
+        </Link>
+      ),
+    },
+    {
+      key: 'reward',
+      header: 'Reward',
+      primary: true,
+      className: 'text-right',
+      cell: (r) => <span className="font-semibold text-emerald-700 tabular-nums">{usd(r.reward)}</span>,
+    },
+    {
+      key: 'trader',
+      header: 'Referred customer',
+      cell: (r) => (
+        <Link
+          to={adminPaths.customer(r.tradingUserId)}
+          className="font-mono text-xs text-brand-700 hover:underline"
+        >
+          {r.tradingUserId.slice(0, 8)}
+        </Link>
+      ),
+    },
+    {
+      key: 'fee',
+      header: 'From fee',
+      className: 'text-right',
+      cell: (r) => <span className="tabular-nums">{usd(r.platformFee)}</span>,
+    },
+    {
+      key: 'date',
+      header: 'Date',
+      cell: (r) => <span className="text-xs text-slate-600">{formatDateTime(r.createdAt)}</span>,
+    },
+  ];
+
+  const isSelf = me?._id === user._id;
+
+  return (
+    <>
+      <AdminPageHeader
+        title={
+          <span className="flex flex-wrap items-center gap-2">
+            <span className="break-all">{name}</span>
+            {user.disabled ? <Pill tone="red">disabled</Pill> : <Pill tone="emerald">active</Pill>}
+            {user.role === 'admin' && <Pill tone="violet">admin</Pill>}
+          </span>
+        }
+        description={
+          <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            {name !== user.email && <span className="break-all">{user.email} ·</span>}
+            Joined {formatDate(user.createdAt)} ·
+            <IdWithCopy value={user._id} label="Copy customer id" display={user._id.slice(0, 8)} />
+          </span>
+        }
+        actions={
+          !isSelf && (
+            <Button
+              variant={user.disabled ? 'primary' : 'outline'}
+              size="sm"
+              className={user.disabled ? undefined : 'text-red-700'}
+              onClick={() => setDialog(true)}
+            >
+              {user.disabled ? 'Re-enable account' : 'Disable account'}
+            </Button>
+          )
+        }
+      />
+
+      {user.disabled && (
+        <p role="note" className="rounded-2xl bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-600/15">
+          This account was disabled {formatDateTime(user.disabledAt)}. The customer cannot sign in; their
+          sessions have ended.
+        </p>
+      )}
+
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-3">
+        <Panel title="Account" testId="customer-account">
+          <Details
+            rows={[
+              ['E-mail', <VerifiedValue key="e" value={user.email} verified={user.email_verified} />],
+              [
+                'Phone',
+                user.phoneNumber ? (
+                  <VerifiedValue key="p" value={user.phoneNumber} verified={user.phone_verified} />
+                ) : null,
+              ],
+              ['Name', name !== user.email ? name : <span className="text-slate-400">not given</span>],
+              [
+                'Referral code',
+                user.referralCode ? (
+                  <span key="r" className="font-mono text-xs">
+                    {user.referralCode}
+                  </span>
+                ) : null,
+              ],
+              [
+                'Referred by',
+                user.referredBy ? (
+                  <Link
+                    key="ref"
+                    to={adminPaths.customer(user.referredBy)}
+                    className="font-mono text-xs text-brand-700 hover:underline"
+                  >
+                    {user.referredBy.slice(0, 8)}
+                  </Link>
+                ) : null,
+              ],
+            ]}
+          />
+        </Panel>
+        <Panel
+          title="Identity"
+          testId="customer-kyc"
+          actions={
+            kyc && (
+              <Link
+                to={adminPaths.kycCase(user._id)}
+                className="text-xs font-semibold text-brand-700 hover:underline"
+              >
+                Open case
+              </Link>
+            )
+          }
+        >
+          {kyc ? (
+            <Details
+              rows={[
+                ['Status', <KycPill key="s" status={kyc.status} />],
+                ['Legal name', kyc.legalName],
+                ['Country', kyc.country],
+                ['Submitted', formatDateTime(kyc.submittedAt)],
+                [
+                  'Decided',
+                  kyc.decidedAt
+                    ? `${formatDateTime(kyc.decidedAt)}${kyc.decidedBy ? ` by ${kyc.decidedBy}` : ''}`
+                    : null,
+                ],
+                ['Note', kyc.reviewNote],
+              ]}
+            />
+          ) : (
+            <p className="text-sm text-slate-500">No identity verification submitted yet.</p>
+          )}
+        </Panel>
+        <Panel title="Settings" testId="customer-settings">
+          <Details
+            rows={[
+              [
+                'Wallet',
+                settings.walletAddress ? (
+                  <span key="w" className="font-mono text-xs break-all">
+                    {settings.walletAddress}
+                  </span>
+                ) : null,
+              ],
+              ['Zelle', settings.zelleEmail],
+              [
+                'Bank',
+                bank ? (
+                  <span key="b" className="block text-sm">
+                    {bank.bank_name} · {bank.account_name}
+                    <span className="block font-mono text-xs text-slate-600">
+                      {bank.account_number}
+                      {bank.routing_number && ` · ABA ${bank.routing_number}`}
+                      {bank.swift && ` · ${bank.swift}`}
+                    </span>
+                  </span>
+                ) : null,
+              ],
+              ['E-mail notices', yesNo(settings.receiveEmail)],
+              ['SMS notices', yesNo(settings.receiveSMS)],
+            ]}
+          />
+        </Panel>
+      </div>
+
+      <Panel title={`Orders (${orders.length})`} padded={false} testId="customer-orders">
+        {orders.length === 0 ? (
+          <EmptyState title="No orders yet." />
+        ) : (
+          <DataTable
+            columns={orderColumns}
+            rows={orders}
+            rowKey={(o) => o._id}
+            rowHref={(o) => adminPaths.order(o._id)}
+            label="Customer orders"
+          />
+        )}
+      </Panel>
+
+      <Panel
+        title={
+          <span>
+            Referral rewards earned{' '}
+            <span className="font-normal text-slate-500">· total {usd(referralTotal)}</span>
+          </span>
+        }
+        padded={false}
+        testId="customer-rewards"
+      >
+        {referralRewards.length === 0 ? (
+          <EmptyState title="No referral rewards yet." />
+        ) : (
+          <DataTable
+            columns={rewardColumns}
+            rows={referralRewards}
+            rowKey={(r) => r._id}
+            label="Referral rewards"
+          />
+        )}
+      </Panel>
+
+      {dialog && <EnableDialog detail={detail} onClose={() => setDialog(false)} />}
+    </>
+  );
+}
+
+function VerifiedValue({ value, verified }: { value: string; verified: boolean }) {
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1.5">
+      <span className="break-all">{value}</span>
+      <Pill tone={verified ? 'emerald' : 'amber'}>{verified ? 'verified' : 'not verified'}</Pill>
+    </span>
+  );
+}
+
+function EnableDialog({ detail, onClose }: { detail: CustomerDetail; onClose: () => void }) {
+  const action = detail.user.disabled ? 'enable' : 'disable';
+  const mutation = useSetCustomerEnabled(detail.user._id);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const consequences: ReactNode[] =
+    action === 'disable'
+      ? [
+          'Every session of this account ends at once.',
+          'The customer cannot sign in until the account is re-enabled.',
+          'Open orders are not changed: cancel them separately if needed.',
+        ]
+      : ['The customer can sign in again with an e-mail code.'];
+  return (
+    <ActionDialog
+      open
+      onClose={onClose}
+      title={action === 'disable' ? 'Disable this account' : 'Re-enable this account'}
+      description={detail.user.email}
+      consequences={consequences}
+      confirmLabel={action === 'disable' ? 'Disable account' : 'Re-enable account'}
+      tone={action === 'disable' ? 'danger' : 'primary'}
+      busy={mutation.isPending}
+      error={mutation.error ? errorMessage(mutation.error) : null}
+      onSubmit={() => {
+        const trimmed = reason.trim();
+        if (trimmed.length < 3) {
+          setReasonError('Give a reason of at least 3 characters.');
+          return;
+        }
+        setReasonError(null);
+        mutation.mutate(
+          { action, reason: trimmed },
+          {
+            onSuccess: (answer) => {
+              toast.success(answer.message);
+              onClose();
+            },
+          },
+        );
+      }}
+    >
+      <TextAreaField
+        label="Reason"
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        error={reasonError}
+        maxLength={500}
+        data-autofocus
+      />
+    </ActionDialog>
+  );
+}

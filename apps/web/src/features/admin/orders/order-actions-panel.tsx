@@ -1,0 +1,370 @@
+import { useState, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useAppConfig } from '../../../app/app-config';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { useOrderAction } from '../api/admin-api';
+import type { AdminOrder } from '../api/schemas';
+import { ActionDialog, TextAreaField } from '../components/action-dialog';
+import { Panel } from '../components/blocks';
+import { btc, methodLabel, usd } from '../format';
+import {
+  availableActions,
+  flagLabel,
+  REFERENCE_PATTERN,
+  TXID_PATTERN,
+  waitingReason,
+  type OrderActionKind,
+} from './order-actions';
+
+interface ActionCopy {
+  button: string;
+  title: string;
+  confirm: string;
+  done: string;
+  tone: 'primary' | 'secondary' | 'danger';
+  buttonVariant: 'primary' | 'secondary' | 'outline' | 'danger';
+}
+
+const COPY: Record<OrderActionKind, ActionCopy> = {
+  'mark-paid': {
+    button: 'Mark payment received',
+    title: 'Mark payment received',
+    confirm: 'Mark received',
+    done: 'Payment marked as received.',
+    tone: 'primary',
+    buttonVariant: 'primary',
+  },
+  'payout-btc': {
+    button: 'Record payout txid',
+    title: 'Record the bitcoin payout',
+    confirm: 'Record payout',
+    done: 'Bitcoin payout recorded; the order is completed.',
+    tone: 'primary',
+    buttonVariant: 'primary',
+  },
+  'send-btc': {
+    button: 'Send via demo chain',
+    title: 'Send the bitcoin through the demo chain',
+    confirm: 'Send bitcoin',
+    done: 'Bitcoin sent on the demo chain; the order is completed.',
+    tone: 'secondary',
+    buttonVariant: 'secondary',
+  },
+  'payout-usd': {
+    button: 'Record USD payout',
+    title: 'Record the dollar payout',
+    confirm: 'Record payout',
+    done: 'Dollar payout recorded; the order is completed.',
+    tone: 'primary',
+    buttonVariant: 'primary',
+  },
+  cancel: {
+    button: 'Cancel order',
+    title: 'Cancel this order',
+    confirm: 'Cancel order',
+    done: 'Order cancelled.',
+    tone: 'danger',
+    buttonVariant: 'outline',
+  },
+  'resolve-flag': {
+    button: 'Resolve flag',
+    title: 'Resolve the flag',
+    confirm: 'Resolve flag',
+    done: 'Flag resolved.',
+    tone: 'primary',
+    buttonVariant: 'outline',
+  },
+};
+
+/** The order's actions that fit its state, each behind a confirmation that says what will happen. */
+export function OrderActionsPanel({
+  order,
+  confirmationsRequired,
+}: {
+  order: AdminOrder;
+  confirmationsRequired: number;
+}) {
+  const { mode } = useAppConfig();
+  const context = { confirmationsRequired, demo: mode === 'demo' };
+  const actions = availableActions(order, context);
+  const waiting = waitingReason(order, context);
+  const [open, setOpen] = useState<OrderActionKind | null>(null);
+
+  return (
+    <Panel title="Actions" testId="order-actions">
+      {waiting && (
+        <p className="mb-3 rounded-xl bg-sky-50 p-3 text-sm text-sky-800 ring-1 ring-sky-600/15">{waiting}</p>
+      )}
+      {actions.length === 0 ? (
+        <p className="text-sm text-slate-500">
+          {order.status === 'completed'
+            ? 'This order is completed. Nothing is left to do.'
+            : order.status === 'cancelled'
+              ? 'This order is cancelled. Nothing is left to do.'
+              : 'No action fits this order’s state right now.'}
+        </p>
+      ) : (
+        <div className="flex flex-col gap-2">
+          {actions.map((kind) => (
+            <Button key={kind} variant={COPY[kind].buttonVariant} fullWidth onClick={() => setOpen(kind)}>
+              {COPY[kind].button}
+            </Button>
+          ))}
+        </div>
+      )}
+      {open && <ActionForm key={open} kind={open} order={order} onClose={() => setOpen(null)} />}
+    </Panel>
+  );
+}
+
+function ActionForm({
+  kind,
+  order,
+  onClose,
+}: {
+  kind: OrderActionKind;
+  order: AdminOrder;
+  onClose: () => void;
+}) {
+  const action = useOrderAction(order._id);
+  const [text, setText] = useState('');
+  const [note, setNote] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const copy = COPY[kind];
+  const wallet = typeof order.walletAddress === 'string' ? order.walletAddress : null;
+  const method = methodLabel(order.payment?.method);
+
+  const submit = () => {
+    let body: Record<string, string> = {};
+    const trimmed = text.trim();
+    const withNote: Record<string, string> = note.trim() ? { note: note.trim() } : {};
+    switch (kind) {
+      case 'mark-paid':
+        body = withNote;
+        break;
+      case 'send-btc':
+        body = {};
+        break;
+      case 'payout-btc':
+        if (!TXID_PATTERN.test(trimmed))
+          return setFieldError('Enter the 64-character hexadecimal transaction id.');
+        body = { txid: trimmed, ...withNote };
+        break;
+      case 'payout-usd':
+        if (!REFERENCE_PATTERN.test(trimmed)) {
+          return setFieldError(
+            trimmed.length < 4 || trimmed.length > 100
+              ? 'Enter the payout reference (4 to 100 characters).'
+              : 'Use letters, digits, spaces and . _ : / # - only.',
+          );
+        }
+        body = { reference: trimmed, ...withNote };
+        break;
+      case 'cancel':
+        if (trimmed.length < 3) return setFieldError('Give a reason of at least 3 characters.');
+        body = { reason: trimmed };
+        break;
+      case 'resolve-flag':
+        if (trimmed.length < 3) return setFieldError('Write a note of at least 3 characters.');
+        body = { note: trimmed };
+        break;
+    }
+    setFieldError(null);
+    action.mutate(
+      { kind, body },
+      {
+        onSuccess: (answer) => {
+          toast.success(`${answer.message} ${copy.done}`);
+          onClose();
+        },
+      },
+    );
+  };
+
+  const serverError = action.error
+    ? action.error instanceof ApiError && action.error.errors
+      ? (Object.values(action.error.errors)[0] ?? action.error.message)
+      : errorMessage(action.error)
+    : null;
+
+  let description: ReactNode;
+  let consequences: ReactNode[] = [];
+  let fields: ReactNode = null;
+
+  switch (kind) {
+    case 'mark-paid':
+      description = `Confirm that ${usd(order.value)} arrived by ${method}.`;
+      consequences = [
+        order.bankTxn ? (
+          <>
+            The customer’s reference is <strong className="font-mono">{order.bankTxn}</strong>.
+          </>
+        ) : (
+          'The customer has not added a bank reference; match the payment by amount and name.'
+        ),
+        'The order stays processing and moves to “Bitcoin to send”.',
+        'Your name and the time are recorded in the audit log.',
+      ];
+      fields = <NoteField value={note} onChange={setNote} />;
+      break;
+    case 'payout-btc':
+      description = `Send ${btc(order.amount)} to the customer’s wallet first, then record its transaction.`;
+      consequences = [
+        <>
+          Destination: <span className="font-mono text-xs break-all">{wallet ?? '—'}</span>
+        </>,
+        'The order becomes completed with this transaction id; the customer sees it at once.',
+      ];
+      fields = (
+        <>
+          <TextField
+            label="Transaction id"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            error={fieldError}
+            placeholder="64 hexadecimal characters"
+            autoComplete="off"
+            spellCheck={false}
+            inputClassName="font-mono"
+            data-autofocus
+          />
+          <NoteField value={note} onChange={setNote} />
+        </>
+      );
+      break;
+    case 'send-btc':
+      description = 'Demo mode: the simulated chain pays the customer and its transaction id is recorded.';
+      consequences = [
+        <>
+          {btc(order.amount)} goes to <span className="font-mono text-xs break-all">{wallet ?? '—'}</span>.
+        </>,
+        'The order becomes completed with the new transaction id.',
+      ];
+      break;
+    case 'payout-usd':
+      description = `Pay ${usd(order.value)} by ${method} first, then record the payment’s reference.`;
+      consequences = [
+        <PayoutDetails key="details" order={order} />,
+        'The order becomes completed with this reference; the customer sees it at once.',
+      ];
+      fields = (
+        <>
+          <TextField
+            label="Payout reference"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            error={fieldError}
+            placeholder="e.g. ZELLE-2026-0042"
+            autoComplete="off"
+            data-autofocus
+          />
+          <NoteField value={note} onChange={setNote} />
+        </>
+      );
+      break;
+    case 'cancel':
+      description = `The ${order.status} ${order.type} order will be cancelled. This cannot be undone.`;
+      consequences = [
+        order.type === 'buy' && order.status === 'processing'
+          ? 'If the customer has already paid, refund them outside OffZero.'
+          : order.type === 'sell' && order.status === 'processing'
+            ? 'The customer’s bitcoin has arrived: return it to them outside OffZero.'
+            : 'No money has moved for this order.',
+        'The reason is kept with the order and in the audit log.',
+      ];
+      fields = (
+        <TextAreaField
+          label="Reason"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          error={fieldError}
+          maxLength={500}
+          data-autofocus
+        />
+      );
+      break;
+    case 'resolve-flag':
+      description = order.flag ? `${flagLabel(order.flag)}: ${order.flagNote ?? 'no details'}` : undefined;
+      consequences = [
+        'The flag is cleared; your note is kept with the order.',
+        'The order’s state does not change.',
+      ];
+      fields = (
+        <TextAreaField
+          label="What was done"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          error={fieldError}
+          maxLength={500}
+          data-autofocus
+        />
+      );
+      break;
+  }
+
+  return (
+    <ActionDialog
+      open
+      onClose={onClose}
+      title={copy.title}
+      description={description}
+      consequences={consequences}
+      confirmLabel={copy.confirm}
+      tone={copy.tone}
+      busy={action.isPending}
+      error={serverError}
+      onSubmit={submit}
+    >
+      {fields}
+    </ActionDialog>
+  );
+}
+
+function NoteField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <TextAreaField
+      label="Note"
+      optional
+      rows={2}
+      value={value}
+      maxLength={500}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
+
+/** Where a sell's dollars go: the customer's own details, as saved with the order. */
+export function PayoutDetails({ order }: { order: AdminOrder }) {
+  const details = order.payment?.receiving_in ?? {};
+  const lines = Object.entries(details).filter(([, value]) => typeof value === 'string' && value !== '');
+  return (
+    <span className="block">
+      Pay to ({methodLabel(order.payment?.method)}):{' '}
+      {lines.length === 0 ? (
+        'no details on the order'
+      ) : (
+        <span className="mt-1 block space-y-0.5 font-mono text-xs">
+          {lines.map(([key, value]) => (
+            <span key={key} className="block break-all">
+              {RECEIVING_LABEL[key] ?? key}: {value}
+            </span>
+          ))}
+        </span>
+      )}
+    </span>
+  );
+}
+
+export const RECEIVING_LABEL: Record<string, string> = {
+  account_holder: 'Account holder',
+  account_name: 'Account holder',
+  account_number: 'Account number',
+  bank_address: 'Bank address',
+  address: 'Bank address',
+  routing_number: 'Routing number',
+  swift: 'SWIFT',
+  payment_address: 'Zelle',
+  bank_name: 'Bank',
+};

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { availableActions, flagLabel, REFERENCE_PATTERN, TXID_PATTERN, waitingReason } from './order-actions';
+
+type Input = Parameters<typeof availableActions>[0];
+
+const buy = (overrides: Partial<Input> = {}): Input => ({
+  type: 'buy',
+  status: 'processing',
+  paymentConfirmedAt: null,
+  confirmations: 0,
+  flag: null,
+  walletAddress: 'tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7',
+  ...overrides,
+});
+const sell = (overrides: Partial<Input> = {}): Input => ({
+  type: 'sell',
+  status: 'processing',
+  paymentConfirmedAt: null,
+  confirmations: 0,
+  flag: null,
+  walletAddress: { address: 'tb1qdeposit', amount: 0.01 },
+  ...overrides,
+});
+const live = { confirmationsRequired: 2, demo: false };
+const demo = { confirmationsRequired: 1, demo: true };
+
+describe('availableActions', () => {
+  it('a processing buy whose payment is not confirmed: mark it received, or cancel', () => {
+    expect(availableActions(buy(), live)).toEqual(['mark-paid', 'cancel']);
+  });
+
+  it('a processing buy whose payment is confirmed: record the payout; in demo also send it', () => {
+    const paid = buy({ paymentConfirmedAt: '2026-01-01T00:00:00.000Z' });
+    expect(availableActions(paid, live)).toEqual(['payout-btc', 'cancel']);
+    expect(availableActions(paid, demo)).toEqual(['payout-btc', 'send-btc', 'cancel']);
+    expect(availableActions({ ...paid, walletAddress: null }, demo)).toEqual(['payout-btc', 'cancel']);
+  });
+
+  it('a pending or expired buy can only be cancelled', () => {
+    expect(availableActions(buy({ status: 'pending' }), demo)).toEqual(['cancel']);
+    expect(availableActions(buy({ status: 'expired' }), demo)).toEqual(['cancel']);
+  });
+
+  it('a sell is paid out only once its deposit has the confirmations required', () => {
+    expect(availableActions(sell({ confirmations: 1 }), live)).toEqual(['cancel']);
+    expect(availableActions(sell({ confirmations: 2 }), live)).toEqual(['payout-usd', 'cancel']);
+    expect(availableActions(sell({ confirmations: 5 }), live)).toEqual(['payout-usd', 'cancel']);
+    expect(availableActions(sell({ status: 'pending' }), live)).toEqual(['cancel']);
+  });
+
+  it('a sell never offers bitcoin actions, a buy never the dollar payout', () => {
+    const sellActions = availableActions(sell({ paymentConfirmedAt: 'x', confirmations: 9 }), demo);
+    expect(sellActions).not.toContain('mark-paid');
+    expect(sellActions).not.toContain('payout-btc');
+    expect(sellActions).not.toContain('send-btc');
+    expect(availableActions(buy({ confirmations: 9 }), demo)).not.toContain('payout-usd');
+  });
+
+  it('completed and cancelled orders offer nothing, unless flagged', () => {
+    for (const status of ['completed', 'cancelled'] as const) {
+      expect(availableActions(buy({ status, paymentConfirmedAt: 'x' }), demo)).toEqual([]);
+      expect(availableActions(sell({ status, confirmations: 3 }), demo)).toEqual([]);
+      expect(availableActions(sell({ status, flag: 'overpaid' }), demo)).toEqual(['resolve-flag']);
+    }
+  });
+
+  it('a flag can be resolved from any state, after the state’s own actions', () => {
+    expect(availableActions(sell({ flag: 'late_deposit', confirmations: 1 }), demo)).toEqual([
+      'payout-usd',
+      'cancel',
+      'resolve-flag',
+    ]);
+    expect(availableActions(buy({ status: 'pending', flag: 'capture_mismatch' }), demo)).toEqual([
+      'cancel',
+      'resolve-flag',
+    ]);
+  });
+});
+
+describe('waitingReason', () => {
+  it('explains a sell waiting for its deposit or for confirmations', () => {
+    expect(waitingReason(sell({ status: 'pending' }), live)).toMatch(/deposit/);
+    expect(waitingReason(sell({ confirmations: 1 }), live)).toBe(
+      'Waiting for confirmations: 1 of 2. The dollar payout unlocks after that.',
+    );
+    expect(waitingReason(sell({ confirmations: 2 }), live)).toBeNull();
+  });
+
+  it('explains a buy waiting for payment; nothing once there is something to do', () => {
+    expect(waitingReason(buy({ status: 'pending' }), live)).toMatch(/pay/);
+    expect(waitingReason(buy(), live)).toBeNull();
+    expect(waitingReason(buy({ status: 'completed' }), live)).toBeNull();
+  });
+});
+
+describe('labels and patterns', () => {
+  it('names the known flags and tidies unknown ones', () => {
+    expect(flagLabel('vanished_tx')).toBe('Vanished transaction');
+    expect(flagLabel('something_new')).toBe('Something new');
+  });
+
+  it('accepts a 64-hex txid and a reference as the server does', () => {
+    expect(TXID_PATTERN.test('a'.repeat(64))).toBe(true);
+    expect(TXID_PATTERN.test('g'.repeat(64))).toBe(false);
+    expect(TXID_PATTERN.test('a'.repeat(63))).toBe(false);
+    expect(REFERENCE_PATTERN.test('ZL-2026/11#42')).toBe(true);
+    expect(REFERENCE_PATTERN.test('abc')).toBe(false);
+    expect(REFERENCE_PATTERN.test('bad<ref>')).toBe(false);
+  });
+});

@@ -1,0 +1,453 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { shortenText, SHORTEN } from '@offzero/shared/text/shorten';
+import { errorMessage } from '../../../lib/api-client';
+import { PageLoadError } from '../../../components/ui/page';
+import {
+  AlertIcon,
+  ArrowRightIcon,
+  BitcoinIcon,
+  CardIcon,
+  IdCardIcon,
+  WalletIcon,
+} from '../../../components/ui/icons';
+import { useKycCases, useWorkQueue } from '../api/admin-api';
+import type { AdminOrder, KycCase } from '../api/schemas';
+import { adminPaths } from '../admin-paths';
+import { AdminPageHeader, EmptyState, Panel, TableSkeleton } from '../components/blocks';
+import { DataTable, type Column } from '../components/data-table';
+import { FlagPill, StatusPill, TypeLabel } from '../components/badges';
+import { btc, formatAge, isOverdue, methodLabel, shortOrderId, usd } from '../format';
+import { KYC_DOCUMENT_LABEL } from '@offzero/shared/api/kyc';
+
+/** Re-renders every minute so the ages stay true while the page is open. */
+function useNow(intervalMs = 60_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+type SectionId = 'payments' | 'bitcoin' | 'payouts' | 'flagged' | 'kyc';
+
+interface SectionInfo {
+  id: SectionId;
+  title: string;
+  hint: string;
+  icon: typeof CardIcon;
+  count: number | undefined;
+  oldest: string | null | undefined;
+}
+
+/**
+ * The first page of the console: what needs a person now, oldest first. Buy payments to check,
+ * bitcoin to send, sell payouts due, flagged orders and identity checks, each with its count, the age
+ * of its oldest item and a link to each one. Read again every 30 seconds.
+ */
+export default function WorkQueuePage() {
+  const queue = useWorkQueue();
+  const kyc = useKycCases('YELLOW');
+  const now = useNow();
+
+  const q = queue.data;
+  const cases = kyc.data?.cases;
+  const paymentsSince = (o: AdminOrder) => o.payment?.create_time ?? o.createdAt;
+  const paidSince = (o: AdminOrder) => o.paymentConfirmedAt ?? o.createdAt;
+  const createdSince = (o: AdminOrder) => o.createdAt;
+  const oldest = <T,>(rows: T[] | undefined, since: (row: T) => string | null) =>
+    rows?.length ? rows.map(since).filter(Boolean).sort()[0] : rows ? null : undefined;
+
+  const sections: SectionInfo[] = [
+    {
+      id: 'payments',
+      title: 'Payments to check',
+      hint: 'Buy orders whose customer says they paid. Check the bank, then mark the payment received.',
+      icon: CardIcon,
+      count: q?.paymentsToCheck.length,
+      oldest: oldest(q?.paymentsToCheck, paymentsSince),
+    },
+    {
+      id: 'bitcoin',
+      title: 'Bitcoin to send',
+      hint: 'Payment received. Send the bitcoin and record the transaction id.',
+      icon: BitcoinIcon,
+      count: q?.bitcoinToSend.length,
+      oldest: oldest(q?.bitcoinToSend, paidSince),
+    },
+    {
+      id: 'payouts',
+      title: 'Sell payouts due',
+      hint: 'Deposits confirmed on chain. Pay the customer in dollars and record the reference.',
+      icon: WalletIcon,
+      count: q?.sellPayoutsDue.length,
+      oldest: oldest(q?.sellPayoutsDue, createdSince),
+    },
+    {
+      id: 'flagged',
+      title: 'Flagged orders',
+      hint: 'Late, under- or over-paid, vanished transactions and capture mismatches.',
+      icon: AlertIcon,
+      count: q?.flagged.length,
+      oldest: oldest(q?.flagged, createdSince),
+    },
+    {
+      id: 'kyc',
+      title: 'KYC under review',
+      hint: 'Identity documents waiting for a decision.',
+      icon: IdCardIcon,
+      count: cases?.length,
+      oldest: oldest(cases, (c) => c.submittedAt),
+    },
+  ];
+
+  const total = sections.reduce((sum, s) => sum + (s.count ?? 0), 0);
+
+  return (
+    <div className="space-y-6">
+      <title>Work queue — OffZero back office</title>
+      <AdminPageHeader
+        title="Work queue"
+        description={
+          q && cases
+            ? total === 0
+              ? 'Nothing is waiting for a person. New work appears here by itself.'
+              : `${total} item${total === 1 ? '' : 's'} waiting, oldest first. This page refreshes every 30 seconds.`
+            : 'What needs a person now, oldest first.'
+        }
+      />
+
+      {queue.isError && (
+        <PageLoadError message={errorMessage(queue.error)} onRetry={() => void queue.refetch()} />
+      )}
+
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5">
+        {sections.map((section) => (
+          <SummaryTile key={section.id} section={section} now={now} />
+        ))}
+      </div>
+
+      <QueueSection section={sections[0]!} loading={queue.isPending} now={now}>
+        {q && (
+          <OrderQueueTable
+            rows={q.paymentsToCheck}
+            since={paymentsSince}
+            now={now}
+            label="Payments to check"
+            extra={[
+              {
+                key: 'value',
+                header: 'Paid',
+                cell: (o) => <span className="font-semibold tabular-nums">{usd(o.value)}</span>,
+                className: 'text-right',
+              },
+              { key: 'method', header: 'Method', cell: (o) => methodLabel(o.payment?.method) },
+              {
+                key: 'ref',
+                header: 'Bank ref.',
+                cell: (o) =>
+                  o.bankTxn ? (
+                    <span className="font-mono text-xs">{o.bankTxn}</span>
+                  ) : (
+                    <span className="text-slate-400">none yet</span>
+                  ),
+              },
+            ]}
+          />
+        )}
+      </QueueSection>
+
+      <QueueSection section={sections[1]!} loading={queue.isPending} now={now}>
+        {q && (
+          <OrderQueueTable
+            rows={q.bitcoinToSend}
+            since={paidSince}
+            now={now}
+            label="Bitcoin to send"
+            extra={[
+              {
+                key: 'amount',
+                header: 'Send',
+                cell: (o) => <span className="font-semibold tabular-nums">{btc(o.amount)}</span>,
+                className: 'text-right',
+              },
+              {
+                key: 'wallet',
+                header: 'To wallet',
+                cell: (o) =>
+                  typeof o.walletAddress === 'string' ? (
+                    <span className="font-mono text-xs" title={o.walletAddress}>
+                      {shortenText(o.walletAddress, SHORTEN.address)}
+                    </span>
+                  ) : (
+                    '—'
+                  ),
+              },
+              { key: 'by', header: 'Received by', cell: (o) => o.paymentConfirmedBy ?? '—' },
+            ]}
+          />
+        )}
+      </QueueSection>
+
+      <QueueSection section={sections[2]!} loading={queue.isPending} now={now}>
+        {q && (
+          <OrderQueueTable
+            rows={q.sellPayoutsDue}
+            since={createdSince}
+            now={now}
+            label="Sell payouts due"
+            extra={[
+              {
+                key: 'value',
+                header: 'Pay out',
+                cell: (o) => <span className="font-semibold tabular-nums">{usd(o.value)}</span>,
+                className: 'text-right',
+              },
+              { key: 'method', header: 'Method', cell: (o) => methodLabel(o.payment?.method) },
+              {
+                key: 'conf',
+                header: 'Conf.',
+                cell: (o) => <span className="tabular-nums">{o.confirmations}</span>,
+                className: 'text-right',
+              },
+            ]}
+          />
+        )}
+      </QueueSection>
+
+      <QueueSection section={sections[3]!} loading={queue.isPending} now={now}>
+        {q && (
+          <OrderQueueTable
+            rows={q.flagged}
+            since={createdSince}
+            now={now}
+            label="Flagged orders"
+            extra={[
+              { key: 'flag', header: 'Flag', cell: (o) => (o.flag ? <FlagPill flag={o.flag} /> : null) },
+              { key: 'status', header: 'Status', cell: (o) => <StatusPill status={o.status} /> },
+              {
+                key: 'note',
+                header: 'Note',
+                cell: (o) => <span className="line-clamp-2 text-xs text-slate-600">{o.flagNote ?? '—'}</span>,
+                className: 'max-w-72',
+              },
+            ]}
+          />
+        )}
+      </QueueSection>
+
+      <QueueSection section={sections[4]!} loading={kyc.isPending} now={now}>
+        {cases && <KycQueueTable rows={cases} now={now} />}
+      </QueueSection>
+    </div>
+  );
+}
+
+function SummaryTile({ section, now }: { section: SectionInfo; now: number }) {
+  const Icon = section.icon;
+  const busy = section.count !== undefined && section.count > 0;
+  return (
+    <a
+      href={`#queue-${section.id}`}
+      data-testid={`queue-tile-${section.id}`}
+      className={`group rounded-2xl bg-white p-4 shadow-sm ring-1 transition hover:ring-brand-300 ${
+        busy ? 'ring-brand-200' : 'ring-slate-200/80'
+      } last:col-span-2 sm:last:col-span-1`}
+    >
+      <div className="flex items-center justify-between gap-2">
+        <span
+          className={`inline-flex size-8 items-center justify-center rounded-xl ${busy ? 'bg-brand-50 text-brand-700' : 'bg-slate-100 text-slate-500'}`}
+        >
+          <Icon className="size-4.5" />
+        </span>
+        <span className="text-2xl font-bold text-ink-900 tabular-nums" data-testid="queue-count">
+          {section.count ?? '·'}
+        </span>
+      </div>
+      <p className="mt-2 text-sm font-semibold text-ink-900">{section.title}</p>
+      <p
+        className={`mt-0.5 text-xs ${isOverdue(section.oldest, now) ? 'font-semibold text-red-600' : 'text-slate-500'}`}
+      >
+        {section.oldest
+          ? `Oldest ${formatAge(section.oldest, now)}`
+          : section.count === 0
+            ? 'All clear'
+            : '\u00a0'}
+      </p>
+    </a>
+  );
+}
+
+function QueueSection({
+  section,
+  loading,
+  now,
+  children,
+}: {
+  section: SectionInfo;
+  loading: boolean;
+  now: number;
+  children: ReactNode;
+}) {
+  const viewAll: Partial<Record<SectionId, string>> = {
+    payments: `${adminPaths.orders}?type=buy&status=processing`,
+    bitcoin: `${adminPaths.orders}?type=buy&status=processing`,
+    payouts: `${adminPaths.orders}?type=sell&status=processing`,
+    flagged: `${adminPaths.orders}?flagged=true`,
+    kyc: adminPaths.kyc,
+  };
+  return (
+    <Panel
+      id={`queue-${section.id}`}
+      testId={`queue-section-${section.id}`}
+      padded={false}
+      title={
+        <span className="flex flex-wrap items-center gap-2">
+          {section.title}
+          <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-600 tabular-nums">
+            {section.count ?? '…'}
+          </span>
+          {section.oldest && (
+            <span
+              className={`text-xs font-normal ${isOverdue(section.oldest, now) ? 'font-semibold text-red-600' : 'text-slate-500'}`}
+            >
+              oldest {formatAge(section.oldest, now)}
+            </span>
+          )}
+        </span>
+      }
+      actions={
+        viewAll[section.id] && (
+          <Link
+            to={viewAll[section.id]!}
+            className="inline-flex items-center gap-1 text-xs font-semibold text-brand-700 hover:underline"
+          >
+            View all
+            <ArrowRightIcon className="size-3.5" />
+          </Link>
+        )
+      }
+    >
+      <p className="border-b border-slate-100 px-4 py-2 text-xs text-slate-500 sm:px-5">{section.hint}</p>
+      {loading ? <TableSkeleton rows={2} /> : children}
+    </Panel>
+  );
+}
+
+function OrderQueueTable({
+  rows,
+  since,
+  now,
+  label,
+  extra,
+}: {
+  rows: AdminOrder[];
+  since: (order: AdminOrder) => string | null;
+  now: number;
+  label: string;
+  extra: Column<AdminOrder>[];
+}) {
+  if (rows.length === 0) return <EmptyState title="Nothing waiting here." />;
+  const columns: Column<AdminOrder>[] = [
+    {
+      key: 'order',
+      header: 'Order',
+      primary: true,
+      cell: (o) => (
+        <span className="inline-flex items-center gap-2">
+          <Link
+            to={adminPaths.order(o._id)}
+            className="font-mono text-xs font-semibold text-brand-700 hover:underline"
+            aria-label={`Order ${shortOrderId(o._id)}`}
+          >
+            #{shortOrderId(o._id)}
+          </Link>
+          <TypeLabel type={o.type} />
+        </span>
+      ),
+    },
+    {
+      key: 'customer',
+      header: 'Customer',
+      cell: (o) => (
+        <span className="block max-w-56 truncate" title={o.customerEmail ?? undefined}>
+          {o.customerEmail ?? '—'}
+        </span>
+      ),
+    },
+    ...extra,
+    {
+      key: 'age',
+      header: 'Waiting',
+      primary: true,
+      className: 'text-right',
+      cell: (o) => (
+        <span
+          className={`text-xs whitespace-nowrap tabular-nums ${isOverdue(since(o), now) ? 'font-semibold text-red-600' : 'text-slate-600'}`}
+        >
+          {formatAge(since(o), now)}
+        </span>
+      ),
+    },
+  ];
+  return (
+    <DataTable
+      columns={columns}
+      rows={rows}
+      rowKey={(o) => o._id}
+      rowHref={(o) => adminPaths.order(o._id)}
+      label={label}
+      rowTestId="queue-row"
+    />
+  );
+}
+
+function KycQueueTable({ rows, now }: { rows: KycCase[]; now: number }) {
+  if (rows.length === 0) return <EmptyState title="No identity checks waiting." />;
+  const columns: Column<KycCase>[] = [
+    {
+      key: 'customer',
+      header: 'Customer',
+      primary: true,
+      cell: (c) => (
+        <Link to={adminPaths.kycCase(c.userId)} className="font-semibold text-brand-700 hover:underline">
+          {c.email ?? c.userId}
+        </Link>
+      ),
+    },
+    { key: 'name', header: 'Legal name', cell: (c) => c.legalName ?? '—' },
+    {
+      key: 'doc',
+      header: 'Document',
+      cell: (c) =>
+        c.documentType
+          ? (KYC_DOCUMENT_LABEL[c.documentType as keyof typeof KYC_DOCUMENT_LABEL] ?? c.documentType)
+          : '—',
+    },
+    { key: 'country', header: 'Country', cell: (c) => c.country ?? '—' },
+    {
+      key: 'age',
+      header: 'Waiting',
+      primary: true,
+      className: 'text-right',
+      cell: (c) => (
+        <span
+          className={`text-xs tabular-nums ${isOverdue(c.submittedAt, now) ? 'font-semibold text-red-600' : 'text-slate-600'}`}
+        >
+          {formatAge(c.submittedAt, now)}
+        </span>
+      ),
+    },
+  ];
+  return (
+    <DataTable
+      columns={columns}
+      rows={rows}
+      rowKey={(c) => c.userId}
+      rowHref={(c) => adminPaths.kycCase(c.userId)}
+      label="KYC under review"
+      rowTestId="queue-kyc-row"
+    />
+  );
+}

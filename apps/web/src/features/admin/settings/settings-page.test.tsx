@@ -1,0 +1,117 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FullGlobalSettings } from '@offzero/shared/api/global-settings';
+import { fakeSessionToken, jsonResponse, renderWithProviders } from '../../../test/test-utils';
+import { saveCsrfToken, saveSessionToken } from '../../../lib/session-storage';
+import SettingsPage from './settings-page';
+
+const settings: FullGlobalSettings = {
+  order: { platform_fees: 1.5, min_order_size: 20, max_order_size: 10_000, order_session_timeout: 900 },
+  paypal: { is_active: true },
+  zelle: { is_active: true, payment_address: 'payments@offzero.example', bank_charges: 0 },
+  ach: {
+    is_active: true,
+    account_holder: 'OffZero LLC',
+    account_number: '000123456789',
+    bank_address: 'First Demo Bank',
+    routing_number: '021000021',
+    bank_charges: 1,
+  },
+  wire: {
+    is_active: false,
+    account_holder: '',
+    account_number: '',
+    bank_address: '',
+    swift_code: '',
+    bank_charges: 25,
+  },
+  referral: { reward: 20, trades_eligible: 3 },
+};
+
+let fetchMock: ReturnType<typeof vi.fn<(input: string, init?: RequestInit) => Promise<Response>>>;
+let putAnswer: () => Response;
+
+beforeEach(() => {
+  fetchMock = vi.fn<(input: string, init?: RequestInit) => Promise<Response>>(async (url, init) => {
+    if (url === '/api/admin/settings' && (init?.method ?? 'GET') === 'GET') return jsonResponse({ settings });
+    if (url === '/api/admin/settings' && init?.method === 'PUT') return putAnswer();
+    return jsonResponse({ message: `unexpected ${url}` }, 500);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  saveSessionToken(fakeSessionToken('admin-1'));
+  saveCsrfToken('csrf-1');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const puts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT');
+
+describe('the settings editor', () => {
+  it('shows each mistake next to its field and sends nothing', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<SettingsPage />);
+    const fee = await screen.findByLabelText('Platform fee (%)');
+    await user.clear(fee);
+    await user.type(fee, '-1');
+    const min = screen.getByLabelText('Minimum order (USD)');
+    await user.clear(min);
+    await user.type(min, '20000');
+    // Turning wire on without its details is refused too.
+    await user.click(within(screen.getByTestId('settings-wire')).getByRole('switch'));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+
+    expect(await screen.findByText('Percentages cannot be negative.')).toBeInTheDocument();
+    expect(screen.getByText('The minimum order must be below the maximum.')).toBeInTheDocument();
+    expect(screen.getByText('Wire needs the SWIFT code.')).toBeInTheDocument();
+    expect(fee).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByTestId('settings-status')).toHaveTextContent('Some fields need attention; nothing was saved.');
+    expect(puts()).toHaveLength(0);
+    await waitFor(() => expect(fee).toHaveFocus());
+  });
+
+  it('saves valid settings and shows the server’s message', async () => {
+    const user = userEvent.setup();
+    putAnswer = () =>
+      jsonResponse({
+        message: 'Settings saved. New quotes use them now.',
+        settings: { ...settings, order: { ...settings.order, platform_fees: 2 } },
+      });
+    renderWithProviders(<SettingsPage />);
+    const save = await screen.findByRole('button', { name: 'Save settings' });
+    expect(save).toBeDisabled();
+    const fee = screen.getByLabelText('Platform fee (%)');
+    await user.clear(fee);
+    await user.type(fee, '2');
+    expect(screen.getByTestId('settings-status')).toHaveTextContent('You have unsaved changes.');
+    await user.click(save);
+
+    expect(await screen.findByText('Settings saved. New quotes use them now.')).toBeInTheDocument();
+    expect(puts()).toHaveLength(1);
+    const [, init] = puts()[0]!;
+    expect(init?.headers).toMatchObject({ 'X-CSRF-Token': 'csrf-1', 'Content-Type': 'application/json' });
+    expect(JSON.parse(init?.body as string)).toEqual({ ...settings, order: { ...settings.order, platform_fees: 2 } });
+    expect(save).toBeDisabled();
+  });
+
+  it('puts the server’s field errors next to their fields', async () => {
+    const user = userEvent.setup();
+    putAnswer = () =>
+      jsonResponse(
+        { message: 'Check zelle.payment_address: Zelle needs the address customers pay to.', errors: { 'zelle.payment_address': 'Zelle needs the address customers pay to.' } },
+        400,
+      );
+    renderWithProviders(<SettingsPage />);
+    const charges = within(await screen.findByTestId('settings-zelle')).getByLabelText('Bank charges (USD)');
+    await user.clear(charges);
+    await user.type(charges, '0.5');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+
+    const zelle = screen.getByTestId('settings-zelle');
+    expect(await within(zelle).findByText('Zelle needs the address customers pay to.')).toBeInTheDocument();
+    expect(screen.getByTestId('settings-status')).toHaveTextContent('Check zelle.payment_address');
+  });
+});

@@ -1,0 +1,216 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import type { FullGlobalSettings } from '@offzero/shared/api/global-settings';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { Button } from '../../../components/ui/button';
+import { PageLoadError, PageSkeleton } from '../../../components/ui/page';
+import { Switch } from '../../../components/ui/switch';
+import { TextField } from '../../../components/ui/text-field';
+import { AlertIcon, CheckIcon } from '../../../components/ui/icons';
+import { useAdminSettings, useSaveSettings } from '../api/admin-api';
+import { AdminPageHeader, Panel } from '../components/blocks';
+import { formFromSettings, isFormChanged, validateSettingsForm, type SettingsErrors, type SettingsForm } from './settings-form';
+
+/** The global settings editor: fees, limits, quote lock, payment methods, referral terms. */
+export default function SettingsPage() {
+  const settings = useAdminSettings();
+  return (
+    <div className="space-y-5">
+      <title>Settings — OffZero back office</title>
+      <AdminPageHeader
+        title="Settings"
+        description="Fees, limits and payment methods for every new quote. Changes take effect as soon as they are saved, and are recorded in the audit log."
+      />
+      {settings.isPending ? (
+        <PageSkeleton blocks={4} />
+      ) : settings.isError ? (
+        <PageLoadError message={errorMessage(settings.error)} onRetry={() => void settings.refetch()} />
+      ) : (
+        <SettingsEditor saved={settings.data} />
+      )}
+    </div>
+  );
+}
+
+type Section = keyof SettingsForm;
+
+function SettingsEditor({ saved }: { saved: FullGlobalSettings }) {
+  const [form, setForm] = useState<SettingsForm>(() => formFromSettings(saved));
+  const [errors, setErrors] = useState<SettingsErrors>({});
+  const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const save = useSaveSettings();
+  const changed = isFormChanged(form, saved);
+
+  function set<S extends Section>(section: S, field: keyof SettingsForm[S], value: SettingsForm[S][keyof SettingsForm[S]]) {
+    setForm((current) => ({ ...current, [section]: { ...current[section], [field]: value } }));
+    const key = `${section}.${String(field)}`;
+    if (errors[key] || errors[section]) {
+      setErrors(({ [key]: _field, [section]: _section, ...rest }) => rest);
+    }
+    setStatus(null);
+  }
+
+  const field = <S extends Section>(section: S, name: keyof SettingsForm[S] & string) => ({
+    value: form[section][name] as string,
+    error: errors[`${section}.${name}`] ?? null,
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
+      set(section, name, event.target.value as SettingsForm[S][keyof SettingsForm[S]]),
+    name: `${section}.${name}`,
+    autoComplete: 'off',
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = validateSettingsForm(form);
+    setErrors(result.errors);
+    if (!result.settings) {
+      setStatus({ tone: 'error', text: 'Some fields need attention; nothing was saved.' });
+      focusFirstError();
+      return;
+    }
+    save.mutate(result.settings, {
+      onSuccess: (answer) => {
+        toast.success(answer.message);
+        setForm(formFromSettings(answer.settings));
+        setStatus({ tone: 'success', text: answer.message });
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.errors) setErrors(error.errors);
+        setStatus({ tone: 'error', text: errorMessage(error, 'Could not save the settings.') });
+        focusFirstError();
+      },
+    });
+  };
+
+  const discard = () => {
+    setForm(formFromSettings(saved));
+    setErrors({});
+    setStatus(null);
+  };
+
+  const sectionError = (section: Section) =>
+    errors[section] ? (
+      <p role="alert" className="mb-3 rounded-xl bg-red-50 p-3 text-sm text-red-700">
+        {errors[section]}
+      </p>
+    ) : null;
+
+  const methodSwitch = (section: 'paypal' | 'zelle' | 'ach' | 'wire', label: string, description: ReactNode) => (
+    <Switch
+      label={label}
+      description={description}
+      checked={form[section].is_active}
+      onChange={(next) => set(section, 'is_active', next as never)}
+      testId={`switch-${section}`}
+    />
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Global settings">
+      {errors.body && <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-red-700">{errors.body}</p>}
+      <div className="grid grid-cols-1 gap-5 xl:grid-cols-2">
+        <Panel title="Orders and fees" testId="settings-order">
+          {sectionError('order')}
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+            <TextField label="Platform fee (%)" inputMode="decimal" hint="Of each order’s value." {...field('order', 'platform_fees')} />
+            <TextField
+              label="Quote lock (seconds)"
+              inputMode="numeric"
+              hint="How long a confirmed buy quote holds."
+              {...field('order', 'order_session_timeout')}
+            />
+            <TextField label="Minimum order (USD)" inputMode="decimal" {...field('order', 'min_order_size')} />
+            <TextField label="Maximum order (USD)" inputMode="decimal" {...field('order', 'max_order_size')} />
+          </div>
+        </Panel>
+
+        <Panel title="Referral programme" testId="settings-referral">
+          {sectionError('referral')}
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+            <TextField
+              label="Reward (% of platform fee)"
+              inputMode="decimal"
+              hint="Paid to the referrer when a referred customer’s order completes."
+              {...field('referral', 'reward')}
+            />
+            <TextField
+              label="Eligible trades"
+              inputMode="numeric"
+              hint="The first this many orders of each referred customer earn a reward."
+              {...field('referral', 'trades_eligible')}
+            />
+          </div>
+        </Panel>
+
+        <Panel title="PayPal and cards" testId="settings-paypal">
+          {methodSwitch('paypal', 'Accept PayPal and cards', 'Buy orders only. Captured by the server through PayPal.')}
+        </Panel>
+
+        <Panel title="Zelle" testId="settings-zelle">
+          {sectionError('zelle')}
+          {methodSwitch('zelle', 'Accept and pay by Zelle', 'Customers pay buys to this address; sells are paid to theirs.')}
+          <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+            <TextField label="Zelle address customers pay to" type="email" {...field('zelle', 'payment_address')} />
+            <TextField label="Bank charges (USD)" inputMode="decimal" {...field('zelle', 'bank_charges')} />
+          </div>
+        </Panel>
+
+        <Panel title="ACH transfer" testId="settings-ach">
+          {sectionError('ach')}
+          {methodSwitch('ach', 'Accept and pay by ACH', 'US domestic bank transfers.')}
+          <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2">
+            <TextField label="Account holder" {...field('ach', 'account_holder')} />
+            <TextField label="Account number" {...field('ach', 'account_number')} />
+            <TextField label="Routing number" inputMode="numeric" {...field('ach', 'routing_number')} />
+            <TextField label="Bank charges (USD)" inputMode="decimal" {...field('ach', 'bank_charges')} />
+            <TextField label="Bank name and address" className="sm:col-span-2" {...field('ach', 'bank_address')} />
+          </div>
+        </Panel>
+
+        <Panel title="Wire transfer" testId="settings-wire">
+          {sectionError('wire')}
+          {methodSwitch('wire', 'Accept and pay by wire', 'Domestic and international wires.')}
+          <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2">
+            <TextField label="Account holder" {...field('wire', 'account_holder')} />
+            <TextField label="Account number" {...field('wire', 'account_number')} />
+            <TextField label="SWIFT code" {...field('wire', 'swift_code')} />
+            <TextField label="Bank charges (USD)" inputMode="decimal" {...field('wire', 'bank_charges')} />
+            <TextField label="Bank name and address" className="sm:col-span-2" {...field('wire', 'bank_address')} />
+          </div>
+        </Panel>
+      </div>
+
+      <div className="sticky bottom-0 z-20 -mx-4 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <p role="status" aria-live="polite" className="min-h-5 text-sm" data-testid="settings-status">
+            {status ? (
+              <span className={`inline-flex items-start gap-1.5 ${status.tone === 'success' ? 'text-emerald-700' : 'text-red-700'}`}>
+                {status.tone === 'success' ? <CheckIcon className="mt-0.5 size-4 shrink-0" /> : <AlertIcon className="mt-0.5 size-4 shrink-0" />}
+                {status.text}
+              </span>
+            ) : changed ? (
+              <span className="text-amber-700">You have unsaved changes.</span>
+            ) : (
+              <span className="text-slate-500">All changes saved.</span>
+            )}
+          </p>
+          <div className="flex gap-2">
+            <Button variant="outline" onClick={discard} disabled={!changed || save.isPending}>
+              Discard
+            </Button>
+            <Button type="submit" loading={save.isPending} disabled={!changed} className="flex-1 sm:flex-none">
+              Save settings
+            </Button>
+          </div>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+function focusFirstError() {
+  // After React has drawn the messages: the first invalid field takes the focus.
+  requestAnimationFrame(() => {
+    document.querySelector<HTMLElement>('form[aria-label="Global settings"] [aria-invalid="true"]')?.focus();
+  });
+}

@@ -1,0 +1,657 @@
+/// <reference lib="dom" />
+import {
+  test,
+  expect,
+  request as playwrightRequest,
+  type APIRequestContext,
+  type Browser,
+  type Page,
+} from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { Order } from '@offzero/shared/api/orders';
+import { quoteBuyFromUsd, quoteSellFromBtc } from '@offzero/shared/quotes/quote';
+import {
+  basisPointsFromPercent,
+  btcNumberToSats,
+  centsToUsdNumber,
+  satsToBtcNumber,
+  usdNumberToCents,
+} from '@offzero/shared/money/money';
+import { latestCode, samplePng } from './support/customers';
+
+// The back office end to end, on the real server in demo mode. The customers act through the API (as
+// their browsers would); the operator works in the console in a browser of their own:
+//   - a referred customer buys with Zelle and adds a reference; the admin marks the payment received
+//     and sends the bitcoin through the demo chain; the customer sees `completed` with the txid;
+//   - the same customer sells; the simulated chain pays and confirms; the admin records the dollar
+//     payout; the customer sees `completed`;
+//   - the referrer sees the reward in their referral history;
+//   - a customer who opens /admin is not shown the console; the admin approves a KYC case and the
+//     customer's open dashboard shows it without a reload.
+// Screenshots of every console page at 1280 and 390 px go to e2e/.screens/.
+const screensDir = fileURLToPath(new URL('./.screens/', import.meta.url));
+
+const DESKTOP = { width: 1280, height: 800 };
+const MOBILE = { width: 390, height: 844 };
+const WALLET = 'tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7';
+const ADMIN_EMAIL = 'admin@offzero.local';
+
+const stamp = Date.now();
+// Distinct valid US numbers, away from the ones the other browser suites use in the same run.
+const phoneDigits = (offset: number) => `202555${String((stamp + 2500 + offset) % 10_000).padStart(4, '0')}`;
+
+test.describe.configure({ mode: 'serial' });
+test.use({ viewport: DESKTOP });
+
+/**
+ * Screenshots at desktop and phone width; fails if the page is wider than the screen. With a dialog
+ * open only the screen is taken, as the operator sees it.
+ */
+async function snap(page: Page, name: string) {
+  const dialogOpen = (await page.getByRole('dialog').count()) > 0;
+  for (const [label, size] of [
+    ['1280', DESKTOP],
+    ['390', MOBILE],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await page.evaluate(() => document.fonts.ready);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${name} at ${label}px is wider than the viewport`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${screensDir}back-office-${name}-${label}.png`, fullPage: !dialogOpen });
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+interface Customer {
+  email: string;
+  token: string;
+  userId: string;
+}
+
+interface Api {
+  context: APIRequestContext;
+  csrf: string;
+  post: (path: string, data: object, token?: string) => Promise<Record<string, unknown>>;
+  get: <T>(path: string, token?: string) => Promise<T>;
+}
+
+/** An API client of its own (cookies and security token), like a customer's browser. */
+async function apiClient(baseURL: string): Promise<Api> {
+  const context = await playwrightRequest.newContext({ baseURL });
+  const { _csrf } = (await (await context.get('/api/csrf')).json()) as { _csrf: string };
+  const auth = (token?: string): Record<string, string> => (token ? { Authorization: `Bearer ${token}` } : {});
+  return {
+    context,
+    csrf: _csrf,
+    post: async (path, data, token) => {
+      const response = await context.post(path, { data, headers: { 'X-CSRF-Token': _csrf, ...auth(token) } });
+      const body = (await response.json()) as Record<string, unknown>;
+      expect(response.status(), `${path}: ${String(body.message)}`).toBe(200);
+      return body;
+    },
+    get: async <T,>(path: string, token?: string) => {
+      const response = await context.get(path, { headers: auth(token) });
+      expect(response.status(), path).toBe(200);
+      return (await response.json()) as T;
+    },
+  };
+}
+
+/** Registers a customer through the four registration calls (codes from the demo outbox). */
+async function registerCustomer(api: Api, email: string, phone: string, referralCode?: string): Promise<Customer> {
+  let since = Date.now() - 2000;
+  await api.post('/api/verification/email/otp', { email, purpose: 'new account' });
+  const verified = await api.post('/api/verification/verify/otp', {
+    email,
+    code: await latestCode(api.context, email, since),
+    ...(referralCode ? { referralCode } : {}),
+  });
+  const registrationToken = verified.registrationToken as string;
+  since = Date.now() - 2000;
+  await api.post('/api/verification/phone/otp', { email, phone, registrationToken });
+  const session = await api.post('/api/verification/verify/phone', {
+    email,
+    phone,
+    registrationToken,
+    code: await latestCode(api.context, phone, since),
+  });
+  return { email, token: session.token as string, userId: (session.user as { _id: string })._id };
+}
+
+async function listOrders(api: Api, customer: Customer): Promise<Order[]> {
+  const answer = await api.get<{ result: { orders: Order[] } }>(
+    `/api/order/list?userId=${customer.userId}`,
+    customer.token,
+  );
+  return answer.result.orders;
+}
+
+async function orderOf(api: Api, customer: Customer, id: string): Promise<Order> {
+  const order = (await listOrders(api, customer)).find((o) => o._id === id);
+  if (!order) throw new Error(`order ${id} is not in the customer's list`);
+  return order;
+}
+
+interface Price {
+  buyPrice: number;
+  sellPrice: number;
+  networkFee: number;
+}
+interface PublicSettings {
+  order: { platform_fees: number };
+  zelle: { bank_charges: number };
+}
+
+/** A buy exactly as the web client builds it: the served price and settings, and the shared maths. */
+async function saveBuy(api: Api, customer: Customer, valueUsd: number): Promise<Order> {
+  const price = await api.get<Price>('/api/price');
+  const { settings } = await api.get<{ settings: PublicSettings }>('/api/admin/settings', customer.token);
+  const quote = quoteBuyFromUsd({
+    valueCents: usdNumberToCents(valueUsd),
+    sellPriceCents: usdNumberToCents(price.sellPrice),
+    feeBps: basisPointsFromPercent(settings.order.platform_fees),
+    networkFeeSats: btcNumberToSats(price.networkFee),
+  });
+  expect(quote).not.toBeNull();
+  const saved = await api.post(
+    '/api/order/save',
+    {
+      userId: customer.userId,
+      pair: 'BTC-USD',
+      type: 'buy',
+      amount: satsToBtcNumber(quote!.amountSats),
+      value: valueUsd,
+      price: price.sellPrice,
+      platformFee: centsToUsdNumber(quote!.platformFeeCents),
+      networkFee: centsToUsdNumber(quote!.networkFeeCents),
+      expired: 900,
+      walletAddress: WALLET,
+    },
+    customer.token,
+  );
+  return saved.order as Order;
+}
+
+/** A sell of `amountBtc` paid out by Zelle, built like the web client does. */
+async function saveSell(api: Api, customer: Customer, amountBtc: number): Promise<Order> {
+  const price = await api.get<Price>('/api/price');
+  const { settings } = await api.get<{ settings: PublicSettings }>('/api/admin/settings', customer.token);
+  const quote = quoteSellFromBtc({
+    amountSats: btcNumberToSats(amountBtc),
+    buyPriceCents: usdNumberToCents(price.buyPrice),
+    feeBps: basisPointsFromPercent(settings.order.platform_fees),
+    bankChargesCents: usdNumberToCents(settings.zelle.bank_charges),
+  });
+  expect(quote).not.toBeNull();
+  const saved = await api.post(
+    '/api/order/save',
+    {
+      userId: customer.userId,
+      pair: 'BTC-USD',
+      type: 'sell',
+      amount: amountBtc,
+      value: centsToUsdNumber(quote!.valueCents),
+      price: price.buyPrice,
+      platformFee: centsToUsdNumber(quote!.platformFeeCents),
+      bankFee: centsToUsdNumber(quote!.bankFeeCents),
+      networkFee: 0,
+      expired: 1200,
+      walletAddress: '',
+      bankAccount: { method: 'zelle' },
+    },
+    customer.token,
+  );
+  return saved.order as Order;
+}
+
+/** A browser context signed in as `customer` (the token in localStorage, as after a login). */
+async function customerPage(browser: Browser, customer: Customer): Promise<Page> {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.evaluate((token) => localStorage.setItem('authToken', token), customer.token);
+  return page;
+}
+
+/** The demo admin signs in at /login with an e-mail code and opens the console from the dashboard. */
+async function adminSignIn(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(ADMIN_EMAIL);
+  const sentAt = Date.now() - 2000;
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'OTP Verification' })).toBeVisible();
+  await page.getByLabel('Verification code').fill(await latestCode(page.request, ADMIN_EMAIL, sentAt));
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Admin' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Work queue' })).toBeVisible();
+  return page;
+}
+
+/** Opens the work queue afresh and the order's row in the given section. */
+async function openFromQueue(admin: Page, section: string, orderId: string) {
+  await admin.goto('/admin');
+  const panel = admin.getByTestId(`queue-section-${section}`);
+  const link = panel.getByRole('link', { name: `Order ${orderId.slice(0, 8)}` });
+  await expect(link).toBeVisible();
+  await link.click();
+  await expect(admin).toHaveURL(new RegExp(`/admin/orders/${orderId}$`));
+  await expect(admin.getByRole('heading', { level: 1, name: new RegExp(`Order #${orderId.slice(0, 8)}`) })).toBeVisible();
+}
+
+/** Runs one order action through its confirmation dialog. */
+async function runAction(admin: Page, button: string, dialogTitle: string, confirm: string, fill?: Record<string, string>) {
+  await admin.getByTestId('order-actions').getByRole('button', { name: button }).click();
+  const dialog = admin.getByRole('dialog', { name: dialogTitle });
+  await expect(dialog).toBeVisible();
+  for (const [label, value] of Object.entries(fill ?? {})) await dialog.getByLabel(label).fill(value);
+  await dialog.getByRole('button', { name: confirm }).click();
+  await expect(dialog).toBeHidden();
+}
+
+let api: Api;
+let referrer: Customer;
+let trader: Customer;
+let admin: Page;
+let buyOrder: Order;
+let sellOrder: Order;
+let payoutTxid = '';
+
+test.beforeAll(async ({ baseURL, browser }) => {
+  test.setTimeout(120_000);
+  api = await apiClient(baseURL!);
+
+  // The referrer shares a code; the trader registers with it and gets ready to trade.
+  referrer = await registerCustomer(api, `bo-referrer-${stamp}@example.com`, `+1${phoneDigits(0)}`);
+  const referralCode = `bo${String(stamp).slice(-14)}`;
+  await api.post('/api/user/settings/save', { userId: referrer.userId, referralCode }, referrer.token);
+
+  trader = await registerCustomer(api, `bo-trader-${stamp}@example.com`, `+1${phoneDigits(1)}`, referralCode);
+  await api.post('/api/dev/kyc/decide', { userId: trader.userId, status: 'GREEN' });
+  await api.post('/api/user/settings/save', { userId: trader.userId, walletAddress: WALLET }, trader.token);
+  await api.post('/api/user/settings/zelle/save', { userId: trader.userId, zelleEmail: 'trader.pays@example.com' }, trader.token);
+
+  admin = await adminSignIn(browser);
+});
+
+test.afterAll(async () => {
+  await admin?.context().close();
+  await api?.context.dispose();
+});
+
+test('a customer who opens /admin is not shown the console, and the API refuses them', async ({ browser }) => {
+  const page = await customerPage(browser, trader);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Admin' })).toHaveCount(0);
+
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Not authorised' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Back office' })).toHaveCount(0);
+  await expect(page.getByText('Work queue')).toHaveCount(0);
+  await page.goto('/admin/orders');
+  await expect(page.getByRole('heading', { level: 1, name: 'Not authorised' })).toBeVisible();
+  await snap(page, 'not-authorised');
+
+  const asCustomer = await api.context.get('/api/admin/queue', { headers: { Authorization: `Bearer ${trader.token}` } });
+  expect(asCustomer.status()).toBe(403);
+  expect(await asCustomer.json()).toEqual({ message: 'This area is for OffZero staff only.' });
+  expect((await api.context.get('/api/admin/orders')).status()).toBe(401);
+  await page.context().close();
+});
+
+test('a Zelle buy: paid and referenced by the customer, received and sent by the admin, completed', async () => {
+  test.setTimeout(120_000);
+
+  await test.step('the customer buys $250 with Zelle and adds the bank reference', async () => {
+    buyOrder = await saveBuy(api, trader, 250);
+    await api.post(
+      '/api/order/update',
+      {
+        _id: buyOrder._id,
+        payment: { method: 'zelle', amount: 250, create_time: new Date().toISOString(), receiving_in: {} },
+        status: 'processing',
+      },
+      trader.token,
+    );
+    await api.post('/api/order/update', { _id: buyOrder._id, bankTxn: 'ZL-BO-0042' }, trader.token);
+    expect(await orderOf(api, trader, buyOrder._id)).toMatchObject({ status: 'processing', bankTxn: 'ZL-BO-0042' });
+  });
+
+  await test.step('the work queue lists it under payments to check, with its age', async () => {
+    await admin.goto('/admin');
+    const section = admin.getByTestId('queue-section-payments');
+    const row = section.locator(`[data-row-id="${buyOrder._id}"]`);
+    await expect(row).toContainText(trader.email);
+    await expect(row).toContainText('$250.00');
+    await expect(row).toContainText('ZL-BO-0042');
+    await expect(row).toContainText(/<1 min|\d+ min/);
+    await expect(admin.getByTestId('queue-tile-payments').getByTestId('queue-count')).not.toHaveText('0');
+    await snap(admin, 'queue');
+  });
+
+  await test.step('the order page: summary, customer, payment, chain and timeline', async () => {
+    await openFromQueue(admin, 'payments', buyOrder._id);
+    await expect(admin.getByTestId('order-customer')).toContainText(trader.email);
+    await expect(admin.getByTestId('order-payment')).toContainText('ZL-BO-0042');
+    await expect(admin.getByTestId('order-payment')).toContainText('payments@offzero.example');
+    await expect(admin.getByTestId('order-chain')).toContainText(WALLET);
+    const timeline = admin.getByTestId('order-timeline');
+    await expect(timeline.getByTestId('timeline-entry')).toHaveCount(2);
+    await expect(timeline.getByTestId('timeline-entry').first()).toContainText('Customer');
+    // Only what fits: the payment is not confirmed yet, so no payout.
+    const actions = admin.getByTestId('order-actions');
+    await expect(actions.getByRole('button')).toHaveText(['Mark payment received', 'Cancel order']);
+    await snap(admin, 'order-buy-processing');
+  });
+
+  await test.step('mark the payment received, after a confirmation that says what will happen', async () => {
+    await admin.getByTestId('order-actions').getByRole('button', { name: 'Mark payment received' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Mark payment received' });
+    await expect(dialog).toContainText('Confirm that $250.00 arrived by Zelle.');
+    await expect(dialog).toContainText('ZL-BO-0042');
+    await dialog.getByLabel(/Note/).fill('Seen in the Zelle inbox');
+    await snap(admin, 'dialog-mark-paid');
+    await dialog.getByRole('button', { name: 'Mark received' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(admin.getByRole('status').filter({ hasText: 'Done. Payment marked as received.' }).first()).toBeVisible();
+    await expect(admin.getByTestId('order-payment')).toContainText(`by ${ADMIN_EMAIL}`);
+    await expect(admin.getByTestId('order-timeline').getByTestId('timeline-action')).toContainText(
+      'marked the payment received',
+    );
+    await expect(admin.getByTestId('order-actions').getByRole('button')).toHaveText([
+      'Record payout txid',
+      'Send via demo chain',
+      'Cancel order',
+    ]);
+  });
+
+  await test.step('it moved to "Bitcoin to send"; send it through the demo chain', async () => {
+    await openFromQueue(admin, 'bitcoin', buyOrder._id);
+    await admin.getByTestId('order-actions').getByRole('button', { name: 'Send via demo chain' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Send the bitcoin through the demo chain' });
+    await expect(dialog).toContainText(WALLET);
+    await snap(admin, 'dialog-send-btc');
+    await dialog.getByRole('button', { name: 'Send bitcoin' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(admin.getByTestId('order-status').first()).toHaveAttribute('data-status', 'completed');
+    const txn = await admin.getByTestId('order-txn').innerText();
+    payoutTxid = /[0-9a-f]{64}/.exec(txn)?.[0] ?? '';
+    expect(payoutTxid).toMatch(/^[0-9a-f]{64}$/);
+    await expect(admin.getByTestId('order-actions')).toContainText('This order is completed.');
+    await expect(admin.getByTestId('order-timeline').getByTestId('timeline-entry').last()).toContainText(ADMIN_EMAIL);
+    await snap(admin, 'order-buy-completed');
+  });
+
+  await test.step('the customer sees completed with the transaction id', async () => {
+    expect(await orderOf(api, trader, buyOrder._id)).toMatchObject({ status: 'completed', txn: payoutTxid });
+  });
+});
+
+test('a sell: the chain pays and confirms, the admin records the dollar payout, completed', async ({ browser }) => {
+  test.setTimeout(120_000);
+
+  await test.step('the customer sells 0.005 BTC to Zelle and the simulated chain pays the deposit address', async () => {
+    sellOrder = await saveSell(api, trader, 0.005);
+    const deposit = sellOrder.walletAddress as { address: string; amount: number };
+    await api.post('/api/dev/chain/send', { address: deposit.address, amount: deposit.amount });
+  });
+
+  await test.step('seen but unconfirmed: the order page says what it waits for and offers no payout', async () => {
+    await expect
+      .poll(async () => (await orderOf(api, trader, sellOrder._id)).status, { timeout: 20_000 })
+      .toBe('processing');
+    await admin.goto(`/admin/orders/${sellOrder._id}`);
+    await expect(admin.getByTestId('order-actions')).toContainText('Waiting for confirmations: 0 of 1');
+    await expect(admin.getByTestId('order-actions').getByRole('button')).toHaveText(['Cancel order']);
+    await expect(admin.getByTestId('order-chain')).toContainText('in mempool');
+    await snap(admin, 'order-sell-unconfirmed');
+  });
+
+  await test.step('a block later the deposit is confirmed', async () => {
+    await api.post('/api/dev/chain/mine', { blocks: 1 });
+    await expect
+      .poll(async () => (await orderOf(api, trader, sellOrder._id)).confirmations, { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(1);
+  });
+
+  await test.step('the admin pays out from "Sell payouts due" and records the reference', async () => {
+    await openFromQueue(admin, 'payouts', sellOrder._id);
+    await expect(admin.getByTestId('order-confirmations')).toHaveText('1 of 1 required');
+    await expect(admin.getByTestId('order-payment')).toContainText('trader.pays@example.com');
+    await admin.getByTestId('order-actions').getByRole('button', { name: 'Record USD payout' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Record the dollar payout' });
+    await expect(dialog).toContainText('trader.pays@example.com');
+    await dialog.getByRole('button', { name: 'Record payout' }).click();
+    await expect(dialog.getByText('Enter the payout reference (4 to 100 characters).')).toBeVisible();
+    await dialog.getByLabel('Payout reference').fill('ZELLE-OUT-7781');
+    await snap(admin, 'dialog-payout-usd');
+    await dialog.getByRole('button', { name: 'Record payout' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(admin.getByTestId('order-status').first()).toHaveAttribute('data-status', 'completed');
+    await expect(admin.getByTestId('order-payment')).toContainText('ZELLE-OUT-7781');
+    await snap(admin, 'order-sell-completed');
+  });
+
+  await test.step('the customer sees completed, in the API and on My Orders', async () => {
+    expect(await orderOf(api, trader, sellOrder._id)).toMatchObject({ status: 'completed', bankTxn: 'ZELLE-OUT-7781' });
+    const page = await customerPage(browser, trader);
+    await page.goto('/orders');
+    for (const id of [buyOrder._id, sellOrder._id]) {
+      await expect(page.locator(`[data-testid="order-row"][data-order-id="${id}"]`)).toContainText('Completed');
+    }
+    await page.context().close();
+  });
+});
+
+test('the referrer sees the reward for the referred customer’s completed order', async ({ browser }) => {
+  const { referrals } = await api.get<{
+    referrals: { order_id: string; referrer_id: string; reward_amount: number; platform_fee: number }[];
+  }>(`/api/referral/history?referred_id=${referrer.userId}`, referrer.token);
+  const reward = referrals.find((r) => r.order_id === buyOrder._id);
+  expect(reward).toBeDefined();
+  expect(reward!.referrer_id).toBe(trader.userId);
+  expect(reward!.platform_fee).toBe(buyOrder.platformFee);
+  expect(reward!.reward_amount).toBeGreaterThan(0);
+  expect(reward!.reward_amount).toBeLessThanOrEqual(buyOrder.platformFee);
+
+  const page = await customerPage(browser, referrer);
+  await page.goto('/referral-history');
+  await expect(page.getByTestId('referral-history-table')).toContainText(
+    `${buyOrder._id.slice(0, 6)}...${buyOrder._id.slice(-6)}`,
+  );
+  await page.context().close();
+
+  // The console shows the same reward on the referrer's customer page.
+  await admin.goto(`/admin/customers/${referrer.userId}`);
+  await expect(admin.getByTestId('customer-rewards')).toContainText(`#${buyOrder._id.slice(0, 8)}`);
+});
+
+test('orders: search and filters, the CSV export, and the audit trail of the actions', async () => {
+  test.setTimeout(90_000);
+  await admin.goto('/admin');
+  await admin.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Orders' }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+
+  await admin.getByLabel('Customer or order').fill(trader.email);
+  await admin.getByRole('button', { name: 'Search' }).click();
+  await expect(admin).toHaveURL(/customer=/);
+  const rows = admin.getByTestId('admin-order-row');
+  await expect(rows).toHaveCount(2);
+  await admin.getByLabel('Type').selectOption('sell');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toHaveAttribute('data-row-id', sellOrder._id);
+  await admin.getByLabel('Type').selectOption('');
+  await admin.getByLabel('Status').selectOption('completed');
+  await expect(rows).toHaveCount(2);
+  await snap(admin, 'orders');
+
+  const downloadPromise = admin.waitForEvent('download');
+  await admin.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/^offzero-orders-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile((await download.path())!, 'utf8');
+  const lines = csv.trim().split(/\r\n/);
+  expect(lines[0]).toBe(
+    'id,created_at,customer_email,type,status,amount_btc,price_usd,value_usd,platform_fee_usd,network_fee_usd,bank_fee_usd,payment_method,txn,bank_txn,flag',
+  );
+  expect(lines).toHaveLength(3);
+  expect(csv).toContain(payoutTxid);
+  expect(csv).toContain('ZELLE-OUT-7781');
+
+  await admin.getByRole('button', { name: 'Reset' }).click();
+  await expect(admin).toHaveURL(/\/admin\/orders$/);
+
+  await admin.goto(`/admin/audit?targetType=order&targetId=${buyOrder._id}`);
+  const audit = admin.getByTestId('audit-row');
+  await expect(audit).toHaveCount(2);
+  await expect(audit.first()).toContainText('order.payout_btc');
+  await expect(audit.first()).toContainText(ADMIN_EMAIL);
+  await expect(audit.first()).toContainText(/status\s*processing\s*→\s*completed/);
+  await expect(audit.last()).toContainText('order.mark_paid');
+  await expect(audit.last()).toContainText('Seen in the Zelle inbox');
+  await snap(admin, 'audit');
+});
+
+test('KYC review: the admin approves a case and the customer’s dashboard shows it without a reload', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const applicant = await registerCustomer(api, `bo-kyc-${stamp}@example.com`, `+1${phoneDigits(2)}`);
+  const submitted = await api.context.post('/api/kyc/local/submit', {
+    headers: { Authorization: `Bearer ${applicant.token}`, 'X-CSRF-Token': api.csrf },
+    multipart: {
+      legalName: 'Grace Hopper',
+      dateOfBirth: '1986-12-09',
+      country: 'US',
+      documentType: 'passport',
+      documentNumber: 'P7654321',
+      document: { name: 'passport.png', mimeType: 'image/png', buffer: samplePng(240, 150) },
+    },
+  });
+  expect(submitted.status(), await submitted.text()).toBe(200);
+
+  const dashboard = await customerPage(browser, applicant);
+  await dashboard.goto('/dashboard');
+  await expect(dashboard.getByTestId('status-kyc')).toContainText('Under Review');
+
+  await admin.goto('/admin');
+  await expect(admin.getByTestId('queue-section-kyc')).toContainText(applicant.email);
+  await admin.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: /KYC review/ }).click();
+  const row = admin.locator(`[data-testid="kyc-row"][data-row-id="${applicant.userId}"]`);
+  await expect(row).toContainText('Grace Hopper');
+  await expect(row).toContainText('Passport');
+  await snap(admin, 'kyc-cases');
+
+  await row.getByRole('link', { name: applicant.email }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: /Grace Hopper/ })).toBeVisible();
+  const image = admin.getByRole('img', { name: "The customer's identity document" });
+  await expect(image).toBeVisible();
+  expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240);
+  await expect(admin.getByTestId('kyc-data')).toContainText('P7654321');
+  await snap(admin, 'kyc-case');
+
+  // Rejecting needs a reason; then the operator changes their mind and approves.
+  await admin.getByTestId('kyc-decision').getByRole('button', { name: 'Reject' }).click();
+  const reject = admin.getByRole('dialog', { name: 'Reject this identity' });
+  await reject.getByRole('button', { name: 'Reject' }).click();
+  await expect(reject.getByText('Give the customer a reason of at least 3 characters.')).toBeVisible();
+  await reject.getByRole('button', { name: 'Go back' }).click();
+
+  await admin.getByTestId('kyc-decision').getByRole('button', { name: 'Approve' }).click();
+  const approve = admin.getByRole('dialog', { name: 'Approve this identity' });
+  await expect(approve).toContainText('they can trade at once');
+  await snap(admin, 'dialog-kyc-approve');
+  await approve.getByRole('button', { name: 'Approve' }).click();
+  await expect(approve).toBeHidden();
+  await expect(admin.getByRole('status').filter({ hasText: 'Identity approved.' }).first()).toBeVisible();
+  await expect(admin.getByTestId('kyc-decision')).toContainText(ADMIN_EMAIL);
+
+  // The customer's open dashboard reads the new status by itself.
+  await expect(dashboard.getByTestId('status-kyc')).toContainText('Approved', { timeout: 25_000 });
+  await dashboard.context().close();
+});
+
+test('customers: search, the customer page, and disabling an account ends its sessions', async () => {
+  test.setTimeout(90_000);
+  const victim = await registerCustomer(api, `bo-disable-${stamp}@example.com`, `+1${phoneDigits(3)}`);
+
+  await admin.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Customers' }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible();
+  await admin.getByLabel('Search customers').fill(`bo-trader-${stamp}`);
+  await admin.getByRole('button', { name: 'Search' }).click();
+  const rows = admin.getByTestId('customer-row');
+  await expect(rows).toHaveCount(1);
+  await snap(admin, 'customers');
+
+  await rows.getByRole('link', { name: trader.email }).click();
+  await expect(admin.getByTestId('customer-kyc')).toContainText('Approved');
+  await expect(admin.getByTestId('customer-settings')).toContainText(WALLET);
+  await expect(admin.getByTestId('customer-orders')).toContainText(`#${buyOrder._id.slice(0, 8)}`);
+  await expect(admin.getByTestId('customer-orders')).toContainText(`#${sellOrder._id.slice(0, 8)}`);
+  await expect(admin.getByTestId('customer-account')).toContainText(referrer.userId.slice(0, 8));
+  await snap(admin, 'customer');
+
+  await admin.goto(`/admin/customers/${victim.userId}`);
+  await admin.getByRole('button', { name: 'Disable account' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Disable this account' });
+  await expect(dialog).toContainText('Every session of this account ends at once.');
+  await dialog.getByLabel('Reason').fill('Suspected account takeover');
+  await dialog.getByRole('button', { name: 'Disable account' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(admin.getByRole('status').filter({ hasText: 'Account disabled; its sessions have ended.' }).first()).toBeVisible();
+  await expect(admin.getByRole('note')).toContainText('This account was disabled');
+  const ended = await api.context.get(`/api/user/${victim.userId}`, { headers: { Authorization: `Bearer ${victim.token}` } });
+  expect(ended.status()).toBe(401);
+
+  await admin.getByRole('button', { name: 'Re-enable account' }).click();
+  const enable = admin.getByRole('dialog', { name: 'Re-enable this account' });
+  await enable.getByLabel('Reason').fill('Identity confirmed by phone');
+  await enable.getByRole('button', { name: 'Re-enable account' }).click();
+  await expect(admin.getByRole('status').filter({ hasText: 'Account enabled.' }).first()).toBeVisible();
+  await expect(admin.getByRole('note')).toHaveCount(0);
+});
+
+test('settings: validated per field, saved with the server’s message, in force at once and audited', async () => {
+  test.setTimeout(90_000);
+  await admin.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Settings' }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  const fee = admin.getByLabel('Platform fee (%)');
+  const lock = admin.getByLabel('Quote lock (seconds)');
+  const originalFee = await fee.inputValue();
+  const originalLock = await lock.inputValue();
+  await snap(admin, 'settings');
+
+  await fee.fill('-1');
+  await admin.getByLabel('Minimum order (USD)').fill('50000');
+  await admin.getByRole('button', { name: 'Save settings' }).click();
+  await expect(admin.getByText('Percentages cannot be negative.')).toBeVisible();
+  await expect(admin.getByText('The minimum order must be below the maximum.')).toBeVisible();
+  await expect(admin.getByTestId('settings-status')).toHaveText('Some fields need attention; nothing was saved.');
+  await snap(admin, 'settings-errors');
+  await admin.getByRole('button', { name: 'Discard' }).click();
+  await expect(fee).toHaveValue(originalFee);
+
+  await lock.fill('1200');
+  await admin.getByRole('button', { name: 'Save settings' }).click();
+  await expect(admin.getByTestId('settings-status')).toHaveText('Settings saved. New quotes use them now.');
+  const { settings } = await api.get<{ settings: { order: { order_session_timeout: number } } }>(
+    '/api/admin/settings',
+    trader.token,
+  );
+  expect(settings.order.order_session_timeout).toBe(1200);
+
+  // Put it back, so the other suites quote with the demo settings.
+  await lock.fill(originalLock);
+  await admin.getByRole('button', { name: 'Save settings' }).click();
+  await expect(admin.getByTestId('settings-status')).toHaveText('Settings saved. New quotes use them now.');
+
+  await admin.goto('/admin/audit?action=settings.update');
+  const audit = admin.getByTestId('audit-row');
+  await expect(audit.first()).toContainText(`order.order_session_timeout 1200 → ${originalLock}`);
+  await expect(audit.nth(1)).toContainText(`order.order_session_timeout ${originalLock} → 1200`);
+});
