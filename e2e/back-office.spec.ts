@@ -46,7 +46,8 @@ test.use({ viewport: DESKTOP });
 
 /**
  * Screenshots at desktop and phone width; fails if the page is wider than the screen. With a dialog
- * open only the screen is taken, as the operator sees it.
+ * open only the screen is taken, as the operator sees it. Otherwise the window is made as tall as the
+ * page, so that sticky bars are drawn where the operator sees them (at the bottom of the window).
  */
 async function snap(page: Page, name: string) {
   const dialogOpen = (await page.getByRole('dialog').count()) > 0;
@@ -59,7 +60,11 @@ async function snap(page: Page, name: string) {
     await page.evaluate(() => document.fonts.ready);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${name} at ${label}px is wider than the viewport`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${screensDir}back-office-${name}-${label}.png`, fullPage: !dialogOpen });
+    if (!dialogOpen) {
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      await page.setViewportSize({ width: size.width, height: Math.max(size.height, height) });
+    }
+    await page.screenshot({ path: `${screensDir}back-office-${name}-${label}.png` });
   }
   await page.setViewportSize(DESKTOP);
 }
@@ -81,7 +86,8 @@ interface Api {
 async function apiClient(baseURL: string): Promise<Api> {
   const context = await playwrightRequest.newContext({ baseURL });
   const { _csrf } = (await (await context.get('/api/csrf')).json()) as { _csrf: string };
-  const auth = (token?: string): Record<string, string> => (token ? { Authorization: `Bearer ${token}` } : {});
+  const auth = (token?: string): Record<string, string> =>
+    token ? { Authorization: `Bearer ${token}` } : {};
   return {
     context,
     csrf: _csrf,
@@ -91,7 +97,7 @@ async function apiClient(baseURL: string): Promise<Api> {
       expect(response.status(), `${path}: ${String(body.message)}`).toBe(200);
       return body;
     },
-    get: async <T,>(path: string, token?: string) => {
+    get: async <T>(path: string, token?: string) => {
       const response = await context.get(path, { headers: auth(token) });
       expect(response.status(), path).toBe(200);
       return (await response.json()) as T;
@@ -100,7 +106,12 @@ async function apiClient(baseURL: string): Promise<Api> {
 }
 
 /** Registers a customer through the four registration calls (codes from the demo outbox). */
-async function registerCustomer(api: Api, email: string, phone: string, referralCode?: string): Promise<Customer> {
+async function registerCustomer(
+  api: Api,
+  email: string,
+  phone: string,
+  referralCode?: string,
+): Promise<Customer> {
   let since = Date.now() - 2000;
   await api.post('/api/verification/email/otp', { email, purpose: 'new account' });
   const verified = await api.post('/api/verification/verify/otp', {
@@ -241,11 +252,19 @@ async function openFromQueue(admin: Page, section: string, orderId: string) {
   await expect(link).toBeVisible();
   await link.click();
   await expect(admin).toHaveURL(new RegExp(`/admin/orders/${orderId}$`));
-  await expect(admin.getByRole('heading', { level: 1, name: new RegExp(`Order #${orderId.slice(0, 8)}`) })).toBeVisible();
+  await expect(
+    admin.getByRole('heading', { level: 1, name: new RegExp(`Order #${orderId.slice(0, 8)}`) }),
+  ).toBeVisible();
 }
 
 /** Runs one order action through its confirmation dialog. */
-async function runAction(admin: Page, button: string, dialogTitle: string, confirm: string, fill?: Record<string, string>) {
+async function runAction(
+  admin: Page,
+  button: string,
+  dialogTitle: string,
+  confirm: string,
+  fill?: Record<string, string>,
+) {
   await admin.getByTestId('order-actions').getByRole('button', { name: button }).click();
   const dialog = admin.getByRole('dialog', { name: dialogTitle });
   await expect(dialog).toBeVisible();
@@ -268,13 +287,32 @@ test.beforeAll(async ({ baseURL, browser }) => {
 
   // The referrer shares a code; the trader registers with it and gets ready to trade.
   referrer = await registerCustomer(api, `bo-referrer-${stamp}@example.com`, `+1${phoneDigits(0)}`);
-  const referralCode = `bo${String(stamp).slice(-14)}`;
+  const referralCode = `bo${String(stamp).padStart(14, '0').slice(-14)}`;
   await api.post('/api/user/settings/save', { userId: referrer.userId, referralCode }, referrer.token);
 
   trader = await registerCustomer(api, `bo-trader-${stamp}@example.com`, `+1${phoneDigits(1)}`, referralCode);
   await api.post('/api/dev/kyc/decide', { userId: trader.userId, status: 'GREEN' });
   await api.post('/api/user/settings/save', { userId: trader.userId, walletAddress: WALLET }, trader.token);
-  await api.post('/api/user/settings/zelle/save', { userId: trader.userId, zelleEmail: 'trader.pays@example.com' }, trader.token);
+  await api.post(
+    '/api/user/settings/bank/save',
+    {
+      userId: trader.userId,
+      bankAccount: {
+        account_name: 'Tess Trader',
+        account_number: '000987654321',
+        bank_name: 'First Demo Bank',
+        address: '1 Main St, Cheyenne, WY',
+        routing_number: '021000021',
+        swift: 'CHASUS33',
+      },
+    },
+    trader.token,
+  );
+  await api.post(
+    '/api/user/settings/zelle/save',
+    { userId: trader.userId, zelleEmail: 'trader.pays@example.com' },
+    trader.token,
+  );
 
   admin = await adminSignIn(browser);
 });
@@ -284,10 +322,14 @@ test.afterAll(async () => {
   await api?.context.dispose();
 });
 
-test('a customer who opens /admin is not shown the console, and the API refuses them', async ({ browser }) => {
+test('a customer who opens /admin is not shown the console, and the API refuses them', async ({
+  browser,
+}) => {
   const page = await customerPage(browser, trader);
   await page.goto('/dashboard');
-  await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Admin' })).toHaveCount(0);
+  await expect(
+    page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Admin' }),
+  ).toHaveCount(0);
 
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Not authorised' })).toBeVisible();
@@ -297,7 +339,9 @@ test('a customer who opens /admin is not shown the console, and the API refuses 
   await expect(page.getByRole('heading', { level: 1, name: 'Not authorised' })).toBeVisible();
   await snap(page, 'not-authorised');
 
-  const asCustomer = await api.context.get('/api/admin/queue', { headers: { Authorization: `Bearer ${trader.token}` } });
+  const asCustomer = await api.context.get('/api/admin/queue', {
+    headers: { Authorization: `Bearer ${trader.token}` },
+  });
   expect(asCustomer.status()).toBe(403);
   expect(await asCustomer.json()).toEqual({ message: 'This area is for OffZero staff only.' });
   expect((await api.context.get('/api/admin/orders')).status()).toBe(401);
@@ -319,7 +363,10 @@ test('a Zelle buy: paid and referenced by the customer, received and sent by the
       trader.token,
     );
     await api.post('/api/order/update', { _id: buyOrder._id, bankTxn: 'ZL-BO-0042' }, trader.token);
-    expect(await orderOf(api, trader, buyOrder._id)).toMatchObject({ status: 'processing', bankTxn: 'ZL-BO-0042' });
+    expect(await orderOf(api, trader, buyOrder._id)).toMatchObject({
+      status: 'processing',
+      bankTxn: 'ZL-BO-0042',
+    });
   });
 
   await test.step('the work queue lists it under payments to check, with its age', async () => {
@@ -358,7 +405,9 @@ test('a Zelle buy: paid and referenced by the customer, received and sent by the
     await snap(admin, 'dialog-mark-paid');
     await dialog.getByRole('button', { name: 'Mark received' }).click();
     await expect(dialog).toBeHidden();
-    await expect(admin.getByRole('status').filter({ hasText: 'Done. Payment marked as received.' }).first()).toBeVisible();
+    await expect(
+      admin.getByRole('status').filter({ hasText: 'Done. Payment marked as received.' }).first(),
+    ).toBeVisible();
     await expect(admin.getByTestId('order-payment')).toContainText(`by ${ADMIN_EMAIL}`);
     await expect(admin.getByTestId('order-timeline').getByTestId('timeline-action')).toContainText(
       'marked the payment received',
@@ -383,7 +432,9 @@ test('a Zelle buy: paid and referenced by the customer, received and sent by the
     payoutTxid = /[0-9a-f]{64}/.exec(txn)?.[0] ?? '';
     expect(payoutTxid).toMatch(/^[0-9a-f]{64}$/);
     await expect(admin.getByTestId('order-actions')).toContainText('This order is completed.');
-    await expect(admin.getByTestId('order-timeline').getByTestId('timeline-entry').last()).toContainText(ADMIN_EMAIL);
+    await expect(admin.getByTestId('order-timeline').getByTestId('timeline-entry').last()).toContainText(
+      ADMIN_EMAIL,
+    );
     await snap(admin, 'order-buy-completed');
   });
 
@@ -392,7 +443,9 @@ test('a Zelle buy: paid and referenced by the customer, received and sent by the
   });
 });
 
-test('a sell: the chain pays and confirms, the admin records the dollar payout, completed', async ({ browser }) => {
+test('a sell: the chain pays and confirms, the admin records the dollar payout, completed', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
 
   await test.step('the customer sells 0.005 BTC to Zelle and the simulated chain pays the deposit address', async () => {
@@ -438,11 +491,16 @@ test('a sell: the chain pays and confirms, the admin records the dollar payout, 
   });
 
   await test.step('the customer sees completed, in the API and on My Orders', async () => {
-    expect(await orderOf(api, trader, sellOrder._id)).toMatchObject({ status: 'completed', bankTxn: 'ZELLE-OUT-7781' });
+    expect(await orderOf(api, trader, sellOrder._id)).toMatchObject({
+      status: 'completed',
+      bankTxn: 'ZELLE-OUT-7781',
+    });
     const page = await customerPage(browser, trader);
     await page.goto('/orders');
     for (const id of [buyOrder._id, sellOrder._id]) {
-      await expect(page.locator(`[data-testid="order-row"][data-order-id="${id}"]`)).toContainText('Completed');
+      await expect(page.locator(`[data-testid="order-row"][data-order-id="${id}"]`)).toContainText(
+        'Completed',
+      );
     }
     await page.context().close();
   });
@@ -503,7 +561,7 @@ test('orders: search and filters, the CSV export, and the audit trail of the act
   expect(csv).toContain(payoutTxid);
   expect(csv).toContain('ZELLE-OUT-7781');
 
-  await admin.getByRole('button', { name: 'Reset' }).click();
+  await admin.getByRole('button', { name: 'Reset filters' }).click();
   await expect(admin).toHaveURL(/\/admin\/orders$/);
 
   await admin.goto(`/admin/audit?targetType=order&targetId=${buyOrder._id}`);
@@ -541,7 +599,10 @@ test('KYC review: the admin approves a case and the customer’s dashboard shows
 
   await admin.goto('/admin');
   await expect(admin.getByTestId('queue-section-kyc')).toContainText(applicant.email);
-  await admin.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: /KYC review/ }).click();
+  await admin
+    .getByRole('navigation', { name: 'Back office' })
+    .getByRole('link', { name: /KYC review/ })
+    .click();
   const row = admin.locator(`[data-testid="kyc-row"][data-row-id="${applicant.userId}"]`);
   await expect(row).toContainText('Grace Hopper');
   await expect(row).toContainText('Passport');
@@ -580,7 +641,10 @@ test('customers: search, the customer page, and disabling an account ends its se
   test.setTimeout(90_000);
   const victim = await registerCustomer(api, `bo-disable-${stamp}@example.com`, `+1${phoneDigits(3)}`);
 
-  await admin.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Customers' }).click();
+  await admin
+    .getByRole('navigation', { name: 'Back office' })
+    .getByRole('link', { name: 'Customers' })
+    .click();
   await expect(admin.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible();
   await admin.getByLabel('Search customers').fill(`bo-trader-${stamp}`);
   await admin.getByRole('button', { name: 'Search' }).click();
@@ -603,9 +667,13 @@ test('customers: search, the customer page, and disabling an account ends its se
   await dialog.getByLabel('Reason').fill('Suspected account takeover');
   await dialog.getByRole('button', { name: 'Disable account' }).click();
   await expect(dialog).toBeHidden();
-  await expect(admin.getByRole('status').filter({ hasText: 'Account disabled; its sessions have ended.' }).first()).toBeVisible();
+  await expect(
+    admin.getByRole('status').filter({ hasText: 'Account disabled; its sessions have ended.' }).first(),
+  ).toBeVisible();
   await expect(admin.getByRole('note')).toContainText('This account was disabled');
-  const ended = await api.context.get(`/api/user/${victim.userId}`, { headers: { Authorization: `Bearer ${victim.token}` } });
+  const ended = await api.context.get(`/api/user/${victim.userId}`, {
+    headers: { Authorization: `Bearer ${victim.token}` },
+  });
   expect(ended.status()).toBe(401);
 
   await admin.getByRole('button', { name: 'Re-enable account' }).click();
@@ -618,7 +686,10 @@ test('customers: search, the customer page, and disabling an account ends its se
 
 test('settings: validated per field, saved with the server’s message, in force at once and audited', async () => {
   test.setTimeout(90_000);
-  await admin.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Settings' }).click();
+  await admin
+    .getByRole('navigation', { name: 'Back office' })
+    .getByRole('link', { name: 'Settings' })
+    .click();
   await expect(admin.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   const fee = admin.getByLabel('Platform fee (%)');
   const lock = admin.getByLabel('Quote lock (seconds)');
@@ -631,7 +702,9 @@ test('settings: validated per field, saved with the server’s message, in force
   await admin.getByRole('button', { name: 'Save settings' }).click();
   await expect(admin.getByText('Percentages cannot be negative.')).toBeVisible();
   await expect(admin.getByText('The minimum order must be below the maximum.')).toBeVisible();
-  await expect(admin.getByTestId('settings-status')).toHaveText('Some fields need attention; nothing was saved.');
+  await expect(admin.getByTestId('settings-status')).toHaveText(
+    'Some fields need attention; nothing was saved.',
+  );
   await snap(admin, 'settings-errors');
   await admin.getByRole('button', { name: 'Discard' }).click();
   await expect(fee).toHaveValue(originalFee);

@@ -545,7 +545,7 @@ describe('deposit watcher', () => {
     expect(bus.published).toEqual([]);
   });
 
-  it('accepts no deposit notice from a client: there is no such endpoint, and update refuses a txn', async () => {
+  it('takes no deposit notice from a client: order update refuses a txn and changes nothing', async () => {
     const order = await d.placeSell(ada, 0.002);
     const before = await d.order(order.id);
     const forged = 'ab'.repeat(32);

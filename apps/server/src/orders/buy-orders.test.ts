@@ -86,7 +86,7 @@ describe('buy orders', () => {
       { price: base.price - 1000 },
       { platformFee: 0 },
       { networkFee: 0 },
-      { amount: base.amount + 0.0001 },
+      { amount: Number((base.amount + 0.0001).toFixed(8)) },
       { value: 99 },
     ];
     for (const change of tampered) {

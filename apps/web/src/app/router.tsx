@@ -58,7 +58,10 @@ export const routes: RouteObject[] = [
               { path: 'kyc', ...page(() => import('../features/admin/kyc/kyc-cases-page')) },
               { path: 'kyc/:userId', ...page(() => import('../features/admin/kyc/kyc-case-page')) },
               { path: 'customers', ...page(() => import('../features/admin/customers/customers-page')) },
-              { path: 'customers/:userId', ...page(() => import('../features/admin/customers/customer-page')) },
+              {
+                path: 'customers/:userId',
+                ...page(() => import('../features/admin/customers/customer-page')),
+              },
               { path: 'settings', ...page(() => import('../features/admin/settings/settings-page')) },
               { path: 'audit', ...page(() => import('../features/admin/audit/audit-page')) },
               { path: '*', ...page(() => import('../features/admin/admin-not-found-page')) },

@@ -44,7 +44,9 @@ function renderAt(path: string) {
 describe('AdminShell', () => {
   it('shows a customer "Not authorised" and nothing of the console', async () => {
     fetchMock.mockImplementation(async (url) =>
-      url === '/api/user/user-1' ? jsonResponse({ user: user('customer') }) : jsonResponse({ message: 'This area is for OffZero staff only.' }, 403),
+      url === '/api/user/user-1'
+        ? jsonResponse({ user: user('customer') })
+        : jsonResponse({ message: 'This area is for OffZero staff only.' }, 403),
     );
     renderAt('/admin');
     expect(await screen.findByRole('heading', { name: 'Not authorised' })).toBeInTheDocument();
@@ -52,7 +54,9 @@ describe('AdminShell', () => {
     expect(screen.queryByText('the work queue')).not.toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Back office' })).not.toBeInTheDocument();
     // No back-office data was even asked for.
-    expect(fetchMock.mock.calls.map(([url]) => url).filter((url) => url.startsWith('/api/admin'))).toEqual([]);
+    expect(fetchMock.mock.calls.map(([url]) => url).filter((url) => url.startsWith('/api/admin'))).toEqual(
+      [],
+    );
   });
 
   it('gives an admin the console with its sections', async () => {
@@ -66,7 +70,15 @@ describe('AdminShell', () => {
     renderAt('/admin');
     expect(await screen.findByText('the work queue')).toBeInTheDocument();
     const nav = screen.getAllByRole('navigation', { name: 'Back office' })[0]!;
-    for (const name of ['Work queue', 'Orders', 'KYC review', 'Customers', 'Settings', 'Audit log', 'Customer dashboard']) {
+    for (const name of [
+      'Work queue',
+      'Orders',
+      'KYC review',
+      'Customers',
+      'Settings',
+      'Audit log',
+      'Customer dashboard',
+    ]) {
       expect(nav).toHaveTextContent(name);
     }
   });

@@ -141,7 +141,7 @@ function AdminLayout({ user }: { user: User }) {
         Skip to content
       </a>
 
-      <aside className="hidden w-60 shrink-0 lg:block">
+      <aside className="hidden w-60 shrink-0 bg-ink-900 lg:block">
         <div className="sticky top-0 h-full max-h-dvh">
           <SideNav items={items} user={user} />
         </div>

@@ -37,6 +37,14 @@ export function formatDateTime(iso: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
 }
 
+const timeOnly = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
+
+export function formatTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : timeOnly.format(date);
+}
+
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '—';
   const date = new Date(iso);

@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { getPrices, PRICE_REFRESH_MS, priceQueryKey, type Prices } from './api/get-price';
 import { useNow } from './utils/countdown';
 
@@ -13,14 +13,11 @@ export interface PriceContextValue {
   prices: Prices | null;
   /** Seconds until the next fetch, 0 while there are no prices. */
   secondsToRefresh: number;
-  /** Fetches at once (after the server said the price changed). */
-  refresh: () => Promise<void>;
 }
 
 const PriceContext = createContext<PriceContextValue | null>(null);
 
 export function PriceProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
   const { data, dataUpdatedAt } = useQuery({
     queryKey: priceQueryKey,
     queryFn: ({ signal }) => getPrices(signal),
@@ -28,6 +25,8 @@ export function PriceProvider({ children }: { children: ReactNode }) {
     // A price is fresh for the 60 seconds the countdown shows; a failure waits for the next turn.
     staleTime: PRICE_REFRESH_MS,
     retry: false,
+    // Back in a tab left in the background, the price is read at once rather than at the next tick.
+    refetchOnWindowFocus: true,
   });
   const now = useNow();
   const secondsToRefresh = data
@@ -38,9 +37,8 @@ export function PriceProvider({ children }: { children: ReactNode }) {
     () => ({
       prices: data ?? null,
       secondsToRefresh,
-      refresh: () => queryClient.refetchQueries({ queryKey: priceQueryKey }),
     }),
-    [data, secondsToRefresh, queryClient],
+    [data, secondsToRefresh],
   );
   return <PriceContext.Provider value={value}>{children}</PriceContext.Provider>;
 }

@@ -31,7 +31,12 @@ const ACTIONS: { value: string; label: string }[] = [
 
 const LIMITS = [50, 100, 250, 500];
 
-const ACTION_TONE: Record<string, PillTone> = { order: 'sky', kyc: 'violet', user: 'amber', settings: 'slate' };
+const ACTION_TONE: Record<string, PillTone> = {
+  order: 'sky',
+  kyc: 'violet',
+  user: 'amber',
+  settings: 'slate',
+};
 
 function targetLink(entry: AuditEntry): string | null {
   switch (entry.targetType) {
@@ -54,7 +59,9 @@ export default function AuditPage() {
   const targetType = params.get('targetType') ?? '';
   const filters: AuditFilters = {
     action: params.get('action') ?? undefined,
-    targetType: (auditTargetTypes as readonly string[]).includes(targetType) ? (targetType as AuditTargetType) : '',
+    targetType: (auditTargetTypes as readonly string[]).includes(targetType)
+      ? (targetType as AuditTargetType)
+      : '',
     targetId: params.get('targetId') ?? undefined,
     admin: params.get('admin') ?? undefined,
     limit: LIMITS.includes(Number(params.get('limit'))) ? Number(params.get('limit')) : 100,
@@ -90,7 +97,11 @@ export default function AuditPage() {
       primary: true,
       cell: (e) => <span className="text-xs whitespace-nowrap text-slate-600">{formatDateTime(e.at)}</span>,
     },
-    { key: 'admin', header: 'Admin', cell: (e) => <span className="break-all">{e.admin}</span> },
+    {
+      key: 'admin',
+      header: 'Admin',
+      cell: (e) => <span className="break-all md:break-normal md:whitespace-nowrap">{e.admin}</span>,
+    },
     {
       key: 'target',
       header: 'Target',
@@ -98,7 +109,11 @@ export default function AuditPage() {
         const href = targetLink(e);
         const label = e.targetType === 'settings' ? 'settings' : `${e.targetType} ${e.targetId.slice(0, 8)}`;
         return href ? (
-          <Link to={href} title={e.targetId} className="font-mono text-xs whitespace-nowrap text-brand-700 hover:underline">
+          <Link
+            to={href}
+            title={e.targetId}
+            className="font-mono text-xs whitespace-nowrap text-brand-700 hover:underline"
+          >
             {label}
           </Link>
         ) : (
@@ -106,11 +121,11 @@ export default function AuditPage() {
         );
       },
     },
-    { key: 'changes', header: 'Changes', cell: (e) => <ChangeList entry={e} />, className: 'min-w-64' },
+    { key: 'changes', header: 'Changes', cell: (e) => <ChangeList entry={e} /> },
     {
       key: 'note',
       header: 'Note',
-      cell: (e) => <span className="block max-w-56 text-xs break-words text-slate-700">{e.note ?? '—'}</span>,
+      cell: (e) => <span className="block text-xs break-words text-slate-700 md:w-36">{e.note ?? '—'}</span>,
     },
   ];
 
@@ -119,9 +134,15 @@ export default function AuditPage() {
   return (
     <div className="space-y-5">
       <title>Audit log — OffZero back office</title>
-      <AdminPageHeader title="Audit log" description="Who changed what, and when. Entries cannot be edited or removed." />
+      <AdminPageHeader
+        title="Audit log"
+        description="Who changed what, and when. Entries cannot be edited or removed."
+      />
       <section aria-label="Filters" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200/80">
-        <form onSubmit={onSubmit} className="grid grid-cols-2 gap-3 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto]">
+        <form
+          onSubmit={onSubmit}
+          className="grid grid-cols-2 gap-3 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto]"
+        >
           <FilterSelect
             label="Action"
             value={filters.action ?? ''}
@@ -153,8 +174,17 @@ export default function AuditPage() {
             placeholder="Order or customer id"
             className="col-span-2 lg:col-span-1"
           />
-          <FilterInput label="Admin" value={admin} onChange={(event) => setAdmin(event.target.value)} placeholder="E-mail" />
-          <FilterSelect label="Show" value={String(filters.limit)} onChange={(event) => update({ limit: event.target.value })}>
+          <FilterInput
+            label="Admin"
+            value={admin}
+            onChange={(event) => setAdmin(event.target.value)}
+            placeholder="E-mail"
+          />
+          <FilterSelect
+            label="Show"
+            value={String(filters.limit)}
+            onChange={(event) => update({ limit: event.target.value })}
+          >
             {LIMITS.map((limit) => (
               <option key={limit} value={limit}>
                 {limit} newest
@@ -185,13 +215,21 @@ export default function AuditPage() {
       {audit.isError ? (
         <PageLoadError message={errorMessage(audit.error)} onRetry={() => void audit.refetch()} />
       ) : (
-        <div className={`overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200/80 ${audit.isPlaceholderData ? 'opacity-60' : ''}`}>
+        <div
+          className={`overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200/80 ${audit.isPlaceholderData ? 'opacity-60' : ''}`}
+        >
           {audit.isPending ? (
             <TableSkeleton label="Loading the audit log" />
           ) : audit.data.entries.length === 0 ? (
             <EmptyState title="No entries match these filters." />
           ) : (
-            <DataTable columns={columns} rows={audit.data.entries} rowKey={(e) => e._id} label="Audit log" rowTestId="audit-row" />
+            <DataTable
+              columns={columns}
+              rows={audit.data.entries}
+              rowKey={(e) => e._id}
+              label="Audit log"
+              rowTestId="audit-row"
+            />
           )}
         </div>
       )}
@@ -208,7 +246,9 @@ function ChangeList({ entry }: { entry: AuditEntry }) {
     <li key={change.key} className="text-xs leading-5 break-words">
       <span className="font-mono text-slate-500">{change.key}</span>{' '}
       <span className="text-red-700 line-through decoration-red-300">{showValue(change.before)}</span>{' '}
-      <span aria-label="to" className="text-slate-400">→</span>{' '}
+      <span aria-label="to" className="text-slate-400">
+        →
+      </span>{' '}
       <span className="font-medium text-emerald-700">{showValue(change.after)}</span>
     </li>
   );

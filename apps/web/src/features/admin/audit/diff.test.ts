@@ -12,9 +12,9 @@ describe('diffChanges', () => {
   });
 
   it('ignores the write timestamp and treats a missing side as null', () => {
-    expect(diffChanges({ status: 'processing', updatedAt: 'a' }, { status: 'completed', updatedAt: 'b' })).toEqual([
-      { key: 'status', before: 'processing', after: 'completed' },
-    ]);
+    expect(
+      diffChanges({ status: 'processing', updatedAt: 'a' }, { status: 'completed', updatedAt: 'b' }),
+    ).toEqual([{ key: 'status', before: 'processing', after: 'completed' }]);
     expect(diffChanges(null, { status: 'GREEN' })).toEqual([{ key: 'status', before: null, after: 'GREEN' }]);
     expect(diffChanges({ disabledAt: null }, { disabledAt: '2026-01-01' })).toEqual([
       { key: 'disabledAt', before: null, after: '2026-01-01' },

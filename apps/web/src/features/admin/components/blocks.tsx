@@ -68,11 +68,11 @@ export function Panel({
 /** Label/value rows; on wide panels the label sits left of the value. */
 export function Details({ rows }: { rows: [label: string, value: ReactNode, key?: string][] }) {
   return (
-    <dl className="divide-y divide-slate-100 text-sm">
+    <dl className="@container divide-y divide-slate-100 text-sm">
       {rows.map(([label, value, key]) => (
         <div
           key={key ?? label}
-          className="grid grid-cols-1 gap-0.5 py-2 first:pt-0 last:pb-0 sm:grid-cols-[10rem_1fr] sm:gap-3"
+          className="grid grid-cols-1 gap-0.5 py-2 first:pt-0 last:pb-0 @xs:grid-cols-[7.5rem_minmax(0,1fr)] @xs:gap-3 @lg:grid-cols-[10rem_minmax(0,1fr)]"
         >
           <dt className="text-slate-500">{label}</dt>
           <dd className="min-w-0 break-words text-ink-900">{value ?? '—'}</dd>
@@ -209,5 +209,5 @@ export function Pagination({
 
 /** The shared look of dense tables: header cells and body cells. */
 export const th =
-  'px-3 py-2.5 text-left text-[11px] font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase first:pl-4 last:pr-4 sm:first:pl-5 sm:last:pr-5';
+  'px-3 py-2.5 text-[11px] font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase first:pl-4 last:pr-4 sm:first:pl-5 sm:last:pr-5';
 export const td = 'px-3 py-2.5 align-middle first:pl-4 last:pr-4 sm:first:pl-5 sm:last:pr-5';

@@ -49,7 +49,11 @@ export function DataTable<Row>({
           <thead className="border-b border-slate-100 bg-slate-50/80">
             <tr>
               {columns.map((column) => (
-                <th key={column.key} scope="col" className={`${th} ${column.className ?? ''}`}>
+                <th
+                  key={column.key}
+                  scope="col"
+                  className={`${th} ${column.className?.includes('text-right') ? '' : 'text-left'} ${column.className ?? ''}`}
+                >
                   {column.header}
                 </th>
               ))}

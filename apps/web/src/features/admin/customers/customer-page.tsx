@@ -376,7 +376,10 @@ function EnableDialog({ detail, onClose }: { detail: CustomerDetail; onClose: ()
       <TextAreaField
         label="Reason"
         value={reason}
-        onChange={(event) => setReason(event.target.value)}
+        onChange={(event) => {
+          setReason(event.target.value);
+          setReasonError(null);
+        }}
         error={reasonError}
         maxLength={500}
         data-autofocus

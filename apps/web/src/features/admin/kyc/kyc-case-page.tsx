@@ -80,7 +80,7 @@ function CaseView({ kycCase }: { kycCase: KycCase }) {
           </>
         }
       />
-      <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="grid grid-cols-1 items-start gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <Panel title="Document" testId="kyc-document">
           {kycCase.hasDocument ? (
             <DocumentImage userId={kycCase.userId} />
@@ -203,7 +203,7 @@ function DocumentImage({ userId }: { userId: string }) {
       <img
         src={url}
         alt="The customer's identity document"
-        className="mx-auto max-h-[32rem] w-auto max-w-full rounded-xl bg-slate-50 object-contain ring-1 ring-slate-200 [image-rendering:auto]"
+        className="mx-auto max-h-[36rem] w-full max-w-2xl rounded-xl bg-slate-50 object-contain ring-1 ring-slate-200"
       />
     </a>
   );
@@ -271,7 +271,10 @@ function DecisionDialog({
         label={approve ? 'Note' : 'Reason for the customer'}
         optional={approve}
         value={reason}
-        onChange={(event) => setReason(event.target.value)}
+        onChange={(event) => {
+          setReason(event.target.value);
+          setReasonError(null);
+        }}
         error={reasonError}
         maxLength={500}
         rows={3}

@@ -37,18 +37,27 @@ export default function KycCasesPage() {
       cell: (c) => (
         <Link
           to={adminPaths.kycCase(c.userId)}
-          className="font-semibold break-all text-brand-700 hover:underline"
+          className="block font-semibold break-all text-brand-700 hover:underline md:max-w-64 md:truncate md:break-normal"
+          title={c.email ?? undefined}
         >
           {c.email ?? c.userId}
         </Link>
       ),
     },
     { key: 'status', header: 'Status', primary: true, cell: (c) => <KycPill status={c.status} /> },
-    { key: 'name', header: 'Legal name', cell: (c) => c.legalName ?? '—' },
+    {
+      key: 'name',
+      header: 'Legal name',
+      cell: (c) => <span className="md:whitespace-nowrap">{c.legalName ?? '—'}</span>,
+    },
     {
       key: 'dob',
       header: 'Born',
-      cell: (c) => (c.dateOfBirth ? formatDate(`${c.dateOfBirth}T12:00:00Z`) : '—'),
+      cell: (c) => (
+        <span className="whitespace-nowrap">
+          {c.dateOfBirth ? formatDate(`${c.dateOfBirth}T12:00:00Z`) : '—'}
+        </span>
+      ),
     },
     { key: 'country', header: 'Country', cell: (c) => c.country ?? '—' },
     { key: 'doc', header: 'Document', cell: (c) => documentLabel(c.documentType) },

@@ -83,19 +83,27 @@ describe('OrderActionsPanel', () => {
   });
 
   it('says why a sell waits, and offers nothing for a completed order', () => {
-    const sell = order({ type: 'sell', walletAddress: { address: 'tb1qdeposit', amount: 0.01 }, confirmations: 0 });
+    const sell = order({
+      type: 'sell',
+      walletAddress: { address: 'tb1qdeposit', amount: 0.01 },
+      confirmations: 0,
+    });
     const { unmount } = renderWithProviders(<OrderActionsPanel order={sell} confirmationsRequired={1} />);
     expect(screen.getByText(/Waiting for confirmations: 0 of 1/)).toBeInTheDocument();
     expect(buttons()).toEqual(['Cancel order']);
     unmount();
-    renderWithProviders(<OrderActionsPanel order={order({ status: 'completed' })} confirmationsRequired={1} />);
+    renderWithProviders(
+      <OrderActionsPanel order={order({ status: 'completed' })} confirmationsRequired={1} />,
+    );
     expect(screen.getByText('This order is completed. Nothing is left to do.')).toBeInTheDocument();
     expect(screen.queryAllByRole('button')).toHaveLength(0);
   });
 
   it('confirms before marking a payment received, then posts it', async () => {
     const user = userEvent.setup();
-    fetchMock.mockResolvedValue(jsonResponse({ message: 'Done.', order: order({ paymentConfirmedAt: 'x' }) }));
+    fetchMock.mockResolvedValue(
+      jsonResponse({ message: 'Done.', order: order({ paymentConfirmedAt: 'x' }) }),
+    );
     renderWithProviders(<OrderActionsPanel order={order()} confirmationsRequired={1} />);
     await user.click(screen.getByRole('button', { name: 'Mark payment received' }));
 
@@ -117,7 +125,10 @@ describe('OrderActionsPanel', () => {
     const user = userEvent.setup();
     fetchMock.mockResolvedValue(jsonResponse({ message: 'This order changed meanwhile. Reload it.' }, 409));
     renderWithProviders(
-      <OrderActionsPanel order={order({ paymentConfirmedAt: '2026-03-01T11:00:00.000Z' })} confirmationsRequired={1} />,
+      <OrderActionsPanel
+        order={order({ paymentConfirmedAt: '2026-03-01T11:00:00.000Z' })}
+        confirmationsRequired={1}
+      />,
     );
     await user.click(screen.getByRole('button', { name: 'Record payout txid' }));
     const txid = screen.getByLabelText('Transaction id');
@@ -136,7 +147,9 @@ describe('OrderActionsPanel', () => {
 
   it('needs a reason to cancel', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<OrderActionsPanel order={order({ status: 'pending', payment: null })} confirmationsRequired={1} />);
+    renderWithProviders(
+      <OrderActionsPanel order={order({ status: 'pending', payment: null })} confirmationsRequired={1} />,
+    );
     await user.click(screen.getByRole('button', { name: 'Cancel order' }));
     const dialog = screen.getByRole('dialog', { name: 'Cancel this order' });
     expect(dialog).toHaveTextContent('This cannot be undone.');

@@ -132,6 +132,10 @@ function ActionForm({
   const [text, setText] = useState('');
   const [note, setNote] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
+  const onText = (value: string) => {
+    setText(value);
+    setFieldError(null);
+  };
   const copy = COPY[kind];
   const wallet = typeof order.walletAddress === 'string' ? order.walletAddress : null;
   const method = methodLabel(order.payment?.method);
@@ -222,7 +226,7 @@ function ActionForm({
           <TextField
             label="Transaction id"
             value={text}
-            onChange={(event) => setText(event.target.value)}
+            onChange={(event) => onText(event.target.value)}
             error={fieldError}
             placeholder="64 hexadecimal characters"
             autoComplete="off"
@@ -254,7 +258,7 @@ function ActionForm({
           <TextField
             label="Payout reference"
             value={text}
-            onChange={(event) => setText(event.target.value)}
+            onChange={(event) => onText(event.target.value)}
             error={fieldError}
             placeholder="e.g. ZELLE-2026-0042"
             autoComplete="off"
@@ -278,7 +282,7 @@ function ActionForm({
         <TextAreaField
           label="Reason"
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => onText(event.target.value)}
           error={fieldError}
           maxLength={500}
           data-autofocus
@@ -295,7 +299,7 @@ function ActionForm({
         <TextAreaField
           label="What was done"
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => onText(event.target.value)}
           error={fieldError}
           maxLength={500}
           data-autofocus

@@ -321,7 +321,7 @@ function ChainPanel({
       key: 'amount',
       header: 'Amount',
       className: 'text-right',
-      cell: (d) => <span className="tabular-nums">{btc(d.amount)}</span>,
+      cell: (d) => <span className="whitespace-nowrap tabular-nums">{btc(d.amount)}</span>,
     },
     {
       key: 'conf',
@@ -342,7 +342,9 @@ function ChainPanel({
     {
       key: 'seen',
       header: 'First seen',
-      cell: (d) => <span className="text-xs text-slate-600">{formatDateTime(d.firstSeenAt)}</span>,
+      cell: (d) => (
+        <span className="text-xs whitespace-nowrap text-slate-600">{formatDateTime(d.firstSeenAt)}</span>
+      ),
     },
   ];
   return (

@@ -14,7 +14,7 @@ import { DataTable, type Column } from '../components/data-table';
 import { FlagPill, StatusPill, TypeLabel } from '../components/badges';
 import { FilterCheckbox, FilterInput, FilterSelect } from '../components/filter-fields';
 import { DownloadIcon, SearchIcon } from '../components/icons';
-import { btc, formatDateTime, methodLabel, shortOrderId, usd } from '../format';
+import { btc, formatDate, formatDateTime, formatTime, methodLabel, shortOrderId, usd } from '../format';
 
 const FILTER_KEYS = ['status', 'type', 'method', 'customer', 'flagged', 'from', 'to'] as const;
 
@@ -111,20 +111,37 @@ export default function OrdersPage() {
       key: 'created',
       header: 'Created',
       cell: (o) => (
-        <span className="text-xs whitespace-nowrap text-slate-600">{formatDateTime(o.createdAt)}</span>
+        <span
+          className="text-xs leading-tight whitespace-nowrap text-slate-600"
+          title={formatDateTime(o.createdAt)}
+        >
+          <span className="md:block">{formatDate(o.createdAt)}</span>{' '}
+          <span className="text-slate-400 md:block">{formatTime(o.createdAt)}</span>
+        </span>
       ),
     },
     {
       key: 'customer',
       header: 'Customer',
       cell: (o) => (
-        <span className="block max-w-56 truncate" title={o.customerEmail ?? undefined}>
+        <span
+          className="block break-all md:max-w-48 md:truncate md:break-normal"
+          title={o.customerEmail ?? undefined}
+        >
           {o.customerEmail ?? '—'}
         </span>
       ),
     },
-    { key: 'type', header: 'Type', cell: (o) => <TypeLabel type={o.type} /> },
-    { key: 'method', header: 'Method', cell: (o) => methodLabel(o.payment?.method) },
+    {
+      key: 'type',
+      header: 'Type',
+      cell: (o) => (
+        <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
+          <TypeLabel type={o.type} />
+          <span className="text-xs text-slate-500">· {methodLabel(o.payment?.method)}</span>
+        </span>
+      ),
+    },
     {
       key: 'amount',
       header: 'Amount',
@@ -146,10 +163,24 @@ export default function OrdersPage() {
         title="Orders"
         description="Search and filter every order; open one for its timeline and actions."
         actions={
-          <Button variant="outline" size="sm" loading={exporting} onClick={() => void exportCsv()}>
-            {!exporting && <DownloadIcon className="size-4" />}
-            Export CSV
-          </Button>
+          <>
+            {filtered && (
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => {
+                  setSearch('');
+                  setParams(new URLSearchParams(), { replace: true });
+                }}
+              >
+                Reset filters
+              </Button>
+            )}
+            <Button variant="outline" size="sm" loading={exporting} onClick={() => void exportCsv()}>
+              {!exporting && <DownloadIcon className="size-4" />}
+              Export CSV
+            </Button>
+          </>
         }
       />
 
@@ -216,26 +247,11 @@ export default function OrdersPage() {
             min={filters.from}
             onChange={(event) => update({ to: event.target.value || undefined })}
           />
-          <div className="flex items-end justify-between gap-3 sm:col-span-1 lg:justify-start">
-            <FilterCheckbox
-              label="Flagged only"
-              checked={filters.flagged ?? false}
-              onChange={(event) => update({ flagged: event.target.checked ? 'true' : undefined })}
-            />
-            {filtered && (
-              <Button
-                variant="ghost"
-                size="sm"
-                className="h-10"
-                onClick={() => {
-                  setSearch('');
-                  setParams(new URLSearchParams(), { replace: true });
-                }}
-              >
-                Reset
-              </Button>
-            )}
-          </div>
+          <FilterCheckbox
+            label="Flagged only"
+            checked={filters.flagged ?? false}
+            onChange={(event) => update({ flagged: event.target.checked ? 'true' : undefined })}
+          />
         </div>
       </section>
 

@@ -8,13 +8,14 @@ import {
   ArrowRightIcon,
   BitcoinIcon,
   CardIcon,
+  CheckIcon,
   IdCardIcon,
   WalletIcon,
 } from '../../../components/ui/icons';
 import { useKycCases, useWorkQueue } from '../api/admin-api';
 import type { AdminOrder, KycCase } from '../api/schemas';
 import { adminPaths } from '../admin-paths';
-import { AdminPageHeader, EmptyState, Panel, TableSkeleton } from '../components/blocks';
+import { AdminPageHeader, Panel, TableSkeleton } from '../components/blocks';
 import { DataTable, type Column } from '../components/data-table';
 import { FlagPill, StatusPill, TypeLabel } from '../components/badges';
 import { btc, formatAge, isOverdue, methodLabel, shortOrderId, usd } from '../format';
@@ -329,8 +330,19 @@ function QueueSection({
         )
       }
     >
-      <p className="border-b border-slate-100 px-4 py-2 text-xs text-slate-500 sm:px-5">{section.hint}</p>
-      {loading ? <TableSkeleton rows={2} /> : children}
+      {loading ? (
+        <TableSkeleton rows={2} />
+      ) : section.count === 0 ? (
+        <p className="flex items-center gap-2 px-4 py-3 text-sm text-slate-500 sm:px-5">
+          <CheckIcon className="size-4 text-emerald-600" />
+          Nothing waiting here.
+        </p>
+      ) : (
+        <>
+          <p className="border-b border-slate-100 px-4 py-2 text-xs text-slate-500 sm:px-5">{section.hint}</p>
+          {children}
+        </>
+      )}
     </Panel>
   );
 }
@@ -348,7 +360,6 @@ function OrderQueueTable({
   label: string;
   extra: Column<AdminOrder>[];
 }) {
-  if (rows.length === 0) return <EmptyState title="Nothing waiting here." />;
   const columns: Column<AdminOrder>[] = [
     {
       key: 'order',
@@ -371,7 +382,10 @@ function OrderQueueTable({
       key: 'customer',
       header: 'Customer',
       cell: (o) => (
-        <span className="block max-w-56 truncate" title={o.customerEmail ?? undefined}>
+        <span
+          className="block break-all md:max-w-xs md:truncate md:break-normal"
+          title={o.customerEmail ?? undefined}
+        >
           {o.customerEmail ?? '—'}
         </span>
       ),
@@ -404,7 +418,6 @@ function OrderQueueTable({
 }
 
 function KycQueueTable({ rows, now }: { rows: KycCase[]; now: number }) {
-  if (rows.length === 0) return <EmptyState title="No identity checks waiting." />;
   const columns: Column<KycCase>[] = [
     {
       key: 'customer',

@@ -68,7 +68,9 @@ describe('the settings editor', () => {
     expect(screen.getByText('The minimum order must be below the maximum.')).toBeInTheDocument();
     expect(screen.getByText('Wire needs the SWIFT code.')).toBeInTheDocument();
     expect(fee).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByTestId('settings-status')).toHaveTextContent('Some fields need attention; nothing was saved.');
+    expect(screen.getByTestId('settings-status')).toHaveTextContent(
+      'Some fields need attention; nothing was saved.',
+    );
     expect(puts()).toHaveLength(0);
     await waitFor(() => expect(fee).toHaveFocus());
   });
@@ -93,7 +95,10 @@ describe('the settings editor', () => {
     expect(puts()).toHaveLength(1);
     const [, init] = puts()[0]!;
     expect(init?.headers).toMatchObject({ 'X-CSRF-Token': 'csrf-1', 'Content-Type': 'application/json' });
-    expect(JSON.parse(init?.body as string)).toEqual({ ...settings, order: { ...settings.order, platform_fees: 2 } });
+    expect(JSON.parse(init?.body as string)).toEqual({
+      ...settings,
+      order: { ...settings.order, platform_fees: 2 },
+    });
     expect(save).toBeDisabled();
   });
 
@@ -101,7 +106,10 @@ describe('the settings editor', () => {
     const user = userEvent.setup();
     putAnswer = () =>
       jsonResponse(
-        { message: 'Check zelle.payment_address: Zelle needs the address customers pay to.', errors: { 'zelle.payment_address': 'Zelle needs the address customers pay to.' } },
+        {
+          message: 'Check zelle.payment_address: Zelle needs the address customers pay to.',
+          errors: { 'zelle.payment_address': 'Zelle needs the address customers pay to.' },
+        },
         400,
       );
     renderWithProviders(<SettingsPage />);

@@ -1,5 +1,4 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
 import type { FullGlobalSettings } from '@offzero/shared/api/global-settings';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { Button } from '../../../components/ui/button';
@@ -9,7 +8,13 @@ import { TextField } from '../../../components/ui/text-field';
 import { AlertIcon, CheckIcon } from '../../../components/ui/icons';
 import { useAdminSettings, useSaveSettings } from '../api/admin-api';
 import { AdminPageHeader, Panel } from '../components/blocks';
-import { formFromSettings, isFormChanged, validateSettingsForm, type SettingsErrors, type SettingsForm } from './settings-form';
+import {
+  formFromSettings,
+  isFormChanged,
+  validateSettingsForm,
+  type SettingsErrors,
+  type SettingsForm,
+} from './settings-form';
 
 /** The global settings editor: fees, limits, quote lock, payment methods, referral terms. */
 export default function SettingsPage() {
@@ -41,7 +46,11 @@ function SettingsEditor({ saved }: { saved: FullGlobalSettings }) {
   const save = useSaveSettings();
   const changed = isFormChanged(form, saved);
 
-  function set<S extends Section>(section: S, field: keyof SettingsForm[S], value: SettingsForm[S][keyof SettingsForm[S]]) {
+  function set<S extends Section>(
+    section: S,
+    field: keyof SettingsForm[S],
+    value: SettingsForm[S][keyof SettingsForm[S]],
+  ) {
     setForm((current) => ({ ...current, [section]: { ...current[section], [field]: value } }));
     const key = `${section}.${String(field)}`;
     if (errors[key] || errors[section]) {
@@ -70,7 +79,6 @@ function SettingsEditor({ saved }: { saved: FullGlobalSettings }) {
     }
     save.mutate(result.settings, {
       onSuccess: (answer) => {
-        toast.success(answer.message);
         setForm(formFromSettings(answer.settings));
         setStatus({ tone: 'success', text: answer.message });
       },
@@ -95,7 +103,11 @@ function SettingsEditor({ saved }: { saved: FullGlobalSettings }) {
       </p>
     ) : null;
 
-  const methodSwitch = (section: 'paypal' | 'zelle' | 'ach' | 'wire', label: string, description: ReactNode) => (
+  const methodSwitch = (
+    section: 'paypal' | 'zelle' | 'ach' | 'wire',
+    label: string,
+    description: ReactNode,
+  ) => (
     <Switch
       label={label}
       description={description}
@@ -107,20 +119,37 @@ function SettingsEditor({ saved }: { saved: FullGlobalSettings }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Global settings">
-      {errors.body && <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-red-700">{errors.body}</p>}
+      {errors.body && (
+        <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-red-700">
+          {errors.body}
+        </p>
+      )}
       <div className="grid grid-cols-1 gap-5 xl:grid-cols-2">
         <Panel title="Orders and fees" testId="settings-order">
           {sectionError('order')}
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <TextField label="Platform fee (%)" inputMode="decimal" hint="Of each order’s value." {...field('order', 'platform_fees')} />
+            <TextField
+              label="Platform fee (%)"
+              inputMode="decimal"
+              hint="Of each order’s value."
+              {...field('order', 'platform_fees')}
+            />
             <TextField
               label="Quote lock (seconds)"
               inputMode="numeric"
               hint="How long a confirmed buy quote holds."
               {...field('order', 'order_session_timeout')}
             />
-            <TextField label="Minimum order (USD)" inputMode="decimal" {...field('order', 'min_order_size')} />
-            <TextField label="Maximum order (USD)" inputMode="decimal" {...field('order', 'max_order_size')} />
+            <TextField
+              label="Minimum order (USD)"
+              inputMode="decimal"
+              {...field('order', 'min_order_size')}
+            />
+            <TextField
+              label="Maximum order (USD)"
+              inputMode="decimal"
+              {...field('order', 'max_order_size')}
+            />
           </div>
         </Panel>
 
@@ -143,14 +172,26 @@ function SettingsEditor({ saved }: { saved: FullGlobalSettings }) {
         </Panel>
 
         <Panel title="PayPal and cards" testId="settings-paypal">
-          {methodSwitch('paypal', 'Accept PayPal and cards', 'Buy orders only. Captured by the server through PayPal.')}
+          {methodSwitch(
+            'paypal',
+            'Accept PayPal and cards',
+            'Buy orders only. Captured by the server through PayPal.',
+          )}
         </Panel>
 
         <Panel title="Zelle" testId="settings-zelle">
           {sectionError('zelle')}
-          {methodSwitch('zelle', 'Accept and pay by Zelle', 'Customers pay buys to this address; sells are paid to theirs.')}
+          {methodSwitch(
+            'zelle',
+            'Accept and pay by Zelle',
+            'Customers pay buys to this address; sells are paid to theirs.',
+          )}
           <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-            <TextField label="Zelle address customers pay to" type="email" {...field('zelle', 'payment_address')} />
+            <TextField
+              label="Zelle address customers pay to"
+              type="email"
+              {...field('zelle', 'payment_address')}
+            />
             <TextField label="Bank charges (USD)" inputMode="decimal" {...field('zelle', 'bank_charges')} />
           </div>
         </Panel>
@@ -163,7 +204,11 @@ function SettingsEditor({ saved }: { saved: FullGlobalSettings }) {
             <TextField label="Account number" {...field('ach', 'account_number')} />
             <TextField label="Routing number" inputMode="numeric" {...field('ach', 'routing_number')} />
             <TextField label="Bank charges (USD)" inputMode="decimal" {...field('ach', 'bank_charges')} />
-            <TextField label="Bank name and address" className="sm:col-span-2" {...field('ach', 'bank_address')} />
+            <TextField
+              label="Bank name and address"
+              className="sm:col-span-2"
+              {...field('ach', 'bank_address')}
+            />
           </div>
         </Panel>
 
@@ -175,7 +220,11 @@ function SettingsEditor({ saved }: { saved: FullGlobalSettings }) {
             <TextField label="Account number" {...field('wire', 'account_number')} />
             <TextField label="SWIFT code" {...field('wire', 'swift_code')} />
             <TextField label="Bank charges (USD)" inputMode="decimal" {...field('wire', 'bank_charges')} />
-            <TextField label="Bank name and address" className="sm:col-span-2" {...field('wire', 'bank_address')} />
+            <TextField
+              label="Bank name and address"
+              className="sm:col-span-2"
+              {...field('wire', 'bank_address')}
+            />
           </div>
         </Panel>
       </div>
@@ -184,8 +233,14 @@ function SettingsEditor({ saved }: { saved: FullGlobalSettings }) {
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <p role="status" aria-live="polite" className="min-h-5 text-sm" data-testid="settings-status">
             {status ? (
-              <span className={`inline-flex items-start gap-1.5 ${status.tone === 'success' ? 'text-emerald-700' : 'text-red-700'}`}>
-                {status.tone === 'success' ? <CheckIcon className="mt-0.5 size-4 shrink-0" /> : <AlertIcon className="mt-0.5 size-4 shrink-0" />}
+              <span
+                className={`inline-flex items-start gap-1.5 ${status.tone === 'success' ? 'text-emerald-700' : 'text-red-700'}`}
+              >
+                {status.tone === 'success' ? (
+                  <CheckIcon className="mt-0.5 size-4 shrink-0" />
+                ) : (
+                  <AlertIcon className="mt-0.5 size-4 shrink-0" />
+                )}
                 {status.text}
               </span>
             ) : changed ? (
@@ -198,7 +253,12 @@ function SettingsEditor({ saved }: { saved: FullGlobalSettings }) {
             <Button variant="outline" onClick={discard} disabled={!changed || save.isPending}>
               Discard
             </Button>
-            <Button type="submit" loading={save.isPending} disabled={!changed} className="flex-1 sm:flex-none">
+            <Button
+              type="submit"
+              loading={save.isPending}
+              disabled={!changed}
+              className="flex-1 sm:flex-none"
+            >
               Save settings
             </Button>
           </div>

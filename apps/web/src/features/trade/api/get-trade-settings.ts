@@ -46,6 +46,9 @@ function toTradeSettings(settings: GlobalSettings): TradeSettings {
   };
 }
 
+/** Every viewer's copy of the trading terms starts with this key. */
+export const tradeSettingsQueryKey = ['trade', 'global-settings'] as const;
+
 export async function getTradeSettings(signal?: AbortSignal): Promise<TradeSettings> {
   const answer = await apiGet('/admin/settings', { schema: globalSettingsResponseSchema, signal });
   return toTradeSettings(answer.settings);
@@ -55,7 +58,7 @@ export function useTradeSettings() {
   const viewer = useSession()?.userId ?? 'visitor';
   return useQuery({
     // Per viewer: a visitor's copy lacks the bank charges a customer's has.
-    queryKey: ['trade', 'global-settings', viewer],
+    queryKey: [...tradeSettingsQueryKey, viewer],
     queryFn: ({ signal }) => getTradeSettings(signal),
     staleTime: 60_000,
   });

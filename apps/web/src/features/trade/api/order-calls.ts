@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { orderResponseSchema, type SaveOrderRequest } from '@offzero/shared/api/orders';
-import { apiPost } from '../../../lib/api-client';
+import { ApiError, apiPost } from '../../../lib/api-client';
+import { priceQueryKey } from './get-price';
+import { tradeSettingsQueryKey } from './get-trade-settings';
 import { ordersQueryKey } from '../../orders/api/get-orders';
 
 /**
@@ -51,13 +53,24 @@ function useInvalidateOrders() {
   return () => queryClient.invalidateQueries({ queryKey: ordersQueryKey });
 }
 
-/** Saves a new order, or re-quotes the pending one when `orderId` is given. */
+/**
+ * Saves a new order, or re-quotes the pending one when `orderId` is given. A refused quote ('The
+ * price has changed…') reads the price and the fee settings again, so the next quote on screen is the
+ * one the server will accept.
+ */
 export function useSaveOrder() {
+  const queryClient = useQueryClient();
   const invalidate = useInvalidateOrders();
   return useMutation({
     mutationFn: ({ body, orderId }: { body: SaveOrderRequest; orderId?: string | null }) =>
       orderId ? requoteOrder({ ...body, _id: orderId }) : saveOrder(body),
     onSuccess: () => invalidate(),
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 400) {
+        void queryClient.invalidateQueries({ queryKey: priceQueryKey });
+        void queryClient.invalidateQueries({ queryKey: tradeSettingsQueryKey });
+      }
+    },
   });
 }
 

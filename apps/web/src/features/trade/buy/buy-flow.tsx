@@ -66,7 +66,7 @@ export function BuyFlow({
   const session = useSession();
   const navigate = useNavigate();
   const { bitcoinNetwork } = useAppConfig();
-  const { prices, secondsToRefresh, refresh } = usePrices();
+  const { prices, secondsToRefresh } = usePrices();
   const trade = useTradeAccount();
   const save = useSaveOrder();
   const [start] = useState(() => startOf(pendingOrder, settings));
@@ -137,8 +137,6 @@ export function BuyFlow({
             return;
           }
           toast.error(errorMessage(error));
-          // 'The price has changed…': fetch the new price so the figures on screen are the new quote.
-          if (error instanceof ApiError && error.status === 400) void refresh();
         },
       },
     );

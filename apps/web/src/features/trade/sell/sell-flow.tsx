@@ -6,7 +6,7 @@ import type { Order, SaveOrderRequest } from '@offzero/shared/api/orders';
 import type { UserSettings } from '@offzero/shared/api/user-settings';
 import { centsToUsdNumber, satsToBtcNumber, type Sats } from '@offzero/shared/money/money';
 import { paths } from '../../../config/paths';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { useRealtimeConnected, useRealtimeEvent } from '../../../lib/realtime';
 import { useSession } from '../../../lib/session';
 import { ordersQueryKey, useOrders } from '../../orders/api/get-orders';
@@ -74,7 +74,7 @@ export function SellFlow({
   const session = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { prices, secondsToRefresh, refresh } = usePrices();
+  const { prices, secondsToRefresh } = usePrices();
   const trade = useTradeAccount();
   const save = useSaveOrder();
   const [state, setState] = useState<SellStep>(() => startOf(pendingOrder));
@@ -216,7 +216,6 @@ export function SellFlow({
         },
         onError: (error) => {
           toast.error(errorMessage(error));
-          if (error instanceof ApiError && error.status === 400) void refresh();
         },
       },
     );
