@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { kycResponseSchema } from '@offzero/shared/api/kyc';
 import { userSettingsSchema } from '@offzero/shared/api/user-settings';
 import { apiGet } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useCurrentUser } from '../../../lib/current-user';
 import type { TradeAccount } from '../utils/trade-checks';
+import { kycQueryOptions } from '../../kyc/api/kyc';
 
 // What the trade checks read about the customer besides the profile (lib/current-user.ts): their KYC
 // record and their settings (bank account, Zelle e-mail, wallet address). Both are read again whenever a
@@ -35,15 +35,10 @@ export function useOwnSettings() {
   });
 }
 
+/** The KYC screens' own query, so an approval seen by the dashboard tile reaches the widget too. */
 export function useOwnKyc() {
   const userId = useSession()?.userId ?? '';
-  return useQuery({
-    queryKey: ['trade', 'kyc', userId],
-    queryFn: async ({ signal }) =>
-      (await apiGet(`/kyc/${encodeURIComponent(userId)}`, { schema: kycResponseSchema, signal })).kyc,
-    enabled: userId !== '',
-    staleTime: 0,
-  });
+  return useQuery({ ...kycQueryOptions(userId), enabled: userId !== '', staleTime: 0 });
 }
 
 /**
