@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -132,6 +132,7 @@ async function startTestApp(
     async close() {
       await app.close();
       await drop();
+      rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
 }

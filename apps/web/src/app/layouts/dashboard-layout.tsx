@@ -84,7 +84,7 @@ export function DashboardLayout() {
       </a>
 
       {/* Wide screens: the drawer is always there. */}
-      <aside className="hidden w-64 shrink-0 lg:block">
+      <aside className="hidden w-64 shrink-0 bg-ink-900 lg:block">
         <div className="sticky top-0 h-full max-h-dvh">
           <SideNav user={user} />
         </div>
