@@ -257,22 +257,6 @@ async function openFromQueue(admin: Page, section: string, orderId: string) {
   ).toBeVisible();
 }
 
-/** Runs one order action through its confirmation dialog. */
-async function runAction(
-  admin: Page,
-  button: string,
-  dialogTitle: string,
-  confirm: string,
-  fill?: Record<string, string>,
-) {
-  await admin.getByTestId('order-actions').getByRole('button', { name: button }).click();
-  const dialog = admin.getByRole('dialog', { name: dialogTitle });
-  await expect(dialog).toBeVisible();
-  for (const [label, value] of Object.entries(fill ?? {})) await dialog.getByLabel(label).fill(value);
-  await dialog.getByRole('button', { name: confirm }).click();
-  await expect(dialog).toBeHidden();
-}
-
 let api: Api;
 let referrer: Customer;
 let trader: Customer;
@@ -532,8 +516,18 @@ test('the referrer sees the reward for the referred customer’s completed order
 test('orders: search and filters, the CSV export, and the audit trail of the actions', async () => {
   test.setTimeout(90_000);
   await admin.goto('/admin');
-  await admin.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Orders' }).click();
+  // On a phone the console's menu is a drawer behind the menu button; choosing a page closes it.
+  await admin.setViewportSize(MOBILE);
+  await admin.getByTestId('admin-menu-toggle').click();
+  const drawer = admin.locator('#admin-drawer').getByRole('navigation', { name: 'Back office' });
+  await expect(drawer).toBeVisible();
+  // Wait for the slide-in to finish before taking the picture.
+  await expect.poll(async () => (await drawer.boundingBox())?.x).toBe(0);
+  await admin.screenshot({ path: `${screensDir}back-office-menu-390.png` });
+  await drawer.getByRole('link', { name: 'Orders' }).click();
   await expect(admin.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+  await expect(drawer).toBeHidden();
+  await admin.setViewportSize(DESKTOP);
 
   await admin.getByLabel('Customer or order').fill(trader.email);
   await admin.getByRole('button', { name: 'Search' }).click();
@@ -552,7 +546,7 @@ test('orders: search and filters, the CSV export, and the audit trail of the act
   await admin.getByRole('button', { name: 'Export CSV' }).click();
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toMatch(/^offzero-orders-\d{4}-\d{2}-\d{2}\.csv$/);
-  const csv = await readFile((await download.path())!, 'utf8');
+  const csv = await readFile(await download.path(), 'utf8');
   const lines = csv.trim().split(/\r\n/);
   expect(lines[0]).toBe(
     'id,created_at,customer_email,type,status,amount_btc,price_usd,value_usd,platform_fee_usd,network_fee_usd,bank_fee_usd,payment_method,txn,bank_txn,flag',

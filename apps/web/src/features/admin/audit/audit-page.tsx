@@ -10,7 +10,7 @@ import { AdminPageHeader, EmptyState, TableSkeleton } from '../components/blocks
 import { DataTable, type Column } from '../components/data-table';
 import { Pill, type PillTone } from '../components/badges';
 import { FilterInput, FilterSelect } from '../components/filter-fields';
-import { formatDateTime } from '../format';
+import { formatDate, formatDateTime, formatTime } from '../format';
 import { diffChanges, showValue } from './diff';
 
 const ACTIONS: { value: string; label: string }[] = [
@@ -95,12 +95,21 @@ export default function AuditPage() {
       key: 'at',
       header: 'When',
       primary: true,
-      cell: (e) => <span className="text-xs whitespace-nowrap text-slate-600">{formatDateTime(e.at)}</span>,
+      cell: (e) => (
+        <span className="text-xs leading-tight whitespace-nowrap text-slate-600" title={formatDateTime(e.at)}>
+          <span className="md:block">{formatDate(e.at)}</span>{' '}
+          <span className="text-slate-400 md:block">{formatTime(e.at)}</span>
+        </span>
+      ),
     },
     {
       key: 'admin',
       header: 'Admin',
-      cell: (e) => <span className="break-all md:break-normal md:whitespace-nowrap">{e.admin}</span>,
+      cell: (e) => (
+        <span className="block break-all md:max-w-44 md:truncate md:break-normal" title={e.admin}>
+          {e.admin}
+        </span>
+      ),
     },
     {
       key: 'target',
@@ -121,7 +130,7 @@ export default function AuditPage() {
         );
       },
     },
-    { key: 'changes', header: 'Changes', cell: (e) => <ChangeList entry={e} /> },
+    { key: 'changes', header: 'Changes', cell: (e) => <ChangeList entry={e} />, className: 'md:min-w-56' },
     {
       key: 'note',
       header: 'Note',
@@ -243,7 +252,7 @@ function ChangeList({ entry }: { entry: AuditEntry }) {
   const changes = diffChanges(entry.before, entry.after);
   if (changes.length === 0) return <span className="text-xs text-slate-400">no field changed</span>;
   const line = (change: (typeof changes)[number]) => (
-    <li key={change.key} className="text-xs leading-5 break-words">
+    <li key={change.key} className="text-xs leading-5 [overflow-wrap:anywhere]">
       <span className="font-mono text-slate-500">{change.key}</span>{' '}
       <span className="text-red-700 line-through decoration-red-300">{showValue(change.before)}</span>{' '}
       <span aria-label="to" className="text-slate-400">
