@@ -80,6 +80,8 @@ function forAdmin(order: OrderRow, email: string | null) {
     paymentConfirmedBy: order.paymentConfirmedBy,
     paypalOrderId: order.paypalOrderId,
     completedAt: order.completedAt?.toISOString() ?? null,
+    /** When the order last changed: how long it has waited in a queue. */
+    updatedAt: order.updatedAt.toISOString(),
   };
 }
 

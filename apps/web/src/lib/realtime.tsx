@@ -36,12 +36,15 @@ export interface RealtimeEventPayloads {
   'new-transaction': z.infer<typeof newTransactionSchema>;
   /** One of the customer's orders changed state. */
   'order-updated': { order: Order };
+  /** The back office decided the customer's identity verification. */
+  'kyc-updated': { status: string };
 }
 export type RealtimeEventType = keyof RealtimeEventPayloads;
 
 const payloadSchemas: { [K in RealtimeEventType]: z.ZodType<RealtimeEventPayloads[K]> } = {
   'new-transaction': newTransactionSchema,
   'order-updated': orderUpdatedSchema,
+  'kyc-updated': z.object({ status: z.string() }),
 };
 
 export type RealtimeStatus = 'idle' | 'connecting' | 'connected' | 'disconnected' | 'unauthorized';

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { z } from 'zod';
 import { kycRecordSchema, kycResponseSchema, kycTokenResponseSchema } from '@offzero/shared/api/kyc';
 import { apiGet, apiPost, apiPostForm } from '../../../lib/api-client';
+import { useRealtimeEvent } from '../../../lib/realtime';
 import { useSession } from '../../../lib/session';
 
 // Identity verification (spec sections 4 and 7). The server decides every status (a back-office
@@ -28,6 +29,11 @@ export function kycQueryOptions(userId: string) {
 /** The signed-in customer's KYC record (null: none yet), polled every 10 s while it is YELLOW. */
 export function useKyc() {
   const session = useSession();
+  const queryClient = useQueryClient();
+  // A decision in the back office shows at once; the poll covers a lost connection.
+  useRealtimeEvent('kyc-updated', () => {
+    void queryClient.invalidateQueries({ queryKey: kycQueryKey(session?.userId ?? '') });
+  });
   return useQuery({
     ...kycQueryOptions(session?.userId ?? ''),
     enabled: session !== null,
