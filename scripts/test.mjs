@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 
-mkdirSync('test-results', { recursive: true });
+mkdirSync('.test-reports', { recursive: true });
 
 function run(command, args) {
   console.log(`\n> ${command} ${args.join(' ')}`);
@@ -24,12 +24,12 @@ function readCounts(file, pick) {
 const chromiumReady = run('node', ['scripts/ensure-chromium.mjs']);
 if (!chromiumReady) process.exit(1);
 
-const unitOk = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/unit.json']);
+const unitOk = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.test-reports/unit.json']);
 const buildOk = run('npm', ['run', 'build']);
 const e2eOk = buildOk && run('npx', ['playwright', 'test']);
 
-const unit = readCounts('test-results/unit.json', (r) => ({ passed: r.numPassedTests ?? 0, failed: r.numFailedTests ?? 0 }));
-const e2e = readCounts('test-results/e2e.json', (r) => ({ passed: r.stats?.expected ?? 0, failed: (r.stats?.unexpected ?? 0) + (r.stats?.flaky ?? 0) }));
+const unit = readCounts('.test-reports/unit.json', (r) => ({ passed: r.numPassedTests ?? 0, failed: r.numFailedTests ?? 0 }));
+const e2e = readCounts('.test-reports/e2e.json', (r) => ({ passed: r.stats?.expected ?? 0, failed: (r.stats?.unexpected ?? 0) + (r.stats?.flaky ?? 0) }));
 const passed = unit.passed + (e2eOk || buildOk ? e2e.passed : 0);
 const failed = unit.failed + e2e.failed + (unitOk ? 0 : unit.failed === 0 ? 1 : 0) + (buildOk ? 0 : 1) + (e2eOk || !buildOk ? 0 : e2e.failed === 0 ? 1 : 0);
 
