@@ -30,7 +30,7 @@ export function StatusTile({
     <section
       aria-label={title}
       data-testid={testId}
-      className="flex flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200/80"
+      className="flex min-w-0 flex-col rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200/80 sm:p-5"
     >
       <div className="flex items-start justify-between gap-3">
         <span
@@ -47,9 +47,9 @@ export function StatusTile({
           </span>
         )}
       </div>
-      <h2 className="mt-4 text-sm font-medium text-slate-500">{title}</h2>
+      <h2 className="mt-3 text-sm font-medium text-slate-500 sm:mt-4">{title}</h2>
       {detail && <p className="mt-0.5 truncate text-sm text-slate-700">{detail}</p>}
-      <div className="mt-auto pt-4">
+      <div className="mt-auto pt-3 sm:pt-4">
         {action ?? (
           <p className={`text-base font-semibold ${done ? 'text-emerald-700' : 'text-ink-900'}`}>{status}</p>
         )}
@@ -58,7 +58,7 @@ export function StatusTile({
   );
 }
 
-/** The grid the tiles sit in: one column on phones, two on tablets, four on wide screens. */
+/** The grid the tiles sit in: two columns up to wide screens, then four in a row. */
 export function StatusTileGrid({ children }: { children: ReactNode }) {
-  return <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">{children}</div>;
+  return <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">{children}</div>;
 }
