@@ -1,9 +1,7 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseIcon } from './icons';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+import { useDialogFocus } from './use-dialog-focus';
 
 export interface ModalProps {
   open: boolean;
@@ -61,60 +59,7 @@ function ModalPanel({
   size,
 }: Omit<ModalProps, 'open'> & { dismissible: boolean; size: 'sm' | 'md' | 'lg' }) {
   const id = useId();
-  const panelRef = useRef<HTMLDivElement>(null);
-  // Read while rendering, before a child with autoFocus takes the focus: the control that opened us.
-  const [previouslyFocused] = useState(() =>
-    document.activeElement instanceof HTMLElement ? document.activeElement : null,
-  );
-  // The latest handlers, read by the listeners without re-running the effect that moves focus.
-  const closeRef = useRef({ onClose, dismissible });
-  useEffect(() => {
-    closeRef.current = { onClose, dismissible };
-  });
-
-  useEffect(() => {
-    const panel = panelRef.current;
-    if (!panel) return;
-    // A field that focused itself on mount (autoFocus) keeps the focus.
-    if (!panel.contains(document.activeElement)) {
-      const first =
-        panel.querySelector<HTMLElement>('[data-autofocus]') ??
-        panel.querySelector('[data-modal-body]')?.querySelector<HTMLElement>(FOCUSABLE);
-      (first ?? panel).focus();
-    }
-
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.stopPropagation();
-        if (closeRef.current.dismissible) closeRef.current.onClose();
-        return;
-      }
-      if (event.key !== 'Tab') return;
-      const focusable = Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE));
-      const firstElement = focusable[0];
-      const lastElement = focusable[focusable.length - 1];
-      if (!firstElement || !lastElement) {
-        event.preventDefault();
-        return;
-      }
-      if (event.shiftKey && (document.activeElement === firstElement || document.activeElement === panel)) {
-        event.preventDefault();
-        lastElement.focus();
-      } else if (!event.shiftKey && document.activeElement === lastElement) {
-        event.preventDefault();
-        firstElement.focus();
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    const previousOverflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.body.style.overflow = previousOverflow;
-      // Back to the control that opened the dialog, if it is still on the page.
-      if (previouslyFocused?.isConnected) previouslyFocused.focus();
-    };
-  }, [previouslyFocused]);
+  const panelRef = useDialogFocus<HTMLDivElement>({ onClose, dismissible, focusFirstControl: true });
 
   return (
     <div className="fixed inset-0 z-50 flex items-end justify-center sm:items-center sm:p-6">

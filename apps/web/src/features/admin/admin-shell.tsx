@@ -18,9 +18,10 @@ import {
   LockIcon,
   LogoutIcon,
   MenuIcon,
+  ScrollIcon,
   SettingsIcon,
+  UsersIcon,
 } from '../../components/ui/icons';
-import { ScrollIcon, UsersIcon } from './components/icons';
 import { useKycCases, useWorkQueue } from './api/admin-api';
 import { adminPaths } from './admin-paths';
 

@@ -11,7 +11,7 @@ import { AdminPageHeader, EmptyState, TableSkeleton } from '../components/blocks
 import { DataTable, type Column } from '../components/data-table';
 import { Pill } from '../components/badges';
 import { FilterInput } from '../components/filter-fields';
-import { SearchIcon } from '../components/icons';
+import { SearchIcon } from '../../../components/ui/icons';
 import { formatDate } from '../format';
 
 /** Customers, newest first; search by e-mail, phone or id. */

@@ -13,7 +13,7 @@ import { AdminPageHeader, EmptyState, Pagination, TableSkeleton } from '../compo
 import { DataTable, type Column } from '../components/data-table';
 import { FlagPill, StatusPill, TypeLabel } from '../components/badges';
 import { FilterCheckbox, FilterInput, FilterSelect } from '../components/filter-fields';
-import { DownloadIcon, SearchIcon } from '../components/icons';
+import { DownloadIcon, SearchIcon } from '../../../components/ui/icons';
 import { btc, formatDate, formatDateTime, formatTime, methodLabel, shortOrderId, usd } from '../format';
 
 const FILTER_KEYS = ['status', 'type', 'method', 'customer', 'flagged', 'from', 'to'] as const;

@@ -1,13 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
 import { WALLET_ADDRESS_MESSAGE } from '@offzero/shared/api/user-settings';
 import { isValidBitcoinAddress, type BitcoinNetwork } from '@offzero/shared/bitcoin/address';
 import { errorMessage } from '../../../lib/api-client';
 import { useAppConfig } from '../../../app/app-config';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
-import { TextField } from '../../../components/ui/text-field';
 import { useSaveSetting } from '../api/user-settings';
+import { SingleFieldSettingModal } from './single-field-setting-modal';
 
 /** A payable address of the network this OffZero runs on, else 'Enter Valid Bitcoin Address'. */
 export function walletAddressError(value: string, network: BitcoinNetwork): string | null {
@@ -30,87 +26,29 @@ export function WalletAddressModal({
   onClose: () => void;
   walletAddress: string | null;
 }) {
-  const formId = useId();
+  const { bitcoinNetwork } = useAppConfig();
   const save = useSaveSetting();
   return (
-    <Modal
+    <SingleFieldSettingModal
       open={open}
       onClose={onClose}
-      dismissible={!save.isPending}
       title={walletAddress ? 'Edit bitcoin wallet address' : 'Add bitcoin wallet address'}
       description="We send the bitcoin you buy here. Only you hold its keys: OffZero never keeps your coins."
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={save.isPending}>
-            Save
-          </Button>
-        </>
-      }
-    >
-      <WalletForm formId={formId} initial={walletAddress ?? ''} save={save} onSaved={onClose} />
-    </Modal>
-  );
-}
-
-function WalletForm({
-  formId,
-  initial,
-  save,
-  onSaved,
-}: {
-  formId: string;
-  initial: string;
-  save: ReturnType<typeof useSaveSetting>;
-  onSaved: () => void;
-}) {
-  const { bitcoinNetwork } = useAppConfig();
-  const [value, setValue] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = walletAddressError(value, bitcoinNetwork);
-    setError(found);
-    if (found) {
-      toast.error(found);
-      return;
-    }
-    save.mutate(
-      { walletAddress: value.trim() },
-      {
-        onSuccess: (answer) => {
-          toast.success(answer.message);
-          onSaved();
-        },
-        onError: (failure) => {
-          setError(errorMessage(failure));
-          toast.error(errorMessage(failure));
-        },
-      },
-    );
-  }
-
-  return (
-    <form id={formId} noValidate onSubmit={submit}>
-      <TextField
-        label="Bitcoin wallet address"
-        name="walletAddress"
-        autoComplete="off"
-        autoCapitalize="off"
-        spellCheck={false}
-        maxLength={100}
-        value={value}
-        onChange={(event) => {
-          setValue(event.target.value);
-          setError(null);
-        }}
-        error={error}
-        hint={NETWORK_HINT[bitcoinNetwork]}
-        inputClassName="font-mono text-sm!"
-      />
-    </form>
+      initial={walletAddress ?? ''}
+      saving={save.isPending}
+      validate={(value) => walletAddressError(value, bitcoinNetwork)}
+      save={(value, callbacks) => save.mutate({ walletAddress: value }, callbacks)}
+      fieldError={errorMessage}
+      field={{
+        label: 'Bitcoin wallet address',
+        name: 'walletAddress',
+        autoComplete: 'off',
+        autoCapitalize: 'off',
+        spellCheck: false,
+        maxLength: 100,
+        hint: NETWORK_HINT[bitcoinNetwork],
+        inputClassName: 'font-mono text-sm!',
+      }}
+    />
   );
 }
