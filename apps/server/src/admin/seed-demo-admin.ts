@@ -1,7 +1,6 @@
 import type { Database } from '../db/database';
 import { users } from '../db/schema';
-
-export const DEMO_ADMIN_EMAIL = 'admin@offzero.local';
+import { DEMO_ADMIN_EMAIL } from '../config/config';
 
 /** Demo mode's operator account; it signs in with an e-mail code from the demo outbox like anyone. */
 export async function seedDemoAdmin(db: Database): Promise<void> {

@@ -137,7 +137,8 @@ export interface AppConfig {
   chainPollSeconds: number;
 }
 
-const DEMO_ADMIN_EMAIL = 'admin@offzero.local';
+/** Demo mode's operator account (seeded by admin/seed-demo-admin.ts). */
+export const DEMO_ADMIN_EMAIL = 'admin@offzero.local';
 
 /** Parses the environment; throws ConfigError naming every problem at once. */
 export function loadConfig(env: Record<string, string | undefined>): AppConfig {

@@ -4,7 +4,7 @@ import type { Database } from '../db/database';
 import { orders, type OrderRow, type UserRow } from '../db/schema';
 import { AppError } from '../http/errors';
 import { isUuid } from '../auth/sessions';
-import { isUniqueViolation } from '../settings/user-settings.service';
+import { isUniqueViolation } from '../db/postgres-errors';
 import { findGlobalSettings } from '../settings/global-settings.repository';
 import { moveOrder } from '../orders/order-state';
 import type { OrderNotifier } from '../orders/order-notifications';

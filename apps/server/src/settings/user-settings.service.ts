@@ -8,6 +8,7 @@ import {
 import type { Database } from '../db/database';
 import { users, userSettings, type UserSettingsRow } from '../db/schema';
 import { AppError } from '../http/errors';
+import { isUniqueViolation } from '../db/postgres-errors';
 
 type SettingsChange = Partial<Omit<typeof userSettings.$inferInsert, 'userId' | 'updatedAt'>>;
 
@@ -110,11 +111,3 @@ export function createUserSettingsService(db: Database, network: BitcoinNetwork)
 }
 
 export type UserSettingsService = ReturnType<typeof createUserSettingsService>;
-
-/** PostgreSQL's unique_violation, from node-postgres or PGlite (drizzle may wrap it in `cause`). */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
