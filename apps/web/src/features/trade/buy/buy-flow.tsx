@@ -1,22 +1,20 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
 import toast from 'react-hot-toast';
 import { BUY_CHECK_MESSAGES, type Order, type SaveOrderRequest } from '@offzero/shared/api/orders';
 import { isValidBitcoinAddress } from '@offzero/shared/bitcoin/address';
 import { centsToUsdNumber, formatUsd, satsToBtcNumber } from '@offzero/shared/money/money';
 import { useAppConfig } from '../../../app/app-config';
-import { paths } from '../../../config/paths';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useTradeAccount } from '../api/get-account';
+import { useContinueFromQuote } from '../use-continue-from-quote';
 import type { TradeSettings } from '../api/get-trade-settings';
 import { useSaveOrder } from '../api/order-calls';
 import { QuoteStep } from '../components/quote-step';
 import { usePrices } from '../price-context';
 import { centsOf } from '../utils/format';
 import { buyQuoteFor, EMPTY_ENTRY, fieldTexts, type AmountEntry } from '../utils/quote-fields';
-import { minimumOrderMessage, tradeCheckFailure } from '../utils/trade-checks';
-import { PRICES_UNAVAILABLE_MESSAGE, QUOTE_EXPIRED_MESSAGE } from '../utils/messages';
+import { QUOTE_EXPIRED_MESSAGE } from '../utils/messages';
 import { BuyCheckoutStep } from './buy-checkout-step';
 import { BuyConfirmationStep } from './buy-confirmation-step';
 import { BuySuccessStep } from './buy-success-step';
@@ -64,10 +62,10 @@ export function BuyFlow({
   onStep: (step: string, inProgress: boolean) => void;
 }) {
   const session = useSession();
-  const navigate = useNavigate();
   const { bitcoinNetwork } = useAppConfig();
   const { prices, secondsToRefresh } = usePrices();
   const trade = useTradeAccount();
+  const continueFromQuote = useContinueFromQuote('buy', trade, settings);
   const save = useSaveOrder();
   const [start] = useState(() => startOf(pendingOrder, settings));
   const [state, setState] = useState<BuyStep>(start.state);
@@ -94,31 +92,7 @@ export function BuyFlow({
   const toConfirmation = () =>
     setState({ step: 'confirmation', deadlineMs: Date.now() + settings.sessionTimeoutSeconds * 1000 });
 
-  function onContinue() {
-    // A visitor's quote leads to the login page (spec section 2).
-    if (!session) {
-      void navigate(paths.login);
-      return;
-    }
-    if (!trade.account) {
-      if (trade.error) toast.error(errorMessage(trade.error));
-      return;
-    }
-    const failure = tradeCheckFailure('buy', trade.account, quote?.valueCents ?? 0n, settings.maxOrderCents);
-    if (failure) {
-      toast.error(failure);
-      return;
-    }
-    if (!prices) {
-      toast.error(PRICES_UNAVAILABLE_MESSAGE);
-      return;
-    }
-    if (!quote) {
-      toast.error(minimumOrderMessage(settings.minOrderCents));
-      return;
-    }
-    toConfirmation();
-  }
+  const onContinue = () => continueFromQuote(quote, prices !== null, () => toConfirmation());
 
   function submit(body: SaveOrderRequest, existingId: string | null) {
     save.mutate(

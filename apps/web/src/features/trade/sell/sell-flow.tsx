@@ -1,25 +1,24 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { Order, SaveOrderRequest } from '@offzero/shared/api/orders';
 import type { UserSettings } from '@offzero/shared/api/user-settings';
 import { centsToUsdNumber, satsToBtcNumber, type Sats } from '@offzero/shared/money/money';
-import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
 import { useRealtimeConnected, useRealtimeEvent } from '../../../lib/realtime';
 import { useSession } from '../../../lib/session';
 import { ordersQueryKey, useOrders } from '../../orders/api/get-orders';
 import { useTradeAccount } from '../api/get-account';
+import { useContinueFromQuote } from '../use-continue-from-quote';
 import type { TradeSettings } from '../api/get-trade-settings';
 import { useSaveOrder } from '../api/order-calls';
 import type { TileMethod } from '../components/method-tile';
 import { QuoteStep } from '../components/quote-step';
 import { usePrices } from '../price-context';
 import { formatExactBtc, satsOf } from '../utils/format';
-import { PRICES_UNAVAILABLE_MESSAGE, QUOTE_EXPIRED_MESSAGE } from '../utils/messages';
+import { QUOTE_EXPIRED_MESSAGE } from '../utils/messages';
 import { EMPTY_ENTRY, fieldTexts, sellQuoteFor, type AmountEntry } from '../utils/quote-fields';
-import { minimumOrderMessage, sellMethodFailure, tradeCheckFailure } from '../utils/trade-checks';
+import { minimumOrderMessage, sellMethodFailure } from '../utils/trade-checks';
 import { SellConfirmationStep } from './sell-confirmation-step';
 import { depositOf, SellDepositStep } from './sell-deposit-step';
 import { SellMethodStep } from './sell-method-step';
@@ -72,10 +71,10 @@ export function SellFlow({
   onStep: (step: string, inProgress: boolean) => void;
 }) {
   const session = useSession();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { prices, secondsToRefresh } = usePrices();
   const trade = useTradeAccount();
+  const continueFromQuote = useContinueFromQuote('sell', trade, settings);
   const save = useSaveOrder();
   const [state, setState] = useState<SellStep>(() => startOf(pendingOrder));
   const [entry, setEntry] = useState<AmountEntry>({ ...EMPTY_ENTRY, source: 'btc' });
@@ -147,30 +146,8 @@ export function SellFlow({
 
   // ----- Steps -----
 
-  function onContinue() {
-    if (!session) {
-      void navigate(paths.login);
-      return;
-    }
-    if (!trade.account) {
-      if (trade.error) toast.error(errorMessage(trade.error));
-      return;
-    }
-    const failure = tradeCheckFailure('sell', trade.account, quote?.valueCents ?? 0n, settings.maxOrderCents);
-    if (failure) {
-      toast.error(failure);
-      return;
-    }
-    if (!prices) {
-      toast.error(PRICES_UNAVAILABLE_MESSAGE);
-      return;
-    }
-    if (!quote) {
-      toast.error(minimumOrderMessage(settings.minOrderCents));
-      return;
-    }
-    setState({ step: 'payment_method' });
-  }
+  const onContinue = () =>
+    continueFromQuote(quote, prices !== null, () => setState({ step: 'payment_method' }));
 
   function onChoose(chosen: TileMethod) {
     const failure = sellMethodFailure(chosen, trade.settings);

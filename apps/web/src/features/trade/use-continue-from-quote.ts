@@ -1,0 +1,47 @@
+import { useNavigate } from 'react-router';
+import toast from 'react-hot-toast';
+import { paths } from '../../config/paths';
+import { errorMessage } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
+import type { useTradeAccount } from './api/get-account';
+import type { TradeSettings } from './api/get-trade-settings';
+import { minimumOrderMessage, tradeCheckFailure } from './utils/trade-checks';
+import { PRICES_UNAVAILABLE_MESSAGE } from './utils/messages';
+
+/**
+ * The quote step's Continue, for buy and sell alike: a visitor goes to the login page (spec section 2);
+ * a customer passes the spec's checks in order, then needs a live price and an amount at or above the
+ * minimum before `next` runs. Each refusal is a toast.
+ */
+export function useContinueFromQuote(
+  kind: 'buy' | 'sell',
+  trade: ReturnType<typeof useTradeAccount>,
+  settings: TradeSettings,
+) {
+  const session = useSession();
+  const navigate = useNavigate();
+  return (quote: { valueCents: bigint } | null, hasPrices: boolean, next: () => void) => {
+    if (!session) {
+      void navigate(paths.login);
+      return;
+    }
+    if (!trade.account) {
+      if (trade.error) toast.error(errorMessage(trade.error));
+      return;
+    }
+    const failure = tradeCheckFailure(kind, trade.account, quote?.valueCents ?? 0n, settings.maxOrderCents);
+    if (failure) {
+      toast.error(failure);
+      return;
+    }
+    if (!hasPrices) {
+      toast.error(PRICES_UNAVAILABLE_MESSAGE);
+      return;
+    }
+    if (!quote) {
+      toast.error(minimumOrderMessage(settings.minOrderCents));
+      return;
+    }
+    next();
+  };
+}
