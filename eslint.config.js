@@ -1,7 +1,68 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+
+/** The folders directly under `dir`, so a new feature folder is covered by the boundary rules at once. */
+const foldersIn = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+const WEB = './apps/web/src';
+const SERVER = './apps/server/src';
+const webFeatures = foldersIn(`${WEB}/features`);
+/** Server folders that hold no product feature: plumbing every feature may use. */
+const serverPlumbing = ['config', 'db', 'http', 'test', 'providers', 'jobs', 'web'];
+const serverFeatures = foldersIn(SERVER).filter((name) => !serverPlumbing.includes(name));
+
+/**
+ * Import boundaries (ARCHITECTURE.md):
+ * - packages/shared imports no app;
+ * - web: shared → components/lib/config → features → app; a feature never imports another feature;
+ * - server: plumbing (config, db, http) imports no feature; a feature's use-cases and routes are its own
+ *   (app.ts wires routes; other features call a feature through its service or repository).
+ */
+const boundaryZones = [
+  {
+    target: './packages/shared',
+    from: './apps',
+    message: 'The shared package is used by the apps, never the reverse.',
+  },
+  ...webFeatures.map((feature) => ({
+    target: `${WEB}/features/${feature}`,
+    from: `${WEB}/features`,
+    except: [`./${feature}`],
+    message:
+      'A feature does not import another feature: compose them in app/routes, or move the shared part to components/ or lib/.',
+  })),
+  ...['components', 'lib', 'config'].map((layer) => ({
+    target: `${WEB}/${layer}`,
+    from: [`${WEB}/features`, `${WEB}/app`],
+    message: 'components/, lib/ and config/ sit below the features and the app.',
+  })),
+  { target: `${WEB}/features`, from: `${WEB}/app`, message: 'Features do not import the app shell.' },
+  ...['config', 'db', 'http'].map((layer) => ({
+    target: `${SERVER}/${layer}`,
+    from: serverFeatures.map((feature) => `${SERVER}/${feature}`),
+    message: 'Server plumbing (config, db, http) imports no feature.',
+  })),
+  ...serverFeatures.flatMap((feature) => [
+    {
+      target: `${SERVER}/!(${feature})/**/*`,
+      from: `${SERVER}/${feature}/use-cases`,
+      message: `The ${feature} use-cases are called through the ${feature} service, not imported by other features.`,
+    },
+    {
+      target: `${SERVER}/!(${feature}|app.ts)*/**`,
+      from: `${SERVER}/${feature}/*.routes.ts`,
+      message: 'Route modules are registered by app.ts only.',
+    },
+  ]),
+];
 
 export default tseslint.config(
   {
@@ -38,15 +99,67 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Follow TypeScript files too, or no-cycle never sees a cycle between two .ts modules.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+        createNodeResolver(),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+    },
+  },
+  {
+    // Routes parse, authorise and answer; the database is reached through services and repositories.
+    files: ['apps/server/src/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*'],
+              message: 'Route files do not query the database: call a use-case or service.',
+            },
+            {
+              group: ['**/db/schema', '**/db/database', '**/*.repository'],
+              message: 'Route files do not query the database: call a use-case or service.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
-    files: ['scripts/**', 'bench/**', 'playwright.config.ts', 'e2e/**', '**/*.test.ts', '**/*.test.tsx', '**/test/**'],
+    files: [
+      'scripts/**',
+      'bench/**',
+      'playwright.config.ts',
+      'e2e/**',
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      '**/test/**',
+    ],
     rules: {
       'no-restricted-properties': 'off',
+      // Tests reach into any layer to set up state and check it.
+      'import-x/no-restricted-paths': 'off',
+      'no-restricted-imports': 'off',
       // Tests read JSON answers (typed any) and assert on them directly.
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',

@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { rmSync } from 'node:fs';
+import { resetRunState } from './e2e/support/run-state';
 
 // The browser suite drives Debian's Chromium (never a downloaded browser) against the real server,
 // built web app and a fresh embedded database in demo mode.
@@ -8,7 +9,11 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = `.data-e2e-${port}`;
 // Playwright loads this file again in each worker: wipe the database only in the main process, before
 // the server starts.
-if (!process.env.TEST_WORKER_INDEX) rmSync(dataDir, { recursive: true, force: true });
+if (!process.env.TEST_WORKER_INDEX) {
+  rmSync(dataDir, { recursive: true, force: true });
+  // A fresh database: no phone is taken and no one is signed in.
+  resetRunState();
+}
 
 export default defineConfig({
   testDir: './e2e',
@@ -37,10 +42,22 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx tsx apps/server/src/main.ts',
+    // The compiled server, as production runs it (npm test and test:e2e build first).
+    command: 'node --enable-source-maps apps/server/dist/main.js',
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), DATA_DIR: dataDir, APP_MODE: 'demo', LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      APP_MODE: 'demo',
+      LOG_LEVEL: 'warn',
+      // Every test registers its own customers from this one machine: lift the per-IP code limits (20
+      // sends and 60 checks per 15 minutes), as the API tests do; the API suite tests those limits.
+      OTP_SENDS_PER_IP: '1000',
+      OTP_VERIFIES_PER_IP: '1000',
+      // The browser suite shares a small machine with the browser itself: never shed its requests.
+      LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
+    },
   },
 });

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 // One Vitest run covers the shared package, the web app's units and the API. The API suite runs on the
@@ -9,6 +10,8 @@ const serverProject = (name: string, database: 'pglite' | 'postgres'): TestProje
     include: ['src/**/*.test.ts'],
     environment: 'node',
     env: { TEST_DATABASE_KIND: database },
+    // One migrated embedded database, dumped once and copied into every test file's database.
+    globalSetup: database === 'pglite' ? ['./src/test/database-snapshot.global-setup.ts'] : [],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -31,4 +34,12 @@ const projects: TestProjectInlineConfiguration[] = [
 // eslint-disable-next-line no-restricted-properties -- the test runner's own switch, not app configuration
 if (process.env.TEST_DATABASE_URL) projects.push(serverProject('api (PostgreSQL)', 'postgres'));
 
-export default defineConfig({ test: { projects, passWithNoTests: false } });
+export default defineConfig({
+  test: {
+    projects,
+    passWithNoTests: false,
+    // API test files spend much of their time waiting (on background jobs' timers and on the embedded
+    // database), so two run at once even on a two-core machine, where Vitest's default would be one.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+  },
+});

@@ -1,47 +1,72 @@
 /// <reference lib="dom" />
-import {
-  test,
-  expect,
-  request as playwrightRequest,
-  type APIRequestContext,
-  type Browser,
-  type Page,
-} from '@playwright/test';
+import { test as base, expect, type Browser, type Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Order } from '@offzero/shared/api/orders';
-import { quoteBuyFromUsd, quoteSellFromBtc } from '@offzero/shared/quotes/quote';
 import {
-  basisPointsFromPercent,
-  btcNumberToSats,
-  centsToUsdNumber,
-  satsToBtcNumber,
-  usdNumberToCents,
-} from '@offzero/shared/money/money';
-import { latestCode, samplePng } from './support/customers';
+  ADMIN_EMAIL,
+  adminToken,
+  apiClient,
+  confirmDeposit,
+  makeTradeReady,
+  orderOf,
+  payDeposit,
+  registerCustomer,
+  saveBuy,
+  savePaidZelleBuy,
+  saveSell,
+  signedInPage,
+  TESTNET_WALLET as WALLET,
+  type Api,
+  type Customer,
+} from './support/api';
+import { latestCode, samplePng, sessionToken } from './support/customers';
+import { nextPhoneDigits, saveAdminToken } from './support/run-state';
 
 // The back office end to end, on the real server in demo mode. The customers act through the API (as
 // their browsers would); the operator works in the console in a browser of their own:
 //   - a referred customer buys with Zelle and adds a reference; the admin marks the payment received
 //     and sends the bitcoin through the demo chain; the customer sees `completed` with the txid;
-//   - the same customer sells; the simulated chain pays and confirms; the admin records the dollar
-//     payout; the customer sees `completed`;
+//   - a customer sells; the simulated chain pays and confirms; the admin records the dollar payout;
+//     the customer sees `completed`;
 //   - the referrer sees the reward in their referral history;
 //   - a customer who opens /admin is not shown the console; the admin approves a KYC case and the
 //     customer's open dashboard shows it without a reload.
+// Each test sets up what it needs through the API (its own customers and orders, earlier steps of an
+// order done by the admin API), so that each passes or fails on its own.
 // Screenshots of every console page at 1280 and 390 px go to e2e/.screens/.
 const screensDir = fileURLToPath(new URL('./.screens/', import.meta.url));
 
 const DESKTOP = { width: 1280, height: 800 };
 const MOBILE = { width: 390, height: 844 };
-const WALLET = 'tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7';
-const ADMIN_EMAIL = 'admin@offzero.local';
+const TRADER_BANK = {
+  account_name: 'Tess Trader',
+  account_number: '000987654321',
+  bank_name: 'First Demo Bank',
+  address: '1 Main St, Cheyenne, WY',
+  routing_number: '021000021',
+  swift: 'CHASUS33',
+};
 
 const stamp = Date.now();
-// Distinct valid US numbers, away from the ones the other browser suites use in the same run.
-const phoneDigits = (offset: number) => `202555${String((stamp + 2500 + offset) % 10_000).padStart(4, '0')}`;
 
-test.describe.configure({ mode: 'serial' });
+/** Each test's API client, and the console signed in as the demo admin when the test asks for it. */
+const test = base.extend<{ api: Api; admin: Page }>({
+  api: async ({ baseURL }, use) => {
+    const api = await apiClient(baseURL!);
+    await use(api);
+    await api.dispose();
+  },
+  admin: async ({ browser, api }, use) => {
+    const admin = await signedInPage(browser, await adminToken(api), DESKTOP);
+    await admin.goto('/admin');
+    await expect(admin.getByRole('heading', { level: 1, name: 'Work queue' })).toBeVisible();
+    await use(admin);
+    await admin.context().close();
+  },
+});
+
 test.use({ viewport: DESKTOP });
 
 /**
@@ -69,181 +94,6 @@ async function snap(page: Page, name: string) {
   await page.setViewportSize(DESKTOP);
 }
 
-interface Customer {
-  email: string;
-  token: string;
-  userId: string;
-}
-
-interface Api {
-  context: APIRequestContext;
-  csrf: string;
-  post: (path: string, data: object, token?: string) => Promise<Record<string, unknown>>;
-  get: <T>(path: string, token?: string) => Promise<T>;
-}
-
-/** An API client of its own (cookies and security token), like a customer's browser. */
-async function apiClient(baseURL: string): Promise<Api> {
-  const context = await playwrightRequest.newContext({ baseURL });
-  const { _csrf } = (await (await context.get('/api/csrf')).json()) as { _csrf: string };
-  const auth = (token?: string): Record<string, string> =>
-    token ? { Authorization: `Bearer ${token}` } : {};
-  return {
-    context,
-    csrf: _csrf,
-    post: async (path, data, token) => {
-      const response = await context.post(path, { data, headers: { 'X-CSRF-Token': _csrf, ...auth(token) } });
-      const body = (await response.json()) as Record<string, unknown>;
-      expect(response.status(), `${path}: ${String(body.message)}`).toBe(200);
-      return body;
-    },
-    get: async <T>(path: string, token?: string) => {
-      const response = await context.get(path, { headers: auth(token) });
-      expect(response.status(), path).toBe(200);
-      return (await response.json()) as T;
-    },
-  };
-}
-
-/** Registers a customer through the four registration calls (codes from the demo outbox). */
-async function registerCustomer(
-  api: Api,
-  email: string,
-  phone: string,
-  referralCode?: string,
-): Promise<Customer> {
-  let since = Date.now() - 2000;
-  await api.post('/api/verification/email/otp', { email, purpose: 'new account' });
-  const verified = await api.post('/api/verification/verify/otp', {
-    email,
-    code: await latestCode(api.context, email, since),
-    ...(referralCode ? { referralCode } : {}),
-  });
-  const registrationToken = verified.registrationToken as string;
-  since = Date.now() - 2000;
-  await api.post('/api/verification/phone/otp', { email, phone, registrationToken });
-  const session = await api.post('/api/verification/verify/phone', {
-    email,
-    phone,
-    registrationToken,
-    code: await latestCode(api.context, phone, since),
-  });
-  return { email, token: session.token as string, userId: (session.user as { _id: string })._id };
-}
-
-async function listOrders(api: Api, customer: Customer): Promise<Order[]> {
-  const answer = await api.get<{ result: { orders: Order[] } }>(
-    `/api/order/list?userId=${customer.userId}`,
-    customer.token,
-  );
-  return answer.result.orders;
-}
-
-async function orderOf(api: Api, customer: Customer, id: string): Promise<Order> {
-  const order = (await listOrders(api, customer)).find((o) => o._id === id);
-  if (!order) throw new Error(`order ${id} is not in the customer's list`);
-  return order;
-}
-
-interface Price {
-  buyPrice: number;
-  sellPrice: number;
-  networkFee: number;
-}
-interface PublicSettings {
-  order: { platform_fees: number };
-  zelle: { bank_charges: number };
-}
-
-/** A buy exactly as the web client builds it: the served price and settings, and the shared maths. */
-async function saveBuy(api: Api, customer: Customer, valueUsd: number): Promise<Order> {
-  const price = await api.get<Price>('/api/price');
-  const { settings } = await api.get<{ settings: PublicSettings }>('/api/admin/settings', customer.token);
-  const quote = quoteBuyFromUsd({
-    valueCents: usdNumberToCents(valueUsd),
-    sellPriceCents: usdNumberToCents(price.sellPrice),
-    feeBps: basisPointsFromPercent(settings.order.platform_fees),
-    networkFeeSats: btcNumberToSats(price.networkFee),
-  });
-  expect(quote).not.toBeNull();
-  const saved = await api.post(
-    '/api/order/save',
-    {
-      userId: customer.userId,
-      pair: 'BTC-USD',
-      type: 'buy',
-      amount: satsToBtcNumber(quote!.amountSats),
-      value: valueUsd,
-      price: price.sellPrice,
-      platformFee: centsToUsdNumber(quote!.platformFeeCents),
-      networkFee: centsToUsdNumber(quote!.networkFeeCents),
-      expired: 900,
-      walletAddress: WALLET,
-    },
-    customer.token,
-  );
-  return saved.order as Order;
-}
-
-/** A sell of `amountBtc` paid out by Zelle, built like the web client does. */
-async function saveSell(api: Api, customer: Customer, amountBtc: number): Promise<Order> {
-  const price = await api.get<Price>('/api/price');
-  const { settings } = await api.get<{ settings: PublicSettings }>('/api/admin/settings', customer.token);
-  const quote = quoteSellFromBtc({
-    amountSats: btcNumberToSats(amountBtc),
-    buyPriceCents: usdNumberToCents(price.buyPrice),
-    feeBps: basisPointsFromPercent(settings.order.platform_fees),
-    bankChargesCents: usdNumberToCents(settings.zelle.bank_charges),
-  });
-  expect(quote).not.toBeNull();
-  const saved = await api.post(
-    '/api/order/save',
-    {
-      userId: customer.userId,
-      pair: 'BTC-USD',
-      type: 'sell',
-      amount: amountBtc,
-      value: centsToUsdNumber(quote!.valueCents),
-      price: price.buyPrice,
-      platformFee: centsToUsdNumber(quote!.platformFeeCents),
-      bankFee: centsToUsdNumber(quote!.bankFeeCents),
-      networkFee: 0,
-      expired: 1200,
-      walletAddress: '',
-      bankAccount: { method: 'zelle' },
-    },
-    customer.token,
-  );
-  return saved.order as Order;
-}
-
-/** A browser context signed in as `customer` (the token in localStorage, as after a login). */
-async function customerPage(browser: Browser, customer: Customer): Promise<Page> {
-  const context = await browser.newContext({ viewport: DESKTOP });
-  const page = await context.newPage();
-  await page.goto('/');
-  await page.evaluate((token) => localStorage.setItem('authToken', token), customer.token);
-  return page;
-}
-
-/** The demo admin signs in at /login with an e-mail code and opens the console from the dashboard. */
-async function adminSignIn(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  const sentAt = Date.now() - 2000;
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'OTP Verification' })).toBeVisible();
-  await page.getByLabel('Verification code').fill(await latestCode(page.request, ADMIN_EMAIL, sentAt));
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Admin' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Work queue' })).toBeVisible();
-  return page;
-}
-
 /** Opens the work queue afresh and the order's row in the given section. */
 async function openFromQueue(admin: Page, section: string, orderId: string) {
   await admin.goto('/admin');
@@ -257,59 +107,119 @@ async function openFromQueue(admin: Page, section: string, orderId: string) {
   ).toBeVisible();
 }
 
-let api: Api;
-let referrer: Customer;
-let trader: Customer;
-let admin: Page;
-let buyOrder: Order;
-let sellOrder: Order;
-let payoutTxid = '';
+/** A customer of the test's own: registered, KYC approved, with a wallet, a bank account and Zelle. */
+async function newTrader(api: Api, label: string, referralCode?: string): Promise<Customer> {
+  const trader = await registerCustomer(
+    api,
+    `bo-${label}-${stamp}@example.com`,
+    `+1${nextPhoneDigits()}`,
+    referralCode,
+  );
+  await makeTradeReady(api, trader, { zelleEmail: 'trader.pays@example.com', bank: TRADER_BANK });
+  return trader;
+}
 
-test.beforeAll(async ({ baseURL, browser }) => {
-  test.setTimeout(120_000);
-  api = await apiClient(baseURL!);
-
-  // The referrer shares a code; the trader registers with it and gets ready to trade.
-  referrer = await registerCustomer(api, `bo-referrer-${stamp}@example.com`, `+1${phoneDigits(0)}`);
-  const referralCode = `bo${String(stamp).padStart(14, '0').slice(-14)}`;
+/** A customer who shares a referral code of their own. */
+async function newReferrer(api: Api, label: string): Promise<{ referrer: Customer; referralCode: string }> {
+  const referrer = await registerCustomer(
+    api,
+    `bo-referrer-${label}-${stamp}@example.com`,
+    `+1${nextPhoneDigits()}`,
+  );
+  // 16 characters of A-Z, a-z, 0-9, _ and -, as the referral codes are.
+  const referralCode = randomBytes(12).toString('base64url');
   await api.post('/api/user/settings/save', { userId: referrer.userId, referralCode }, referrer.token);
+  return { referrer, referralCode };
+}
 
-  trader = await registerCustomer(api, `bo-trader-${stamp}@example.com`, `+1${phoneDigits(1)}`, referralCode);
-  await api.post('/api/dev/kyc/decide', { userId: trader.userId, status: 'GREEN' });
-  await api.post('/api/user/settings/save', { userId: trader.userId, walletAddress: WALLET }, trader.token);
-  await api.post(
-    '/api/user/settings/bank/save',
-    {
-      userId: trader.userId,
-      bankAccount: {
-        account_name: 'Tess Trader',
-        account_number: '000987654321',
-        bank_name: 'First Demo Bank',
-        address: '1 Main St, Cheyenne, WY',
-        routing_number: '021000021',
-        swift: 'CHASUS33',
-      },
+/** A buy of $250 by Zelle with the reference ZL-BO-0042, checked as the customer sees it. */
+async function referencedZelleBuy(api: Api, trader: Customer): Promise<Order> {
+  const order = await savePaidZelleBuy(api, trader, 250, 'ZL-BO-0042');
+  expect(order).toMatchObject({ status: 'processing', bankTxn: 'ZL-BO-0042' });
+  return order;
+}
+
+/** The admin API's actions on an order, as the console's buttons call them. */
+async function adminAction(api: Api, orderId: string, action: string, body: object = {}): Promise<Order> {
+  const answer = await api.post(`/api/admin/orders/${orderId}/${action}`, body, await adminToken(api));
+  return answer.order as Order;
+}
+
+/** A referenced Zelle buy the admin marked received (with a note) and sent through the demo chain. */
+async function completedBuy(api: Api, trader: Customer): Promise<{ order: Order; txid: string }> {
+  const paid = await referencedZelleBuy(api, trader);
+  await adminAction(api, paid._id, 'mark-paid', { note: 'Seen in the Zelle inbox' });
+  await adminAction(api, paid._id, 'send-btc');
+  const order = await orderOf(api, trader, paid._id);
+  expect(order.status).toBe('completed');
+  expect(order.txn).toMatch(/^[0-9a-f]{64}$/);
+  return { order, txid: order.txn! };
+}
+
+/** A sell of 0.005 BTC paid and confirmed on the simulated chain and paid out by Zelle. */
+async function completedSell(api: Api, trader: Customer): Promise<Order> {
+  const sell = await saveSell(api, trader, 0.005);
+  await payDeposit(api, trader, sell);
+  await confirmDeposit(api, trader, sell);
+  await adminAction(api, sell._id, 'payout-usd', { reference: 'ZELLE-OUT-7781' });
+  const order = await orderOf(api, trader, sell._id);
+  expect(order).toMatchObject({ status: 'completed', bankTxn: 'ZELLE-OUT-7781' });
+  return order;
+}
+
+/** A customer whose identity document waits for review. */
+async function kycApplicant(api: Api, label: string): Promise<Customer> {
+  const applicant = await registerCustomer(api, `bo-${label}-${stamp}@example.com`, `+1${nextPhoneDigits()}`);
+  const submitted = await api.context.post('/api/kyc/local/submit', {
+    headers: { Authorization: `Bearer ${applicant.token}`, 'X-CSRF-Token': api.csrf },
+    multipart: {
+      legalName: 'Grace Hopper',
+      dateOfBirth: '1986-12-09',
+      country: 'US',
+      documentType: 'passport',
+      documentNumber: 'P7654321',
+      document: { name: 'passport.png', mimeType: 'image/png', buffer: samplePng(240, 150) },
     },
-    trader.token,
-  );
-  await api.post(
-    '/api/user/settings/zelle/save',
-    { userId: trader.userId, zelleEmail: 'trader.pays@example.com' },
-    trader.token,
-  );
+  });
+  expect(submitted.status(), await submitted.text()).toBe(200);
+  return applicant;
+}
 
-  admin = await adminSignIn(browser);
-});
+/** A browser context signed in as `customer` (the token in localStorage, as after a login). */
+function customerPage(browser: Browser, customer: Customer): Promise<Page> {
+  return signedInPage(browser, customer.token, DESKTOP);
+}
 
-test.afterAll(async () => {
-  await admin?.context().close();
-  await api?.context.dispose();
+test('the demo admin signs in at /login with an e-mail code and opens the console from the dashboard', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(ADMIN_EMAIL);
+  let sentAt = 0;
+  // Another suite may have had a code sent to the admin within the last 10 s: then ask again.
+  await expect(async () => {
+    sentAt = Date.now() - 2000;
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'OTP Verification' })).toBeVisible({
+      timeout: 3_000,
+    });
+  }).toPass({ intervals: [2_000], timeout: 20_000 });
+  await page.getByLabel('Verification code').fill(await latestCode(page.request, ADMIN_EMAIL, sentAt));
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Admin' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Work queue' })).toBeVisible();
+  // The other tests open the console with this session rather than asking for more codes.
+  saveAdminToken(await sessionToken(page));
 });
 
 test('a customer who opens /admin is not shown the console, and the API refuses them', async ({
   browser,
+  api,
 }) => {
-  const page = await customerPage(browser, trader);
+  const customer = await registerCustomer(api, `bo-nosy-${stamp}@example.com`, `+1${nextPhoneDigits()}`);
+  const page = await customerPage(browser, customer);
   await page.goto('/dashboard');
   await expect(
     page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Admin' }),
@@ -324,137 +234,143 @@ test('a customer who opens /admin is not shown the console, and the API refuses 
   await snap(page, 'not-authorised');
 
   const asCustomer = await api.context.get('/api/admin/queue', {
-    headers: { Authorization: `Bearer ${trader.token}` },
+    headers: { Authorization: `Bearer ${customer.token}` },
   });
   expect(asCustomer.status()).toBe(403);
-  expect(await asCustomer.json()).toEqual({ message: 'This area is for OffZero staff only.' });
+  expect(await asCustomer.json()).toEqual({
+    message: 'This area is for OffZero staff only.',
+    code: 'FORBIDDEN',
+  });
   expect((await api.context.get('/api/admin/orders')).status()).toBe(401);
   await page.context().close();
 });
 
-test('a Zelle buy: paid and referenced by the customer, received and sent by the admin, completed', async () => {
-  test.setTimeout(120_000);
+test('the work queue lists a referenced Zelle buy under payments to check, with its age', async ({
+  api,
+  admin,
+}) => {
+  const trader = await newTrader(api, 'queue');
+  const buyOrder = await referencedZelleBuy(api, trader);
 
-  await test.step('the customer buys $250 with Zelle and adds the bank reference', async () => {
-    buyOrder = await saveBuy(api, trader, 250);
-    await api.post(
-      '/api/order/update',
-      {
-        _id: buyOrder._id,
-        payment: { method: 'zelle', amount: 250, create_time: new Date().toISOString(), receiving_in: {} },
-        status: 'processing',
-      },
-      trader.token,
-    );
-    await api.post('/api/order/update', { _id: buyOrder._id, bankTxn: 'ZL-BO-0042' }, trader.token);
-    expect(await orderOf(api, trader, buyOrder._id)).toMatchObject({
-      status: 'processing',
-      bankTxn: 'ZL-BO-0042',
-    });
-  });
-
-  await test.step('the work queue lists it under payments to check, with its age', async () => {
-    await admin.goto('/admin');
-    const section = admin.getByTestId('queue-section-payments');
-    const row = section.locator(`[data-row-id="${buyOrder._id}"]`);
-    await expect(row).toContainText(trader.email);
-    await expect(row).toContainText('$250.00');
-    await expect(row).toContainText('ZL-BO-0042');
-    await expect(row).toContainText(/<1 min|\d+ min/);
-    await expect(admin.getByTestId('queue-tile-payments').getByTestId('queue-count')).not.toHaveText('0');
-    await snap(admin, 'queue');
-  });
-
-  await test.step('the order page: summary, customer, payment, chain and timeline', async () => {
-    await openFromQueue(admin, 'payments', buyOrder._id);
-    await expect(admin.getByTestId('order-customer')).toContainText(trader.email);
-    await expect(admin.getByTestId('order-payment')).toContainText('ZL-BO-0042');
-    await expect(admin.getByTestId('order-payment')).toContainText('payments@offzero.example');
-    await expect(admin.getByTestId('order-chain')).toContainText(WALLET);
-    const timeline = admin.getByTestId('order-timeline');
-    await expect(timeline.getByTestId('timeline-entry')).toHaveCount(2);
-    await expect(timeline.getByTestId('timeline-entry').first()).toContainText('Customer');
-    // Only what fits: the payment is not confirmed yet, so no payout.
-    const actions = admin.getByTestId('order-actions');
-    await expect(actions.getByRole('button')).toHaveText(['Mark payment received', 'Cancel order']);
-    await snap(admin, 'order-buy-processing');
-  });
-
-  await test.step('mark the payment received, after a confirmation that says what will happen', async () => {
-    await admin.getByTestId('order-actions').getByRole('button', { name: 'Mark payment received' }).click();
-    const dialog = admin.getByRole('dialog', { name: 'Mark payment received' });
-    await expect(dialog).toContainText('Confirm that $250.00 arrived by Zelle.');
-    await expect(dialog).toContainText('ZL-BO-0042');
-    await dialog.getByLabel(/Note/).fill('Seen in the Zelle inbox');
-    await snap(admin, 'dialog-mark-paid');
-    await dialog.getByRole('button', { name: 'Mark received' }).click();
-    await expect(dialog).toBeHidden();
-    await expect(
-      admin.getByRole('status').filter({ hasText: 'Done. Payment marked as received.' }).first(),
-    ).toBeVisible();
-    await expect(admin.getByTestId('order-payment')).toContainText(`by ${ADMIN_EMAIL}`);
-    await expect(admin.getByTestId('order-timeline').getByTestId('timeline-action')).toContainText(
-      'marked the payment received',
-    );
-    await expect(admin.getByTestId('order-actions').getByRole('button')).toHaveText([
-      'Record payout txid',
-      'Send via demo chain',
-      'Cancel order',
-    ]);
-  });
-
-  await test.step('it moved to "Bitcoin to send"; send it through the demo chain', async () => {
-    await openFromQueue(admin, 'bitcoin', buyOrder._id);
-    await admin.getByTestId('order-actions').getByRole('button', { name: 'Send via demo chain' }).click();
-    const dialog = admin.getByRole('dialog', { name: 'Send the bitcoin through the demo chain' });
-    await expect(dialog).toContainText(WALLET);
-    await snap(admin, 'dialog-send-btc');
-    await dialog.getByRole('button', { name: 'Send bitcoin' }).click();
-    await expect(dialog).toBeHidden();
-    await expect(admin.getByTestId('order-status').first()).toHaveAttribute('data-status', 'completed');
-    const txn = await admin.getByTestId('order-txn').innerText();
-    payoutTxid = /[0-9a-f]{64}/.exec(txn)?.[0] ?? '';
-    expect(payoutTxid).toMatch(/^[0-9a-f]{64}$/);
-    await expect(admin.getByTestId('order-actions')).toContainText('This order is completed.');
-    await expect(admin.getByTestId('order-timeline').getByTestId('timeline-entry').last()).toContainText(
-      ADMIN_EMAIL,
-    );
-    await snap(admin, 'order-buy-completed');
-  });
-
-  await test.step('the customer sees completed with the transaction id', async () => {
-    expect(await orderOf(api, trader, buyOrder._id)).toMatchObject({ status: 'completed', txn: payoutTxid });
-  });
+  await admin.goto('/admin');
+  const section = admin.getByTestId('queue-section-payments');
+  const row = section.locator(`[data-row-id="${buyOrder._id}"]`);
+  await expect(row).toContainText(trader.email);
+  await expect(row).toContainText('$250.00');
+  await expect(row).toContainText('ZL-BO-0042');
+  await expect(row).toContainText(/<1 min|\d+ min/);
+  await expect(admin.getByTestId('queue-tile-payments').getByTestId('queue-count')).not.toHaveText('0');
+  await snap(admin, 'queue');
 });
 
-test('a sell: the chain pays and confirms, the admin records the dollar payout, completed', async ({
+test('the order page of a referenced Zelle buy: summary, customer, payment, chain and timeline', async ({
+  api,
+  admin,
+}) => {
+  const trader = await newTrader(api, 'order-page');
+  const buyOrder = await referencedZelleBuy(api, trader);
+
+  await openFromQueue(admin, 'payments', buyOrder._id);
+  await expect(admin.getByTestId('order-customer')).toContainText(trader.email);
+  await expect(admin.getByTestId('order-payment')).toContainText('ZL-BO-0042');
+  await expect(admin.getByTestId('order-payment')).toContainText('payments@offzero.example');
+  await expect(admin.getByTestId('order-chain')).toContainText(WALLET);
+  const timeline = admin.getByTestId('order-timeline');
+  await expect(timeline.getByTestId('timeline-entry')).toHaveCount(2);
+  await expect(timeline.getByTestId('timeline-entry').first()).toContainText('Customer');
+  // Only what fits: the payment is not confirmed yet, so no payout.
+  const actions = admin.getByTestId('order-actions');
+  await expect(actions.getByRole('button')).toHaveText(['Mark payment received', 'Cancel order']);
+  await snap(admin, 'order-buy-processing');
+});
+
+test('mark a Zelle payment received, after a confirmation that says what will happen', async ({
+  api,
+  admin,
+}) => {
+  const trader = await newTrader(api, 'mark-paid');
+  const buyOrder = await referencedZelleBuy(api, trader);
+
+  await admin.goto(`/admin/orders/${buyOrder._id}`);
+  await admin.getByTestId('order-actions').getByRole('button', { name: 'Mark payment received' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Mark payment received' });
+  await expect(dialog).toContainText('Confirm that $250.00 arrived by Zelle.');
+  await expect(dialog).toContainText('ZL-BO-0042');
+  await dialog.getByLabel(/Note/).fill('Seen in the Zelle inbox');
+  await snap(admin, 'dialog-mark-paid');
+  await dialog.getByRole('button', { name: 'Mark received' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    admin.getByRole('status').filter({ hasText: 'Done. Payment marked as received.' }).first(),
+  ).toBeVisible();
+  await expect(admin.getByTestId('order-payment')).toContainText(`by ${ADMIN_EMAIL}`);
+  await expect(admin.getByTestId('order-timeline').getByTestId('timeline-action')).toContainText(
+    'marked the payment received',
+  );
+  await expect(admin.getByTestId('order-actions').getByRole('button')).toHaveText([
+    'Record payout txid',
+    'Send via demo chain',
+    'Cancel order',
+  ]);
+});
+
+test('a received buy waits in "Bitcoin to send"; the demo chain sends it and the customer sees the txid', async ({
+  api,
+  admin,
+}) => {
+  const trader = await newTrader(api, 'send-btc');
+  const buyOrder = await referencedZelleBuy(api, trader);
+  await adminAction(api, buyOrder._id, 'mark-paid', { note: 'Seen in the Zelle inbox' });
+
+  await openFromQueue(admin, 'bitcoin', buyOrder._id);
+  await admin.getByTestId('order-actions').getByRole('button', { name: 'Send via demo chain' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Send the bitcoin through the demo chain' });
+  await expect(dialog).toContainText(WALLET);
+  await snap(admin, 'dialog-send-btc');
+  await dialog.getByRole('button', { name: 'Send bitcoin' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(admin.getByTestId('order-status').first()).toHaveAttribute('data-status', 'completed');
+  const txn = await admin.getByTestId('order-txn').innerText();
+  const payoutTxid = /[0-9a-f]{64}/.exec(txn)?.[0] ?? '';
+  expect(payoutTxid).toMatch(/^[0-9a-f]{64}$/);
+  await expect(admin.getByTestId('order-actions')).toContainText('This order is completed.');
+  await expect(admin.getByTestId('order-timeline').getByTestId('timeline-entry').last()).toContainText(
+    ADMIN_EMAIL,
+  );
+  await snap(admin, 'order-buy-completed');
+
+  // The customer sees completed with the transaction id.
+  expect(await orderOf(api, trader, buyOrder._id)).toMatchObject({ status: 'completed', txn: payoutTxid });
+});
+
+test('a sell seen but unconfirmed: the order page says what it waits for and offers no payout', async ({
+  api,
+  admin,
+}) => {
+  const trader = await newTrader(api, 'sell-unconfirmed');
+  // The customer sells 0.005 BTC to Zelle and the simulated chain pays the deposit address.
+  const sellOrder = await saveSell(api, trader, 0.005);
+  await payDeposit(api, trader, sellOrder);
+
+  await admin.goto(`/admin/orders/${sellOrder._id}`);
+  await expect(admin.getByTestId('order-actions')).toContainText('Waiting for confirmations: 0 of 1');
+  await expect(admin.getByTestId('order-actions').getByRole('button')).toHaveText(['Cancel order']);
+  await expect(admin.getByTestId('order-chain')).toContainText('in mempool');
+  await snap(admin, 'order-sell-unconfirmed');
+});
+
+test('a confirmed sell: the admin records the dollar payout, and the customer sees completed', async ({
+  api,
+  admin,
   browser,
 }) => {
-  test.setTimeout(120_000);
-
-  await test.step('the customer sells 0.005 BTC to Zelle and the simulated chain pays the deposit address', async () => {
-    sellOrder = await saveSell(api, trader, 0.005);
-    const deposit = sellOrder.walletAddress as { address: string; amount: number };
-    await api.post('/api/dev/chain/send', { address: deposit.address, amount: deposit.amount });
-  });
-
-  await test.step('seen but unconfirmed: the order page says what it waits for and offers no payout', async () => {
-    await expect
-      .poll(async () => (await orderOf(api, trader, sellOrder._id)).status, { timeout: 20_000 })
-      .toBe('processing');
-    await admin.goto(`/admin/orders/${sellOrder._id}`);
-    await expect(admin.getByTestId('order-actions')).toContainText('Waiting for confirmations: 0 of 1');
-    await expect(admin.getByTestId('order-actions').getByRole('button')).toHaveText(['Cancel order']);
-    await expect(admin.getByTestId('order-chain')).toContainText('in mempool');
-    await snap(admin, 'order-sell-unconfirmed');
-  });
-
-  await test.step('a block later the deposit is confirmed', async () => {
-    await api.post('/api/dev/chain/mine', { blocks: 1 });
-    await expect
-      .poll(async () => (await orderOf(api, trader, sellOrder._id)).confirmations, { timeout: 20_000 })
-      .toBeGreaterThanOrEqual(1);
-  });
+  test.setTimeout(90_000);
+  const trader = await newTrader(api, 'sell-payout');
+  const { order: buyOrder } = await completedBuy(api, trader);
+  const sellOrder = await saveSell(api, trader, 0.005);
+  await payDeposit(api, trader, sellOrder);
+  // A block later the deposit is confirmed.
+  await confirmDeposit(api, trader, sellOrder);
 
   await test.step('the admin pays out from "Sell payouts due" and records the reference', async () => {
     await openFromQueue(admin, 'payouts', sellOrder._id);
@@ -490,7 +406,15 @@ test('a sell: the chain pays and confirms, the admin records the dollar payout, 
   });
 });
 
-test('the referrer sees the reward for the referred customer’s completed order', async ({ browser }) => {
+test('the referrer sees the reward for the referred customer’s completed order', async ({
+  api,
+  admin,
+  browser,
+}) => {
+  const { referrer, referralCode } = await newReferrer(api, 'reward');
+  const trader = await newTrader(api, 'referred', referralCode);
+  const { order: buyOrder } = await completedBuy(api, trader);
+
   const { referrals } = await api.get<{
     referrals: { order_id: string; referrer_id: string; reward_amount: number; platform_fee: number }[];
   }>(`/api/referral/history?referred_id=${referrer.userId}`, referrer.token);
@@ -513,8 +437,15 @@ test('the referrer sees the reward for the referred customer’s completed order
   await expect(admin.getByTestId('customer-rewards')).toContainText(`#${buyOrder._id.slice(0, 8)}`);
 });
 
-test('orders: search and filters, the CSV export, and the audit trail of the actions', async () => {
+test('orders: search and filters, the CSV export, and the audit trail of the actions', async ({
+  api,
+  admin,
+}) => {
   test.setTimeout(90_000);
+  const trader = await newTrader(api, 'orders-search');
+  const { order: buyOrder, txid: payoutTxid } = await completedBuy(api, trader);
+  const sellOrder = await completedSell(api, trader);
+
   await admin.goto('/admin');
   // On a phone the console's menu is a drawer behind the menu button; choosing a page closes it.
   await admin.setViewportSize(MOBILE);
@@ -569,27 +500,11 @@ test('orders: search and filters, the CSV export, and the audit trail of the act
   await snap(admin, 'audit');
 });
 
-test('KYC review: the admin approves a case and the customer’s dashboard shows it without a reload', async ({
-  browser,
+test('KYC review: a submitted case is in the queue and the list, and its page shows the document', async ({
+  api,
+  admin,
 }) => {
-  test.setTimeout(120_000);
-  const applicant = await registerCustomer(api, `bo-kyc-${stamp}@example.com`, `+1${phoneDigits(2)}`);
-  const submitted = await api.context.post('/api/kyc/local/submit', {
-    headers: { Authorization: `Bearer ${applicant.token}`, 'X-CSRF-Token': api.csrf },
-    multipart: {
-      legalName: 'Grace Hopper',
-      dateOfBirth: '1986-12-09',
-      country: 'US',
-      documentType: 'passport',
-      documentNumber: 'P7654321',
-      document: { name: 'passport.png', mimeType: 'image/png', buffer: samplePng(240, 150) },
-    },
-  });
-  expect(submitted.status(), await submitted.text()).toBe(200);
-
-  const dashboard = await customerPage(browser, applicant);
-  await dashboard.goto('/dashboard');
-  await expect(dashboard.getByTestId('status-kyc')).toContainText('Under Review');
+  const applicant = await kycApplicant(api, 'kyc-case');
 
   await admin.goto('/admin');
   await expect(admin.getByTestId('queue-section-kyc')).toContainText(applicant.email);
@@ -609,6 +524,22 @@ test('KYC review: the admin approves a case and the customer’s dashboard shows
   expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240);
   await expect(admin.getByTestId('kyc-data')).toContainText('P7654321');
   await snap(admin, 'kyc-case');
+});
+
+test('KYC review: a rejection needs a reason; the approval reaches the customer’s open dashboard without a reload', async ({
+  api,
+  admin,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const applicant = await kycApplicant(api, 'kyc-decision');
+
+  const dashboard = await customerPage(browser, applicant);
+  await dashboard.goto('/dashboard');
+  await expect(dashboard.getByTestId('status-kyc')).toContainText('Under Review');
+
+  await admin.goto(`/admin/kyc/${applicant.userId}`);
+  await expect(admin.getByRole('heading', { level: 1, name: /Grace Hopper/ })).toBeVisible();
 
   // Rejecting needs a reason; then the operator changes their mind and approves.
   await admin.getByTestId('kyc-decision').getByRole('button', { name: 'Reject' }).click();
@@ -631,16 +562,21 @@ test('KYC review: the admin approves a case and the customer’s dashboard shows
   await dashboard.context().close();
 });
 
-test('customers: search, the customer page, and disabling an account ends its sessions', async () => {
-  test.setTimeout(90_000);
-  const victim = await registerCustomer(api, `bo-disable-${stamp}@example.com`, `+1${phoneDigits(3)}`);
+test('customers: search, and the customer page with KYC, settings, orders and referrer', async ({
+  api,
+  admin,
+}) => {
+  const { referrer, referralCode } = await newReferrer(api, 'customers');
+  const trader = await newTrader(api, 'customers', referralCode);
+  const buyOrder = await saveBuy(api, trader, 250);
+  const sellOrder = await saveSell(api, trader, 0.005);
 
   await admin
     .getByRole('navigation', { name: 'Back office' })
     .getByRole('link', { name: 'Customers' })
     .click();
   await expect(admin.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible();
-  await admin.getByLabel('Search customers').fill(`bo-trader-${stamp}`);
+  await admin.getByLabel('Search customers').fill(`bo-customers-${stamp}`);
   await admin.getByRole('button', { name: 'Search' }).click();
   const rows = admin.getByTestId('customer-row');
   await expect(rows).toHaveCount(1);
@@ -653,6 +589,13 @@ test('customers: search, the customer page, and disabling an account ends its se
   await expect(admin.getByTestId('customer-orders')).toContainText(`#${sellOrder._id.slice(0, 8)}`);
   await expect(admin.getByTestId('customer-account')).toContainText(referrer.userId.slice(0, 8));
   await snap(admin, 'customer');
+});
+
+test('disabling an account ends its sessions at once, and it can be enabled again', async ({
+  api,
+  admin,
+}) => {
+  const victim = await registerCustomer(api, `bo-disable-${stamp}@example.com`, `+1${nextPhoneDigits()}`);
 
   await admin.goto(`/admin/customers/${victim.userId}`);
   await admin.getByRole('button', { name: 'Disable account' }).click();
@@ -678,8 +621,12 @@ test('customers: search, the customer page, and disabling an account ends its se
   await expect(admin.getByRole('note')).toHaveCount(0);
 });
 
-test('settings: validated per field, saved with the server’s message, in force at once and audited', async () => {
+test('settings: validated per field, saved with the server’s message, in force at once and audited', async ({
+  api,
+  admin,
+}) => {
   test.setTimeout(90_000);
+  const customer = await registerCustomer(api, `bo-settings-${stamp}@example.com`, `+1${nextPhoneDigits()}`);
   await admin
     .getByRole('navigation', { name: 'Back office' })
     .getByRole('link', { name: 'Settings' })
@@ -708,7 +655,7 @@ test('settings: validated per field, saved with the server’s message, in force
   await expect(admin.getByTestId('settings-status')).toHaveText('Settings saved. New quotes use them now.');
   const { settings } = await api.get<{ settings: { order: { order_session_timeout: number } } }>(
     '/api/admin/settings',
-    trader.token,
+    customer.token,
   );
   expect(settings.order.order_session_timeout).toBe(1200);
 

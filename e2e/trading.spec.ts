@@ -1,12 +1,5 @@
 /// <reference lib="dom" />
-import {
-  test,
-  expect,
-  request as playwrightRequest,
-  type APIRequestContext,
-  type Locator,
-  type Page,
-} from '@playwright/test';
+import { test, expect, type Locator, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import type { Order } from '@offzero/shared/api/orders';
 import { quoteBuyFromUsd } from '@offzero/shared/quotes/quote';
@@ -19,22 +12,33 @@ import {
   usdNumberToCents,
 } from '@offzero/shared/money/money';
 import { formatCentsAsCurrency } from '@offzero/shared/currency/format-currency';
+import {
+  apiClient,
+  confirmDeposit,
+  makeTradeReady,
+  payDeposit,
+  registerCustomer,
+  saveBuy,
+  savePaidZelleBuy,
+  saveSell,
+  TESTNET_WALLET as WALLET,
+  type Customer,
+} from './support/api';
+import { nextPhoneDigits } from './support/run-state';
 
 // Trading end to end on the real server in demo mode: a Zelle buy with its bank reference, a PayPal
 // buy through the demo sandbox, and a sell whose deposit on the simulated chain reaches the open page
 // through the realtime channel. The server is the authority: every figure on screen is checked against
-// its order list, and the buy figures against the shared quote maths.
+// its order list, and the buy figures against the shared quote maths. Each test trades as a customer of
+// its own, set up through the API, so that each fails on its own.
 const screensDir = fileURLToPath(new URL('./.screens/', import.meta.url));
 
 const DESKTOP = { width: 1280, height: 800 };
 const MOBILE = { width: 390, height: 844 };
-const WALLET = 'tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7';
 const ZELLE_EMAIL = 'ada.pays@example.com';
 
 const stamp = Date.now();
-const phoneDigits = (offset: number) => `202555${String((stamp + offset) % 10_000).padStart(4, '0')}`;
 
-test.describe.configure({ mode: 'serial' });
 test.use({ viewport: DESKTOP });
 
 /** Full-page screenshots of the current screen at phone and desktop width, for a human to look at. */
@@ -53,93 +57,21 @@ async function snap(page: Page, name: string) {
   }
 }
 
-interface Customer {
-  email: string;
-  token: string;
-  userId: string;
-}
-
-/** An API client of its own (cookies and security token), like a second browser. */
-async function apiClient(baseURL: string) {
-  const context = await playwrightRequest.newContext({ baseURL });
-  const { _csrf } = (await (await context.get('/api/csrf')).json()) as { _csrf: string };
-  const post = async (path: string, data: object, token?: string) => {
-    const response = await context.post(path, {
-      data,
-      headers: { 'X-CSRF-Token': _csrf, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    });
-    const body = (await response.json()) as Record<string, unknown>;
-    expect(response.status(), `${path}: ${String(body.message)}`).toBe(200);
-    return body;
-  };
-  return { context, post };
-}
-
-/** The newest code sent to `to`, waiting for it to arrive. */
-async function latestCode(request: APIRequestContext, to: string, notBefore: number): Promise<string> {
-  let code: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
-        const { messages } = (await response.json()) as {
-          messages: { code: string | null; createdAt: string }[];
-        };
-        code = messages.find((m) => m.code && Date.parse(m.createdAt) >= notBefore)?.code ?? null;
-        return code;
-      },
-      { message: `a code for ${to}`, timeout: 10_000 },
-    )
-    .toMatch(/^\d{6}$/);
-  return code!;
-}
-
 /**
- * A customer who may trade: registered (e-mail and phone verified), KYC approved, with a testnet
- * wallet, a bank account that has both a routing number and a SWIFT code, and a Zelle e-mail.
+ * A customer of the test's own who may trade: registered (e-mail and phone verified), KYC approved,
+ * with a testnet wallet, a bank account that has both a routing number and a SWIFT code, and a Zelle
+ * e-mail. Each test has its own, so that no test depends on the orders of another.
  */
-async function tradeReadyCustomer(baseURL: string): Promise<Customer> {
+async function tradeReadyCustomer(baseURL: string, label: string): Promise<Customer> {
   const api = await apiClient(baseURL);
-  const email = `trader-${stamp}@example.com`;
-  const phone = `+1${phoneDigits(7)}`;
-  let since = Date.now() - 2000;
-  await api.post('/api/verification/email/otp', { email, purpose: 'new account' });
-  const verified = await api.post('/api/verification/verify/otp', {
-    email,
-    code: await latestCode(api.context, email, since),
-  });
-  const registrationToken = verified.registrationToken as string;
-  since = Date.now() - 2000;
-  await api.post('/api/verification/phone/otp', { email, phone, registrationToken });
-  const session = await api.post('/api/verification/verify/phone', {
-    email,
-    phone,
-    registrationToken,
-    code: await latestCode(api.context, phone, since),
-  });
-  const token = session.token as string;
-  const userId = (session.user as { _id: string })._id;
-
-  await api.post('/api/dev/kyc/decide', { userId, status: 'GREEN' });
-  await api.post('/api/user/settings/save', { userId, walletAddress: WALLET }, token);
-  await api.post(
-    '/api/user/settings/bank/save',
-    {
-      userId,
-      bankAccount: {
-        account_name: 'Ada Lovelace',
-        account_number: '000123456789',
-        bank_name: 'First Demo Bank',
-        address: '1 Main St, Cheyenne, WY',
-        routing_number: '021000021',
-        swift: 'CHASUS33',
-      },
-    },
-    token,
+  const customer = await registerCustomer(
+    api,
+    `trader-${label}-${stamp}@example.com`,
+    `+1${nextPhoneDigits()}`,
   );
-  await api.post('/api/user/settings/zelle/save', { userId, zelleEmail: ZELLE_EMAIL }, token);
-  await api.context.dispose();
-  return { email, token, userId };
+  await makeTradeReady(api, customer, { zelleEmail: ZELLE_EMAIL });
+  await api.dispose();
+  return customer;
 }
 
 async function signIn(page: Page, customer: Customer) {
@@ -195,14 +127,28 @@ async function expectBuyFiguresMatchSharedMaths(page: Page, order: Order) {
   expect(networkFeeCents).toBe(expected!.networkFeeCents);
 }
 
-let customer: Customer;
+/** From the dashboard's quote step of a buy to the checkout, without looking at each screen. */
+async function buyUpToCheckout(widget: Locator, amount: string, total: string) {
+  await quote(widget, 'Buy', amount);
+  await widget.getByRole('button', { name: 'Continue' }).click();
+  await widget.getByRole('button', { name: `Pay ${total}` }).click();
+  await expect(widget.getByText(`Total: ${total}`)).toBeVisible();
+}
 
-test.beforeAll(async ({ baseURL }) => {
-  customer = await tradeReadyCustomer(baseURL!);
-});
+/** From the dashboard's quote step of a sell to its deposit page, paid out by `method`. */
+async function sellUpToDeposit(widget: Locator, amount: string, method: RegExp) {
+  await quote(widget, 'Sell', amount);
+  await widget.getByRole('button', { name: 'Continue' }).click();
+  await widget.getByRole('button', { name: method }).click();
+  await widget.getByRole('button', { name: /^Send [\d.]+ BTC$/ }).click();
+  await expect(widget.getByRole('img', { name: 'Deposit QR code' })).toBeVisible();
+}
 
-test('a Zelle buy of $250 with a bank reference, then My Orders and its details', async ({ page }) => {
-  test.setTimeout(120_000);
+test('a buy: the quote, the confirmation with the wallet from settings, and the checkout', async ({
+  page,
+  baseURL,
+}) => {
+  const customer = await tradeReadyCustomer(baseURL!, 'buy-steps');
   await signIn(page, customer);
   await page.goto('/dashboard');
   const widget = page.getByTestId('trade-widget');
@@ -230,8 +176,20 @@ test('a Zelle buy of $250 with a bank reference, then My Orders and its details'
     await expect(widget.getByText('Select Payment Method')).toBeVisible();
     await expect(widget.getByRole('button', { name: /Pay with PayPal/ })).toBeVisible();
     await snap(page, 'buy-3-checkout');
-    await widget.getByRole('button', { name: /^Zelle/ }).click();
   });
+});
+
+test('a Zelle buy of $250: where to pay, the bank reference, the server’s figures and Recent Orders', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const customer = await tradeReadyCustomer(baseURL!, 'zelle-buy');
+  await signIn(page, customer);
+  await page.goto('/dashboard');
+  const widget = page.getByTestId('trade-widget');
+  await buyUpToCheckout(widget, '250', '$250.00');
+  await widget.getByRole('button', { name: /^Zelle/ }).click();
 
   let order: Order;
   await test.step('success: where to pay, and the bank reference', async () => {
@@ -266,50 +224,58 @@ test('a Zelle buy of $250 with a bank reference, then My Orders and its details'
     await expect(recent).toContainText(btc6(order.amount));
     await expect(recent).toContainText('$250.00');
   });
-
-  await test.step('My Orders and the drawer show the same figures', async () => {
-    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My Orders' }).click();
-    const row = page.locator(`[data-testid="order-row"][data-order-id="${order._id}"]`);
-    await expect(row).toContainText('BTC-USD');
-    await expect(row).toContainText(btc6(order.amount));
-    await expect(row).toContainText(usd(order.price));
-    await expect(row).toContainText('$250.00');
-    await expect(row).toContainText('Processing');
-    await snap(page, 'orders-1-list');
-
-    await row.click();
-    const drawer = page.getByRole('dialog', { name: `Order #${order._id.slice(0, 8)}` });
-    await expect(drawer).toBeVisible();
-    for (const text of [
-      order._id,
-      `${btc6(order.amount)} BTC`,
-      usd(order.price),
-      usd(order.platformFee),
-      usd(order.networkFee),
-      '$250.00',
-      'ZL-20261121-0042',
-      WALLET,
-      'Zelle',
-      order.payment!.receiving_in.payment_address!,
-    ]) {
-      await expect(drawer.getByText(text, { exact: true }).first()).toBeVisible();
-    }
-    await snap(page, 'orders-2-drawer');
-    await page.keyboard.press('Escape');
-    await expect(drawer).toBeHidden();
-  });
 });
 
-test('a PayPal buy in the demo sandbox', async ({ page }) => {
-  test.setTimeout(90_000);
+test('My Orders and the order drawer show the server’s figures of a referenced Zelle buy', async ({
+  page,
+  baseURL,
+}) => {
+  const customer = await tradeReadyCustomer(baseURL!, 'my-orders');
+  const api = await apiClient(baseURL!);
+  const order = await savePaidZelleBuy(api, customer, 250, 'ZL-20261121-0042');
+  await api.dispose();
+  expect(order).toMatchObject({ status: 'processing', value: 250, bankTxn: 'ZL-20261121-0042' });
+  await signIn(page, customer);
+  await page.goto('/dashboard');
+
+  await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My Orders' }).click();
+  const row = page.locator(`[data-testid="order-row"][data-order-id="${order._id}"]`);
+  await expect(row).toContainText('BTC-USD');
+  await expect(row).toContainText(btc6(order.amount));
+  await expect(row).toContainText(usd(order.price));
+  await expect(row).toContainText('$250.00');
+  await expect(row).toContainText('Processing');
+  await snap(page, 'orders-1-list');
+
+  await row.click();
+  const drawer = page.getByRole('dialog', { name: `Order #${order._id.slice(0, 8)}` });
+  await expect(drawer).toBeVisible();
+  for (const text of [
+    order._id,
+    `${btc6(order.amount)} BTC`,
+    usd(order.price),
+    usd(order.platformFee),
+    usd(order.networkFee),
+    '$250.00',
+    'ZL-20261121-0042',
+    WALLET,
+    'Zelle',
+    order.payment!.receiving_in.payment_address!,
+  ]) {
+    await expect(drawer.getByText(text, { exact: true }).first()).toBeVisible();
+  }
+  await snap(page, 'orders-2-drawer');
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+});
+
+test('a PayPal buy in the demo sandbox', async ({ page, baseURL }) => {
+  const customer = await tradeReadyCustomer(baseURL!, 'paypal');
   await signIn(page, customer);
   await page.goto('/dashboard');
   const widget = page.getByTestId('trade-widget');
 
-  await quote(widget, 'Buy', '100');
-  await widget.getByRole('button', { name: 'Continue' }).click();
-  await widget.getByRole('button', { name: 'Pay $100.00' }).click();
-  await expect(widget.getByText('Total: $100.00')).toBeVisible();
+  await buyUpToCheckout(widget, '100', '$100.00');
   await widget.getByRole('button', { name: /Pay with PayPal/ }).click();
 
   const sandbox = widget.getByRole('region', { name: 'PayPal sandbox (demo)' });
@@ -328,12 +294,14 @@ test('a PayPal buy in the demo sandbox', async ({ page }) => {
   await snap(page, 'paypal-2-success');
 });
 
-test('a sell: the deposit reaches the open page through the realtime channel', async ({ page, baseURL }) => {
-  test.setTimeout(120_000);
+test('a sell: the quote, the payout method, the confirmation and the deposit page', async ({
+  page,
+  baseURL,
+}) => {
+  const customer = await tradeReadyCustomer(baseURL!, 'sell-steps');
   await signIn(page, customer);
   await page.goto('/dashboard');
   const widget = page.getByTestId('trade-widget');
-  const dev = await apiClient(baseURL!);
 
   await test.step('quote, payout method and confirmation', async () => {
     await quote(widget, 'Sell', '0.005');
@@ -348,12 +316,11 @@ test('a sell: the deposit reaches the open page through the realtime channel', a
     await widget.getByRole('button', { name: 'Send 0.005 BTC' }).click();
   });
 
-  let order: Order;
   await test.step('deposit: the QR code, the countdown and the address', async () => {
     await expect(widget.getByRole('heading', { name: 'Please send 0.005 BTC' })).toBeVisible();
     await expect(widget.getByRole('img', { name: 'Deposit QR code' })).toBeVisible();
     await expect(widget.getByTestId('deposit-countdown')).toHaveText(/^\(Time out in (20:00|19:[0-5]\d)\)$/);
-    order = await newestOrder(page, customer);
+    const order = await newestOrder(page, customer);
     expect(order.type).toBe('sell');
     expect(order.status).toBe('pending');
     const deposit = order.walletAddress as { address: string; amount: number };
@@ -366,51 +333,69 @@ test('a sell: the deposit reaches the open page through the realtime channel', a
     ).toHaveAttribute('href', new RegExp(`/address/${deposit.address}$`));
     await snap(page, 'sell-4-deposit');
   });
-
-  await test.step('the deposit is announced without a reload', async () => {
-    const deposit = order.walletAddress as { address: string; amount: number };
-    const sent = await dev.post('/api/dev/chain/send', { address: deposit.address, amount: deposit.amount });
-    const txid = sent.txid as string;
-    await expect(page.getByText('0.005 BTC received successfully')).toBeVisible({ timeout: 15_000 });
-    await expect(widget.getByText('Thank you for the purchase!')).toBeVisible();
-    await expect(widget.getByText(`Order #${order._id.slice(0, 8)} has been created.`)).toBeVisible();
-    await expect(widget.getByTestId('deposit-txid')).toHaveAttribute('href', new RegExp(`/tx/${txid}$`));
-    await snap(page, 'sell-5-success');
-  });
-
-  await test.step('a block later My Orders shows the confirmation', async () => {
-    await dev.post('/api/dev/chain/mine', { blocks: 1 });
-    await expect
-      .poll(async () => (await listOrders(page, customer)).find((o) => o._id === order._id)?.confirmations, {
-        timeout: 20_000,
-      })
-      .toBeGreaterThan(0);
-    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My Orders' }).click();
-    const row = page.locator(`[data-testid="order-row"][data-order-id="${order._id}"]`);
-    await row.click();
-    const drawer = page.getByRole('dialog', { name: `Order #${order._id.slice(0, 8)}` });
-    await expect(drawer.getByTestId('order-confirmations')).not.toHaveText('0');
-    await expect(drawer.getByText('Deposit address')).toBeVisible();
-    await snap(page, 'sell-6-drawer');
-  });
-  await dev.context.dispose();
 });
 
-test('a pending buy is completed from My Orders by ACH, and its reference added there', async ({ page }) => {
-  test.setTimeout(90_000);
+test('a sell: the deposit reaches the open page through the realtime channel', async ({ page, baseURL }) => {
+  const customer = await tradeReadyCustomer(baseURL!, 'sell-realtime');
+  await signIn(page, customer);
+  await page.goto('/dashboard');
+  const widget = page.getByTestId('trade-widget');
+  const dev = await apiClient(baseURL!);
+  await sellUpToDeposit(widget, '0.005', /^Zelle/);
+  const order = await newestOrder(page, customer);
+
+  const deposit = order.walletAddress as { address: string; amount: number };
+  const sent = await dev.post('/api/dev/chain/send', { address: deposit.address, amount: deposit.amount });
+  const txid = sent.txid as string;
+  await expect(page.getByText('0.005 BTC received successfully')).toBeVisible({ timeout: 15_000 });
+  await expect(widget.getByText('Thank you for the purchase!')).toBeVisible();
+  await expect(widget.getByText(`Order #${order._id.slice(0, 8)} has been created.`)).toBeVisible();
+  await expect(widget.getByTestId('deposit-txid')).toHaveAttribute('href', new RegExp(`/tx/${txid}$`));
+  await snap(page, 'sell-5-success');
+  await dev.dispose();
+});
+
+test('a confirmed sell: My Orders shows the confirmation and the deposit address', async ({
+  page,
+  baseURL,
+}) => {
+  const customer = await tradeReadyCustomer(baseURL!, 'sell-confirmed');
+  const dev = await apiClient(baseURL!);
+  const order = await saveSell(dev, customer, 0.005);
+  await payDeposit(dev, customer, order);
+  await confirmDeposit(dev, customer, order);
+  await dev.dispose();
+  await expect
+    .poll(async () => (await listOrders(page, customer)).find((o) => o._id === order._id)?.confirmations, {
+      timeout: 20_000,
+    })
+    .toBeGreaterThan(0);
+
+  await signIn(page, customer);
+  await page.goto('/dashboard');
+  await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My Orders' }).click();
+  const row = page.locator(`[data-testid="order-row"][data-order-id="${order._id}"]`);
+  await row.click();
+  const drawer = page.getByRole('dialog', { name: `Order #${order._id.slice(0, 8)}` });
+  await expect(drawer.getByTestId('order-confirmations')).not.toHaveText('0');
+  await expect(drawer.getByText('Deposit address')).toBeVisible();
+  await snap(page, 'sell-6-drawer');
+});
+
+test('Back and Pay again re-quotes the same pending buy instead of creating a second one', async ({
+  page,
+  baseURL,
+}) => {
+  const customer = await tradeReadyCustomer(baseURL!, 'requote');
   await signIn(page, customer);
   await page.goto('/dashboard');
   const widget = page.getByTestId('trade-widget');
 
   // Confirmed but not paid: the order waits in My Orders.
-  await quote(widget, 'Buy', '75.5');
-  await widget.getByRole('button', { name: 'Continue' }).click();
-  await widget.getByRole('button', { name: 'Pay $75.50' }).click();
-  await expect(widget.getByText('Total: $75.50')).toBeVisible();
+  await buyUpToCheckout(widget, '75.5', '$75.50');
   const pending = await newestOrder(page, customer);
   expect(pending.status).toBe('pending');
 
-  // Back to the confirmation and Pay again: the same order is re-quoted, not a second one created.
   await widget.getByRole('button', { name: 'Back' }).click();
   await widget.getByRole('button', { name: 'Pay $75.50' }).click();
   await expect(page.getByText('Order updated with the new quote.')).toBeVisible();
@@ -418,6 +403,20 @@ test('a pending buy is completed from My Orders by ACH, and its reference added 
   const requoted = await newestOrder(page, customer);
   expect(requoted._id).toBe(pending._id);
   expect(requoted.status).toBe('pending');
+  expect(await listOrders(page, customer)).toHaveLength(1);
+});
+
+test('a pending buy is completed from My Orders by ACH, and its reference added there', async ({
+  page,
+  baseURL,
+}) => {
+  const customer = await tradeReadyCustomer(baseURL!, 'ach');
+  const api = await apiClient(baseURL!);
+  const pending = await saveBuy(api, customer, 75.5);
+  await api.dispose();
+  expect(pending.status).toBe('pending');
+  await signIn(page, customer);
+  await page.goto('/dashboard');
 
   await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My Orders' }).click();
   const row = page.locator(`[data-testid="order-row"][data-order-id="${pending._id}"]`);
@@ -459,21 +458,18 @@ test('with the realtime channel down, the deposit page polls and still sees the 
   test.setTimeout(90_000);
   // Every realtime connection is refused, as behind a proxy that drops WebSockets.
   await page.routeWebSocket(/\/api\/realtime$/, (ws) => ws.close({ code: 1011, reason: 'unavailable' }));
+  const customer = await tradeReadyCustomer(baseURL!, 'polling');
   await signIn(page, customer);
   await page.goto('/dashboard');
   const widget = page.getByTestId('trade-widget');
   const dev = await apiClient(baseURL!);
 
-  await quote(widget, 'Sell', '0.0012');
-  await widget.getByRole('button', { name: 'Continue' }).click();
-  await widget.getByRole('button', { name: /^ACH/ }).click();
-  await widget.getByRole('button', { name: /^Send [\d.]+ BTC$/ }).click();
-  await expect(widget.getByRole('img', { name: 'Deposit QR code' })).toBeVisible();
+  await sellUpToDeposit(widget, '0.0012', /^ACH/);
 
   const order = await newestOrder(page, customer);
   const deposit = order.walletAddress as { address: string; amount: number };
   await dev.post('/api/dev/chain/send', { address: deposit.address, amount: deposit.amount });
   await expect(page.getByText(/^[\d.]+ BTC received successfully$/)).toBeVisible({ timeout: 20_000 });
   await expect(widget.getByText('Thank you for the purchase!')).toBeVisible();
-  await dev.context.dispose();
+  await dev.dispose();
 });

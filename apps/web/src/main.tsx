@@ -9,7 +9,11 @@ const fallbackConfig: PublicAppConfig = {
   mode: 'demo',
   supportEmail: 'support@offzero.com',
   blogUrl: 'https://blog.offzero.com',
-  social: { x: 'https://x.com/offzero', facebook: 'https://facebook.com/offzero', linkedin: 'https://linkedin.com/company/offzero' },
+  social: {
+    x: 'https://x.com/offzero',
+    facebook: 'https://facebook.com/offzero',
+    linkedin: 'https://linkedin.com/company/offzero',
+  },
   postalAddress: '1621 Central Ave, Cheyenne, WY 82001, USA',
   googleClientId: null,
   paypalClientId: null,

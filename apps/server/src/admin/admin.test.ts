@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orders, outboxMessages, referralRewards, users } from '../db/schema';
 import {
   logIn,
@@ -81,7 +81,9 @@ describe('access', () => {
         ...(payload ? { payload } : {}),
       });
       expect(response.statusCode, `${method} ${url}`).toBe(403);
-      expect(Object.keys(response.json())).toEqual(['message']);
+      // The error answer and nothing else: `{ message, code }` (packages/shared/src/api/errors).
+      expect(Object.keys(response.json())).toEqual(['message', 'code']);
+      expect(response.json().code).toBe('FORBIDDEN');
       const visitor = await t.request({ method: method, url, ...(payload ? { payload } : {}) });
       expect(visitor.statusCode, `visitor ${method} ${url}`).toBe(401);
     }
@@ -117,6 +119,9 @@ describe('a Zelle buy through the back office', () => {
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     const [row] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
     expect(row?.status).toBe('completed');
+    // Either call may take the row lock first; the order, its audit and the customer all show the winner's.
+    const winningTxid = row?.txn;
+    expect([TXID, 'b'.repeat(64)]).toContain(winningTxid);
     const rewards = await t.database.db
       .select()
       .from(referralRewards)
@@ -141,7 +146,7 @@ describe('a Zelle buy through the back office', () => {
     expect(audit[0]).toMatchObject({
       admin: 'admin@offzero.local',
       before: { status: 'processing' },
-      after: { status: 'completed', txn: TXID },
+      after: { status: 'completed', txn: winningTxid },
     });
 
     // The customer sees it completed with the transaction id.
@@ -150,7 +155,7 @@ describe('a Zelle buy through the back office', () => {
     ).json();
     expect(list.result.orders.find((o: { _id: string }) => o._id === orderId)).toMatchObject({
       status: 'completed',
-      txn: TXID,
+      txn: winningTxid,
     });
   });
 
@@ -166,6 +171,50 @@ describe('a Zelle buy through the back office', () => {
       expect(response.statusCode, url).toBe(409);
       expect(response.json().message.length).toBeGreaterThan(10);
     }
+  });
+
+  it('reads the audit "before" inside the change: concurrent actions leave one chain of audit rows', async () => {
+    const orderId = await zelleBuy(ada, 70);
+    await t.database.db
+      .update(orders)
+      .set({ flag: 'capture_mismatch', flagNote: 'amount differs' })
+      .where(eq(orders.id, orderId));
+    // Hold each action at the start of its transaction until both have arrived, so both requests have
+    // done everything they do before their transactions; each must still audit the state it changed.
+    const db = t.database.db;
+    const startTransaction = db.transaction.bind(db);
+    let arrived = 0;
+    let releaseBoth!: () => void;
+    const bothArrived = new Promise<void>((resolve) => (releaseBoth = resolve));
+    const held = vi.spyOn(db, 'transaction').mockImplementation(async (change, config) => {
+      arrived += 1;
+      if (arrived === 2) releaseBoth();
+      await Promise.race([bothArrived, new Promise((resolve) => setTimeout(resolve, 2_000))]);
+      return startTransaction(change, config);
+    });
+    const answers = await Promise.all([
+      asAdmin('POST', `/api/admin/orders/${orderId}/cancel`, { reason: 'customer asked by phone' }),
+      asAdmin('POST', `/api/admin/orders/${orderId}/resolve-flag`, { note: 'checked the capture' }),
+    ]).finally(() => held.mockRestore());
+    expect(arrived).toBe(2);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(row).toMatchObject({ status: 'cancelled', flag: null });
+
+    const entries: { action: string; before: Record<string, unknown>; after: Record<string, unknown> }[] = (
+      await asAdmin('GET', `/api/admin/audit?targetId=${orderId}`)
+    ).json().entries;
+    expect(entries.map((e) => e.action).sort()).toEqual(['order.cancel', 'order.resolve_flag']);
+    const [first, second] = entries;
+    // Whichever ran second started from what the first one left: its before is the first one's after.
+    const chained = [
+      [first, second],
+      [second, first],
+    ].filter(([earlier, later]) => JSON.stringify(later!.before) === JSON.stringify(earlier!.after));
+    expect(chained).toHaveLength(1);
+    const [earlier, later] = chained[0]!;
+    expect(later!.before).toEqual(earlier!.after);
+    expect(earlier!.before).toMatchObject({ status: 'processing', flag: 'capture_mismatch' });
   });
 
   it('sends the bitcoin through the demo chain and records the transaction', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicAppConfigSchema, type PublicAppConfig } from '@offzero/shared/api/app-config';
+import { errorBodySchema } from '@offzero/shared/api/errors';
 
 /** `GET /api/app-config`: what the browser needs to know about this deployment. Nothing secret. */
 export const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,10 +15,14 @@ export const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
       linkedin: 'https://www.linkedin.com/company/offzero',
     },
     postalAddress: config.postalAddress,
-    googleClientId: config.googleClientId ?? null,
-    paypalClientId: config.paypal?.clientId ?? null,
+    googleClientId: app.providers.googleSignIn?.clientId ?? null,
+    paypalClientId: app.providers.paypal.clientId,
     bitcoinNetwork: config.bitcoinNetwork,
     explorerUrl: config.explorerUrl,
   };
-  app.get('/api/app-config', { schema: { response: { 200: publicAppConfigSchema } } }, async () => body);
+  app.get(
+    '/api/app-config',
+    { schema: { response: { 200: publicAppConfigSchema, 500: errorBodySchema } } },
+    async () => body,
+  );
 };

@@ -8,15 +8,24 @@ import {
   verifyEmailOtpSchema,
   verifyLoginOtpSchema,
   verifyPhoneOtpSchema,
+  messageResponseSchema,
+  sessionResponseSchema,
+  verifyEmailResponseSchema,
   type SessionResponse,
 } from '@offzero/shared/api/accounts';
-import type { UserRow } from '../db/schema';
+import { errorBodySchema as error } from '@offzero/shared/api/errors';
 import { AppError } from '../http/errors';
 import { toUserResponse } from '../users/user.presenter';
-import type { AccountsService } from './accounts.service';
-import { createGoogleIdTokenVerifier, GoogleTokenError } from './google-id-token';
+import type { AccountsService, UserRow } from './accounts.service';
+import { GoogleTokenError } from './google-id-token';
 import { readRegistrationToken, signRegistrationToken } from './registration-token';
 import { requireSignedIn, signedInUser } from './sessions';
+
+/**
+ * What any of these calls can be refused with: bad input (400), a missing security token (403), a body
+ * too large or not JSON (413, 415), too many tries (429), our fault (500). Each call adds its own.
+ */
+const refusals = { 400: error, 403: error, 413: error, 415: error, 429: error, 500: error } as const;
 
 /** Registration, login, Google sign-in and logout: the calls of spec section 7. */
 export const accountsRoutes =
@@ -62,7 +71,14 @@ export const accountsRoutes =
 
     app.post(
       '/api/verification/email/otp',
-      { schema: { body: emailOtpRequestSchema }, config: { rateLimit: SEND_LIMIT } },
+      {
+        schema: {
+          body: emailOtpRequestSchema,
+          // 409: an account already has this e-mail; 503: the code could not be sent.
+          response: { 200: messageResponseSchema, ...refusals, 409: error, 503: error },
+        },
+        config: { rateLimit: SEND_LIMIT },
+      },
       async (request) => {
         await accounts.sendRegistrationCode(request.body.email, request.ip);
         return { message: `We sent a 6-digit code to ${request.body.email}.` };
@@ -71,7 +87,13 @@ export const accountsRoutes =
 
     app.post(
       '/api/verification/email/otp/resend',
-      { schema: { body: emailOtpRequestSchema }, config: { rateLimit: SEND_LIMIT } },
+      {
+        schema: {
+          body: emailOtpRequestSchema,
+          response: { 200: messageResponseSchema, ...refusals, 409: error, 503: error },
+        },
+        config: { rateLimit: SEND_LIMIT },
+      },
       async (request) => {
         await accounts.sendRegistrationCode(request.body.email, request.ip);
         return { message: `We sent a new code to ${request.body.email}.` };
@@ -80,7 +102,13 @@ export const accountsRoutes =
 
     app.post(
       '/api/verification/verify/otp',
-      { schema: { body: verifyEmailOtpSchema }, config: { rateLimit: VERIFY_LIMIT } },
+      {
+        schema: {
+          body: verifyEmailOtpSchema,
+          response: { 200: verifyEmailResponseSchema, ...refusals, 409: error },
+        },
+        config: { rateLimit: VERIFY_LIMIT },
+      },
       async (request) => {
         const { email, code, referralCode } = request.body;
         const user = await accounts.verifyRegistrationEmail(email, code, referralCode || undefined);
@@ -93,7 +121,14 @@ export const accountsRoutes =
 
     app.post(
       '/api/verification/phone/otp',
-      { schema: { body: phoneOtpRequestSchema }, config: { rateLimit: SEND_LIMIT } },
+      {
+        schema: {
+          body: phoneOtpRequestSchema,
+          // 401: the registration token has expired; 409: another account has verified this number.
+          response: { 200: messageResponseSchema, ...refusals, 401: error, 409: error, 503: error },
+        },
+        config: { rateLimit: SEND_LIMIT },
+      },
       async (request) => {
         const { email, phone, registrationToken } = request.body;
         const { user } = await phoneOwner(request, email, registrationToken);
@@ -104,7 +139,13 @@ export const accountsRoutes =
 
     app.post(
       '/api/verification/verify/phone',
-      { schema: { body: verifyPhoneOtpSchema }, config: { rateLimit: VERIFY_LIMIT } },
+      {
+        schema: {
+          body: verifyPhoneOtpSchema,
+          response: { 200: sessionResponseSchema, ...refusals, 401: error, 404: error, 409: error },
+        },
+        config: { rateLimit: VERIFY_LIMIT },
+      },
       async (request) => {
         const { email, phone, code, registrationToken } = request.body;
         const { user, currentToken } = await phoneOwner(request, email, registrationToken);
@@ -122,7 +163,14 @@ export const accountsRoutes =
 
     app.post(
       '/api/user/login-otp/send',
-      { schema: { body: loginOtpRequestSchema }, config: { rateLimit: SEND_LIMIT } },
+      {
+        schema: {
+          body: loginOtpRequestSchema,
+          // 404 ACCOUNT_NOT_FOUND: no account has this e-mail.
+          response: { 200: messageResponseSchema, ...refusals, 404: error, 503: error },
+        },
+        config: { rateLimit: SEND_LIMIT },
+      },
       async (request) => {
         await accounts.sendLoginCode(request.body.email, request.ip);
         return { message: `We sent a login code to ${request.body.email}.` };
@@ -131,22 +179,33 @@ export const accountsRoutes =
 
     app.post(
       '/api/user/login-otp/verify',
-      { schema: { body: verifyLoginOtpSchema }, config: { rateLimit: VERIFY_LIMIT } },
+      {
+        schema: {
+          body: verifyLoginOtpSchema,
+          response: { 200: sessionResponseSchema, ...refusals, 404: error },
+        },
+        config: { rateLimit: VERIFY_LIMIT },
+      },
       async (request) =>
         sessionAnswer(await accounts.verifyLogin(request.body.email, request.body.code), 'Logged in.'),
     );
 
-    const verifyGoogleIdToken = config.googleClientId
-      ? createGoogleIdTokenVerifier({ clientId: config.googleClientId, jwksUrl: config.googleJwksUrl })
-      : null;
+    const { googleSignIn } = app.providers;
     app.post(
       '/api/user/google/login',
-      { schema: { body: googleLoginSchema }, config: { rateLimit: VERIFY_LIMIT } },
+      {
+        schema: {
+          body: googleLoginSchema,
+          // 404: Google sign-in is not set up; 409: the e-mail belongs to another Google account.
+          response: { 200: sessionResponseSchema, ...refusals, 401: error, 404: error, 409: error },
+        },
+        config: { rateLimit: VERIFY_LIMIT },
+      },
       async (request) => {
-        if (!verifyGoogleIdToken) throw new AppError('NOT_FOUND', 'Google sign-in is not available.');
+        if (!googleSignIn) throw new AppError('NOT_FOUND', 'Google sign-in is not available.');
         let identity;
         try {
-          identity = await verifyGoogleIdToken(request.body.credential);
+          identity = await googleSignIn.verifyIdToken(request.body.credential);
         } catch (error) {
           if (error instanceof GoogleTokenError) {
             request.log.warn({ reason: error.message }, 'google sign-in refused');
@@ -158,8 +217,15 @@ export const accountsRoutes =
       },
     );
 
-    app.post('/api/user/logout', { preHandler: requireSignedIn(app) }, async (request) => {
-      await app.sessions.revoke(signedInUser(request).sessionId);
-      return { message: 'You are logged out.' };
-    });
+    app.post(
+      '/api/user/logout',
+      {
+        preHandler: requireSignedIn(app),
+        schema: { response: { 200: messageResponseSchema, 400: error, 401: error, 403: error, 500: error } },
+      },
+      async (request) => {
+        await app.sessions.revoke(signedInUser(request).sessionId);
+        return { message: 'You are logged out.' };
+      },
+    );
   };

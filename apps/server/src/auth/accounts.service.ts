@@ -7,6 +7,9 @@ import type { NotificationSender } from '../notifications/notification-sender';
 import type { GoogleIdentity } from './google-id-token';
 import type { OtpService } from './otp.service';
 
+/** The account row the service hands to its routes, which do not import the database schema. */
+export type { UserRow };
+
 /**
  * Registration, login and phone verification (spec section 4): the rules, without HTTP. A user exists
  * from the moment their e-mail code is verified; the phone is verified afterwards.
@@ -76,13 +79,13 @@ export function createAccountsService(deps: {
     findUserByEmail,
 
     async sendRegistrationCode(email, ip) {
-      if (await findUserByEmail(email)) throw new AppError('CONFLICT', ACCOUNT_EXISTS);
+      if (await findUserByEmail(email)) throw new AppError('ACCOUNT_EXISTS', ACCOUNT_EXISTS);
       const code = await otp.issue('new-account', email, ip);
       await sendEmailCode(email, code, 'Verify your email for OffZero');
     },
 
     async verifyRegistrationEmail(email, code, referralCode) {
-      if (await findUserByEmail(email)) throw new AppError('CONFLICT', ACCOUNT_EXISTS);
+      if (await findUserByEmail(email)) throw new AppError('ACCOUNT_EXISTS', ACCOUNT_EXISTS);
       // Check the referral code before using up the e-mail code, so a typo costs nothing.
       let referredByUserId: string | null = null;
       if (referralCode) {
@@ -107,7 +110,7 @@ export function createAccountsService(deps: {
         .values({ email, emailVerified: true, referredByUserId })
         .onConflictDoNothing({ target: users.email })
         .returning();
-      if (!created) throw new AppError('CONFLICT', ACCOUNT_EXISTS);
+      if (!created) throw new AppError('ACCOUNT_EXISTS', ACCOUNT_EXISTS);
       return created;
     },
 
@@ -150,7 +153,10 @@ export function createAccountsService(deps: {
     async sendLoginCode(email, ip) {
       const user = await findUserByEmail(email);
       if (!user)
-        throw new AppError('NOT_FOUND', 'We could not find an account with this email. Register first.');
+        throw new AppError(
+          'ACCOUNT_NOT_FOUND',
+          'We could not find an account with this email. Register first.',
+        );
       assertEnabled(user);
       const code = await otp.issue('login', email, ip);
       await sendEmailCode(email, code, 'Your OffZero login code');

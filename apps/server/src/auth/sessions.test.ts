@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
 import { latestCode, logIn, registerCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { createGoogleIdTokenVerifier } from './google-id-token';
 
 let t: TestApp;
 let ada: RegisteredCustomer;
@@ -194,9 +195,11 @@ describe('Google sign-in', () => {
     });
     await new Promise<void>((resolve) => jwksServer.listen(0, '127.0.0.1', resolve));
     const { port } = jwksServer.address() as AddressInfo;
-    google = await createTestApp({
-      GOOGLE_CLIENT_ID: clientId,
-      GOOGLE_JWKS_URL: `http://127.0.0.1:${port}/oauth2/v3/certs`,
+    const jwksUrl = `http://127.0.0.1:${port}/oauth2/v3/certs`;
+    google = await createTestApp({}, undefined, {
+      providers: {
+        googleSignIn: { clientId, verifyIdToken: createGoogleIdTokenVerifier({ clientId, jwksUrl }) },
+      },
     });
   });
   afterAll(async () => {
@@ -256,7 +259,7 @@ describe('Google sign-in', () => {
     for (const credential of bad) {
       const response = await signIn(credential);
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: 'Login failed!' });
+      expect(response.json()).toEqual({ message: 'Login failed!', code: 'UNAUTHENTICATED' });
     }
   });
 

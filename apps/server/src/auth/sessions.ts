@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { isUuid } from '../http/ids';
 import { AppError } from '../http/errors';
 import type { Database } from '../db/database';
 import { sessions, users, type UserRow } from '../db/schema';
@@ -154,9 +155,4 @@ export function assertOwnId(request: FastifyRequest, claimedUserId: string): Sig
     throw new AppError('FORBIDDEN', 'You can only access your own account.');
   }
   return signedIn;
-}
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export function isUuid(value: string): boolean {
-  return UUID_PATTERN.test(value);
 }

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isValidBitcoinAddress } from '@offzero/shared/bitcoin/address';
-import { btcNumberToSats, MoneyParseError } from '@offzero/shared/money/money';
-import { AppError } from '../http/errors';
+import { messageResponseSchema } from '@offzero/shared/api/accounts';
+import { errorBodySchema as error } from '@offzero/shared/api/errors';
 import { MAX_BLOCKS_PER_MINE, type SimulatedChain } from './simulated-chain';
+import { dropDemoTransaction } from './use-cases/drop-demo-transaction';
+import { sendDemoCoins } from './use-cases/send-demo-coins';
 
 const sendBody = z.strictObject({
   address: z.string().max(100, 'is too long for a bitcoin address'),
@@ -25,6 +26,9 @@ const dropBody = z.strictObject({
   txid: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be a transaction id of 64 hexadecimal characters'),
 });
 
+/** The answers of a demo chain call that is refused (bad input, CSRF) or fails. */
+const errors = { 400: error, 403: error, 413: error, 415: error, 500: error } as const;
+
 /**
  * Demo helpers that drive the simulated chain: `/api/dev/chain/send`, `/mine` and `/drop`. Registered
  * only in demo mode, so production answers 404.
@@ -32,38 +36,21 @@ const dropBody = z.strictObject({
 export const chainDevRoutes =
   (chain: SimulatedChain): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post('/api/dev/chain/send', { schema: { body: sendBody } }, async (request) => {
-      const { address, amount } = request.body;
-      const network = app.config.bitcoinNetwork;
-      if (!isValidBitcoinAddress(address, network)) {
-        throw new AppError('BAD_REQUEST', `This is not a valid ${network} bitcoin address.`, {
-          address: `must be a ${network} bitcoin address`,
-        });
-      }
-      let valueSats: bigint;
-      try {
-        valueSats = btcNumberToSats(amount);
-      } catch (error) {
-        if (!(error instanceof MoneyParseError)) throw error;
-        throw new AppError('BAD_REQUEST', error.message, { amount: error.message });
-      }
-      if (valueSats <= 0n) {
-        throw new AppError('BAD_REQUEST', 'Send more than 0 BTC.', { amount: 'must be more than 0' });
-      }
-      return chain.send(address, valueSats);
-    });
+    app.post(
+      '/api/dev/chain/send',
+      { schema: { body: sendBody, response: { 200: z.object({ txid: z.string() }), ...errors } } },
+      async (request) => sendDemoCoins(chain, app.config.bitcoinNetwork, request.body),
+    );
 
-    app.post('/api/dev/chain/mine', { schema: { body: mineBody } }, async (request) => {
-      return chain.mine(request.body?.blocks ?? 1);
-    });
+    app.post(
+      '/api/dev/chain/mine',
+      { schema: { body: mineBody, response: { 200: z.object({ height: z.number() }), ...errors } } },
+      async (request) => chain.mine(request.body?.blocks ?? 1),
+    );
 
-    app.post('/api/dev/chain/drop', { schema: { body: dropBody } }, async (request) => {
-      const dropped = await chain.drop(request.body.txid.toLowerCase());
-      if (!dropped) {
-        throw new AppError('BAD_REQUEST', 'No transaction with this txid is on the demo chain.', {
-          txid: 'is not on the demo chain',
-        });
-      }
-      return { message: 'Transaction dropped: it is no longer on the demo chain.' };
-    });
+    app.post(
+      '/api/dev/chain/drop',
+      { schema: { body: dropBody, response: { 200: messageResponseSchema, ...errors } } },
+      async (request) => dropDemoTransaction(chain, request.body.txid),
+    );
   };

@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { z } from 'zod';
+import { defaultWebDistDir } from './server-paths';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy';
 
 /**
  * All configuration, read once from the environment at start-up. Nothing else in the server reads
@@ -25,9 +29,40 @@ const envSchema = z.object({
   SESSION_TTL_SECONDS: z.coerce.number().int().min(300).max(2_592_000).default(604_800),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((raw, ctx) => {
+      const parsed = parseTrustProxy(raw);
+      if ('value' in parsed) return parsed.value;
+      ctx.addIssue({ code: 'custom', message: parsed.problem });
+      return z.NEVER;
+    }),
+  PROCESS_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+  // Demo mode has no real accounts' protection (open dev helpers, known admin): loopback only unless this.
+  DEMO_PUBLIC: z
     .enum(['true', 'false', ''])
     .default('false')
     .transform((value) => value === 'true'),
+  MIGRATE_ON_START: z
+    .enum(['true', 'false', ''])
+    .default('false')
+    .transform((value) => value === 'true'),
+  // Above a load balancer's idle timeout (60 s on most), so the proxy, not Node, closes idle connections.
+  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(72),
+  // A socket silent this long in the middle of a request is dropped.
+  HTTP_CONNECTION_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  // The whole request (headers and body) must arrive within this; stops slow-drip clients.
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  // After SIGTERM, how long readiness answers 503 before the server stops accepting (load balancers
+  // need a few probes to notice). Default: 5 in production, 0 in demo.
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).optional(),
+  // Load shedding (503 + Retry-After) before the process stalls; 0 turns a limit off.
+  LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+  LOAD_SHED_MAX_HEAP_USED_MB: z.coerce.number().int().min(0).optional(),
+  LOAD_SHED_MAX_RSS_MB: z.coerce.number().int().min(0).optional(),
+  LOAD_SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+  // Production serves GET /metrics only to `Authorization: Bearer <this>`; demo serves it openly.
+  METRICS_TOKEN: optionalText,
   WEB_DIST_DIR: optionalText,
   SUPPORT_EMAIL: z.string().trim().default('support@offzero.com'),
   BLOG_URL: z.string().trim().default('https://blog.offzero.com'),
@@ -48,7 +83,8 @@ const envSchema = z.object({
   SUMSUB_WEBHOOK_SECRET: optionalText,
   SUMSUB_LEVEL_NAME: z.string().trim().default('basic-kyc-level'),
   SUMSUB_API_URL: z.string().trim().default('https://api.sumsub.com'),
-  KYC_AUTO_APPROVE_SECONDS: z.coerce.number().int().min(0).optional(),
+  // An empty `KYC_AUTO_APPROVE_SECONDS=` means off, not "approve at once".
+  KYC_AUTO_APPROVE_SECONDS: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).optional()),
   PAYPAL_CLIENT_ID: optionalText,
   PAYPAL_CLIENT_SECRET: optionalText,
   PAYPAL_API_URL: z.string().trim().default('https://api-m.paypal.com'),
@@ -63,26 +99,40 @@ const envSchema = z.object({
   GOOGLE_JWKS_URL: z.string().trim().default('https://www.googleapis.com/oauth2/v3/certs'),
 });
 
-/** What production cannot run without; demo has a local stand-in for each. */
-const requiredInProduction = [
+/**
+ * The outside providers' variables, by provider. Production needs every one of them; demo never uses
+ * them (its stand-ins need none), and `providers/provider-registry.ts` warns when they are set there.
+ */
+export const PROVIDER_VARIABLES = {
+  email: ['SMTP_URL', 'MAIL_FROM'],
+  sms: ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM_NUMBER'],
+  kyc: ['SUMSUB_APP_TOKEN', 'SUMSUB_SECRET_KEY', 'SUMSUB_WEBHOOK_SECRET'],
+  paypal: ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'],
+  chain: ['ESPLORA_URL'],
+  depositAccountKey: ['DEPOSIT_XPUB'],
+} as const satisfies Record<string, readonly (keyof z.input<typeof envSchema>)[]>;
+
+/** Provider variables with a default (API bases, the Sumsub level): optional, but real-provider only. */
+const PROVIDER_TUNING_VARIABLES = [
+  'TWILIO_API_URL',
+  'SUMSUB_LEVEL_NAME',
+  'SUMSUB_API_URL',
+  'PAYPAL_API_URL',
+  'COINBASE_API_URL',
+  'KRAKEN_API_URL',
+] as const satisfies readonly (keyof z.input<typeof envSchema>)[];
+
+const ALL_PROVIDER_VARIABLES = [...Object.values(PROVIDER_VARIABLES).flat(), ...PROVIDER_TUNING_VARIABLES];
+
+/** What production cannot run without; demo has a local stand-in for each provider. */
+const requiredInProduction: readonly (keyof z.input<typeof envSchema>)[] = [
   'DATABASE_URL',
   'JWT_SECRET',
   'PUBLIC_URL',
   'ADMIN_EMAILS',
-  'SMTP_URL',
-  'MAIL_FROM',
-  'TWILIO_ACCOUNT_SID',
-  'TWILIO_AUTH_TOKEN',
-  'TWILIO_FROM_NUMBER',
   'EXPLORER_URL',
-  'SUMSUB_APP_TOKEN',
-  'SUMSUB_SECRET_KEY',
-  'SUMSUB_WEBHOOK_SECRET',
-  'PAYPAL_CLIENT_ID',
-  'PAYPAL_CLIENT_SECRET',
-  'ESPLORA_URL',
-  'DEPOSIT_XPUB',
-] as const;
+  ...Object.values(PROVIDER_VARIABLES).flat(),
+];
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -103,7 +153,31 @@ export interface AppConfig {
   jwtSecret: Uint8Array;
   sessionTtlSeconds: number;
   logLevel: string;
-  trustProxy: boolean;
+  /** Fastify's `trustProxy`: false, a hop count or proxy addresses, never "trust everyone". */
+  trustProxy: TrustProxy;
+  /**
+   * `all` serves HTTP and runs the background jobs; `web` only serves HTTP and WebSocket; `worker` only
+   * runs the jobs and answers health checks on its port.
+   */
+  processRole: 'all' | 'web' | 'worker';
+  /** Apply pending migrations at start: always in demo; in production only with MIGRATE_ON_START=true. */
+  migrateOnStart: boolean;
+  /** Fastify's connection, keep-alive and request timeouts, in milliseconds, tuned for a proxy in front. */
+  httpTimeouts: { connectionMs: number; keepAliveMs: number; requestMs: number };
+  /** After SIGTERM: readiness answers 503 for this long before the server stops accepting requests. */
+  shutdownDrainMs: number;
+  /**
+   * When requests are refused with 503 and Retry-After instead of piling up (@fastify/under-pressure);
+   * a limit of 0 is off.
+   */
+  loadShedding: {
+    maxEventLoopDelayMs: number;
+    maxHeapUsedBytes: number;
+    maxRssBytes: number;
+    retryAfterSeconds: number;
+  };
+  /** Production: the bearer token GET /metrics requires (unset: /metrics answers 404). Demo: unused. */
+  metricsToken: string | undefined;
   webDistDir: string;
   supportEmail: string;
   blogUrl: string;
@@ -111,6 +185,12 @@ export interface AppConfig {
   adminEmails: string[];
   bitcoinNetwork: 'mainnet' | 'testnet' | 'regtest';
   explorerUrl: string;
+  /**
+   * Names (never values) of the outside providers' variables set in the environment. Demo mode ignores
+   * them and the provider registry says so once.
+   */
+  providerVariablesSet: string[];
+  /** The real providers' settings: always set in production, never in demo (its stand-ins need none). */
   mail: { smtpUrl: string; from: string } | undefined;
   twilio: { accountSid: string; authToken: string; fromNumber: string; apiUrl: string } | undefined;
   googleClientId: string | undefined;
@@ -127,9 +207,9 @@ export interface AppConfig {
   paypal: { clientId: string; clientSecret: string; apiUrl: string } | undefined;
   priceSources: { coinbaseUrl: string; krakenUrl: string };
   priceRefreshSeconds: number;
-  /** Esplora HTTP API (fee estimates and, later, the chain); demo uses its simulated chain instead. */
+  /** Esplora HTTP API (deposits, confirmations, fee estimates); demo uses its simulated chain. */
   esploraUrl: string | undefined;
-  /** The operator's BIP84 account extended public key; demo uses a well-known testnet key. */
+  /** The operator's BIP84 account extended public key; demo uses a well-known testnet key instead. */
   depositXpub: string | undefined;
   /** Confirmations before a sell deposit counts as received for payout. */
   depositConfirmations: number;
@@ -155,8 +235,21 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       if (!e[name]) problems.push(`${name} is required in production mode`);
     }
   }
+  if (isDemo && e.BITCOIN_NETWORK === 'mainnet') {
+    // The demo's simulated chain and deposit key are testnet ones: no real coin may reach them.
+    problems.push('BITCOIN_NETWORK: demo mode runs on testnet or regtest, never mainnet');
+  }
+  if (isDemo && !isLoopbackHost(e.HOST) && !e.DEMO_PUBLIC) {
+    problems.push(
+      `HOST: demo mode listens on loopback only (localhost, 127.0.0.1 or ::1), not "${e.HOST}": ` +
+        'its dev helpers let anyone approve identities and pay orders. Set DEMO_PUBLIC=true to expose it anyway',
+    );
+  }
   if (e.JWT_SECRET && Buffer.byteLength(e.JWT_SECRET) < 32) {
     problems.push('JWT_SECRET must be at least 32 characters (256 bits) of random text');
+  }
+  if (e.METRICS_TOKEN && Buffer.byteLength(e.METRICS_TOKEN) < 16) {
+    problems.push('METRICS_TOKEN must be at least 16 characters of random text');
   }
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -166,6 +259,8 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     .map((email) => email.trim().toLowerCase())
     .filter((email) => email !== '');
   if (isDemo && !adminEmails.includes(DEMO_ADMIN_EMAIL)) adminEmails.push(DEMO_ADMIN_EMAIL);
+  // Demo runs on stand-ins only, so the real providers' settings are never even read into the config.
+  const real = isDemo ? undefined : e;
 
   return {
     mode: e.APP_MODE,
@@ -180,7 +275,25 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
-    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
+    processRole: e.PROCESS_ROLE,
+    migrateOnStart: isDemo || e.MIGRATE_ON_START,
+    httpTimeouts: {
+      connectionMs: e.HTTP_CONNECTION_TIMEOUT_SECONDS * 1000,
+      keepAliveMs: e.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+      requestMs: e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+    },
+    shutdownDrainMs: Math.round((e.SHUTDOWN_DRAIN_SECONDS ?? (isDemo ? 0 : 5)) * 1000),
+    loadShedding: {
+      maxEventLoopDelayMs: e.LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS,
+      maxHeapUsedBytes:
+        e.LOAD_SHED_MAX_HEAP_USED_MB === undefined
+          ? defaultMaxHeapUsedBytes()
+          : e.LOAD_SHED_MAX_HEAP_USED_MB * MB,
+      maxRssBytes: e.LOAD_SHED_MAX_RSS_MB === undefined ? defaultMaxRssBytes() : e.LOAD_SHED_MAX_RSS_MB * MB,
+      retryAfterSeconds: e.LOAD_SHED_RETRY_AFTER_SECONDS,
+    },
+    metricsToken: e.METRICS_TOKEN,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDistDir),
     supportEmail: e.SUPPORT_EMAIL,
     blogUrl: e.BLOG_URL,
     postalAddress: e.POSTAL_ADDRESS,
@@ -190,14 +303,15 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       e.EXPLORER_URL ??
       (bitcoinNetwork === 'mainnet' ? 'https://mempool.space' : 'https://mempool.space/testnet')
     ).replace(/\/+$/, ''),
-    mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
+    providerVariablesSet: ALL_PROVIDER_VARIABLES.filter((name) => (env[name] ?? '').trim() !== ''),
+    mail: real?.SMTP_URL && real.MAIL_FROM ? { smtpUrl: real.SMTP_URL, from: real.MAIL_FROM } : undefined,
     twilio:
-      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM_NUMBER
+      real?.TWILIO_ACCOUNT_SID && real.TWILIO_AUTH_TOKEN && real.TWILIO_FROM_NUMBER
         ? {
-            accountSid: e.TWILIO_ACCOUNT_SID,
-            authToken: e.TWILIO_AUTH_TOKEN,
-            fromNumber: e.TWILIO_FROM_NUMBER,
-            apiUrl: e.TWILIO_API_URL.replace(/\/+$/, ''),
+            accountSid: real.TWILIO_ACCOUNT_SID,
+            authToken: real.TWILIO_AUTH_TOKEN,
+            fromNumber: real.TWILIO_FROM_NUMBER,
+            apiUrl: real.TWILIO_API_URL.replace(/\/+$/, ''),
           }
         : undefined,
     googleClientId: e.GOOGLE_CLIENT_ID,
@@ -205,22 +319,22 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     otpSendsPerIp: e.OTP_SENDS_PER_IP,
     otpVerifiesPerIp: e.OTP_VERIFIES_PER_IP,
     sumsub:
-      e.SUMSUB_APP_TOKEN && e.SUMSUB_SECRET_KEY && e.SUMSUB_WEBHOOK_SECRET
+      real?.SUMSUB_APP_TOKEN && real.SUMSUB_SECRET_KEY && real.SUMSUB_WEBHOOK_SECRET
         ? {
-            appToken: e.SUMSUB_APP_TOKEN,
-            secretKey: e.SUMSUB_SECRET_KEY,
-            webhookSecret: e.SUMSUB_WEBHOOK_SECRET,
-            levelName: e.SUMSUB_LEVEL_NAME,
-            apiUrl: e.SUMSUB_API_URL.replace(/\/+$/, ''),
+            appToken: real.SUMSUB_APP_TOKEN,
+            secretKey: real.SUMSUB_SECRET_KEY,
+            webhookSecret: real.SUMSUB_WEBHOOK_SECRET,
+            levelName: real.SUMSUB_LEVEL_NAME,
+            apiUrl: real.SUMSUB_API_URL.replace(/\/+$/, ''),
           }
         : undefined,
     kycAutoApproveSeconds: isDemo ? e.KYC_AUTO_APPROVE_SECONDS : undefined,
     paypal:
-      e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET
+      real?.PAYPAL_CLIENT_ID && real.PAYPAL_CLIENT_SECRET
         ? {
-            clientId: e.PAYPAL_CLIENT_ID,
-            clientSecret: e.PAYPAL_CLIENT_SECRET,
-            apiUrl: e.PAYPAL_API_URL.replace(/\/+$/, ''),
+            clientId: real.PAYPAL_CLIENT_ID,
+            clientSecret: real.PAYPAL_CLIENT_SECRET,
+            apiUrl: real.PAYPAL_API_URL.replace(/\/+$/, ''),
           }
         : undefined,
     priceSources: {
@@ -228,11 +342,48 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       krakenUrl: e.KRAKEN_API_URL.replace(/\/+$/, ''),
     },
     priceRefreshSeconds: e.PRICE_REFRESH_SECONDS,
-    esploraUrl: e.ESPLORA_URL?.replace(/\/+$/, ''),
-    depositXpub: e.DEPOSIT_XPUB,
+    esploraUrl: real?.ESPLORA_URL?.replace(/\/+$/, ''),
+    depositXpub: real?.DEPOSIT_XPUB,
     depositConfirmations: e.DEPOSIT_CONFIRMATIONS ?? (isDemo ? 1 : 2),
     chainPollSeconds: e.CHAIN_POLL_SECONDS ?? (isDemo ? 2 : 30),
   };
+}
+
+/**
+ * Only where the database is, for `npm run db:migrate`: it must run before a release starts, without
+ * the providers' secrets the server itself needs.
+ */
+export function loadDatabaseConfig(env: Record<string, string | undefined>): {
+  databaseUrl: string | undefined;
+  dataDir: string;
+} {
+  const parsed = envSchema.pick({ DATABASE_URL: true, DATA_DIR: true }).safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  return { databaseUrl: parsed.data.DATABASE_URL, dataDir: path.resolve(parsed.data.DATA_DIR) };
+}
+
+/** Interfaces only this machine can reach. */
+function isLoopbackHost(host: string): boolean {
+  const bare = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return bare === 'localhost' || bare === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
+}
+
+const MB = 1024 * 1024;
+
+/** Generous: shed only when the heap nears V8's own limit, where the process would soon crash. */
+function defaultMaxHeapUsedBytes(): number {
+  return Math.floor(v8.getHeapStatistics().heap_size_limit * 0.9);
+}
+
+/**
+ * Generous: near the container's memory limit when there is one (its OOM killer would end the process);
+ * off otherwise (Node reports an unlimited process as a huge number).
+ */
+function defaultMaxRssBytes(): number {
+  const limit = process.constrainedMemory();
+  return limit > 0 && limit < os.totalmem() ? Math.floor(limit * 0.9) : 0;
 }
 
 /** Demo mode keeps a random signing secret in the data folder so sessions survive a restart. */

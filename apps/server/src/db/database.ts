@@ -8,14 +8,20 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { migrationsFolder } from '../config/server-paths';
 import * as schema from './schema';
 
 /** The one database type the services use, whichever engine is underneath. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The handle inside `db.transaction(async (tx) => …)`. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'embedded' | 'postgres';
+  /** PostgreSQL's connection URL (the job engine opens its own pool on it); undefined when embedded. */
+  url?: string;
   /** Answers true once the database responds to a query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -25,30 +31,40 @@ export class DatabaseUnavailableError extends Error {
   override name = 'DatabaseUnavailableError';
 }
 
-const migrationsFolder = path.join(import.meta.dirname, '../../drizzle');
-
 /**
  * Opens PostgreSQL when a URL is given, otherwise the embedded PGlite database persisted in `dataDir`
- * (or kept in memory for `dataDir: null`, which tests use). Migrations are applied before returning.
+ * (or kept in memory for `dataDir: null`, which tests use). Migrations are applied before returning
+ * unless `migrate` is false (production checks for pending ones instead: db/pending-migrations.ts).
+ * `snapshot` (in memory only) starts from a copy of a database dumped with PGlite's `dumpDataDir()`
+ * instead of creating an empty one: tests load one migrated copy rather than each running initdb.
  */
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir: string | null;
+  snapshot?: Blob | undefined;
+  migrate?: boolean;
 }): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openEmbedded(options.dataDir);
+  const migrate = options.migrate ?? true;
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, migrate)
+    : openEmbedded(options.dataDir, options.snapshot, migrate);
 }
 
-async function openEmbedded(dataDir: string | null): Promise<DatabaseHandle> {
+async function openEmbedded(
+  dataDir: string | null,
+  snapshot: Blob | undefined,
+  migrate: boolean,
+): Promise<DatabaseHandle> {
   let client: PGlite;
   if (dataDir) {
     const dbDir = path.join(dataDir, 'db');
     mkdirSync(dbDir, { recursive: true });
     client = await PGlite.create(dbDir);
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(snapshot ? { loadDataDir: snapshot } : {});
   }
   const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder });
+  if (migrate) await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Database,
     kind: 'embedded',
@@ -57,8 +73,15 @@ async function openEmbedded(dataDir: string | null): Promise<DatabaseHandle> {
   };
 }
 
-async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
+async function openPostgres(databaseUrl: string, migrate: boolean): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    // While PostgreSQL is unreachable a request gets its 503 within this, rather than hanging.
+    connectionTimeoutMillis: 5_000,
+    // TCP keepalive finds connections a network failure left dead, so the pool replaces them.
+    keepAlive: true,
+  });
   // An idle client losing its connection must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
   try {
@@ -74,17 +97,20 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
   const db = drizzlePostgres({ client: pool, schema });
   // Two processes starting together must not both apply migrations: one session holds an advisory
   // lock while the migrations run.
-  const lockClient = await pool.connect();
-  try {
-    await lockClient.query('select pg_advisory_lock(724001)');
-    await migratePostgres(db, { migrationsFolder });
-  } finally {
-    await lockClient.query('select pg_advisory_unlock(724001)').catch(() => undefined);
-    lockClient.release();
+  if (migrate) {
+    const lockClient = await pool.connect();
+    try {
+      await lockClient.query('select pg_advisory_lock(724001)');
+      await migratePostgres(db, { migrationsFolder });
+    } finally {
+      await lockClient.query('select pg_advisory_unlock(724001)').catch(() => undefined);
+      lockClient.release();
+    }
   }
   return {
     db: db as unknown as Database,
     kind: 'postgres',
+    url: databaseUrl,
     ping: () => pingWith(db),
     close: () => pool.end(),
   };

@@ -11,8 +11,12 @@ import {
   DepositKeyError,
   deriveDepositAddress,
 } from './deposit-address';
+import * as reference from '../test/bip84-reference';
 
-// BIP84's published test vectors use this mnemonic; everything below is recomputed from it.
+// BIP84's published test vectors use this mnemonic. The values below are copied from the BIP's text
+// (bitcoin/bips, bip-0084.mediawiki, "Test vectors"); the account zpub is in SLIP-132's examples. They
+// are checked against an independent derivation (../test/bip84-reference), never against the library
+// the server itself uses.
 const MNEMONIC =
   'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
 const seed = mnemonicToSeedSync(MNEMONIC);
@@ -26,15 +30,46 @@ const TPUB_VERSIONS: Versions = { private: 0x04358394, public: 0x043587cf };
 const mainnetAccount = HDKey.fromMasterSeed(seed, ZPUB_VERSIONS).derive("m/84'/0'/0'");
 const testnetAccount = HDKey.fromMasterSeed(seed, VPUB_VERSIONS).derive("m/84'/1'/0'");
 
-/** BIP84's published account key and first receive addresses. */
+/** BIP84's published root and account keys, and its first receive addresses. */
+const BIP84_ROOT_ZPRV =
+  'zprvAWgYBBk7JR8Gjrh4UJQ2uJdG1r3WNRRfURiABBE3RvMXYSrRJL62XuezvGdPvG6GFBZduosCc1YP5wixPox7zhZLfiUm8aunE96BBa4Kei5';
 const BIP84_ZPUB =
   'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs';
 const BIP84_ZPRV =
   'zprvAdG4iTXWBoARxkkzNpNh8r6Qag3irQB8PzEMkAFeTRXxHpbF9z4QgEvBRmfvqWvGp42t42nvgGpNgYSJA9iefm1yYNZKEm7z6qUWCroSQnE';
 const BIP84_VECTORS = [
-  { index: 0, address: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu' },
-  { index: 1, address: 'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g' },
+  {
+    index: 0,
+    path: "m/84'/0'/0'/0/0",
+    privkey: 'KyZpNDKnfs94vbrwhJneDi77V6jF64PWPF8x5cdJb8ifgg2DUc9d',
+    pubkey: '0330d54fd0dd420a6e5f8d3624f5f3482cae350f79d5f0753bf5beef9c2d91af3c',
+    address: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu',
+  },
+  {
+    index: 1,
+    path: "m/84'/0'/0'/0/1",
+    privkey: 'Kxpf5b8p3qX56DKEe5NqWbNUP9MnqoRFzZwHRtsFqhzuvUJsYZCy',
+    pubkey: '03e775fd51f0dfb8cd865d9ff1cca2a158cf651fe997fdc9fee9c1d3b5e995ea77',
+    address: 'bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g',
+  },
 ];
+/** BIP84's first change address (m/84'/0'/0'/1/0): deposit addresses come from the receive chain. */
+const BIP84_FIRST_CHANGE = {
+  path: "m/84'/0'/0'/1/0",
+  privkey: 'KxuoxufJL5csa1Wieb2kp29VNdn92Us8CoaUG3aGtPtcF3AzeXvF',
+  pubkey: '03025324888e429ab8e3dbaf1f7802648b9cd01e9b418485c5fa4c1b9b5700e1a6',
+  address: 'bc1q8c6fshw2dlwun7ekn9qwf37cu2rn755upcp6el',
+};
+
+/** The independent derivation's view of the same mnemonic, and its receive chains m/84'/coin'/0'/0. */
+const referenceRoot = reference.masterNode(MNEMONIC);
+const referenceReceiveChains = {
+  mainnet: reference.derive(referenceRoot, "m/84'/0'/0'/0"),
+  testnet: reference.derive(referenceRoot, "m/84'/1'/0'/0"),
+};
+/** The independent derivation's receive address `index` of the mainnet or testnet account. */
+const referenceAddress = (coin: 'mainnet' | 'testnet', index: number, prefix: 'bc' | 'tb' | 'bcrt') =>
+  reference.p2wpkhAddress(reference.derive(referenceReceiveChains[coin], `m/${index}`).publicKey, prefix);
 
 /** The same key bytes under another version prefix (zpub → xpub, vpub → tpub, …). */
 function withVersion(key: string, version: number): string {
@@ -49,6 +84,19 @@ function expectDepositKeyError(run: () => unknown, message: RegExp): void {
 }
 
 describe('BIP84 vectors', () => {
+  it('the independent derivation reproduces every value BIP84 publishes', () => {
+    expect(reference.extendedKey(referenceRoot, ZPUB_VERSIONS.private, 'private')).toBe(BIP84_ROOT_ZPRV);
+    const account = reference.derive(referenceRoot, "m/84'/0'/0'");
+    expect(reference.extendedKey(account, ZPUB_VERSIONS.private, 'private')).toBe(BIP84_ZPRV);
+    expect(reference.extendedKey(account, ZPUB_VERSIONS.public, 'public')).toBe(BIP84_ZPUB);
+    for (const vector of [...BIP84_VECTORS, BIP84_FIRST_CHANGE]) {
+      const node = reference.derive(referenceRoot, vector.path);
+      expect(reference.wif(node), vector.path).toBe(vector.privkey);
+      expect(node.publicKey.toString('hex'), vector.path).toBe(vector.pubkey);
+      expect(reference.p2wpkhAddress(node.publicKey, 'bc'), vector.path).toBe(vector.address);
+    }
+  });
+
   it('recomputes the published zpub and its addresses from the mnemonic', () => {
     expect(mainnetAccount.publicExtendedKey).toBe(BIP84_ZPUB);
     expect(mainnetAccount.privateExtendedKey).toBe(BIP84_ZPRV);
@@ -69,20 +117,42 @@ describe('BIP84 vectors', () => {
     }
   });
 
-  it('matches addresses computed from the private side of the account for many indexes', () => {
+  it('derives from the receive chain m/0, never the change chain m/1', () => {
+    const first = deriveDepositAddress(BIP84_ZPUB, 0, 'mainnet');
+    expect(first).toBe(BIP84_VECTORS[0]!.address);
+    expect(first).not.toBe(BIP84_FIRST_CHANGE.address);
+  });
+
+  it('matches addresses the independent derivation computes from the private side, for many indexes', () => {
     for (const index of [0, 1, 2, 19, 20, 1000, 2 ** 31 - 1]) {
-      const publicKey = mainnetAccount.derive(`m/0/${index}`).publicKey!;
-      const expected = bech32.encode('bc', [0, ...bech32.toWords(ripemd160(sha256(publicKey)))]);
-      expect(deriveDepositAddress(BIP84_ZPUB, index, 'mainnet')).toBe(expected);
+      const expected = referenceAddress('mainnet', index, 'bc');
+      expect(deriveDepositAddress(BIP84_ZPUB, index, 'mainnet'), String(index)).toBe(expected);
       expect(isValidBitcoinAddress(expected, 'mainnet')).toBe(true);
+      // The library's own private-side derivation agrees as well.
+      const publicKey = mainnetAccount.derive(`m/0/${index}`).publicKey!;
+      expect(bech32.encode('bc', [0, ...bech32.toWords(ripemd160(sha256(publicKey)))])).toBe(expected);
     }
   });
 });
 
 describe('testnet and regtest', () => {
   it("DEMO_ACCOUNT_VPUB is the m/84'/1'/0' account key of the test mnemonic", () => {
+    const account = reference.derive(referenceRoot, "m/84'/1'/0'");
+    expect(DEMO_ACCOUNT_VPUB).toBe(reference.extendedKey(account, VPUB_VERSIONS.public, 'public'));
     expect(DEMO_ACCOUNT_VPUB).toBe(testnetAccount.publicExtendedKey);
     expect(DEMO_ACCOUNT_VPUB.startsWith('vpub')).toBe(true);
+  });
+
+  it('matches the independent derivation on testnet and regtest, for many indexes', () => {
+    for (const index of [0, 1, 2, 20, 1000, 2 ** 31 - 1]) {
+      const path = `m/84'/1'/0'/0/${index}`;
+      expect(deriveDepositAddress(DEMO_ACCOUNT_VPUB, index, 'testnet'), path).toBe(
+        referenceAddress('testnet', index, 'tb'),
+      );
+      expect(deriveDepositAddress(DEMO_ACCOUNT_VPUB, index, 'regtest'), path).toBe(
+        referenceAddress('testnet', index, 'bcrt'),
+      );
+    }
   });
 
   it('derives BIP84 testnet addresses from the vpub and from the same key as tpub', () => {

@@ -595,7 +595,6 @@ describe('deposit watcher', () => {
       db: t.database.db,
       chain: laggingChain,
       prices: { current: () => null, isStale: () => true },
-      bus,
       notify: async () => undefined,
       confirmationsRequired: CONFIRMATIONS,
       log: t.app.log,

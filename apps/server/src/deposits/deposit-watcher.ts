@@ -1,16 +1,28 @@
-import { and, eq, gt, inArray, isNotNull, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { formatBtc, satsToBtcNumber } from '@offzero/shared/money/money';
 import { quoteSellFromBtc } from '@offzero/shared/quotes/quote';
 import { confirmationsOf, type ChainApi, type ChainOutput } from '../chain/chain-api';
-import type { Database } from '../db/database';
-import { deposits, orders, type DepositRow, type OrderRow } from '../db/schema';
+import type { Database, Transaction } from '../db/database';
+import type { DepositRow, OrderRow } from '../db/schema';
 import { findGlobalSettings } from '../settings/global-settings.repository';
 import { moveOrder } from '../orders/order-state';
-import type { OrderNotifier } from '../orders/order-notifications';
-import { toOrderResponse } from '../orders/order.presenter';
-import type { PriceBook } from '../orders/order.service';
-import type { EventBus } from '../realtime/event-bus';
+import { recordOrderNotices, type OrderNotifier } from '../orders/order-notifications';
+import {
+  findOrder,
+  flagOrder,
+  lockOrder,
+  updateDepositConfirmationsOfOrder,
+} from '../orders/order.repository';
+import { writeOutbox } from '../outbox/outbox.repository';
+import type { PriceBook } from '../prices/price-book';
+import {
+  findSeenDeposits,
+  findWatchedSellOrders,
+  insertDepositOnce,
+  markDepositVanished,
+  reviveVanishedDeposit,
+  updateDepositConfirmations,
+} from './deposit.repository';
 
 /** Expired and cancelled sells are still watched this long, so a late deposit is never lost. */
 export const LATE_DEPOSIT_WATCH_MS = 24 * 3600_000;
@@ -19,49 +31,48 @@ export const LATE_DEPOSIT_WATCH_MS = 24 * 3600_000;
  * Watches every open sell order's deposit address (DESIGN.md section 3): credits each output exactly
  * once by `txid:vout` (the unique row is inserted in the same transaction as the credit, so two
  * watchers cannot both credit), announces it, counts confirmations, re-prices and flags under-, over-
- * and late payments, and takes an order back to waiting when its transaction disappears.
+ * and late payments, and takes an order back to waiting when its transaction disappears. Every notice
+ * (realtime `new-transaction` and `order-updated`, e-mail, SMS) is written into the outbox in the
+ * transaction of its change and delivered once that is committed.
  */
 export function createDepositWatcher(deps: {
   db: Database;
   chain: ChainApi;
   prices: PriceBook;
-  bus: EventBus;
+  /** Delivers, once committed, what a change wrote into the outbox for the order's customer. */
   notify: OrderNotifier;
   confirmationsRequired: number;
   log: FastifyBaseLogger;
   now?: () => Date;
+  /** Told of each deposit credited (the `offzero_deposits_credited_total` metric). */
+  onCredited?: () => void;
 }) {
-  const { db, chain, bus, notify, log } = deps;
+  const { db, chain, notify } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function watchedOrders(): Promise<OrderRow[]> {
-    const lateSince = new Date(now().getTime() - LATE_DEPOSIT_WATCH_MS);
-    return db
-      .select()
-      .from(orders)
-      .where(
-        and(
-          eq(orders.type, 'sell'),
-          isNotNull(orders.walletAddress),
-          or(
-            inArray(orders.status, ['pending', 'processing']),
-            and(inArray(orders.status, ['expired', 'cancelled']), gt(orders.quoteExpiresAt, lateSince)),
-          ),
-        ),
-      );
+    return findWatchedSellOrders(db, new Date(now().getTime() - LATE_DEPOSIT_WATCH_MS));
   }
 
-  /** After commit: the spec's `new-transaction` notice, then the usual status notice. */
-  async function announce(order: OrderRow, output: ChainOutput | null): Promise<void> {
-    if (output) {
-      await bus
-        .publish(order.userId, {
+  /** In the crediting transaction: the spec's `new-transaction` notice, before the status notice. */
+  async function recordNewTransaction(
+    tx: Transaction,
+    order: OrderRow,
+    output: ChainOutput,
+    creditKey: string,
+  ): Promise<void> {
+    await writeOutbox(tx, [
+      {
+        eventKey: `deposit-credit:${creditKey}`,
+        channel: 'realtime',
+        recipient: order.userId,
+        userId: order.userId,
+        payload: {
           type: 'new-transaction',
           payload: { amount: satsToBtcNumber(output.valueSats), _id: order.id, txn: output.txid },
-        })
-        .catch((error: unknown) => log.warn({ err: error, orderId: order.id }, 'realtime publish failed'));
-    }
-    await notify(order);
+        },
+      },
+    ]);
   }
 
   /** Credits one output if no watcher has before; returns the order as it now is, or null. */
@@ -71,39 +82,21 @@ export function createDepositWatcher(deps: {
     confirmations: number,
   ): Promise<OrderRow | null> {
     return db.transaction(async (tx) => {
-      const [inserted] = await tx
-        .insert(deposits)
-        .values({
-          orderId: order.id,
-          address: output.address,
-          txid: output.txid,
-          vout: output.vout,
-          valueSats: output.valueSats,
-          blockHeight: output.blockHeight,
-          confirmations,
-        })
-        .onConflictDoNothing()
-        .returning();
+      const inserted = await insertDepositOnce(tx, order.id, output, confirmations);
       // Seen before: nothing to do, unless it had vanished and is back (rebroadcast).
-      const revived = inserted
-        ? null
-        : (
-            await tx
-              .update(deposits)
-              .set({ status: 'seen', blockHeight: output.blockHeight, confirmations, updatedAt: now() })
-              .where(
-                and(
-                  eq(deposits.txid, output.txid),
-                  eq(deposits.vout, output.vout),
-                  eq(deposits.status, 'vanished'),
-                ),
-              )
-              .returning()
-          )[0];
+      const revived = inserted ? null : await reviveVanishedDeposit(tx, output, confirmations, now());
       if (!inserted && !revived) return null;
 
-      const [current] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
+      const current = await lockOrder(tx, order.id);
       if (!current) return null;
+      const creditKey = `${current.id}:${output.txid}:${output.vout}:${inserted ? 'seen' : `revived-${now().getTime()}`}`;
+      await recordNewTransaction(tx, current, output, creditKey);
+      /** A credit that moves no order still tells the customer (their order as it now is). */
+      const flagged = async (row: OrderRow | undefined | null): Promise<OrderRow | null> => {
+        if (!row) return null;
+        await recordOrderNotices(tx, row, { eventKey: `deposit-flag:${creditKey}`, messages: true });
+        return row;
+      };
       const btc = `${formatBtc(output.valueSats)} BTC`;
       if (current.status === 'pending' || current.status === 'expired') {
         const late = current.status === 'expired';
@@ -135,12 +128,7 @@ export function createDepositWatcher(deps: {
           // Too little to pay anything out after fees: the deposit is recorded and the order flagged
           // for the back office, but it keeps waiting. Moving it on would leave its full value due for
           // a few satoshis.
-          const [flagged] = await tx
-            .update(orders)
-            .set({ flag, flagNote, updatedAt: now() })
-            .where(eq(orders.id, current.id))
-            .returning();
-          return flagged ?? null;
+          return flagged(await flagOrder(tx, current.id, { flag, flagNote }, now()));
         }
         return moveOrder(tx, {
           orderId: current.id,
@@ -167,16 +155,14 @@ export function createDepositWatcher(deps: {
         });
       }
       // A second payment to an address whose order is already under way or closed: keep it, flag it.
-      const [flagged] = await tx
-        .update(orders)
-        .set({
-          flag: 'extra_deposit',
-          flagNote: `another ${btc} arrived in ${output.txid}:${output.vout}`,
-          updatedAt: now(),
-        })
-        .where(eq(orders.id, current.id))
-        .returning();
-      return flagged ?? null;
+      return flagged(
+        await flagOrder(
+          tx,
+          current.id,
+          { flag: 'extra_deposit', flagNote: `another ${btc} arrived in ${output.txid}:${output.vout}` },
+          now(),
+        ),
+      );
     });
   }
 
@@ -190,10 +176,7 @@ export function createDepositWatcher(deps: {
 
   /** Updates confirmations of what we credited, and handles transactions that disappeared. */
   async function track(order: OrderRow, outputs: ChainOutput[], tip: number): Promise<OrderRow | null> {
-    const known = await db
-      .select()
-      .from(deposits)
-      .where(and(eq(deposits.orderId, order.id), eq(deposits.status, 'seen')));
+    const known = await findSeenDeposits(db, order.id);
     // `outputs` and `tip` were read before `known`: another watcher may have recorded a newer view of
     // the chain meanwhile (a deposit that arrived after our read, another confirmation). So before
     // anything changes on the strength of a difference, the chain is read again, and every change
@@ -211,13 +194,8 @@ export function createDepositWatcher(deps: {
       const output = outputOf(outputs, deposit);
       if (!output) {
         const moved = await db.transaction(async (tx) => {
-          const [vanished] = await tx
-            .update(deposits)
-            .set({ status: 'vanished', updatedAt: now() })
-            .where(and(eq(deposits.id, deposit.id), eq(deposits.status, 'seen')))
-            .returning({ id: deposits.id });
-          if (!vanished) return null;
-          const [current] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
+          if (!(await markDepositVanished(tx, deposit.id, now()))) return null;
+          const current = await lockOrder(tx, order.id);
           if (current?.status !== 'processing' || current.txn !== deposit.txid) return null;
           return moveOrder(tx, {
             orderId: current.id,
@@ -239,37 +217,33 @@ export function createDepositWatcher(deps: {
       }
       const confirmations = confirmationsOf(output, tip);
       if (confirmations === deposit.confirmations) continue;
-      const [counted] = await db
-        .update(deposits)
-        .set({ confirmations, blockHeight: output.blockHeight, updatedAt: now() })
-        .where(
-          and(
-            eq(deposits.id, deposit.id),
-            eq(deposits.status, 'seen'),
-            eq(deposits.confirmations, deposit.confirmations),
-          ),
-        )
-        .returning({ id: deposits.id });
-      // Another watcher counted it first (and announces it).
-      if (!counted) continue;
-      if (order.txn === deposit.txid) {
-        const [updated] = await db
-          .update(orders)
-          .set({ confirmations, updatedAt: now() })
-          .where(and(eq(orders.id, order.id), eq(orders.txn, deposit.txid)))
-          .returning();
-        // Announce each new confirmation; the customer is messaged once, when it is enough.
-        if (updated) {
-          await bus
-            .publish(order.userId, { type: 'order-updated', payload: { order: toOrderResponse(updated) } })
-            .catch(() => undefined);
-          if (
-            deposit.confirmations < deps.confirmationsRequired &&
-            confirmations >= deps.confirmationsRequired
-          )
-            await notify(updated);
-        }
-      }
+      const updated = await db.transaction(async (tx) => {
+        const counted = await updateDepositConfirmations(
+          tx,
+          deposit,
+          { confirmations, blockHeight: output.blockHeight },
+          now(),
+        );
+        // Another watcher counted it first (and announces it).
+        if (!counted || order.txn !== deposit.txid) return null;
+        const updated = await updateDepositConfirmationsOfOrder(
+          tx,
+          order.id,
+          deposit.txid,
+          confirmations,
+          now(),
+        );
+        if (!updated) return null;
+        // Each new confirmation reaches the customer's pages; they are messaged once, when it is enough.
+        const enough =
+          deposit.confirmations < deps.confirmationsRequired && confirmations >= deps.confirmationsRequired;
+        await recordOrderNotices(tx, updated, {
+          eventKey: `deposit-confirmations:${deposit.id}:${confirmations}`,
+          messages: enough,
+        });
+        return updated;
+      });
+      if (updated) await notify(updated);
     }
     return changed;
   }
@@ -288,12 +262,13 @@ export function createDepositWatcher(deps: {
           const updated = await credit(order, output, confirmations);
           if (updated) {
             credited += 1;
-            await announce(updated, output);
+            deps.onCredited?.();
+            await notify(updated);
           }
         }
-        const [fresh] = await db.select().from(orders).where(eq(orders.id, order.id));
+        const fresh = await findOrder(db, order.id);
         const moved = fresh ? await track(fresh, outputs, tip) : null;
-        if (moved) await announce(moved, null);
+        if (moved) await notify(moved);
       }
       return { credited };
     },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { PRODUCTION_TEST_ENV } from '../test/production-env';
 
 describe('demo outbox', () => {
   let t: TestApp;
@@ -36,26 +37,7 @@ describe('demo outbox', () => {
 describe('production mode', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({
-      APP_MODE: 'production',
-      DATABASE_URL: 'postgres://unused-by-the-factory/offzero',
-      PUBLIC_URL: 'https://offzero.example',
-      ADMIN_EMAILS: 'ops@offzero.example',
-      SMTP_URL: 'smtp://127.0.0.1:1',
-      MAIL_FROM: 'OffZero <no-reply@offzero.example>',
-      TWILIO_ACCOUNT_SID: 'AC1',
-      TWILIO_AUTH_TOKEN: 'token',
-      TWILIO_FROM_NUMBER: '+15005550006',
-      EXPLORER_URL: 'https://mempool.space',
-      SUMSUB_APP_TOKEN: 'sbx:app',
-      SUMSUB_SECRET_KEY: 'secret',
-      SUMSUB_WEBHOOK_SECRET: 'webhook-secret',
-      PAYPAL_CLIENT_ID: 'paypal-client',
-      PAYPAL_CLIENT_SECRET: 'paypal-secret',
-      ESPLORA_URL: 'http://127.0.0.1:1/api',
-      DEPOSIT_XPUB:
-        'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs',
-    });
+    t = await createTestApp(PRODUCTION_TEST_ENV);
   });
   afterAll(async () => t.close());
 
@@ -72,6 +54,7 @@ describe('production mode', () => {
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({
       message: 'We could not send your code just now. Try again in a minute.',
+      code: 'UNAVAILABLE',
     });
   });
 

@@ -1,43 +1,53 @@
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isUuid } from '../auth/sessions';
-import { kycStatuses, outboxMessages, users } from '../db/schema';
-import { AppError } from '../http/errors';
-import type { KycService } from '../kyc/kyc.service';
-import { toKycResponse } from '../kyc/kyc.service';
+import { kycResponseSchema, kycStatusSchema } from '@offzero/shared/api/kyc';
+import { toKycResponse } from '../kyc/kyc.presenter';
+import type { DevService } from './dev.service';
+import { errorResponses } from '../http/error-responses';
+
+const outboxMessageSchema = z.object({
+  to: z.string(),
+  channel: z.enum(['email', 'sms']),
+  subject: z.string(),
+  text: z.string(),
+  code: z.string().nullable(),
+  createdAt: z.string(),
+});
 
 /** Demo helpers under `/api/dev/*`. Registered only in demo mode, so production answers 404. */
 export const devRoutes =
-  (kyc: KycService): FastifyPluginAsyncZod =>
+  (dev: DevService): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/api/dev/kyc/decide',
-      { schema: { body: z.strictObject({ userId: z.string().max(100), status: z.enum(kycStatuses) }) } },
+      {
+        schema: {
+          body: z.strictObject({ userId: z.string().max(100), status: kycStatusSchema }),
+          response: {
+            200: kycResponseSchema.extend({ message: z.string() }),
+            ...errorResponses(400, 403, 404),
+          },
+        },
+      },
       async (request) => {
         const { userId, status } = request.body;
-        const [customer] = isUuid(userId)
-          ? await app.database.db.select({ id: users.id }).from(users).where(eq(users.id, userId))
-          : [];
-        if (!customer) throw new AppError('NOT_FOUND', 'No customer has this id.');
         return {
           message: `KYC set to ${status}.`,
-          ...toKycResponse(await kyc.decide(customer.id, status, 'demo helper')),
+          ...toKycResponse(await dev.decideKyc(userId, status)),
         };
       },
     );
 
     app.get(
       '/api/dev/outbox',
-      { schema: { querystring: z.strictObject({ to: z.string().trim().max(254).optional() }) } },
+      {
+        schema: {
+          querystring: z.strictObject({ to: z.string().trim().max(254).optional() }),
+          response: { 200: z.object({ messages: z.array(outboxMessageSchema) }), ...errorResponses(400) },
+        },
+      },
       async (request) => {
-        const to = request.query.to?.toLowerCase();
-        const rows = await app.database.db
-          .select()
-          .from(outboxMessages)
-          .where(to ? eq(outboxMessages.to, to) : undefined)
-          .orderBy(desc(outboxMessages.createdAt))
-          .limit(100);
+        const rows = await dev.outbox(request.query.to);
         return {
           messages: rows.map((row) => ({
             to: row.to,

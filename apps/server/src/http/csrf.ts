@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { AppError } from './errors';
 
 /**
@@ -21,31 +22,57 @@ declare module 'fastify' {
 }
 
 export function registerCsrfProtection(app: FastifyInstance, options: { secureCookie: boolean }): void {
-  app.get('/api/csrf', async (_request, reply) => {
-    const token = randomBytes(32).toString('base64url');
-    void reply.setCookie(CSRF_COOKIE, token, {
-      path: '/api',
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: options.secureCookie,
-      maxAge: CSRF_MAX_AGE_SECONDS,
-    });
-    return { _csrf: token };
-  });
+  app.get(
+    '/api/csrf',
+    {
+      schema: {
+        summary: 'A cross-site protection token (also set as a cookie) for state-changing calls',
+        response: { 200: z.object({ _csrf: z.string() }) },
+      },
+    },
+    async (_request, reply) => {
+      const token = randomBytes(32).toString('base64url');
+      void reply.setCookie(CSRF_COOKIE, token, {
+        path: '/api',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: options.secureCookie,
+        maxAge: CSRF_MAX_AGE_SECONDS,
+      });
+      return { _csrf: token };
+    },
+  );
 
   // onRequest, so a forged request is refused before its body is even read.
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method)) return;
     if (!request.routeOptions.url) return; // unknown paths answer 404 instead
     if (request.routeOptions.config.csrf === false) return;
-    if (!request.url.startsWith('/api/')) return;
+    if (!isUnderApi(request.url)) return;
     if (!hasValidCsrfToken(request)) {
       throw new AppError(
-        'FORBIDDEN',
+        'CSRF_INVALID',
         'Your security token is missing or out of date. Reload the page and try again.',
       );
     }
   });
+}
+
+/**
+ * Whether the path, as the router sees it, is under /api: decoded (`/%61pi/…` is `/api/…`), with
+ * repeated slashes collapsed and in any letter case, so no spelling of an /api path skips the check.
+ * Malformed percent-encoding is refused outright.
+ */
+export function isUnderApi(url: string): boolean {
+  const rawPath = url.split('?', 1)[0] ?? '';
+  let path: string;
+  try {
+    path = decodeURIComponent(rawPath);
+  } catch {
+    throw new AppError('BAD_REQUEST', 'The address of this request is not valid. Check it and try again.');
+  }
+  const normalised = path.replace(/\/+/g, '/').toLowerCase();
+  return normalised === '/api' || normalised.startsWith('/api/');
 }
 
 function hasValidCsrfToken(request: FastifyRequest): boolean {

@@ -25,7 +25,10 @@ describe('HTTP contract', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/no-such-thing?secret=1' });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/application\/json/);
-    expect(response.json()).toEqual({ message: 'No such API endpoint: GET /api/no-such-thing' });
+    expect(response.json()).toEqual({
+      message: 'No such API endpoint: GET /api/no-such-thing',
+      code: 'NOT_FOUND',
+    });
   });
 
   it('refuses a state-changing request without the CSRF header (403)', async () => {
@@ -67,6 +70,7 @@ describe('HTTP contract', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       message: 'The request body is not valid JSON. Check the syntax and send it again.',
+      code: 'INVALID_JSON',
     });
   });
 
@@ -111,6 +115,7 @@ describe('HTTP contract', () => {
     expect(response.body).not.toContain('at ');
     expect(response.json()).toEqual({
       message: 'Something went wrong on our side. Please try again in a moment.',
+      code: 'INTERNAL',
     });
   });
 

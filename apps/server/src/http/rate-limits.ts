@@ -1,28 +1,160 @@
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import { createRequire } from 'node:module';
+import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import { AppError } from './errors';
 
+/** A Redis command slower than this counts as an outage: the request is counted in memory instead. */
+export const RATE_LIMIT_REDIS_TIMEOUT_MS = 500;
+
+type StoreCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+type StoreRouteOptions = RouteOptions & { path: string; prefix: string };
+
+/** The stores @fastify/rate-limit ships (its typings do not export them; both take these arguments). */
+interface BuiltInStores {
+  LocalStore: new (
+    continueExceeding: boolean,
+    exponentialBackoff: boolean,
+    cache?: number,
+  ) => FastifyRateLimitStore;
+  RedisStore: new (
+    continueExceeding: boolean,
+    exponentialBackoff: boolean,
+    redis: Redis,
+    key: string,
+  ) => FastifyRateLimitStore;
+}
+
 /**
- * Per-IP limits, set route by route (`config.rateLimit`). With REDIS_URL the counters are shared by
- * every server process; without it each process counts alone.
+ * Counts in Redis while it answers and in this process's memory while it does not, so an outage
+ * neither locks customers out nor lifts the limits (DESIGN 7.8: never none). Shared counting resumes
+ * by itself once Redis is reachable again.
  */
-export async function registerRateLimits(app: FastifyInstance, redisUrl: string | undefined): Promise<void> {
-  const redis = redisUrl
-    ? new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
-    : undefined;
-  if (redis) {
-    redis.on('error', (error: Error) => app.log.warn({ err: error }, 'redis error (rate limits)'));
-    app.addHook('onClose', async () => {
-      redis.disconnect();
+export class FallbackStore implements FastifyRateLimitStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly shared: FastifyRateLimitStore,
+    private readonly local: FastifyRateLimitStore,
+    private readonly onFallback: (error: Error) => void,
+  ) {}
+
+  incr(key: string, callback: StoreCallback, timeWindow: number, max: number): void {
+    // Not connected: no command is even tried (the offline queue is off), so nothing waits.
+    if (this.redis.status !== 'ready') {
+      this.local.incr(key, callback, timeWindow, max);
+      return;
+    }
+    this.shared.incr(
+      key,
+      (error, result) => {
+        if (!error) {
+          callback(null, result);
+          return;
+        }
+        this.onFallback(error);
+        this.local.incr(key, callback, timeWindow, max);
+      },
+      timeWindow,
+      max,
+    );
+  }
+
+  /** The plugin's non-counting peek (`{ increment: false }`), with the same fallback. */
+  read(key: string, callback: StoreCallback, timeWindow: number, max: number): void {
+    const peek = (store: FastifyRateLimitStore, done: StoreCallback) =>
+      (store as FastifyRateLimitStore & { read: FallbackStore['read'] }).read(key, done, timeWindow, max);
+    if (this.redis.status !== 'ready') {
+      peek(this.local, callback);
+      return;
+    }
+    peek(this.shared, (error, result) => {
+      if (!error) {
+        callback(null, result);
+        return;
+      }
+      this.onFallback(error);
+      peek(this.local, callback);
     });
   }
+
+  child(routeOptions: StoreRouteOptions): FastifyRateLimitStore {
+    return new FallbackStore(
+      this.redis,
+      this.shared.child(routeOptions),
+      this.local.child(routeOptions),
+      this.onFallback,
+    );
+  }
+}
+
+/**
+ * Per-IP limits, set route by route (`config.rateLimit`). With REDIS_URL the counters are shared by
+ * every server process; without it, or while Redis is unreachable, each process counts alone.
+ */
+export async function registerRateLimits(app: FastifyInstance, redisUrl: string | undefined): Promise<void> {
+  const errorResponseBuilder = (_request: unknown, context: { after: string }) =>
+    new AppError('TOO_MANY_REQUESTS', `Too many requests. Try again in ${context.after}.`);
+  if (!redisUrl) {
+    await app.register(rateLimit, { global: false, errorResponseBuilder });
+    return;
+  }
+
+  const redis = new Redis(redisUrl, {
+    // Fail fast instead of queueing while disconnected; ioredis keeps reconnecting in the background.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    commandTimeout: RATE_LIMIT_REDIS_TIMEOUT_MS,
+    connectTimeout: 2_000,
+    retryStrategy: (attempt: number) => Math.min(attempt * 200, 2_000),
+    connectionName: 'offzero-rate-limits',
+  });
+  // An outage makes ioredis report an error at every retry; log the first one and the recovery.
+  let failing = false;
+  const reportOutage = (error: Error) => {
+    if (failing) return;
+    failing = true;
+    app.log.warn(
+      { err: error },
+      'redis unavailable (rate limits); counting in this process until it returns',
+    );
+  };
+  redis.on('error', reportOutage);
+  redis.on('close', () => reportOutage(new Error('connection to redis closed')));
+  redis.on('ready', () => {
+    if (!failing) return;
+    failing = false;
+    app.log.info('redis reachable again (rate limits); counting is shared again');
+  });
+  app.addHook('onClose', async () => {
+    failing = true; // closing is not an outage worth a warning
+    redis.disconnect();
+  });
+
+  const { LocalStore, RedisStore } = builtInStores();
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'offzero-rate-limit:' } : {}),
-    // A Redis outage must not lock customers out.
-    skipOnError: true,
-    errorResponseBuilder: (_request, context) =>
-      new AppError('TOO_MANY_REQUESTS', `Too many requests. Try again in ${context.after}.`),
+    // The plugin builds the root store from its own settings; each route then gets `child(...)`.
+    store: class {
+      constructor(settings: { continueExceeding?: boolean; exponentialBackoff?: boolean }) {
+        const continueExceeding = settings.continueExceeding ?? false;
+        const exponentialBackoff = settings.exponentialBackoff ?? false;
+        return new FallbackStore(
+          redis,
+          new RedisStore(continueExceeding, exponentialBackoff, redis, 'offzero-rate-limit:'),
+          new LocalStore(continueExceeding, exponentialBackoff),
+          reportOutage,
+        );
+      }
+    } as unknown as FastifyRateLimitStoreCtor,
+    errorResponseBuilder,
   });
+}
+
+/** @fastify/rate-limit's own stores, so both ways of counting behave exactly like the plugin's. */
+function builtInStores(): BuiltInStores {
+  const require = createRequire(import.meta.url);
+  return {
+    LocalStore: require('@fastify/rate-limit/store/LocalStore.js') as BuiltInStores['LocalStore'],
+    RedisStore: require('@fastify/rate-limit/store/RedisStore.js') as BuiltInStores['RedisStore'],
+  };
 }

@@ -1,41 +1,98 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config/config';
+import type { DatabaseHandle } from '../db/database';
 import type { KycService } from '../kyc/kyc.service';
 import type { OrderService } from '../orders/order.service';
 import type { DepositWatcher } from '../deposits/deposit-watcher';
+import { PROCESS_INBOX_JOB } from '../inbox/inbox.service';
+import { createInProcessJobQueue } from './in-process-job-queue';
+import type { JobQueue, JobQueueOptions } from './job-queue';
+import { createPgBossJobQueue } from './pg-boss-job-queue';
+
+export const JOB_NAMES = {
+  kycAutoApprove: 'kyc-auto-approve',
+  depositWatcher: 'deposit-watcher',
+  expireOverdueOrders: 'expire-overdue-orders',
+  priceRefresh: 'price-refresh',
+  retention: 'retention',
+  deliverOutbox: 'deliver-outbox',
+  processInbox: PROCESS_INBOX_JOB,
+} as const;
+
+/** How often stored webhooks not yet applied (their job lost, or a try failed) are swept. */
+export const INBOX_SWEEP_EVERY_MS = 5_000;
 
 /**
- * Periodic work inside the server process. Each job is safe to run in several processes at once
- * (single conditional UPDATE statements), and all stop when the app closes.
+ * How often the outbox is swept. A change's own process delivers its rows right after the commit; the
+ * sweep delivers what that process could not (it died, or a try failed and its backoff ran out).
  */
-export function startBackgroundJobs(
-  app: FastifyInstance,
-  deps: { kyc: KycService; orders: OrderService; depositWatcher: DepositWatcher },
-): void {
-  const timers: NodeJS.Timeout[] = [];
-  const every = (ms: number, name: string, job: () => Promise<unknown>) => {
-    let running = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      job()
-        .catch((error: unknown) => app.log.error({ err: error, job: name }, 'background job failed'))
-        .finally(() => {
-          running = false;
-        });
-    }, ms);
-    timer.unref();
-    timers.push(timer);
-  };
+export const OUTBOX_SWEEP_EVERY_MS = 2_000;
 
-  const autoApprove = app.config.kycAutoApproveSeconds;
-  if (autoApprove !== undefined) {
-    every(2_000, 'kyc-auto-approve', () => deps.kyc.autoApproveOlderThan(autoApprove));
+const RETENTION_EVERY_MS = 60 * 60_000;
+
+/**
+ * The job engine of this database: pg-boss on PostgreSQL (durable, shared by every process), the
+ * in-process queue on the embedded database (which only one process can open).
+ */
+export function createJobQueue(database: DatabaseHandle, options: JobQueueOptions): JobQueue {
+  if (database.kind === 'postgres') {
+    if (!database.url) throw new Error('A PostgreSQL database handle without its URL cannot run jobs');
+    return createPgBossJobQueue({ ...options, connectionString: database.url });
   }
+  return createInProcessJobQueue(options);
+}
 
-  every(app.config.chainPollSeconds * 1000, 'deposit-watcher', () => deps.depositWatcher.pollOnce());
-  every(5_000, 'expire-overdue-orders', () => deps.orders.expireOverdue());
+/**
+ * The periodic work, as jobs on `queue` (DESIGN.md section 7.4): each runs once per period across all
+ * processes, a failing run is retried and then parked with its error. A `web` process
+ * (PROCESS_ROLE=web) registers and schedules none: its `worker` or `all` siblings do. The queue
+ * starts here and stops when the app closes.
+ */
+export async function startBackgroundJobs(
+  app: FastifyInstance,
+  deps: {
+    queue: JobQueue;
+    kyc: KycService;
+    orders: OrderService;
+    depositWatcher: DepositWatcher;
+    /** Fetches prices from the providers and stores them (only this job does). */
+    refreshPrices?: () => Promise<void>;
+    /** Deletes and thins old rows (DESIGN.md section 7.4). */
+    retention?: () => Promise<unknown>;
+    /** Delivers the outbox's due rows (DESIGN.md section 7.4). */
+    deliverOutbox?: () => Promise<unknown>;
+    /** Applies stored webhooks: the one a run names (sent on receipt), or every due one (the sweep). */
+    processInbox?: (data: unknown) => Promise<unknown>;
+  },
+): Promise<void> {
+  const { queue } = deps;
+  app.addHook('onClose', async () => queue.stop());
+  if (runsBackgroundJobs(app.config.processRole)) {
+    const every = (ms: number, name: string, job: () => Promise<unknown>) => {
+      queue.register(name, () => job());
+      queue.schedule(name, ms);
+    };
 
-  app.addHook('onClose', async () => {
-    for (const timer of timers) clearInterval(timer);
-  });
+    const autoApprove = app.config.kycAutoApproveSeconds;
+    if (autoApprove !== undefined) {
+      every(2_000, JOB_NAMES.kycAutoApprove, () => deps.kyc.autoApproveOlderThan(autoApprove));
+    }
+    every(app.config.chainPollSeconds * 1000, JOB_NAMES.depositWatcher, () => deps.depositWatcher.pollOnce());
+    every(5_000, JOB_NAMES.expireOverdueOrders, () => deps.orders.expireOverdue());
+    if (deps.refreshPrices) {
+      every(app.config.priceRefreshSeconds * 1000, JOB_NAMES.priceRefresh, deps.refreshPrices);
+    }
+    if (deps.retention) every(RETENTION_EVERY_MS, JOB_NAMES.retention, deps.retention);
+    if (deps.deliverOutbox) every(OUTBOX_SWEEP_EVERY_MS, JOB_NAMES.deliverOutbox, deps.deliverOutbox);
+    if (deps.processInbox) {
+      queue.register(JOB_NAMES.processInbox, deps.processInbox);
+      queue.schedule(JOB_NAMES.processInbox, INBOX_SWEEP_EVERY_MS);
+    }
+  }
+  await queue.start();
+}
+
+/** Which process roles run the background jobs. */
+export function runsBackgroundJobs(role: AppConfig['processRole']): boolean {
+  return role === 'all' || role === 'worker';
 }

@@ -14,6 +14,11 @@ export interface KycProvider {
   createAccessToken(userId: string): Promise<string | null>;
   /** The provider's own verdict, or null when the customer has not submitted anything there. */
   fetchStatus(userId: string): Promise<ProviderKycStatus | null>;
+  /**
+   * Checks the signature of a webhook the provider sent (Sumsub's `x-payload-digest` headers); absent
+   * when the provider sends none (the local form), and then no webhook route exists.
+   */
+  isWebhookAuthentic?: (rawBody: Buffer, digest: unknown, algorithmHeader: unknown) => boolean;
 }
 
 export class KycProviderError extends Error {

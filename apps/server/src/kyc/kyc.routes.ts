@@ -1,15 +1,27 @@
-import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { KYC_IMAGE_TYPES, KYC_MAX_IMAGE_BYTES, localKycFormSchema } from '@offzero/shared/api/kyc';
+import {
+  KYC_IMAGE_TYPES,
+  KYC_MAX_IMAGE_BYTES,
+  kycResponseSchema,
+  kycTokenResponseSchema,
+  localKycFormSchema,
+} from '@offzero/shared/api/kyc';
 import { userIdSchema } from '@offzero/shared/api/user-settings';
-import { eq } from 'drizzle-orm';
-import { assertOwnId, isUuid, requireSignedIn, signedInUser } from '../auth/sessions';
-import { users, webhookDeliveries } from '../db/schema';
-import { AppError } from '../http/errors';
-import { toKycResponse, type KycService } from './kyc.service';
-import { fromReview, isSumsubWebhookAuthentic } from './sumsub-kyc-provider';
+import { assertOwnId, requireSignedIn, signedInUser } from '../auth/sessions';
+import { AppError, errorBody } from '../http/errors';
+import { assertCleanText } from '../http/text-input';
+import { toKycResponse } from './kyc.presenter';
+import { SUMSUB_SIGNATURE_HEADERS, type KycService } from './kyc.service';
+import { errorResponses } from '../http/error-responses';
+
+/** Bad input (400), no session (401), another customer's id or no CSRF token (403), the provider down (503). */
+const errors = {
+  ...errorResponses(400, 401, 403, 500, 503),
+};
+const kycAnswer = { 200: kycResponseSchema, ...errors };
+const kycUpdateAnswer = { 200: kycResponseSchema.extend({ message: z.string() }), ...errors };
 
 /** The KYC calls of spec section 7, the demo verification form, and Sumsub's signed webhook. */
 export const kycRoutes =
@@ -19,7 +31,7 @@ export const kycRoutes =
 
     app.get(
       '/api/kyc/:userId',
-      { ...signedIn, schema: { params: z.object({ userId: userIdSchema }) } },
+      { ...signedIn, schema: { params: z.object({ userId: userIdSchema }), response: kycAnswer } },
       async (request) => {
         const { user } = assertOwnId(request, request.params.userId);
         return toKycResponse(await kyc.find(user.id));
@@ -28,7 +40,13 @@ export const kycRoutes =
 
     app.post(
       '/api/kyc/generate/token',
-      { ...signedIn, schema: { body: z.strictObject({ user_id: userIdSchema }) } },
+      {
+        ...signedIn,
+        schema: {
+          body: z.strictObject({ user_id: userIdSchema }),
+          response: { 200: kycTokenResponseSchema, ...errors },
+        },
+      },
       async (request) => {
         const { user } = assertOwnId(request, request.body.user_id);
         return { provider: kyc.providerKind, token: await kyc.accessToken(user.id) };
@@ -37,7 +55,7 @@ export const kycRoutes =
 
     app.post(
       '/api/kyc/register',
-      { ...signedIn, schema: { body: z.strictObject({ userid: userIdSchema }) } },
+      { ...signedIn, schema: { body: z.strictObject({ userid: userIdSchema }), response: kycUpdateAnswer } },
       async (request) => {
         const { user } = assertOwnId(request, request.body.userid);
         const record = await kyc.syncFromProvider(user.id);
@@ -50,7 +68,10 @@ export const kycRoutes =
       '/api/kyc/status/update',
       {
         ...signedIn,
-        schema: { body: z.strictObject({ userid: userIdSchema, results: z.unknown().optional() }) },
+        schema: {
+          body: z.strictObject({ userid: userIdSchema, results: z.unknown().optional() }),
+          response: kycUpdateAnswer,
+        },
       },
       async (request) => {
         const { user } = assertOwnId(request, request.body.userid);
@@ -65,7 +86,18 @@ export const kycRoutes =
       });
       uploads.post(
         '/api/kyc/local/submit',
-        { ...signedIn, bodyLimit: KYC_MAX_IMAGE_BYTES + 64 * 1024 },
+        {
+          ...signedIn,
+          bodyLimit: KYC_MAX_IMAGE_BYTES + 64 * 1024,
+          // The multipart body is read by the handler; the form is checked with the shared schema.
+          schema: {
+            consumes: ['multipart/form-data'],
+            response: {
+              ...kycUpdateAnswer,
+              ...errorResponses(404, 409, 413),
+            },
+          },
+        },
         async (request) => {
           if (!request.isMultipart()) {
             throw new AppError('BAD_REQUEST', 'Send the verification form with its document image.');
@@ -82,6 +114,8 @@ export const kycRoutes =
               fields[part.fieldname] = part.value;
             }
           }
+          // The form is read here, after the shared text rule's hook: apply that rule to it too.
+          assertCleanText(fields);
           const form = localKycFormSchema.safeParse(fields);
           if (!form.success) {
             const first = form.error.issues[0];
@@ -104,54 +138,47 @@ export const kycRoutes =
       );
     });
 
-    const sumsub = app.config.sumsub;
-    if (sumsub) {
+    // Only a provider that signs its webhooks (Sumsub) gets a webhook route.
+    const { isWebhookAuthentic } = app.providers.kyc;
+    if (isWebhookAuthentic) {
       await app.register(async (webhooks) => {
         // The signature covers the exact bytes, so this route keeps the raw body.
         webhooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
           done(null, body),
         );
-        webhooks.post('/api/kyc/webhook/sumsub', { config: { csrf: false } }, async (request, reply) => {
-          const raw = request.body as Buffer;
-          if (
-            !isSumsubWebhookAuthentic(
-              raw,
-              request.headers['x-payload-digest'],
-              request.headers['x-payload-digest-alg'],
-              sumsub.webhookSecret,
-            )
-          ) {
-            request.log.warn('sumsub webhook with a bad signature refused');
-            return reply.status(401).send({ message: 'Invalid signature.' });
-          }
-          const event = parseJsonObject(raw);
-          if (!event) return reply.status(400).send({ message: 'The webhook body is not a JSON object.' });
-          const deliveryKey = createHash('sha256').update(raw).digest('hex');
-          const [fresh] = await app.database.db
-            .insert(webhookDeliveries)
-            .values({ provider: 'sumsub', deliveryKey })
-            .onConflictDoNothing()
-            .returning({ id: webhookDeliveries.id });
-          if (!fresh) return { message: 'Already processed.' };
-
-          const userId = typeof event.externalUserId === 'string' ? event.externalUserId : null;
-          const review = event.reviewResult as
-            { reviewAnswer?: unknown; moderationComment?: unknown } | undefined;
-          const verdict = fromReview(
-            typeof event.applicantId === 'string' ? event.applicantId : null,
-            event.reviewStatus,
-            review?.reviewAnswer,
-            review?.moderationComment,
-          );
-          if (userId && isUuid(userId) && verdict) {
-            const [customer] = await app.database.db
-              .select({ id: users.id })
-              .from(users)
-              .where(eq(users.id, userId));
-            if (customer) await kyc.decide(customer.id, verdict.status, 'sumsub', verdict.note);
-          }
-          return { message: 'Received.' };
-        });
+        const webhookAnswer = {
+          200: z.object({ message: z.string() }),
+          ...errorResponses(400, 401, 500),
+        };
+        webhooks.post(
+          '/api/kyc/webhook/sumsub',
+          { config: { csrf: false }, schema: { response: webhookAnswer } },
+          async (request, reply) => {
+            const raw = request.body as Buffer;
+            if (
+              !isWebhookAuthentic(
+                raw,
+                request.headers['x-payload-digest'],
+                request.headers['x-payload-digest-alg'],
+              )
+            ) {
+              request.log.warn('sumsub webhook with a bad signature refused');
+              return reply.status(401).send(errorBody('UNAUTHENTICATED', 'Invalid signature.'));
+            }
+            if (!parseJsonObject(raw))
+              return reply
+                .status(400)
+                .send(errorBody('BAD_REQUEST', 'The webhook body is not a JSON object.'));
+            // Stored with what verifies it, answered at once, applied by the inbox's job.
+            const headers: Record<string, string> = {};
+            for (const name of SUMSUB_SIGNATURE_HEADERS) {
+              const value = request.headers[name];
+              if (typeof value === 'string') headers[name] = value;
+            }
+            const outcome = await kyc.receiveWebhook({ provider: 'sumsub', rawBody: raw, headers });
+            return { message: outcome === 'replay' ? 'Already processed.' : 'Received.' };
+          },
+        );
       });
     }
   };

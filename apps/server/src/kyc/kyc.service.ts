@@ -1,40 +1,138 @@
-import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LocalKycForm } from '@offzero/shared/api/kyc';
-import type { Database } from '../db/database';
-import { kycRecords, type KycRecordRow, type KycStatus } from '../db/schema';
+import type { Database, Transaction } from '../db/database';
+import type { KycRecordRow, KycStatus } from '../db/schema';
 import { AppError } from '../http/errors';
+import { writeOutbox } from '../outbox/outbox.repository';
+import type { OutboxService } from '../outbox/outbox.service';
+import type { InboxService } from '../inbox/inbox.service';
 import { KycProviderError, type KycProvider, type ProviderKycStatus } from './kyc-provider';
+import { approveLocalSubmissionsBefore, findKycRecord, saveKycRecord, userExists } from './kyc.repository';
+import { fromReview } from './sumsub-kyc-provider';
 
 export interface KycDocument {
   bytes: Buffer;
   mimeType: string;
 }
 
+/** A provider's webhook whose signature the route verified. */
+export interface KycWebhookDelivery {
+  provider: KycProvider['kind'];
+  /** The exact bytes received: a replay of the same bytes changes nothing. */
+  rawBody: Buffer;
+  /** The headers the signature check reads, kept so the stored delivery can be verified again. */
+  headers: Record<string, string>;
+}
+
+/** The headers of a Sumsub webhook its signature check reads. */
+export const SUMSUB_SIGNATURE_HEADERS = ['x-payload-digest', 'x-payload-digest-alg'] as const;
+
+/** What a Sumsub webhook says: the customer it names (our user id) and the verdict, if any. */
+export function readSumsubEvent(rawBody: Buffer): {
+  userId: string | null;
+  verdict: { status: KycStatus; note: string | null } | null;
+} | null {
+  let event: unknown;
+  try {
+    event = JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (!event || typeof event !== 'object' || Array.isArray(event)) return null;
+  const fields = event as Record<string, unknown>;
+  const review = fields.reviewResult as { reviewAnswer?: unknown; moderationComment?: unknown } | undefined;
+  return {
+    userId: typeof fields.externalUserId === 'string' ? fields.externalUserId : null,
+    verdict: fromReview(
+      typeof fields.applicantId === 'string' ? fields.applicantId : null,
+      fields.reviewStatus,
+      review?.reviewAnswer,
+      review?.moderationComment,
+    ),
+  };
+}
+
+const PROVIDER_UNREACHABLE = 'Identity verification is not reachable right now. Try again in a minute.';
+
 /** Identity verification rules. The browser only ever asks; the provider or an admin decides. */
-export function createKycService(deps: { db: Database; provider: KycProvider; log: FastifyBaseLogger }) {
+export function createKycService(deps: {
+  db: Database;
+  provider: KycProvider;
+  /** Delivers, once a change is committed, the `kyc-updated` notice it wrote into the outbox. */
+  outbox: Pick<OutboxService, 'deliverForUser'>;
+  /** Where verified webhooks are stored before they are answered, and applied from. */
+  inbox: Pick<InboxService, 'receive' | 'register'>;
+  log: FastifyBaseLogger;
+}) {
   const { db, provider } = deps;
 
-  async function find(userId: string): Promise<KycRecordRow | null> {
-    const [record] = await db.select().from(kycRecords).where(eq(kycRecords.userId, userId));
-    return record ?? null;
+  // A stored webhook is verified again and applied by the inbox's job, in the transaction that marks
+  // it processed: its decision and notice commit with it, and it is never applied twice.
+  const { isWebhookAuthentic } = provider;
+  if (isWebhookAuthentic) {
+    deps.inbox.register(provider.kind, async (tx, delivery) => {
+      const [digest, algorithm] = SUMSUB_SIGNATURE_HEADERS.map((name) => delivery.headers[name]);
+      if (!isWebhookAuthentic(delivery.rawBody, digest, algorithm))
+        throw new Error('the stored webhook no longer verifies');
+      const event = readSumsubEvent(delivery.rawBody);
+      if (!event) throw new Error('the stored webhook is not a JSON object');
+      const { userId, verdict } = event;
+      if (!userId || !verdict || !(await userExists(tx, userId))) return;
+      const decided = await decideInTransaction(tx, userId, verdict.status, provider.kind, verdict.note);
+      return () => announce(decided);
+    });
   }
 
+  /**
+   * In the transaction of a change: the customer's open pages are told of it (realtime `kyc-updated`,
+   * through the outbox, so it is delivered once the change commits, and retried).
+   */
+  async function recordNotice(
+    tx: Transaction,
+    record: Pick<KycRecordRow, 'id' | 'userId' | 'status' | 'updatedAt'>,
+  ): Promise<void> {
+    await writeOutbox(tx, [
+      {
+        eventKey: `kyc:${record.id}:${record.updatedAt.getTime()}:${record.status}`,
+        channel: 'realtime',
+        recipient: record.userId,
+        userId: record.userId,
+        payload: { type: 'kyc-updated', payload: { status: record.status } },
+      },
+    ]);
+  }
+
+  /** Called after the change is committed: delivers its notice at once (the job retries a failure). */
+  async function announce(record: Pick<KycRecordRow, 'userId'>): Promise<void> {
+    await deps.outbox.deliverForUser(record.userId);
+  }
+
+  /** Saves a change of the customer's record with its notice, then announces it. */
+  async function saveAndAnnounce(
+    userId: string,
+    created: Parameters<typeof saveKycRecord>[2],
+    change: Parameters<typeof saveKycRecord>[3],
+  ): Promise<KycRecordRow> {
+    const saved = await db.transaction(async (tx) => {
+      const saved = await saveKycRecord(tx, userId, created, change);
+      await recordNotice(tx, saved);
+      return saved;
+    });
+    await announce(saved);
+    return saved;
+  }
+
+  const find = (userId: string): Promise<KycRecordRow | null> => findKycRecord(db, userId);
+
   async function save(userId: string, verdict: ProviderKycStatus): Promise<KycRecordRow> {
-    const values = {
+    const change = {
       provider: provider.kind,
       status: verdict.status,
       applicantId: verdict.applicantId,
       reviewNote: verdict.note,
       updatedAt: new Date(),
     };
-    const [saved] = await db
-      .insert(kycRecords)
-      .values({ userId, ...values, submittedAt: new Date() })
-      .onConflictDoUpdate({ target: kycRecords.userId, set: values })
-      .returning();
-    if (!saved) throw new Error('kyc upsert returned nothing');
-    return saved;
+    return saveAndAnnounce(userId, { ...change, submittedAt: new Date() }, change);
   }
 
   /** Reads the provider's verdict; a provider outage is a 503 the customer can retry. */
@@ -44,17 +142,51 @@ export function createKycService(deps: { db: Database; provider: KycProvider; lo
     } catch (error) {
       if (error instanceof KycProviderError) {
         deps.log.error({ err: error }, 'kyc provider failed');
-        throw new AppError(
-          'UNAVAILABLE',
-          'Identity verification is not reachable right now. Try again in a minute.',
-        );
+        throw new AppError('UNAVAILABLE', PROVIDER_UNREACHABLE);
       }
       throw error;
     }
   }
 
+  /**
+   * A decision inside the caller's transaction (an admin's, so the decision, its audit entry and its
+   * notice commit together). The caller announces it once committed.
+   */
+  async function decideInTransaction(
+    tx: Transaction,
+    userId: string,
+    status: KycStatus,
+    decidedBy: string,
+    note: string | null,
+  ): Promise<KycRecordRow> {
+    const change = { status, decidedBy, decidedAt: new Date(), reviewNote: note, updatedAt: new Date() };
+    const decided = await saveKycRecord(
+      tx,
+      userId,
+      { provider: provider.kind, status, submittedAt: new Date() },
+      change,
+    );
+    await recordNotice(tx, decided);
+    return decided;
+  }
+
+  /** A decision by the demo helper or a verified webhook, announced at once. Creates the record if none. */
+  async function decide(
+    userId: string,
+    status: KycStatus,
+    decidedBy: string,
+    note: string | null = null,
+  ): Promise<KycRecordRow> {
+    const decided = await db.transaction((tx) => decideInTransaction(tx, userId, status, decidedBy, note));
+    await announce(decided);
+    return decided;
+  }
+
   return {
     find,
+    decide,
+    decideInTransaction,
+    announce,
     providerKind: provider.kind,
 
     async accessToken(userId: string): Promise<string | null> {
@@ -63,10 +195,7 @@ export function createKycService(deps: { db: Database; provider: KycProvider; lo
       } catch (error) {
         if (error instanceof KycProviderError) {
           deps.log.error({ err: error }, 'kyc access token failed');
-          throw new AppError(
-            'UNAVAILABLE',
-            'Identity verification is not reachable right now. Try again in a minute.',
-          );
+          throw new AppError('UNAVAILABLE', PROVIDER_UNREACHABLE);
         }
         throw error;
       }
@@ -91,7 +220,7 @@ export function createKycService(deps: { db: Database; provider: KycProvider; lo
       if (existing?.status === 'GREEN') throw new AppError('CONFLICT', 'Your identity is already verified.');
       if (existing?.status === 'YELLOW')
         throw new AppError('CONFLICT', 'Your verification is already under review.');
-      const values = {
+      const change = {
         provider: 'local' as const,
         status: 'YELLOW' as const,
         legalName: form.legalName,
@@ -107,52 +236,33 @@ export function createKycService(deps: { db: Database; provider: KycProvider; lo
         submittedAt: new Date(),
         updatedAt: new Date(),
       };
-      const [saved] = await db
-        .insert(kycRecords)
-        .values({ userId, ...values })
-        .onConflictDoUpdate({ target: kycRecords.userId, set: values })
-        .returning();
-      if (!saved) throw new Error('kyc upsert returned nothing');
-      return saved;
+      return saveAndAnnounce(userId, change, change);
     },
 
-    /** A decision by an admin, the demo helper or a verified webhook. Creates the record if none. */
-    async decide(
-      userId: string,
-      status: KycStatus,
-      decidedBy: string,
-      note: string | null = null,
-    ): Promise<KycRecordRow> {
-      const values = { status, decidedBy, decidedAt: new Date(), reviewNote: note, updatedAt: new Date() };
-      const [saved] = await db
-        .insert(kycRecords)
-        .values({ userId, provider: provider.kind, submittedAt: new Date(), ...values })
-        .onConflictDoUpdate({ target: kycRecords.userId, set: values })
-        .returning();
-      if (!saved) throw new Error('kyc upsert returned nothing');
-      return saved;
+    /**
+     * A provider's verified webhook: stored in the inbox (each delivery counts once) and applied by its
+     * job, which records a verdict about one of our customers as the provider's decision. Answers
+     * whether it was a replay.
+     */
+    async receiveWebhook(delivery: KycWebhookDelivery): Promise<'stored' | 'replay'> {
+      return deps.inbox.receive(delivery);
     },
 
     /** Demo: approves local submissions that have waited `seconds`. Returns how many were approved. */
     async autoApproveOlderThan(seconds: number): Promise<number> {
-      const approved = await db
-        .update(kycRecords)
-        .set({ status: 'GREEN', decidedBy: 'auto-approve', decidedAt: new Date(), updatedAt: new Date() })
-        .where(
-          and(
-            eq(kycRecords.provider, 'local'),
-            eq(kycRecords.status, 'YELLOW'),
-            lt(kycRecords.submittedAt, new Date(Date.now() - seconds * 1000)),
-          ),
-        )
-        .returning({ id: kycRecords.id });
+      const approved = await db.transaction(async (tx) => {
+        const approved = await approveLocalSubmissionsBefore(
+          tx,
+          new Date(Date.now() - seconds * 1000),
+          'auto-approve',
+        );
+        for (const record of approved) await recordNotice(tx, record);
+        return approved;
+      });
+      for (const record of approved) await announce(record);
       return approved.length;
     },
   };
 }
 
 export type KycService = ReturnType<typeof createKycService>;
-
-export function toKycResponse(record: KycRecordRow | null) {
-  return { kyc: record ? { _id: record.id, status: record.status, reviewNote: record.reviewNote } : null };
-}

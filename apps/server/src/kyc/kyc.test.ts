@@ -1,9 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { logIn, registerCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { PRODUCTION_TEST_ENV } from '../test/production-env';
+import { createMemoryEventBus, type RealtimeEvent } from '../realtime/event-bus';
+import { createSumsubKycProvider } from './sumsub-kyc-provider';
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -110,6 +113,19 @@ describe('local KYC (demo)', () => {
     expect((await submitLocal(t, ada, validForm)).statusCode).toBe(409);
   });
 
+  it('shows the reviewer the uploaded document, byte for byte, in its own image type', async () => {
+    const admin = await logIn(t, 'admin@offzero.local');
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/kyc/${ada.userId}/document`,
+      headers: admin.auth,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(response.rawPayload.equals(PNG)).toBe(true);
+  });
+
   it('ignores what the browser reports as the result', async () => {
     const response = await t.request({
       method: 'POST',
@@ -187,9 +203,47 @@ describe('local KYC (demo)', () => {
   });
 });
 
+/** Every realtime event the app publishes, per customer. */
+function recordingBus() {
+  const bus = createMemoryEventBus();
+  const events: { userId: string; event: RealtimeEvent }[] = [];
+  bus.subscribe((userId, event) => events.push({ userId, event }));
+  const kycStatusesOf = (userId: string) =>
+    events.flatMap(({ userId: to, event }) =>
+      to === userId && event.type === 'kyc-updated' ? [event.payload.status] : [],
+    );
+  return { bus, kycStatusesOf };
+}
+
+describe('realtime kyc-updated', () => {
+  it('tells the customer of a submission and of the demo helper decision, and nobody else', async () => {
+    const recorded = recordingBus();
+    const t = await createTestApp({}, undefined, { realtime: { bus: recorded.bus } });
+    try {
+      const dan = await registerCustomer(t, 'dan.kyc@example.com');
+      const eve = await registerCustomer(t, 'eve.kyc@example.com');
+      await submitLocal(t, dan, validForm);
+      expect(recorded.kycStatusesOf(dan.userId)).toEqual(['YELLOW']);
+      const decided = await t.request({
+        method: 'POST',
+        url: '/api/dev/kyc/decide',
+        payload: { userId: dan.userId, status: 'GREEN' },
+      });
+      expect(decided.statusCode).toBe(200);
+      expect(recorded.kycStatusesOf(dan.userId)).toEqual(['YELLOW', 'GREEN']);
+      expect(recorded.kycStatusesOf(eve.userId)).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('automatic approval (KYC_AUTO_APPROVE_SECONDS)', () => {
-  it('approves a local submission after the configured wait', async () => {
-    const t = await createTestApp({ KYC_AUTO_APPROVE_SECONDS: '0' });
+  it('approves a local submission after the configured wait, and tells the customer', async () => {
+    const recorded = recordingBus();
+    const t = await createTestApp({ KYC_AUTO_APPROVE_SECONDS: '0' }, undefined, {
+      realtime: { bus: recorded.bus },
+    });
     try {
       const carol = await registerCustomer(t, 'carol.kyc@example.com');
       await submitLocal(t, carol, validForm);
@@ -204,11 +258,15 @@ describe('automatic approval (KYC_AUTO_APPROVE_SECONDS)', () => {
           },
         )
         .toBe('GREEN');
+      expect(recorded.kycStatusesOf(carol.userId)).toContain('GREEN');
     } finally {
       await t.close();
     }
   });
 });
+
+/** Until `check` passes: what a job applies after the answer (the inbox) is awaited this way. */
+const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 10_000, interval: 50 });
 
 describe('Sumsub', () => {
   const secretKey = 'sumsub-secret-key';
@@ -254,13 +312,14 @@ describe('Sumsub', () => {
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    t = await createTestApp({
-      SUMSUB_APP_TOKEN: 'sbx:app-token',
-      SUMSUB_SECRET_KEY: secretKey,
-      SUMSUB_WEBHOOK_SECRET: webhookSecret,
-      SUMSUB_LEVEL_NAME: 'basic-kyc-level',
-      SUMSUB_API_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    const kyc = createSumsubKycProvider({
+      appToken: 'sbx:app-token',
+      secretKey,
+      webhookSecret,
+      levelName: 'basic-kyc-level',
+      apiUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     });
+    t = await createTestApp({}, undefined, { providers: { kyc } });
     ada = await registerCustomer(t, 'ada.sumsub@example.com');
   });
   afterAll(async () => {
@@ -366,11 +425,12 @@ describe('Sumsub', () => {
   it('applies a signed review (SHA-256 or SHA-512) and ignores a replay of an older delivery', async () => {
     const green = reviewed('GREEN');
     expect((await webhook(green, sign(green))).json()).toEqual({ message: 'Received.' });
-    expect((await kycOf()).status).toBe('GREEN');
+    // Answered at once, applied by the inbox's job.
+    await eventually(async () => expect((await kycOf()).status).toBe('GREEN'));
 
     const red = reviewed('RED', { createdAtMs: '2026-11-21 10:05:00.000' });
     expect((await webhook(red, sign(red, 'sha512'), 'HMAC_SHA512_HEX')).statusCode).toBe(200);
-    expect((await kycOf()).status).toBe('RED');
+    await eventually(async () => expect((await kycOf()).status).toBe('RED'));
 
     // Replaying the earlier GREEN delivery must not undo the later decision.
     expect((await webhook(green, sign(green))).json()).toEqual({ message: 'Already processed.' });
@@ -385,26 +445,7 @@ describe('Sumsub', () => {
 
 describe('production mode', () => {
   it('has no KYC decide helper (404)', async () => {
-    const t = await createTestApp({
-      APP_MODE: 'production',
-      DATABASE_URL: 'postgres://unused/offzero',
-      PUBLIC_URL: 'https://offzero.example',
-      ADMIN_EMAILS: 'ops@offzero.example',
-      SMTP_URL: 'smtp://127.0.0.1:1',
-      MAIL_FROM: 'no-reply@offzero.example',
-      TWILIO_ACCOUNT_SID: 'AC1',
-      TWILIO_AUTH_TOKEN: 'token',
-      TWILIO_FROM_NUMBER: '+15005550006',
-      EXPLORER_URL: 'https://mempool.space',
-      SUMSUB_APP_TOKEN: 'sbx:app',
-      SUMSUB_SECRET_KEY: 'secret',
-      SUMSUB_WEBHOOK_SECRET: 'webhook-secret',
-      PAYPAL_CLIENT_ID: 'paypal-client',
-      PAYPAL_CLIENT_SECRET: 'paypal-secret',
-      ESPLORA_URL: 'http://127.0.0.1:1/api',
-      DEPOSIT_XPUB:
-        'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs',
-    });
+    const t = await createTestApp(PRODUCTION_TEST_ENV);
     try {
       const response = await t.request({
         method: 'POST',

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { kycRecords } from '../db/schema';
 import type { KycProvider } from './kyc-provider';
+import { findKycRecord } from './kyc.repository';
 
 /**
  * Demo identity verification: the customer fills in a form inside OffZero and an admin (or the
@@ -14,7 +13,7 @@ export function createLocalKycProvider(db: Database): KycProvider {
       return null;
     },
     async fetchStatus(userId) {
-      const [record] = await db.select().from(kycRecords).where(eq(kycRecords.userId, userId));
+      const record = await findKycRecord(db, userId);
       if (!record) return null;
       return { status: record.status, applicantId: null, note: record.reviewNote };
     },

@@ -5,6 +5,8 @@ import { KycProviderError, type KycProvider, type ProviderKycStatus } from './ky
 export interface SumsubSettings {
   appToken: string;
   secretKey: string;
+  /** Signs the webhooks Sumsub sends us (`x-payload-digest`). */
+  webhookSecret: string;
   levelName: string;
   apiUrl: string;
 }
@@ -51,6 +53,10 @@ export function createSumsubKycProvider(
 
   return {
     kind: 'sumsub',
+
+    isWebhookAuthentic(rawBody, digest, algorithmHeader) {
+      return isSumsubWebhookAuthentic(rawBody, digest, algorithmHeader, settings.webhookSecret);
+    },
 
     async createAccessToken(userId) {
       const { status, json } = await call('POST', '/resources/accessTokens/sdk', {

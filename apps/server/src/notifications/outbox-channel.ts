@@ -10,6 +10,7 @@ export function createOutboxChannel(
   log: FastifyBaseLogger,
 ): MessageChannel {
   return {
+    kind: 'outbox',
     async send(message) {
       await db.insert(outboxMessages).values({
         channel,

@@ -18,6 +18,7 @@ export function createTwilioSmsChannel(options: {
   const url = `${options.apiUrl}/2010-04-01/Accounts/${encodeURIComponent(options.accountSid)}/Messages.json`;
   const authorization = `Basic ${Buffer.from(`${options.accountSid}:${options.authToken}`).toString('base64')}`;
   return {
+    kind: 'twilio',
     async send(message) {
       const response = await fetch(url, {
         method: 'POST',

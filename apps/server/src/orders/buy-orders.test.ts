@@ -1,6 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderEvents, orders, outboxMessages, userSettings } from '../db/schema';
+import {
+  btcNumberToSats,
+  centsToUsdNumber,
+  satsToBtcNumber,
+  usdNumberToCents,
+} from '@offzero/shared/money/money';
+import { quoteBuyFromUsd } from '@offzero/shared/quotes/quote';
+import { orderEvents, orders, outboxMessages, priceSnapshots, userSettings } from '../db/schema';
 import {
   registerCustomer,
   registerVerifiedCustomer,
@@ -92,7 +99,10 @@ describe('buy orders', () => {
     for (const change of tampered) {
       const response = await save(ada, { ...base, ...change });
       expect(response.statusCode, JSON.stringify(change)).toBe(400);
-      expect(response.json().message).toBe('The price has changed. Review the new quote and confirm again.');
+      expect(response.json()).toMatchObject({
+        message: 'The price has changed. Review the new quote and confirm again.',
+        code: 'PRICE_CHANGED',
+      });
     }
   });
 
@@ -235,6 +245,75 @@ describe('buy orders', () => {
     const requote = await update(ada, { ...(await buyOrder(ada, 80)), _id: order._id });
     expect(requote.statusCode).toBe(200);
     expect(requote.json().order).toMatchObject({ _id: order._id, value: 80, status: 'pending' });
+  });
+
+  it('audits every re-quote: an order event with the figures before and after, and why', async () => {
+    const { order } = (await save(ada, await buyOrder(ada, 90))).json();
+    const [before] = await t.database.db.select().from(orders).where(eq(orders.id, order._id));
+    // The price moves: the server serves a new price 1,000 USD higher, and the customer confirms at it.
+    const served = await currentPrice();
+    const newSellPrice = served.sellPrice + 1_000;
+    await t.database.db.insert(priceSnapshots).values({
+      sellPriceCents: usdNumberToCents(newSellPrice),
+      buyPriceCents: usdNumberToCents(served.buyPrice),
+      networkFeeSats: btcNumberToSats(served.networkFee),
+      source: 'demo',
+      fetchedAt: new Date(),
+    });
+    const quote = quoteBuyFromUsd({
+      valueCents: 9_000n,
+      sellPriceCents: usdNumberToCents(newSellPrice),
+      feeBps: 150,
+      networkFeeSats: btcNumberToSats(served.networkFee),
+    })!;
+    const requote = await update(ada, {
+      ...(await buyOrder(ada, 90)),
+      price: newSellPrice,
+      amount: satsToBtcNumber(quote.amountSats),
+      platformFee: centsToUsdNumber(quote.platformFeeCents),
+      networkFee: centsToUsdNumber(quote.networkFeeCents),
+      _id: order._id,
+    });
+    expect(requote.statusCode, requote.body).toBe(200);
+    expect(requote.json()).toMatchObject({
+      message: 'Order updated with the new quote.',
+      order: {
+        _id: order._id,
+        status: 'pending',
+        price: newSellPrice,
+        amount: satsToBtcNumber(quote.amountSats),
+      },
+    });
+
+    const events = await t.database.db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, order._id))
+      .orderBy(asc(orderEvents.createdAt));
+    expect(events).toHaveLength(2);
+    expect(events[1]).toMatchObject({
+      fromStatus: 'pending',
+      toStatus: 'pending',
+      actor: `user:${ada.userId}`,
+      reason: 'the customer confirmed again at the current price',
+      details: {
+        event: 'requoted',
+        before: {
+          priceCents: before!.priceCents.toString(),
+          amountSats: before!.amountSats.toString(),
+          valueCents: '9000',
+          quoteExpiresAt: before!.quoteExpiresAt.toISOString(),
+        },
+        after: {
+          priceCents: usdNumberToCents(newSellPrice).toString(),
+          amountSats: quote.amountSats.toString(),
+          valueCents: '9000',
+          platformFeeCents: quote.platformFeeCents.toString(),
+          networkFeeCents: quote.networkFeeCents.toString(),
+        },
+      },
+    });
+    expect(before!.priceCents).not.toBe(usdNumberToCents(newSellPrice));
   });
 
   it('lists newest first, with a limit', async () => {

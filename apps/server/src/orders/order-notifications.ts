@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { formatBtc, formatUsd } from '@offzero/shared/money/money';
-import type { Database } from '../db/database';
+import type { Transaction } from '../db/database';
 import { users, userSettings, type OrderRow } from '../db/schema';
-import type { NotificationSender } from '../notifications/notification-sender';
-import type { EventBus } from '../realtime/event-bus';
+import { writeOutbox, type OutboxEntry } from '../outbox/outbox.repository';
+import type { OutboxService } from '../outbox/outbox.service';
 import { toOrderResponse } from './order.presenter';
 
 const statusSentence: Record<OrderRow['status'], string> = {
@@ -16,49 +15,73 @@ const statusSentence: Record<OrderRow['status'], string> = {
 };
 
 /**
- * Tells the customer about a state change: their open pages at once (realtime `order-updated`), and
- * by e-mail and/or SMS as their notification toggles allow. A delivery failure is logged, never
- * allowed to undo the change itself.
+ * Writes what the customer is told about a change of their order into the outbox, in the transaction
+ * of the change: their open pages (realtime `order-updated`, the order as it now is) and, with
+ * `messages`, an e-mail and/or SMS as their notification toggles allow. `eventKey` names the change:
+ * writing it twice delivers once.
  */
-export function createOrderNotifier(
-  db: Database,
-  notifications: NotificationSender,
-  bus: EventBus,
-  log: FastifyBaseLogger,
-) {
-  return async function notifyOrderStatus(order: OrderRow): Promise<void> {
-    await bus
-      .publish(order.userId, { type: 'order-updated', payload: { order: toOrderResponse(order) } })
-      .catch((error: unknown) => log.warn({ err: error, orderId: order.id }, 'realtime publish failed'));
-    try {
-      const [row] = await db
-        .select({
-          email: users.email,
-          phone: users.phoneNumber,
-          phoneVerified: users.phoneVerified,
-          prefs: userSettings,
-        })
-        .from(users)
-        .leftJoin(userSettings, eq(userSettings.userId, users.id))
-        .where(eq(users.id, order.userId));
-      if (!row) return;
+export async function recordOrderNotices(
+  tx: Transaction,
+  order: OrderRow,
+  options: { eventKey: string; messages: boolean },
+): Promise<void> {
+  const { eventKey } = options;
+  const entries: OutboxEntry[] = [
+    {
+      eventKey,
+      channel: 'realtime',
+      recipient: order.userId,
+      userId: order.userId,
+      payload: { type: 'order-updated', payload: { order: toOrderResponse(order) } },
+    },
+  ];
+  if (options.messages) {
+    const [row] = await tx
+      .select({
+        email: users.email,
+        phone: users.phoneNumber,
+        phoneVerified: users.phoneVerified,
+        prefs: userSettings,
+      })
+      .from(users)
+      .leftJoin(userSettings, eq(userSettings.userId, users.id))
+      .where(eq(users.id, order.userId));
+    if (row) {
       const shortId = order.id.slice(0, 8);
       const amount = `${formatBtc(order.amountSats, order.type === 'buy' ? 6 : 8)} BTC for $${formatUsd(order.valueCents)}`;
       const sentence = `Your OffZero ${order.type} order #${shortId} (${amount}) ${statusSentence[order.status]}.`;
       const detail = order.status === 'completed' && order.txn ? ` Transaction: ${order.txn}` : '';
       if (row.prefs?.receiveEmail ?? true) {
-        await notifications.email.send({
-          to: row.email,
-          subject: `Order #${shortId} ${statusSentence[order.status]}`,
-          text: sentence + detail,
+        entries.push({
+          eventKey,
+          channel: 'email',
+          recipient: row.email,
+          userId: order.userId,
+          payload: { subject: `Order #${shortId} ${statusSentence[order.status]}`, text: sentence + detail },
         });
       }
       if ((row.prefs?.receiveSms ?? true) && row.phone && row.phoneVerified) {
-        await notifications.sms.send({ to: row.phone, subject: `Order #${shortId}`, text: sentence });
+        entries.push({
+          eventKey,
+          channel: 'sms',
+          recipient: row.phone,
+          userId: order.userId,
+          payload: { subject: `Order #${shortId}`, text: sentence },
+        });
       }
-    } catch (error) {
-      log.error({ err: error, orderId: order.id }, 'order notification failed');
     }
+  }
+  await writeOutbox(tx, entries);
+}
+
+/**
+ * Called once a change of the order is committed: delivers at once what the change wrote into the
+ * outbox (`recordOrderNotices`) for its customer. A delivery failure never undoes the change; the
+ * `deliver-outbox` job tries again.
+ */
+export function createOrderNotifier(outbox: Pick<OutboxService, 'deliverForUser'>) {
+  return async function notifyOrderStatus(order: Pick<OrderRow, 'userId'>): Promise<void> {
+    await outbox.deliverForUser(order.userId);
   };
 }
 

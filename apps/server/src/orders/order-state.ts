@@ -1,5 +1,5 @@
 import { and, count, eq, ne } from 'drizzle-orm';
-import type { Database } from '../db/database';
+import type { Transaction } from '../db/database';
 import {
   globalSettings,
   orderEvents,
@@ -10,11 +10,13 @@ import {
   type OrderStatus,
 } from '../db/schema';
 import { AppError } from '../http/errors';
+import { recordOrderNotices } from './order-notifications';
 
 /**
  * The one place an order's status changes (DESIGN.md section 3). Each move locks the order row,
- * checks that the move is allowed from where the order is now, writes the audit record, and — when
- * the order completes — credits the referral reward in the same transaction.
+ * checks that the move is allowed from where the order is now, writes the audit record, the customer's
+ * notices (into the outbox) and — when the order completes — credits the referral reward, all in the
+ * same transaction.
  */
 const allowedMoves: Record<OrderStatus, readonly OrderStatus[]> = {
   pending: ['processing', 'expired', 'cancelled'],
@@ -26,7 +28,6 @@ const allowedMoves: Record<OrderStatus, readonly OrderStatus[]> = {
   cancelled: [],
 };
 
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type OrderPatch = Partial<Omit<typeof orders.$inferInsert, 'id' | 'userId' | 'status' | 'createdAt'>>;
 
 export interface OrderMove {
@@ -65,15 +66,21 @@ export async function moveOrder(tx: Transaction, move: OrderMove): Promise<Order
     .where(eq(orders.id, current.id))
     .returning();
   if (!updated) throw new Error('order update returned nothing');
-  await tx.insert(orderEvents).values({
-    orderId: current.id,
-    fromStatus: current.status,
-    toStatus: move.to,
-    actor: move.actor,
-    reason: move.reason,
-    details: move.details ?? null,
-  });
+  const [event] = await tx
+    .insert(orderEvents)
+    .values({
+      orderId: current.id,
+      fromStatus: current.status,
+      toStatus: move.to,
+      actor: move.actor,
+      reason: move.reason,
+      details: move.details ?? null,
+    })
+    .returning({ id: orderEvents.id });
+  if (!event) throw new Error('order event insert returned nothing');
   if (move.to === 'completed') await creditReferralReward(tx, updated);
+  // The customer's notices commit with the move; the caller delivers them once it is committed.
+  await recordOrderNotices(tx, updated, { eventKey: `order-event:${event.id}`, messages: true });
   return updated;
 }
 
@@ -82,6 +89,38 @@ export async function recordOrderCreated(tx: Transaction, order: OrderRow, actor
   await tx
     .insert(orderEvents)
     .values({ orderId: order.id, fromStatus: null, toStatus: order.status, actor, reason: 'order created' });
+}
+
+/**
+ * Records a re-quote of a pending order in the audit trail: the status stays `pending`, the figures
+ * change, so the event keeps both sets of figures (integer cents and satoshis, as text) and why.
+ */
+export async function recordOrderRequoted(
+  tx: Transaction,
+  change: { before: OrderRow; after: OrderRow; actor: string; reason: string },
+): Promise<void> {
+  await tx.insert(orderEvents).values({
+    orderId: change.after.id,
+    fromStatus: change.before.status,
+    toStatus: change.after.status,
+    actor: change.actor,
+    reason: change.reason,
+    details: { event: 'requoted', before: quoteFigures(change.before), after: quoteFigures(change.after) },
+  });
+}
+
+function quoteFigures(order: OrderRow): Record<string, string | null> {
+  return {
+    amountSats: order.amountSats.toString(),
+    valueCents: order.valueCents.toString(),
+    priceCents: order.priceCents.toString(),
+    platformFeeCents: order.platformFeeCents.toString(),
+    networkFeeCents: order.networkFeeCents.toString(),
+    bankFeeCents: order.bankFeeCents.toString(),
+    priceSnapshotId: order.priceSnapshotId,
+    walletAddress: order.walletAddress,
+    quoteExpiresAt: order.quoteExpiresAt.toISOString(),
+  };
 }
 
 /**

@@ -1,38 +1,72 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { saveOrderSchema, updateOrderSchema } from '@offzero/shared/api/orders';
+import { errorBodySchema as error } from '@offzero/shared/api/errors';
+import {
+  orderListQuerySchema,
+  orderListResponseSchema,
+  orderResponseSchema,
+  saveOrderSchema,
+  updateOrderSchema,
+} from '@offzero/shared/api/orders';
 import { assertOwnId, requireSignedIn, signedInUser } from '../auth/sessions';
 import { toOrderResponse } from './order.presenter';
 import type { OrderService } from './order.service';
+import { errorResponses } from '../http/error-responses';
 
-/** `POST /api/order/save`, `POST /api/order/update`, `GET /api/order/list` (spec section 7). */
+/**
+ * `POST /api/order/save`, `POST /api/order/update`, `GET /api/order/list` (spec section 7). Each
+ * answer goes through its response schema, so a field the schema does not name is never sent.
+ */
 export const orderRoutes =
   (ordersService: OrderService): FastifyPluginAsyncZod =>
   async (app) => {
     const signedIn = { preHandler: requireSignedIn(app) };
 
-    app.post('/api/order/save', { ...signedIn, schema: { body: saveOrderSchema } }, async (request) => {
-      const { user } = assertOwnId(request, request.body.userId);
-      const order = await ordersService.save(user, request.body);
-      return { message: `Order #${order.id.slice(0, 8)} has been created.`, order: toOrderResponse(order) };
-    });
+    app.post(
+      '/api/order/save',
+      {
+        ...signedIn,
+        schema: {
+          body: saveOrderSchema,
+          response: {
+            200: orderResponseSchema,
+            ...errorResponses(400, 401, 403, 413, 415, 500, 503),
+          },
+        },
+      },
+      async (request) => {
+        const { user } = assertOwnId(request, request.body.userId);
+        const order = await ordersService.save(user, request.body);
+        return { message: `Order #${order.id.slice(0, 8)} has been created.`, order: toOrderResponse(order) };
+      },
+    );
 
-    app.post('/api/order/update', { ...signedIn, schema: { body: updateOrderSchema } }, async (request) => {
-      const { user } = signedInUser(request);
-      if ('userId' in request.body) assertOwnId(request, request.body.userId);
-      const { order, message } = await ordersService.update(user, request.body);
-      return { message, order: toOrderResponse(order) };
-    });
+    app.post(
+      '/api/order/update',
+      {
+        ...signedIn,
+        schema: {
+          body: updateOrderSchema,
+          response: {
+            200: orderResponseSchema,
+            ...errorResponses(400, 401, 403, 404, 409, 410, 413, 415, 500, 503),
+          },
+        },
+      },
+      async (request) => {
+        const { user } = signedInUser(request);
+        if ('userId' in request.body) assertOwnId(request, request.body.userId);
+        const { order, message } = await ordersService.update(user, request.body);
+        return { message, order: toOrderResponse(order) };
+      },
+    );
 
     app.get(
       '/api/order/list',
       {
         ...signedIn,
         schema: {
-          querystring: z.strictObject({
-            userId: z.string().max(100),
-            limit: z.coerce.number().int().min(1).max(1000).optional(),
-          }),
+          querystring: orderListQuerySchema,
+          response: { 200: orderListResponseSchema, 400: error, 401: error, 403: error, 500: error },
         },
       },
       async (request) => {

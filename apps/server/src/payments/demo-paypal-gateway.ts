@@ -42,10 +42,12 @@ export function createDemoPayPalGateway() {
   }
 
   const gateway: PayPalGateway & {
+    kind: 'demo';
     approve(id: string): void;
     cancel(id: string): void;
   } = {
     kind: 'demo',
+    clientId: null,
     async createOrder({ orderId, valueCents }) {
       const id = `DEMO-${randomBytes(8).toString('hex').toUpperCase()}`;
       store.set(id, {

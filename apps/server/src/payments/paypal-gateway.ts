@@ -15,6 +15,8 @@ export interface PayPalCaptureResult {
 /** One interface for card / PayPal payments: PayPal Orders v2 in production, a local sandbox in demo. */
 export interface PayPalGateway {
   kind: 'paypal' | 'demo';
+  /** The public client id the browser's PayPal buttons load with; null for the demo sandbox. */
+  clientId: string | null;
   createOrder(input: { orderId: string; valueCents: bigint; description: string }): Promise<{ id: string }>;
   /** Captures the approved PayPal order; `requestId` makes a retried capture return the first one. */
   capture(paypalOrderId: string, requestId: string): Promise<PayPalCaptureResult>;

@@ -55,6 +55,7 @@ export function createPayPalRestGateway(options: {
 
   return {
     kind: 'paypal',
+    clientId: options.clientId,
 
     async createOrder({ orderId, valueCents, description }) {
       const { status, body } = await api('POST', '/v2/checkout/orders', `create-${orderId}-${valueCents}`, {

@@ -1,20 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { messageResponseSchema } from '@offzero/shared/api/accounts';
+import {
+  orderResponseSchema,
+  paypalOrderCreatedSchema,
+  paypalOrderParamsSchema,
+  paypalPaymentBodySchema,
+} from '@offzero/shared/api/orders';
 import { requireSignedIn, signedInUser } from '../auth/sessions';
-import { AppError } from '../http/errors';
 import { toOrderResponse } from '../orders/order.presenter';
+import { decideDemoPayment } from './decide-demo-payment';
 import type { DemoPayPalGateway } from './demo-paypal-gateway';
-import { PayPalError } from './paypal-gateway';
 import type { PayPalService } from './paypal.service';
+import { errorResponses } from '../http/error-responses';
 
-const orderIdBody = z.strictObject({ orderId: z.string().max(100) });
-const paypalOrderIdParam = z.object({
-  paypalOrderId: z
-    .string()
-    .min(1)
-    .max(64)
-    .regex(/^[A-Za-z0-9-]+$/),
-});
+/** What a PayPal create or capture can answer besides success. */
+const paymentErrors = {
+  ...errorResponses(400, 401, 403, 404, 409, 410, 413, 415, 500, 503),
+} as const;
 
 /** PayPal create and capture (DESIGN.md section 2), plus the demo sandbox's approve / cancel buttons. */
 export const paypalRoutes =
@@ -24,15 +26,29 @@ export const paypalRoutes =
 
     app.post(
       '/api/payments/paypal/orders',
-      { ...signedIn, schema: { body: orderIdBody } },
+      {
+        ...signedIn,
+        schema: {
+          body: paypalPaymentBodySchema,
+          response: { 200: paypalOrderCreatedSchema, ...paymentErrors },
+        },
+      },
       async (request) => {
-        return paypal.createPayment(signedInUser(request).user, request.body.orderId);
+        const { id } = await paypal.createPayment(signedInUser(request).user, request.body.orderId);
+        return { id };
       },
     );
 
     app.post(
       '/api/payments/paypal/orders/:paypalOrderId/capture',
-      { ...signedIn, schema: { body: orderIdBody, params: paypalOrderIdParam } },
+      {
+        ...signedIn,
+        schema: {
+          body: paypalPaymentBodySchema,
+          params: paypalOrderParamsSchema,
+          response: { 200: orderResponseSchema, ...paymentErrors },
+        },
+      },
       async (request) => {
         const order = await paypal.capturePayment(
           signedInUser(request).user,
@@ -44,22 +60,20 @@ export const paypalRoutes =
     );
 
     if (demoGateway) {
-      // The demo sandbox's stand-in for the buyer approving in PayPal's window.
-      for (const action of ['approve', 'cancel'] as const) {
+      for (const decision of ['approve', 'cancel'] as const) {
         app.post(
-          `/api/dev/paypal/orders/:paypalOrderId/${action}`,
-          { ...signedIn, schema: { params: paypalOrderIdParam } },
-          async (request) => {
-            try {
-              demoGateway[action](request.params.paypalOrderId);
-            } catch (error) {
-              if (error instanceof PayPalError) throw new AppError('CONFLICT', error.message);
-              throw error;
-            }
-            return {
-              message: action === 'approve' ? 'Payment approved in the demo sandbox.' : 'Payment cancelled.',
-            };
+          `/api/dev/paypal/orders/:paypalOrderId/${decision}`,
+          {
+            ...signedIn,
+            schema: {
+              params: paypalOrderParamsSchema,
+              response: {
+                200: messageResponseSchema,
+                ...errorResponses(400, 401, 403, 409, 413, 415, 500),
+              },
+            },
           },
+          async (request) => decideDemoPayment(demoGateway, request.params.paypalOrderId, decision),
         );
       }
     }

@@ -1,14 +1,15 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
-import { orders, type OrderRow, type UserRow } from '../db/schema';
+import type { OrderRow, UserRow } from '../db/schema';
 import { AppError } from '../http/errors';
-import { isUuid } from '../auth/sessions';
+import { isUuid } from '../http/ids';
 import { isUniqueViolation } from '../db/postgres-errors';
 import { findGlobalSettings } from '../settings/global-settings.repository';
 import { moveOrder } from '../orders/order-state';
 import type { OrderNotifier } from '../orders/order-notifications';
+import { findCustomerOrder, flagOrder } from '../orders/order.repository';
 import { PayPalError, type PayPalGateway } from './paypal-gateway';
+import { linkPayPalOrder } from './paypal.repository';
 
 /**
  * PayPal payments, created and captured by the server (DESIGN.md section 2). A capture counts only
@@ -26,12 +27,8 @@ export function createPayPalService(deps: {
   const now = deps.now ?? (() => new Date());
 
   async function payableOrder(user: UserRow, orderId: string): Promise<OrderRow> {
-    const [order] = isUuid(orderId)
-      ? await db
-          .select()
-          .from(orders)
-          .where(and(eq(orders.id, orderId), eq(orders.userId, user.id)))
-      : [];
+    // Another customer's order id answers exactly like a missing one.
+    const order = isUuid(orderId) ? await findCustomerOrder(db, user.id, orderId) : undefined;
     if (!order) throw new AppError('NOT_FOUND', 'Order not found.');
     if (order.type !== 'buy') throw new AppError('BAD_REQUEST', 'Only buy orders are paid with PayPal.');
     if (order.status !== 'pending')
@@ -72,10 +69,7 @@ export function createPayPalService(deps: {
         providerFailure(error);
       }
       try {
-        await db
-          .update(orders)
-          .set({ paypalOrderId: created.id, updatedAt: now() })
-          .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')));
+        await linkPayPalOrder(db, order.id, created.id, now());
       } catch (error) {
         if (isUniqueViolation(error))
           throw new AppError('CONFLICT', 'This PayPal payment belongs to another order.');
@@ -106,10 +100,7 @@ export function createPayPalService(deps: {
       if (capture.referenceId !== order.id) problems.push('reference does not match the order');
       if (problems.length > 0) {
         log.error({ orderId: order.id, paypalOrderId, problems }, 'paypal capture does not match the order');
-        await db
-          .update(orders)
-          .set({ flag: 'capture_mismatch', flagNote: problems.join('; '), updatedAt: now() })
-          .where(eq(orders.id, order.id));
+        await flagOrder(db, order.id, { flag: 'capture_mismatch', flagNote: problems.join('; ') }, now());
         throw new AppError(
           'BAD_REQUEST',
           'PayPal did not confirm the full payment for this order. Our team will review it and contact you.',

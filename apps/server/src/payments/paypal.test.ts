@@ -6,6 +6,7 @@ import { orders } from '../db/schema';
 import { registerVerifiedCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { placeBuyOrder } from '../test/buy-helpers';
+import { createPayPalRestGateway } from './paypal-rest-gateway';
 
 const createPayPal = (t: TestApp, who: RegisteredCustomer, orderId: string) =>
   t.request({ method: 'POST', url: '/api/payments/paypal/orders', headers: who.auth, payload: { orderId } });
@@ -186,11 +187,12 @@ describe('PayPal REST adapter (a local server speaking PayPal’s API)', () => {
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    t = await createTestApp({
-      PAYPAL_CLIENT_ID: 'client-id',
-      PAYPAL_CLIENT_SECRET: 'client-secret',
-      PAYPAL_API_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    const paypal = createPayPalRestGateway({
+      clientId: 'client-id',
+      clientSecret: 'client-secret',
+      apiUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     });
+    t = await createTestApp({}, undefined, { providers: { paypal } });
     ada = await registerVerifiedCustomer(t, 'ada.paypal-rest@example.com');
   });
   afterAll(async () => {

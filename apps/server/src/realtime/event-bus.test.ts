@@ -9,6 +9,7 @@ import {
   type EventBusLogger,
   type RealtimeEvent,
 } from './event-bus';
+import { sampleOrder } from './sample-events';
 
 const REDIS_URL = process.env.REDIS_URL;
 const WAIT = { timeout: 5_000, interval: 20 };
@@ -34,10 +35,12 @@ describe('parseRealtimeEvent', () => {
   it('accepts the three event types and keeps only their fields', () => {
     expect(parseRealtimeEvent(sold)).toEqual(sold);
     expect(parseRealtimeEvent(kycGreen)).toEqual(kycGreen);
-    expect(parseRealtimeEvent({ type: 'order-updated', payload: { order: { id: 'x' }, extra: 1 } })).toEqual({
-      type: 'order-updated',
-      payload: { order: { id: 'x' } },
-    });
+    expect(
+      parseRealtimeEvent({
+        type: 'order-updated',
+        payload: { order: { ...sampleOrder('x'), internalNote: 'not for customers' }, extra: 1 },
+      }),
+    ).toEqual({ type: 'order-updated', payload: { order: sampleOrder('x') } });
   });
 
   it.each([
@@ -47,15 +50,32 @@ describe('parseRealtimeEvent', () => {
     { type: 'unknown', payload: {} },
     { type: 'kyc-updated' },
     { type: 'kyc-updated', payload: { status: 3 } },
+    { type: 'kyc-updated', payload: { status: 'APPROVED' } },
     { type: 'new-transaction', payload: { amount: '1', _id: 'x', txn: 'y' } },
     { type: 'new-transaction', payload: { amount: Number.NaN, _id: 'x', txn: 'y' } },
     { type: 'order-updated', payload: {} },
+    { type: 'order-updated', payload: { order: { id: 'x' } } },
   ])('refuses %j', (value) => {
     expect(parseRealtimeEvent(value)).toBeNull();
   });
 });
 
 describe('memory event bus', () => {
+  it('delivers what the contract allows: unknown fields stripped, a malformed event dropped and logged', async () => {
+    const log = quietLog();
+    const bus = createMemoryEventBus(asLogger(log));
+    const received = recorder(bus);
+    const leaky = { type: 'kyc-updated', payload: { status: 'GREEN', reviewer: 'ops@offzero.example' } };
+    await bus.publish('user-a', leaky as RealtimeEvent);
+    await bus.publish('user-a', {
+      type: 'kyc-updated',
+      payload: { status: 'MAYBE' },
+    } as unknown as RealtimeEvent);
+    expect(received).toEqual([['user-a', kycGreen]]);
+    expect(log.error).toHaveBeenCalledTimes(1);
+    await bus.close();
+  });
+
   it('delivers every event to every subscriber with its user id', async () => {
     const bus = createMemoryEventBus();
     const first = recorder(bus);

@@ -1,14 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
+import { parseRealtimeEvent, type RealtimeEvent } from '@offzero/shared/api/realtime';
 
 /**
- * Realtime events for one user. Services publish them after the change they announce is committed;
- * the realtime route pushes each one to that user's open sockets, in whichever process holds them.
+ * Realtime events for one user, as the shared contract defines them (packages/shared/src/api/realtime).
+ * Services publish them after the change they announce is committed; the realtime route pushes each one
+ * to that user's open sockets, in whichever process holds them.
  */
-export type RealtimeEvent =
-  | { type: 'new-transaction'; payload: { amount: number; _id: string; txn: string } }
-  | { type: 'order-updated'; payload: { order: unknown } }
-  | { type: 'kyc-updated'; payload: { status: string } };
+export { parseRealtimeEvent, type RealtimeEvent };
 
 export type RealtimeListener = (userId: string, event: RealtimeEvent) => void;
 
@@ -29,27 +28,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The event, if `value` is a well-formed one; anything else (another app's message, a typo) is null. */
-export function parseRealtimeEvent(value: unknown): RealtimeEvent | null {
-  if (!isRecord(value) || typeof value.type !== 'string' || !isRecord(value.payload)) return null;
-  const { payload } = value;
-  switch (value.type) {
-    case 'new-transaction':
-      return typeof payload.amount === 'number' &&
-        Number.isFinite(payload.amount) &&
-        typeof payload._id === 'string' &&
-        typeof payload.txn === 'string'
-        ? { type: 'new-transaction', payload: { amount: payload.amount, _id: payload._id, txn: payload.txn } }
-        : null;
-    case 'order-updated':
-      return 'order' in payload ? { type: 'order-updated', payload: { order: payload.order } } : null;
-    case 'kyc-updated':
-      return typeof payload.status === 'string'
-        ? { type: 'kyc-updated', payload: { status: payload.status } }
-        : null;
-    default:
-      return null;
-  }
+/**
+ * The event as the contract allows it (unknown fields stripped, so nothing internal reaches a browser),
+ * or null after logging: a publisher's bug must not fail the committed work that announced it.
+ */
+function conforming(event: RealtimeEvent, log: EventBusLogger | undefined): RealtimeEvent | null {
+  const checked = parseRealtimeEvent(event);
+  if (!checked) log?.error({ eventType: event.type }, 'realtime event does not match the contract; dropped');
+  return checked;
 }
 
 /** A set of listeners where one failing listener cannot stop the others from hearing an event. */
@@ -86,7 +72,8 @@ export function createMemoryEventBus(log?: EventBusLogger): EventBus {
   return {
     async publish(userId, event) {
       if (closed) return;
-      listeners.emit(userId, event);
+      const checked = conforming(event, log);
+      if (checked) listeners.emit(userId, checked);
     },
     subscribe(listener) {
       return listeners.add(listener);
@@ -104,11 +91,19 @@ export interface RedisEventBusOptions {
 }
 
 export interface RedisEventBus extends EventBus {
-  /** Resolves once this process is subscribed (events published earlier are not seen here). */
+  /**
+   * Resolves once this process is subscribed (events published earlier are not seen here) and its
+   * publishing connection is up.
+   */
   ready(): Promise<void>;
 }
 
 export const DEFAULT_REALTIME_CHANNEL = 'offzero:realtime';
+
+/** The longest a publish waits for Redis before giving up (and delivering in this process only). */
+export const PUBLISH_TIMEOUT_MS = 1_000;
+/** The longest pause between two attempts to reach Redis again. */
+const REDIS_RETRY_CAP_MS = 2_000;
 
 /**
  * Several processes: every event goes through one Redis channel as JSON `{ userId, event }`; every
@@ -123,8 +118,21 @@ export function createRedisEventBus(
   const channel = options.channel ?? DEFAULT_REALTIME_CHANNEL;
   const listeners = createListenerSet(log);
   // Commands wait for a reconnect, but not for long: after one failed attempt they fail (and are logged).
-  const connectionOptions = { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false };
-  const publisher = new Redis(redisUrl, { ...connectionOptions, connectionName: 'offzero-realtime-pub' });
+  // ioredis keeps reconnecting for as long as the process lives, at most REDIS_RETRY_CAP_MS apart, and
+  // subscribes again by itself once connected (autoResubscribe), so events flow again without a restart.
+  const connectionOptions = {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: true,
+    lazyConnect: false,
+    connectTimeout: 2_000,
+    retryStrategy: (attempt: number) => Math.min(attempt * 100, REDIS_RETRY_CAP_MS),
+  };
+  const publisher = new Redis(redisUrl, {
+    ...connectionOptions,
+    // A publish never holds up the request that committed the change for longer than this.
+    commandTimeout: PUBLISH_TIMEOUT_MS,
+    connectionName: 'offzero-realtime-pub',
+  });
   const subscriber = new Redis(redisUrl, { ...connectionOptions, connectionName: 'offzero-realtime-sub' });
   let closed = false;
 
@@ -198,26 +206,27 @@ export function createRedisEventBus(
   return {
     async publish(userId, event) {
       if (closed) return;
-      let message: string;
-      try {
-        message = JSON.stringify({ userId, event });
-      } catch (error) {
-        log.error({ err: error, eventType: event.type }, 'realtime event is not serialisable; dropped');
-        return;
-      }
+      const checked = conforming(event, log);
+      if (!checked) return;
+      // Plain JSON values once the contract has checked them, so this cannot throw.
+      const message = JSON.stringify({ userId, event: checked });
       try {
         await publisher.publish(channel, message);
       } catch (error) {
         // Redis is down: this process's own sockets still hear it; other processes miss it.
         log.warn({ err: error, eventType: event.type }, 'could not publish a realtime event through redis');
-        listeners.emit(userId, event);
+        listeners.emit(userId, checked);
       }
     },
     subscribe(listener) {
       return listeners.add(listener);
     },
     ready() {
-      return subscribed;
+      const publisherReady =
+        publisher.status === 'ready'
+          ? Promise.resolve()
+          : new Promise<void>((resolve) => publisher.once('ready', () => resolve()));
+      return Promise.all([subscribed, publisherReady]).then(() => undefined);
     },
     async close() {
       if (closed) return;

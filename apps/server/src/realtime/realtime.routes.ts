@@ -1,10 +1,21 @@
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { WebSocket, type RawData } from 'ws';
+import { errorBodySchema } from '@offzero/shared/api/errors';
+import {
+  REALTIME_CLOSE,
+  REALTIME_PATH,
+  realtimeClientMessageSchema,
+  realtimeServerMessageSchema,
+  type RealtimeClientMessage,
+  type RealtimeServerMessage,
+} from '@offzero/shared/api/realtime';
+import { AppError } from '../http/errors';
 import type { EventBus, RealtimeEvent } from './event-bus';
 
 /**
- * The realtime channel: `GET /api/realtime` as a WebSocket.
+ * The realtime channel: `GET /api/realtime` as a WebSocket. Its messages are the shared contract's
+ * (packages/shared/src/api/realtime), read and written through its schemas.
  *
  * Browsers cannot set headers on a WebSocket and tokens in URLs end up in logs, so the client
  * authenticates with its first message:
@@ -19,6 +30,15 @@ import type { EventBus, RealtimeEvent } from './event-bus';
  * authenticated socket for a visitor (no cross-site WebSocket hijacking).
  */
 
+const DOCS_DESCRIPTION = [
+  "The customer's own events, pushed as they happen (packages/shared/src/api/realtime.ts).",
+  'The first message must be `{"type":"auth","token":"<session JWT>"}` within 5 s; the server answers',
+  '`{"type":"ready","userId":"…"}` or closes with 4401. Then the server pushes',
+  '`{"type":"new-transaction"|"order-updated"|"kyc-updated","payload":…}`; the client may send',
+  '`{"type":"ping"}` (answered `{"type":"pong"}`). Close codes: 4401 session over (do not retry),',
+  '4429 too many sockets, 1001 server shutting down, 1009 message over 4 kB, 1011 try again later.',
+].join(' ');
+
 export interface RealtimeOptions {
   /** How long a new socket may stay silent before it must have sent its auth message. */
   authTimeoutMs?: number;
@@ -32,9 +52,9 @@ export interface RealtimeOptions {
   maxSocketsPerUser?: number;
 }
 
-export const REALTIME_PATH = '/api/realtime';
-export const CLOSE_UNAUTHORIZED = 4401;
-export const CLOSE_TOO_MANY_CONNECTIONS = 4429;
+export { REALTIME_PATH };
+export const CLOSE_UNAUTHORIZED = REALTIME_CLOSE.unauthorized;
+export const CLOSE_TOO_MANY_CONNECTIONS = REALTIME_CLOSE.tooManyConnections;
 /** Standard codes: going away (server shutdown), message too big, internal error. */
 export const CLOSE_GOING_AWAY = 1001;
 export const CLOSE_MESSAGE_TOO_BIG = 1009;
@@ -69,15 +89,22 @@ function textOf(data: RawData): string {
   return Buffer.from(data).toString('utf8');
 }
 
-function parseJsonObject(text: string): Record<string, unknown> | null {
+/** A message the contract allows a client to send, or null for anything else. */
+function parseClientMessage(data: RawData, isBinary: boolean): RealtimeClientMessage | null {
+  if (isBinary) return null;
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null;
+    value = JSON.parse(textOf(data));
   } catch {
     return null;
   }
+  const parsed = realtimeClientMessageSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The JSON text of one server message; typed so that only the contract's messages are sent. */
+function serverMessage(message: RealtimeServerMessage): string {
+  return JSON.stringify(message);
 }
 
 /** The user id of a live session token, or null; rejects only when the check itself failed. */
@@ -121,13 +148,8 @@ export function realtimeRoutes(bus: EventBus, options: RealtimeOptions = {}): Fa
     const unsubscribe = bus.subscribe((userId: string, event: RealtimeEvent) => {
       const set = byUser.get(userId);
       if (!set) return;
-      let text: string;
-      try {
-        text = JSON.stringify({ type: event.type, payload: event.payload });
-      } catch (error) {
-        app.log.error({ err: error, eventType: event.type }, 'realtime event is not serialisable; dropped');
-        return;
-      }
+      // The bus has checked the event against the contract, so it is plain JSON.
+      const text = serverMessage(event);
       for (const connection of set) send(connection, text);
     });
 
@@ -222,10 +244,26 @@ export function realtimeRoutes(bus: EventBus, options: RealtimeOptions = {}): Fa
       },
     });
 
-    app.get(
-      REALTIME_PATH,
-      { websocket: true, config: { rateLimit: { max: 120, timeWindow: '1 minute' } } },
-      (socket, request) => {
+    // `handler` answers a plain HTTP request and `wsHandler` the upgrade; unlike `websocket: true`, this
+    // keeps the route in the OpenAPI document, where its messages are described.
+    app.route({
+      method: 'GET',
+      url: REALTIME_PATH,
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        summary: 'The realtime channel (WebSocket)',
+        description: DOCS_DESCRIPTION,
+        response: {
+          101: realtimeServerMessageSchema.describe(
+            'Switching Protocols. Then every text frame from the server is one of these JSON messages.',
+          ),
+          404: errorBodySchema.describe('A plain HTTP request: open this path as a WebSocket.'),
+        },
+      },
+      handler: async () => {
+        throw new AppError('NOT_FOUND', `Open ${REALTIME_PATH} as a WebSocket.`);
+      },
+      wsHandler: (socket, request) => {
         const connection: Connection = { socket, userId: null, token: null, alive: true };
         connections.set(socket, connection);
         let state: 'waiting' | 'verifying' | 'ready' = 'waiting';
@@ -240,10 +278,8 @@ export function realtimeRoutes(bus: EventBus, options: RealtimeOptions = {}): Fa
         });
 
         async function authenticate(data: RawData, isBinary: boolean): Promise<void> {
-          const message = isBinary ? null : parseJsonObject(textOf(data));
-          if (message?.type !== 'auth' || typeof message.token !== 'string' || message.token === '') {
-            return closeUnauthorized(socket);
-          }
+          const message = parseClientMessage(data, isBinary);
+          if (message?.type !== 'auth') return closeUnauthorized(socket);
           const token = message.token;
           let userId: string | null;
           try {
@@ -266,7 +302,7 @@ export function realtimeRoutes(bus: EventBus, options: RealtimeOptions = {}): Fa
           connection.userId = userId;
           connection.token = token;
           state = 'ready';
-          send(connection, JSON.stringify({ type: 'ready', userId }));
+          send(connection, serverMessage({ type: 'ready', userId }));
         }
 
         socket.on('message', (data, isBinary) => {
@@ -277,11 +313,12 @@ export function realtimeRoutes(bus: EventBus, options: RealtimeOptions = {}): Fa
             return;
           }
           // Messages sent before the answer to the auth message are ignored, like any unknown message.
-          if (state !== 'ready' || isBinary) return;
-          const message = parseJsonObject(textOf(data));
-          if (message?.type === 'ping') send(connection, JSON.stringify({ type: 'pong' }));
+          if (state !== 'ready') return;
+          if (parseClientMessage(data, isBinary)?.type === 'ping') {
+            send(connection, serverMessage({ type: 'pong' }));
+          }
         });
       },
-    );
+    });
   };
 }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../db/database';
+import type { Database, Transaction } from '../db/database';
 import { globalSettings, type GlobalSettingsRow } from '../db/schema';
 
 type NewSettings = typeof globalSettings.$inferInsert;
@@ -62,4 +62,22 @@ export async function findGlobalSettings(db: Database): Promise<GlobalSettingsRo
   const [row] = await db.select().from(globalSettings).where(eq(globalSettings.id, 1));
   if (!row) throw new Error('Global settings are missing: the database was not seeded');
   return row;
+}
+
+export type GlobalSettingsChange = Partial<Omit<NewSettings, 'id'>>;
+
+/** The settings row as it is now, locked until the caller's transaction ends. */
+export async function lockGlobalSettings(tx: Transaction): Promise<GlobalSettingsRow> {
+  const [row] = await tx.select().from(globalSettings).where(eq(globalSettings.id, 1)).for('update');
+  if (!row) throw new Error('Global settings are missing: the database was not seeded');
+  return row;
+}
+
+export async function saveGlobalSettings(
+  tx: Transaction,
+  change: GlobalSettingsChange,
+): Promise<GlobalSettingsRow> {
+  const [updated] = await tx.update(globalSettings).set(change).where(eq(globalSettings.id, 1)).returning();
+  if (!updated) throw new Error('Global settings are missing: the database was not seeded');
+  return updated;
 }

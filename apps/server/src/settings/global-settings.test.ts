@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fullGlobalSettingsSchema, publicGlobalSettingsSchema } from '@offzero/shared/api/global-settings';
 import { users } from '../db/schema';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { createTestApp, createTestDatabase, type TestApp } from '../test/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -64,8 +64,8 @@ describe('GET /api/admin/settings', () => {
 describe('production defaults', () => {
   it('starts production with every payment method off and no receiving details', async () => {
     const { seedGlobalSettings, findGlobalSettings } = await import('./global-settings.repository');
-    const { openDatabase } = await import('../db/database');
-    const handle = await openDatabase({ dataDir: null });
+    // A database of its own, unseeded (the migrated copy every test database starts from).
+    const { handle, drop } = await createTestDatabase();
     await seedGlobalSettings(handle.db, 'production');
     const row = await findGlobalSettings(handle.db);
     expect([row.paypalActive, row.zelleActive, row.achActive, row.wireActive]).toEqual([
@@ -76,5 +76,6 @@ describe('production defaults', () => {
     ]);
     expect(row.zellePaymentAddress).toBe('');
     await handle.close();
+    await drop();
   });
 });

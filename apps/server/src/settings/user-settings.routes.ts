@@ -1,13 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { messageResponseSchema } from '@offzero/shared/api/accounts';
 import {
   saveBankSchema,
   saveSettingsSchema,
   saveZelleSchema,
   userIdSchema,
+  userSettingsSchema,
 } from '@offzero/shared/api/user-settings';
 import { assertOwnId, requireSignedIn } from '../auth/sessions';
 import type { UserSettingsService } from './user-settings.service';
+import { errorResponses } from '../http/error-responses';
+
+/** Bad input (400), no session (401), another customer's id or no CSRF token (403), a taken code (409). */
+const errors = {
+  ...errorResponses(400, 401, 403, 409, 500),
+};
+const saved = { 200: messageResponseSchema, ...errors };
 
 /** The settings calls of spec section 7; every `userId` must be the signed-in customer's own (403). */
 export const userSettingsRoutes =
@@ -17,7 +26,13 @@ export const userSettingsRoutes =
 
     app.get(
       '/api/user/settings',
-      { ...signedIn, schema: { querystring: z.strictObject({ userId: userIdSchema }) } },
+      {
+        ...signedIn,
+        schema: {
+          querystring: z.strictObject({ userId: userIdSchema }),
+          response: { 200: z.object({ settings: userSettingsSchema }), ...errors },
+        },
+      },
       async (request) => {
         const { user } = assertOwnId(request, request.query.userId);
         return { settings: await settings.get(user.id) };
@@ -26,7 +41,7 @@ export const userSettingsRoutes =
 
     app.post(
       '/api/user/settings/save',
-      { ...signedIn, schema: { body: saveSettingsSchema } },
+      { ...signedIn, schema: { body: saveSettingsSchema, response: saved } },
       async (request) => {
         const { user } = assertOwnId(request, request.body.userId);
         const { bankAccount, walletAddress, receiveEmail, receiveSMS, referralCode } = request.body;
@@ -53,7 +68,7 @@ export const userSettingsRoutes =
 
     app.post(
       '/api/user/settings/bank/save',
-      { ...signedIn, schema: { body: saveBankSchema } },
+      { ...signedIn, schema: { body: saveBankSchema, response: saved } },
       async (request) => {
         const { user } = assertOwnId(request, request.body.userId);
         await settings.saveBank(user.id, request.body.bankAccount);
@@ -63,7 +78,7 @@ export const userSettingsRoutes =
 
     app.post(
       '/api/user/settings/zelle/save',
-      { ...signedIn, schema: { body: saveZelleSchema } },
+      { ...signedIn, schema: { body: saveZelleSchema, response: saved } },
       async (request) => {
         const { user } = assertOwnId(request, request.body.userId);
         await settings.saveZelleEmail(user.id, request.body.zelleEmail);

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { isValidBitcoinAddress, type BitcoinNetwork } from '@offzero/shared/bitcoin/address';
 import {
   WALLET_ADDRESS_MESSAGE,
@@ -6,35 +5,28 @@ import {
   type UserSettings,
 } from '@offzero/shared/api/user-settings';
 import type { Database } from '../db/database';
-import { users, userSettings, type UserSettingsRow } from '../db/schema';
+import type { UserSettingsRow } from '../db/schema';
 import { AppError } from '../http/errors';
 import { isUniqueViolation } from '../db/postgres-errors';
-
-type SettingsChange = Partial<Omit<typeof userSettings.$inferInsert, 'userId' | 'updatedAt'>>;
+import {
+  findReferralCode,
+  findUserSettings,
+  saveUserSettings,
+  setReferralCode,
+  type UserSettingsChange,
+} from './user-settings.repository';
 
 /** A customer's payout details, wallet, notification choices and referral code. */
 export function createUserSettingsService(db: Database, network: BitcoinNetwork) {
-  async function upsert(userId: string, change: SettingsChange): Promise<void> {
-    await db
-      .insert(userSettings)
-      .values({ userId, ...change })
-      .onConflictDoUpdate({ target: userSettings.userId, set: { ...change, updatedAt: new Date() } });
-  }
-
-  async function findRow(userId: string): Promise<UserSettingsRow | null> {
-    const [row] = await db.select().from(userSettings).where(eq(userSettings.userId, userId));
-    return row ?? null;
-  }
+  const upsert = (userId: string, change: UserSettingsChange) => saveUserSettings(db, userId, change);
+  const findRow = (userId: string): Promise<UserSettingsRow | null> => findUserSettings(db, userId);
 
   return {
     findRow,
 
     async get(userId: string): Promise<UserSettings> {
       const row = await findRow(userId);
-      const [user] = await db
-        .select({ referralCode: users.referralCode })
-        .from(users)
-        .where(eq(users.id, userId));
+      const referralCode = await findReferralCode(db, userId);
       return {
         bankAccount:
           row?.accountNumber != null
@@ -49,7 +41,7 @@ export function createUserSettingsService(db: Database, network: BitcoinNetwork)
             : null,
         walletAddress: row?.walletAddress ?? null,
         zelleEmail: row?.zelleEmail ?? null,
-        referralCode: user?.referralCode ?? null,
+        referralCode,
         receiveEmail: row?.receiveEmail ?? true,
         receiveSMS: row?.receiveSms ?? true,
       };
@@ -88,18 +80,14 @@ export function createUserSettingsService(db: Database, network: BitcoinNetwork)
     },
 
     async saveReferralCode(userId: string, code: string): Promise<void> {
-      const [user] = await db
-        .select({ referralCode: users.referralCode })
-        .from(users)
-        .where(eq(users.id, userId));
-      if (user?.referralCode) {
+      if (await findReferralCode(db, userId)) {
         throw new AppError(
           'CONFLICT',
           'You already have a referral code; it stays the same so shared links keep working.',
         );
       }
       try {
-        await db.update(users).set({ referralCode: code, updatedAt: new Date() }).where(eq(users.id, userId));
+        await setReferralCode(db, userId, code);
       } catch (error) {
         if (isUniqueViolation(error)) {
           throw new AppError('CONFLICT', 'This referral code is already taken. Generate another one.');

@@ -22,10 +22,16 @@ const bank = {
 };
 const save = (who: RegisteredCustomer, url: string, payload: object) =>
   t.request({ method: 'POST', url, headers: who.auth, payload });
-const settingsOf = async (who: RegisteredCustomer) =>
-  (
-    await t.app.inject({ method: 'GET', url: `/api/user/settings?userId=${who.userId}`, headers: who.auth })
-  ).json().settings;
+/** The customer's settings as they read them; fails unless the read itself succeeds. */
+const settingsOf = async (who: RegisteredCustomer) => {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/user/settings?userId=${who.userId}`,
+    headers: who.auth,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().settings;
+};
 
 describe('customer settings', () => {
   it('starts empty with both notifications on', async () => {
@@ -165,7 +171,20 @@ describe('customer settings', () => {
   });
 
   it("refuses another customer's id in every settings call (403) and changes nothing", async () => {
+    // Bob's own details, saved by Bob: what Ada must neither read nor change.
+    const bobsBank = { ...bank, account_name: 'Bob Builder', routing_number: '', swift: 'DEUTDEFF500' };
+    for (const [url, payload] of [
+      ['/api/user/settings/bank/save', { bankAccount: bobsBank }],
+      ['/api/user/settings/zelle/save', { zelleEmail: 'bob@zelle.example' }],
+    ] as const) {
+      expect((await save(bob, url, { userId: bob.userId, ...payload })).statusCode, url).toBe(200);
+    }
     const before = await settingsOf(bob);
+    expect(before).toMatchObject({
+      bankAccount: bobsBank,
+      zelleEmail: 'bob@zelle.example',
+      receiveEmail: true,
+    });
     const attempts = [
       t.app.inject({ method: 'GET', url: `/api/user/settings?userId=${bob.userId}`, headers: ada.auth }),
       save(ada, '/api/user/settings/save', { userId: bob.userId, receiveEmail: false }),
@@ -174,7 +193,9 @@ describe('customer settings', () => {
     ];
     for (const response of await Promise.all(attempts)) {
       expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ code: 'FORBIDDEN', message: expect.any(String) });
       expect(response.body).not.toContain('DEUTDEFF500');
+      expect(response.body).not.toContain('bob@zelle.example');
     }
     expect(await settingsOf(bob)).toEqual(before);
   });

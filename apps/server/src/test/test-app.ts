@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, openAsBlob, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type AppDependencies } from '../app';
 import { loadConfig, type AppConfig } from '../config/config';
 import { openDatabase, type DatabaseHandle } from '../db/database';
@@ -32,7 +33,8 @@ export async function createTestDatabase(): Promise<{
   drop: () => Promise<void>;
 }> {
   if (testEnv.TEST_DATABASE_KIND !== 'postgres') {
-    return { handle: await openDatabase({ dataDir: null }), url: undefined, drop: async () => undefined };
+    const handle = await openDatabase({ dataDir: null, snapshot: await migratedSnapshot() });
+    return { handle, url: undefined, drop: async () => undefined };
   }
   const baseUrl = testEnv.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error('TEST_DATABASE_URL is needed for the PostgreSQL suite');
@@ -56,6 +58,16 @@ export async function createTestDatabase(): Promise<{
   };
 }
 
+/**
+ * The migrated empty database dumped once per run by database-snapshot.global-setup.ts: loading it takes
+ * a fraction of the time initdb and the migrations take. Without it (a file run outside that setup) each
+ * test database is created and migrated from scratch.
+ */
+function migratedSnapshot(): Promise<Blob> | undefined {
+  const file = inject('embeddedDatabaseSnapshot');
+  return file ? openAsBlob(file) : undefined;
+}
+
 export function testConfig(overrides: Record<string, string> = {}): AppConfig {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'offzero-test-'));
   return loadConfig({
@@ -67,6 +79,8 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
     // Many customers register from one test client; the flood test sets its own limit.
     OTP_SENDS_PER_IP: '10000',
     OTP_VERIFIES_PER_IP: '10000',
+    // A busy test machine stalls event loops for a second now and then; shedding is tested on its own.
+    LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
     ...overrides,
   });
 }
@@ -75,7 +89,8 @@ export async function createTestApp(
   overrides: Record<string, string> = {},
   /** Registers extra routes before the app starts (tests of shared HTTP rules use it). */
   extend?: (app: FastifyInstance) => void,
-  dependencies: Pick<AppDependencies, 'realtime'> = {},
+  /** What the test chooses itself: a realtime bus, or adapters (`providers: { paypal: … }`). */
+  dependencies: Pick<AppDependencies, 'realtime' | 'providers'> = {},
 ): Promise<TestApp> {
   const { handle, url, drop } = await createTestDatabase();
   return startTestApp(testConfig(overrides), handle, url, drop, { extend, dependencies });
@@ -88,7 +103,7 @@ export async function createTestApp(
 export async function createTestAppOnSameDatabase(
   first: TestApp,
   overrides: Record<string, string> = {},
-  dependencies: Pick<AppDependencies, 'realtime'> = {},
+  dependencies: Pick<AppDependencies, 'realtime' | 'providers'> = {},
 ): Promise<TestApp> {
   if (testEnv.TEST_DATABASE_KIND !== 'postgres' || !first.databaseUrl) {
     throw new Error('A second app on the same database needs the PostgreSQL suite');
@@ -106,7 +121,7 @@ async function startTestApp(
   drop: () => Promise<void>,
   options: {
     extend?: ((app: FastifyInstance) => void) | undefined;
-    dependencies: Pick<AppDependencies, 'realtime'>;
+    dependencies: Pick<AppDependencies, 'realtime' | 'providers'>;
   },
 ): Promise<TestApp> {
   const app = await buildApp({ config, database: handle, logger: false, ...options.dependencies });

@@ -1,10 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { profileUpdateSchema } from '@offzero/shared/api/accounts';
+import { profileUpdateSchema, userSchema } from '@offzero/shared/api/accounts';
+import { errorBodySchema } from '@offzero/shared/api/errors';
 import type { AccountsService } from '../auth/accounts.service';
 import { assertOwnId, requireSignedIn, signedInUser } from '../auth/sessions';
 import { AppError } from '../http/errors';
 import { toUserResponse } from './user.presenter';
+
+/** Bad input (400), no session (401), another customer's id or no CSRF token (403). */
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 500: errorBodySchema };
 
 /** `GET /api/user/:id` (own id only) and `POST /api/user/profile` (first and last name only). */
 export const userRoutes =
@@ -12,7 +16,13 @@ export const userRoutes =
   async (app) => {
     app.get(
       '/api/user/:id',
-      { schema: { params: z.object({ id: z.string().max(100) }) }, preHandler: requireSignedIn(app) },
+      {
+        schema: {
+          params: z.object({ id: z.string().max(100) }),
+          response: { 200: z.object({ user: userSchema }), ...errors },
+        },
+        preHandler: requireSignedIn(app),
+      },
       async (request) => {
         const { user, isAdmin } = assertOwnId(request, request.params.id);
         return { user: toUserResponse(user, isAdmin) };
@@ -21,7 +31,13 @@ export const userRoutes =
 
     app.post(
       '/api/user/profile',
-      { schema: { body: profileUpdateSchema }, preHandler: requireSignedIn(app) },
+      {
+        schema: {
+          body: profileUpdateSchema,
+          response: { 200: z.object({ message: z.string(), user: userSchema }), ...errors },
+        },
+        preHandler: requireSignedIn(app),
+      },
       async (request) => {
         const { user, isAdmin } = signedInUser(request);
         const { firstName, lastName, email } = request.body;

@@ -1,3 +1,4 @@
+import { errorBody } from '../http/errors';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -19,7 +20,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       serveIndex: (reply) =>
         reply
           .status(404)
-          .send({ message: 'The web app has not been built. Run `npm run build`, then start again.' }),
+          .send(
+            errorBody('NOT_FOUND', 'The web app has not been built. Run `npm run build`, then start again.'),
+          ),
     };
   }
   await app.register(fastifyStatic, {

@@ -4,7 +4,7 @@ import { RouterProvider } from 'react-router/dom';
 import type { PublicAppConfig } from '@offzero/shared/api/app-config';
 import { ApiError, prepareApiClient } from '../lib/api-client';
 import { RealtimeProvider } from '../lib/realtime';
-import { AppConfigProvider } from './app-config';
+import { AppConfigProvider } from '../lib/app-config';
 import { router } from './router';
 
 const queryClient = new QueryClient({

@@ -18,7 +18,7 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { path: paths.home, ...page(() => import('../features/marketing/home-page')) },
+          { path: paths.home, ...page(() => import('./routes/home')) },
           { path: paths.about, ...page(() => import('../features/marketing/about-page')) },
           { path: paths.termsOfUse, ...page(() => import('../features/legal/terms-of-use-page')) },
           { path: paths.privacyPolicy, ...page(() => import('../features/legal/privacy-policy-page')) },
@@ -41,10 +41,13 @@ export const routes: RouteObject[] = [
           {
             lazy: async () => ({ Component: (await import('./layouts/dashboard-layout')).DashboardLayout }),
             children: [
-              { path: paths.dashboard, ...page(() => import('../features/dashboard/dashboard-page')) },
-              { path: paths.orders, ...page(() => import('../features/orders/orders-page')) },
-              { path: paths.settings, ...page(() => import('../features/settings/settings-page')) },
-              { path: paths.referralHistory, ...page(() => import('../features/referrals/referral-history-page')) },
+              { path: paths.dashboard, ...page(() => import('./routes/dashboard')) },
+              { path: paths.orders, ...page(() => import('./routes/orders')) },
+              { path: paths.settings, ...page(() => import('./routes/settings')) },
+              {
+                path: paths.referralHistory,
+                ...page(() => import('../features/referrals/referral-history-page')),
+              },
             ],
           },
           // The back office: its own shell, admins only (the shell shows anyone else "Not authorised").

@@ -3,9 +3,12 @@ import { z } from 'zod';
 import { fakeSessionToken, jsonResponse } from '../test/test-utils';
 import {
   apiGet,
+  apiGetFile,
   apiPost,
   apiPostForm,
+  apiPut,
   ApiError,
+  hasErrorCode,
   NETWORK_ERROR_MESSAGE,
   prepareApiClient,
   serverMessageOr,
@@ -75,7 +78,10 @@ describe('api client', () => {
   it('throws the server message and status as an ApiError', async () => {
     saveCsrfToken('csrf-1');
     fetchMock.mockResolvedValueOnce(
-      jsonResponse({ message: 'An account with this email already exists. Log in instead.' }, 409),
+      jsonResponse(
+        { message: 'An account with this email already exists. Log in instead.', code: 'ACCOUNT_EXISTS' },
+        409,
+      ),
     );
 
     const error = await apiPost(
@@ -88,7 +94,10 @@ describe('api client', () => {
     expect(error).toMatchObject({
       status: 409,
       message: 'An account with this email already exists. Log in instead.',
+      code: 'ACCOUNT_EXISTS',
     });
+    expect(hasErrorCode(error, 'ACCOUNT_EXISTS')).toBe(true);
+    expect(hasErrorCode(error, 'CONFLICT')).toBe(false);
   });
 
   it('keeps field errors from a validation answer', async () => {
@@ -96,6 +105,7 @@ describe('api client', () => {
       jsonResponse(
         {
           message: 'Check firstName: Enter your first name.',
+          code: 'VALIDATION_FAILED',
           errors: { firstName: 'Enter your first name.' },
         },
         400,
@@ -103,13 +113,16 @@ describe('api client', () => {
     );
     await expect(apiGet('/anything', { schema: messageSchema })).rejects.toMatchObject({
       status: 400,
+      code: 'VALIDATION_FAILED',
       errors: { firstName: 'Enter your first name.' },
     });
   });
 
   it('on a 401 drops the session and sends the browser home', async () => {
     saveSessionToken(fakeSessionToken());
-    fetchMock.mockResolvedValueOnce(jsonResponse({ message: 'Your session has ended. Log in again.' }, 401));
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({ message: 'Your session has ended. Log in again.', code: 'UNAUTHENTICATED' }, 401),
+    );
 
     await expect(apiGet('/user/user-1', { schema: messageSchema })).rejects.toMatchObject({ status: 401 });
 
@@ -120,7 +133,7 @@ describe('api client', () => {
   it('on a 401 of a login call only reports the message', async () => {
     saveCsrfToken('csrf-1');
     saveSessionToken(fakeSessionToken());
-    fetchMock.mockResolvedValueOnce(jsonResponse({ message: 'Login failed!' }, 401));
+    fetchMock.mockResolvedValueOnce(jsonResponse({ message: 'Login failed!', code: 'UNAUTHENTICATED' }, 401));
 
     await expect(
       apiPost('/user/google/login', { credential: 'x' }, { schema: messageSchema, on401: 'throw' }),
@@ -133,7 +146,7 @@ describe('api client', () => {
   it('on a security-token 403 fetches a new token and retries once', async () => {
     saveCsrfToken('stale');
     fetchMock
-      .mockResolvedValueOnce(jsonResponse({ message: SECURITY_TOKEN_MESSAGE }, 403))
+      .mockResolvedValueOnce(jsonResponse({ message: SECURITY_TOKEN_MESSAGE, code: 'CSRF_INVALID' }, 403))
       .mockResolvedValueOnce(jsonResponse({ _csrf: 'renewed' }))
       .mockResolvedValueOnce(jsonResponse({ message: 'Logged in.' }));
 
@@ -154,25 +167,65 @@ describe('api client', () => {
   it('retries a security-token 403 only once', async () => {
     saveCsrfToken('stale');
     fetchMock
-      .mockResolvedValueOnce(jsonResponse({ message: SECURITY_TOKEN_MESSAGE }, 403))
+      .mockResolvedValueOnce(jsonResponse({ message: SECURITY_TOKEN_MESSAGE, code: 'CSRF_INVALID' }, 403))
       .mockResolvedValueOnce(jsonResponse({ _csrf: 'renewed' }))
-      .mockResolvedValueOnce(jsonResponse({ message: SECURITY_TOKEN_MESSAGE }, 403));
+      .mockResolvedValueOnce(jsonResponse({ message: SECURITY_TOKEN_MESSAGE, code: 'CSRF_INVALID' }, 403));
 
     await expect(apiPost('/user/logout', undefined, { schema: messageSchema })).rejects.toMatchObject({
       status: 403,
       message: SECURITY_TOKEN_MESSAGE,
+      code: 'CSRF_INVALID',
     });
     expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
   it('does not retry other 403 answers', async () => {
     saveCsrfToken('csrf-1');
-    fetchMock.mockResolvedValueOnce(jsonResponse({ message: 'You can only read your own profile.' }, 403));
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({ message: 'You can only read your own profile.', code: 'FORBIDDEN' }, 403),
+    );
 
     await expect(apiPost('/user/profile', {}, { schema: messageSchema })).rejects.toMatchObject({
       status: 403,
+      code: 'FORBIDDEN',
     });
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('decides on the code, never on the message text: a 403 that mentions the token is not retried', async () => {
+    saveCsrfToken('csrf-1');
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({ message: SECURITY_TOKEN_MESSAGE, code: 'FORBIDDEN' }, 403),
+    );
+
+    await expect(apiPost('/user/profile', {}, { schema: messageSchema })).rejects.toMatchObject({
+      status: 403,
+      code: 'FORBIDDEN',
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives an answer without a known code the code its status stands for', async () => {
+    saveCsrfToken('csrf-1');
+    fetchMock
+      .mockResolvedValueOnce(new Response('<html>Bad gateway</html>', { status: 502 }))
+      .mockResolvedValueOnce(jsonResponse({ message: 'Gone.', code: 'SOMETHING_NEWER' }, 410))
+      .mockResolvedValueOnce(jsonResponse({ message: 'No such order.' }, 404));
+
+    await expect(apiPost('/x', {}, { schema: messageSchema })).rejects.toMatchObject({
+      status: 502,
+      code: 'INTERNAL',
+      fromServer: false,
+    });
+    await expect(apiPost('/x', {}, { schema: messageSchema })).rejects.toMatchObject({
+      status: 410,
+      code: 'GONE',
+      message: 'Gone.',
+    });
+    await expect(apiGet('/x', { schema: messageSchema })).rejects.toMatchObject({
+      status: 404,
+      code: 'NOT_FOUND',
+    });
   });
 
   it('sends no body and no content type for a POST without a body', async () => {
@@ -189,12 +242,14 @@ describe('api client', () => {
     await expect(apiGet('/health', { schema: messageSchema })).rejects.toMatchObject({
       status: 0,
       message: NETWORK_ERROR_MESSAGE,
+      code: 'NETWORK_ERROR',
     });
 
     vi.spyOn(console, 'error').mockImplementation(() => {});
     fetchMock.mockResolvedValueOnce(jsonResponse({ unexpected: true }));
     await expect(apiGet('/health', { schema: messageSchema })).rejects.toMatchObject({
       message: UNREADABLE_ANSWER_MESSAGE,
+      code: 'UNREADABLE_ANSWER',
     });
   });
 
@@ -247,5 +302,66 @@ describe('api client', () => {
     expect(serverMessageOr(withMessage, 'Fallback')).toBe('Saving is paused.');
     expect(serverMessageOr(without, 'Fallback')).toBe('Fallback');
     expect(serverMessageOr(new Error('boom'), 'Fallback')).toBe('Fallback');
+  });
+
+  it('sends a PUT like a POST, with the security token, retrying once on a refused token', async () => {
+    const token = fakeSessionToken('admin-1');
+    saveSessionToken(token);
+    saveCsrfToken('stale');
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse({ message: SECURITY_TOKEN_MESSAGE, code: 'CSRF_INVALID' }, 403))
+      .mockResolvedValueOnce(jsonResponse({ _csrf: 'renewed' }))
+      .mockResolvedValueOnce(jsonResponse({ message: 'Settings saved.' }));
+
+    await expect(apiPut('/admin/settings', { a: 1 }, { schema: messageSchema })).resolves.toEqual({
+      message: 'Settings saved.',
+    });
+
+    const [first, , retry] = fetchMock.mock.calls;
+    expect(first?.[0]).toBe('/api/admin/settings');
+    expect(first?.[1]?.method).toBe('PUT');
+    expect(first?.[1]?.body).toBe(JSON.stringify({ a: 1 }));
+    expect(header(first, 'Content-Type')).toBe('application/json');
+    expect(header(first, 'Authorization')).toBe(`Bearer ${token}`);
+    expect(header(retry, 'X-CSRF-Token')).toBe('renewed');
+  });
+
+  it('downloads a file with the session, its bytes and the name the server suggests', async () => {
+    const token = fakeSessionToken('admin-1');
+    saveSessionToken(token);
+    fetchMock.mockResolvedValueOnce(
+      new Response('id,type\r\n', {
+        headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="orders.csv"' },
+      }),
+    );
+
+    const file = await apiGetFile('/admin/orders/export.csv');
+
+    expect(file.filename).toBe('orders.csv');
+    expect(await file.blob.text()).toBe('id,type\r\n');
+    const call = fetchMock.mock.calls[0];
+    expect(call?.[0]).toBe('/api/admin/orders/export.csv');
+    expect(call?.[1]?.method).toBe('GET');
+    expect(header(call, 'Authorization')).toBe(`Bearer ${token}`);
+    expect(header(call, 'X-CSRF-Token')).toBeUndefined();
+  });
+
+  it('a failed download is an ApiError with the server message and code, and a 401 ends the session', async () => {
+    saveSessionToken(fakeSessionToken());
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse({ message: 'This case has no document.', code: 'NOT_FOUND' }, 404))
+      .mockResolvedValueOnce(
+        jsonResponse({ message: 'Your session has ended.', code: 'UNAUTHENTICATED' }, 401),
+      );
+
+    await expect(apiGetFile('/admin/kyc/u1/document')).rejects.toMatchObject({
+      status: 404,
+      code: 'NOT_FOUND',
+      message: 'This case has no document.',
+    });
+    expect(hardRedirect).not.toHaveBeenCalled();
+    await expect(apiGetFile('/admin/kyc/u1/document')).rejects.toBeInstanceOf(ApiError);
+    expect(getSession()).toBeNull();
+    expect(hardRedirect).toHaveBeenCalledWith('/');
   });
 });

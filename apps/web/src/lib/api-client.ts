@@ -1,12 +1,14 @@
 import type { z } from 'zod';
+import { codeForStatus, errorCodeSchema, type ErrorCode } from '@offzero/shared/api/errors';
 import { clearSession, getCsrfToken, getSession, saveCsrfToken } from './session-storage';
 import { hardRedirect } from './hard-redirect';
 
 /**
  * The one way the web app talks to its own API (DESIGN.md section 2): JSON under /api on the same
- * origin, the session as a bearer token, the cross-site protection token on every state-changing call,
- * answers checked against the shared zod schemas, and failures turned into `ApiError` values that carry
- * the server's message (the text customers see).
+ * origin (GET, POST, PUT, multipart forms, and file downloads), the session as a bearer token, the
+ * cross-site protection token on every state-changing call, answers checked against the shared zod
+ * schemas, and failures turned into `ApiError` values that carry the server's message (the text
+ * customers see) and its code (what the screens decide on, packages/shared/src/api/errors.ts).
  */
 
 export const API_BASE = '/api';
@@ -15,19 +17,37 @@ export const NETWORK_ERROR_MESSAGE = 'We could not reach OffZero. Check your con
 export const UNREADABLE_ANSWER_MESSAGE = 'We received an answer we could not read. Please try again.';
 const FALLBACK_ERROR_MESSAGE = 'Something went wrong';
 
+/**
+ * What a failed call is about: the server's own code, or one of the two failures only this client sees
+ * (the server could not be reached; its answer could not be read).
+ */
+export type ApiErrorCode = ErrorCode | 'NETWORK_ERROR' | 'UNREADABLE_ANSWER';
+
 export class ApiError extends Error {
   override name = 'ApiError';
+  /** The server's code; for an answer without one (a proxy's error page), the code its status means. */
+  readonly code: ApiErrorCode;
+  /** Field-level messages for a rejected input, keyed by field name. */
+  readonly errors?: Record<string, string>;
+  /** True when `message` is the server's own text, not a stand-in written by this client. */
+  readonly fromServer: boolean;
+
   constructor(
     /** The HTTP status, or 0 when the server could not be reached. */
     readonly status: number,
     message: string,
-    /** Field-level messages for a rejected input, keyed by field name. */
-    readonly errors?: Record<string, string>,
-    /** True when `message` is the server's own text, not a stand-in written by this client. */
-    readonly fromServer = false,
+    options: { code?: ApiErrorCode; errors?: Record<string, string>; fromServer?: boolean } = {},
   ) {
     super(message);
+    this.code = options.code ?? (status === 0 ? 'NETWORK_ERROR' : codeForStatus(status));
+    this.errors = options.errors;
+    this.fromServer = options.fromServer ?? false;
   }
+}
+
+/** True when `error` is an `ApiError` with one of these codes. */
+export function hasErrorCode(error: unknown, ...codes: ApiErrorCode[]): error is ApiError {
+  return error instanceof ApiError && codes.includes(error.code);
 }
 
 /** The text to show a customer for any failure (the server's own message when there is one). */
@@ -59,7 +79,6 @@ export interface RequestOptions<T> {
 // Cross-site protection token
 
 const CSRF_HEADER = 'X-CSRF-Token';
-const SECURITY_TOKEN_PATTERN = /security token/i;
 
 let csrfRequest: Promise<string> | null = null;
 
@@ -76,8 +95,9 @@ export function refreshCsrfToken(): Promise<string> {
         headers: { Accept: 'application/json' },
       });
       const body = (await readJson(response)) as { _csrf?: unknown } | undefined;
-      if (!response.ok || typeof body?._csrf !== 'string') {
-        throw new ApiError(response.status, messageOf(body) ?? FALLBACK_ERROR_MESSAGE);
+      if (!response.ok) throw failureOf(response, body);
+      if (typeof body?._csrf !== 'string') {
+        throw new ApiError(response.status, UNREADABLE_ANSWER_MESSAGE, { code: 'UNREADABLE_ANSWER' });
       }
       saveCsrfToken(body._csrf);
       return body._csrf;
@@ -115,6 +135,11 @@ export function apiPost<T>(path: string, body: unknown, options: RequestOptions<
   return request('POST', path, body, options);
 }
 
+/** A PUT of a JSON body (the back office's settings editor). */
+export function apiPut<T>(path: string, body: unknown, options: RequestOptions<T>): Promise<T> {
+  return request('PUT', path, body, options);
+}
+
 /**
  * A POST of a multipart form (fields and files, e.g. the verification form with its document image).
  * The browser writes the Content-Type with the multipart boundary itself; the session and the security
@@ -124,8 +149,25 @@ export function apiPostForm<T>(path: string, form: FormData, options: RequestOpt
   return request('POST', path, form, options);
 }
 
+export interface DownloadedFile {
+  blob: Blob;
+  /** The name the server suggests (Content-Disposition), if any. */
+  filename: string | null;
+}
+
+/** A GET whose answer is a file (the orders CSV, a KYC document image): its bytes and suggested name. */
+export async function apiGetFile(path: string, signal?: AbortSignal): Promise<DownloadedFile> {
+  const response = await send('GET', path, undefined, signal, null, '*/*');
+  if (!response.ok) throw endSessionOn401(failureOf(response, await readJson(response)), 'end-session');
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
+  return { blob: await response.blob(), filename };
+}
+
+type Method = 'GET' | 'POST' | 'PUT';
+
 async function request<T>(
-  method: 'GET' | 'POST',
+  method: Method,
   path: string,
   body: unknown,
   options: RequestOptions<T>,
@@ -136,33 +178,29 @@ async function request<T>(
 
   // The stored token may be older than the cookie (another tab, a cleared cookie): fetch a new pair and
   // try once more.
-  if (stateChanging && response.status === 403 && SECURITY_TOKEN_PATTERN.test(messageOf(answer) ?? '')) {
+  if (stateChanging && !response.ok && codeOf(answer) === 'CSRF_INVALID') {
     const fresh = await refreshCsrfToken();
     response = await send(method, path, body, options.signal, fresh);
     answer = await readJson(response);
   }
 
-  if (!response.ok) {
-    const serverMessage = messageOf(answer);
-    const error = new ApiError(
-      response.status,
-      serverMessage ?? FALLBACK_ERROR_MESSAGE,
-      errorsOf(answer),
-      serverMessage !== undefined,
-    );
-    if (response.status === 401 && (options.on401 ?? 'end-session') === 'end-session') {
-      clearSession();
-      hardRedirect('/');
-    }
-    throw error;
-  }
+  if (!response.ok) throw endSessionOn401(failureOf(response, answer), options.on401 ?? 'end-session');
 
   const parsed = options.schema.safeParse(answer);
   if (!parsed.success) {
     console.error(`Unexpected answer from ${method} ${path}`, parsed.error);
-    throw new ApiError(response.status, UNREADABLE_ANSWER_MESSAGE);
+    throw new ApiError(response.status, UNREADABLE_ANSWER_MESSAGE, { code: 'UNREADABLE_ANSWER' });
   }
   return parsed.data;
+}
+
+/** For ordinary calls a 401 means the session is over: it is dropped and the browser goes home. */
+function endSessionOn401(error: ApiError, on401: 'end-session' | 'throw'): ApiError {
+  if (error.status === 401 && on401 === 'end-session') {
+    clearSession();
+    hardRedirect('/');
+  }
+  return error;
 }
 
 async function csrfToken(): Promise<string> {
@@ -170,13 +208,14 @@ async function csrfToken(): Promise<string> {
 }
 
 async function send(
-  method: string,
+  method: Method,
   path: string,
   body: unknown,
   signal: AbortSignal | undefined,
   csrf: string | null,
+  accept = 'application/json',
 ): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: accept };
   const session = getSession();
   if (session) headers.Authorization = `Bearer ${session.token}`;
   if (csrf) headers[CSRF_HEADER] = csrf;
@@ -195,6 +234,16 @@ async function send(
   }
 }
 
+/** The error answer as an `ApiError`: the server's message, code and field errors when it sent them. */
+function failureOf(response: Response, answer: unknown): ApiError {
+  const serverMessage = messageOf(answer);
+  return new ApiError(response.status, serverMessage ?? FALLBACK_ERROR_MESSAGE, {
+    code: codeOf(answer),
+    errors: errorsOf(answer),
+    fromServer: serverMessage !== undefined,
+  });
+}
+
 /** The JSON body, or undefined for an empty or non-JSON one (a proxy's HTML error page, say). */
 async function readJson(response: Response): Promise<unknown> {
   try {
@@ -209,6 +258,13 @@ function messageOf(answer: unknown): string | undefined {
   if (typeof answer !== 'object' || answer === null) return undefined;
   const { message } = answer as { message?: unknown };
   return typeof message === 'string' && message.trim() ? message : undefined;
+}
+
+/** The answer's code when it is one this client knows (a newer server's new code counts as none). */
+function codeOf(answer: unknown): ErrorCode | undefined {
+  if (typeof answer !== 'object' || answer === null) return undefined;
+  const parsed = errorCodeSchema.safeParse((answer as { code?: unknown }).code);
+  return parsed.success ? parsed.data : undefined;
 }
 
 function errorsOf(answer: unknown): Record<string, string> | undefined {

@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { REALTIME_EVENT_TYPES, type RealtimeEvent } from '@offzero/shared/api/realtime';
 import {
+  fallbackPollingDisabled,
   PING_INTERVAL_MS,
+  REALTIME_ONLY_STORAGE_KEY,
   RealtimeClient,
   reconnectDelay,
   realtimeUrl,
@@ -36,6 +39,28 @@ class FakeSocket {
     this.onclose?.(new CloseEvent('close', { code }));
   }
 }
+
+const sampleOrder = {
+  _id: 'o2',
+  userId: 'u1',
+  pair: 'BTC-USD',
+  type: 'sell' as const,
+  amount: 0.015,
+  price: 60_000,
+  value: 900,
+  platformFee: 9,
+  networkFee: 0,
+  bankFee: 0,
+  status: 'processing' as const,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  expiresAt: '2025-01-01T00:15:00.000Z',
+  txn: 'cd'.repeat(32),
+  bankTxn: null,
+  walletAddress: { address: 'tb1qexample', amount: 0.015 },
+  confirmations: 1,
+  flag: null,
+  payment: null,
+};
 
 function harness(random = () => 0.5) {
   const sockets: FakeSocket[] = [];
@@ -93,11 +118,41 @@ describe('RealtimeClient', () => {
     expect(events).toEqual([['new-transaction', { amount: 0.0025, _id: 'o1', txn: 'ab'.repeat(32) }]]);
   });
 
+  it('forwards kyc-updated, so an identity decision reaches the open page', () => {
+    const { client, last, events } = harness();
+    client.start();
+    last().open();
+    last().receive({ type: 'ready', userId: 'u1' });
+    last().receive({ type: 'kyc-updated', payload: { status: 'GREEN' } });
+    last().receive({ type: 'kyc-updated', payload: { status: 'RED', reviewer: 'ops@offzero.example' } });
+    expect(events).toEqual([
+      ['kyc-updated', { status: 'GREEN' }],
+      ['kyc-updated', { status: 'RED' }],
+    ]);
+  });
+
+  it('forwards every event type the shared contract defines', () => {
+    const samples: Record<RealtimeEvent['type'], RealtimeEvent> = {
+      'new-transaction': {
+        type: 'new-transaction',
+        payload: { amount: 0.0025, _id: 'o1', txn: 'ab'.repeat(32) },
+      },
+      'order-updated': { type: 'order-updated', payload: { order: sampleOrder } },
+      'kyc-updated': { type: 'kyc-updated', payload: { status: 'YELLOW' } },
+    };
+    const { client, last, events } = harness();
+    client.start();
+    last().open();
+    last().receive({ type: 'ready', userId: 'u1' });
+    for (const type of REALTIME_EVENT_TYPES) last().receive(samples[type]);
+    expect(events).toEqual(REALTIME_EVENT_TYPES.map((type) => [type, samples[type].payload]));
+  });
+
   it('pings every 25 seconds while connected', () => {
     const { client, last } = harness();
     client.start();
     last().open();
-    last().receive({ type: 'ready' });
+    last().receive({ type: 'ready', userId: 'u1' });
     vi.advanceTimersByTime(PING_INTERVAL_MS - 1);
     expect(last().sent).toHaveLength(1);
     vi.advanceTimersByTime(1);
@@ -123,7 +178,7 @@ describe('RealtimeClient', () => {
 
     // Connected again: the next drop waits 1 s once more.
     last().open();
-    last().receive({ type: 'ready' });
+    last().receive({ type: 'ready', userId: 'u1' });
     last().drop();
     const before = sockets.length;
     vi.advanceTimersByTime(999);
@@ -158,4 +213,17 @@ describe('RealtimeClient', () => {
 it('uses wss on an https page', () => {
   expect(realtimeUrl({ protocol: 'https:', host: 'offzero.com' })).toBe('wss://offzero.com/api/realtime');
   expect(realtimeUrl({ protocol: 'http:', host: 'localhost:3000' })).toBe('ws://localhost:3000/api/realtime');
+});
+
+describe('the demo-only realtime-only switch', () => {
+  afterEach(() => localStorage.clear());
+
+  it('turns the fallback polls off in demo mode only, and only when set to 1', () => {
+    expect(fallbackPollingDisabled('demo')).toBe(false);
+    localStorage.setItem(REALTIME_ONLY_STORAGE_KEY, '1');
+    expect(fallbackPollingDisabled('demo')).toBe(true);
+    expect(fallbackPollingDisabled('production')).toBe(false);
+    localStorage.setItem(REALTIME_ONLY_STORAGE_KEY, 'yes');
+    expect(fallbackPollingDisabled('demo')).toBe(false);
+  });
 });

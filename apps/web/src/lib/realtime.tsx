@@ -7,12 +7,20 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { z } from 'zod';
-import { orderSchema, type Order } from '@offzero/shared/api/orders';
+import {
+  REALTIME_CLOSE,
+  REALTIME_EVENT_TYPES,
+  REALTIME_PATH,
+  realtimeServerMessageSchema,
+  type RealtimeEventPayloads,
+  type RealtimeEventType,
+} from '@offzero/shared/api/realtime';
 import { useSession } from './session';
 
 /**
- * The realtime channel (DESIGN.md section 2): one WebSocket at /api/realtime per signed-in tab.
+ * The realtime channel (DESIGN.md section 2): one WebSocket at /api/realtime per signed-in tab. Its
+ * messages are the shared contract's (packages/shared/src/api/realtime): every event type defined
+ * there is forwarded to the screens listening with `useRealtimeEvent`.
  *
  * Browsers cannot put a bearer token on a WebSocket, so the first message carries it
  * (`{"type":"auth","token":…}`) and the server answers `{"type":"ready"}` before it pushes the
@@ -22,30 +30,30 @@ import { useSession } from './session';
  * Screens that must not miss an event poll the API while `useRealtimeConnected()` is false.
  */
 
-export const REALTIME_PATH = '/api/realtime';
+export { REALTIME_PATH, type RealtimeEventPayloads, type RealtimeEventType };
 export const RECONNECT_BASE_MS = 1_000;
 export const RECONNECT_MAX_MS = 30_000;
 export const PING_INTERVAL_MS = 25_000;
-export const CLOSE_UNAUTHORIZED = 4401;
+export const CLOSE_UNAUTHORIZED = REALTIME_CLOSE.unauthorized;
 
-const newTransactionSchema = z.object({ amount: z.number(), _id: z.string(), txn: z.string() });
-const orderUpdatedSchema = z.object({ order: orderSchema });
+const eventTypes: ReadonlySet<unknown> = new Set(REALTIME_EVENT_TYPES);
 
-export interface RealtimeEventPayloads {
-  /** A deposit to a sell order's address was seen on the chain (spec: the sell notification). */
-  'new-transaction': z.infer<typeof newTransactionSchema>;
-  /** One of the customer's orders changed state. */
-  'order-updated': { order: Order };
-  /** The back office decided the customer's identity verification. */
-  'kyc-updated': { status: string };
+/**
+ * Demo only: with this localStorage entry set to '1', screens skip the polls that back up the realtime
+ * channel, so a browser test can prove an update arrived through the channel alone
+ * (e2e/realtime-kyc.spec.ts). A production build served in production mode ignores it.
+ */
+export const REALTIME_ONLY_STORAGE_KEY = 'offzero.realtimeOnly';
+
+export function fallbackPollingDisabled(mode: 'demo' | 'production'): boolean {
+  if (mode !== 'demo') return false;
+  try {
+    return window.localStorage.getItem(REALTIME_ONLY_STORAGE_KEY) === '1';
+  } catch {
+    // Storage can be unavailable (privacy settings); then the polls stay on.
+    return false;
+  }
 }
-export type RealtimeEventType = keyof RealtimeEventPayloads;
-
-const payloadSchemas: { [K in RealtimeEventType]: z.ZodType<RealtimeEventPayloads[K]> } = {
-  'new-transaction': newTransactionSchema,
-  'order-updated': orderUpdatedSchema,
-  'kyc-updated': z.object({ status: z.string() }),
-};
 
 export type RealtimeStatus = 'idle' | 'connecting' | 'connected' | 'disconnected' | 'unauthorized';
 
@@ -159,33 +167,35 @@ export class RealtimeClient {
 
   private receive(data: unknown): void {
     if (typeof data !== 'string') return;
-    let message: { type?: unknown; payload?: unknown };
+    let value: unknown;
     try {
-      message = JSON.parse(data) as typeof message;
+      value = JSON.parse(data);
     } catch {
       return;
     }
-    if (message.type === 'ready') {
-      this.attempt = 0;
-      this.options.onStatus('connected');
-      if (this.pingTimer) clearInterval(this.pingTimer);
-      this.pingTimer = setInterval(() => {
-        if (this.socket?.readyState === 1) this.socket.send(JSON.stringify({ type: 'ping' }));
-      }, PING_INTERVAL_MS);
-      return;
-    }
-    if (message.type === 'new-transaction' || message.type === 'order-updated') {
-      this.dispatch(message.type, message.payload);
-    }
-  }
-
-  private dispatch<K extends RealtimeEventType>(type: K, payload: unknown): void {
-    const parsed = payloadSchemas[type].safeParse(payload);
+    const parsed = realtimeServerMessageSchema.safeParse(value);
     if (!parsed.success) {
-      console.warn(`Unreadable realtime event ${type}`, parsed.error);
+      // A type this client does not know (a newer server) is ignored; a known one that does not match
+      // the contract is a bug worth seeing.
+      const type = (value as { type?: unknown } | null)?.type;
+      if (eventTypes.has(type)) console.warn(`Unreadable realtime event ${String(type)}`, parsed.error);
       return;
     }
-    this.options.onEvent(type, parsed.data);
+    const message = parsed.data;
+    switch (message.type) {
+      case 'ready':
+        this.attempt = 0;
+        this.options.onStatus('connected');
+        if (this.pingTimer) clearInterval(this.pingTimer);
+        this.pingTimer = setInterval(() => {
+          if (this.socket?.readyState === 1) this.socket.send(JSON.stringify({ type: 'ping' }));
+        }, PING_INTERVAL_MS);
+        return;
+      case 'pong':
+        return;
+      default:
+        this.options.onEvent(message.type, message.payload);
+    }
   }
 
   private clearTimers(): void {
@@ -284,6 +294,31 @@ export function useRealtimeEvent<K extends RealtimeEventType>(
     if (!context) return;
     return context.on(type, (payload) => latest.current(payload));
   }, [context, type]);
+}
+
+/**
+ * Calls `handler` each time the channel is connected (the first time and after every drop): events
+ * published while a socket was down are not replayed, so a screen re-reads the state they would have
+ * told it (the server's outbox delivers each event once, to the sockets open at that moment).
+ */
+export function useRealtimeConnectedEffect(handler: () => void): void {
+  const context = useContext(RealtimeContext);
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => {
+    if (!context) return;
+    let wasConnected = context.status() === 'connected';
+    const unsubscribe = context.subscribeStatus(() => {
+      const connected = context.status() === 'connected';
+      if (connected && !wasConnected) latest.current();
+      wasConnected = connected;
+    });
+    return () => {
+      unsubscribe();
+    };
+  }, [context]);
 }
 
 const noStatus = () => () => {};

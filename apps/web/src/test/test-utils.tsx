@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { PublicAppConfig } from '@offzero/shared/api/app-config';
-import { AppConfigProvider } from '../app/app-config';
+import { AppConfigProvider } from '../lib/app-config';
 
 export const testConfig: PublicAppConfig = {
   mode: 'demo',

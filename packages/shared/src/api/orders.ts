@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isValidBitcoinAddress, type BitcoinNetwork } from '../bitcoin/address';
+import { isAmountInputText } from '../quotes/quote';
 
 /** Orders as the client builds, sends and lists them (spec sections 3 and 7, DESIGN.md sections 2-3). */
 
@@ -62,6 +64,32 @@ export const saveOrderSchema = z.strictObject({
   bankAccount: sellBankAccountSchema.optional(),
 });
 export type SaveOrderRequest = z.infer<typeof saveOrderSchema>;
+
+/**
+ * The trade widget's quote form (spec section 2): the amount the customer typed and the field it is in
+ * ('usd' or 'btc'); the other field is the quote computed from it. The account checks, the maximum and
+ * the minimum run after this, in the spec's order, because each has its own message.
+ */
+export const quoteFormSchema = z.object({
+  source: z.enum(['usd', 'btc']),
+  text: z.string().refine(isAmountInputText, { error: 'Enter an amount.' }),
+});
+export type QuoteForm = z.infer<typeof quoteFormSchema>;
+
+/** Buy confirmation: the address the bitcoin is sent to, a payable one of this network's (spec section 5). */
+export function buyConfirmationFormSchema(network: BitcoinNetwork) {
+  return z.object({
+    walletAddress: z
+      .string()
+      .trim()
+      .refine((address) => isValidBitcoinAddress(address, network), {
+        error: BUY_CHECK_MESSAGES.invalidAddress,
+      }),
+  });
+}
+
+/** The sell flow's payout method, chosen at its own step and confirmed with the order. */
+export const sellMethodFormSchema = z.object({ method: sellMethodSchema });
 
 const manualPaymentSchema = z
   .object({
@@ -131,7 +159,25 @@ export const orderSchema = z.object({
 export type Order = z.infer<typeof orderSchema>;
 
 export const orderResponseSchema = z.object({ message: z.string(), order: orderSchema });
+
+/** `GET /api/order/list`: the customer's own id (checked against the session) and an optional limit. */
+export const orderListQuerySchema = z.strictObject({
+  userId,
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+});
 export const orderListResponseSchema = z.object({ result: z.object({ orders: z.array(orderSchema) }) });
+
+/** PayPal, created and captured by the server for one of the customer's orders (DESIGN.md section 2). */
+export const paypalPaymentBodySchema = z.strictObject({ orderId: z.string().max(100) });
+export const paypalOrderParamsSchema = z.object({
+  paypalOrderId: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9-]+$/),
+});
+/** PayPal's own order id, for the PayPal button to approve. */
+export const paypalOrderCreatedSchema = z.object({ id: z.string() });
 
 export const priceResponseSchema = z.object({
   buyPrice: z.number(),

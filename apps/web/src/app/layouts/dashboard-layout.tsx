@@ -2,9 +2,9 @@ import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import type { User } from '@offzero/shared/api/accounts';
 import { paths } from '../../config/paths';
-import { useAppConfig } from '../app-config';
+import { useAppConfig } from '../../lib/app-config';
 import { displayName, initials, useCurrentUser } from '../../lib/current-user';
-import { useLogout } from '../../features/auth/api/logout';
+import { useLogout } from '../../lib/logout';
 import { Logo } from '../../components/ui/logo';
 import { Spinner } from '../../components/ui/spinner';
 import {

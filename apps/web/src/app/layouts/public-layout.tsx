@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
-import { useAppConfig } from '../app-config';
+import { useAppConfig } from '../../lib/app-config';
 import { ButtonLink } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
 import { Logo } from '../../components/ui/logo';

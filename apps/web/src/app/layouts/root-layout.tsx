@@ -1,7 +1,7 @@
 import { useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Toaster } from 'react-hot-toast';
-import { useAppConfig } from '../app-config';
+import { useAppConfig } from '../../lib/app-config';
 
 /** The outermost shell of every page: the demo notice, the page itself and the toast area. */
 export function RootLayout() {

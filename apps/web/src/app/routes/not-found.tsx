@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
-import { useAppConfig } from '../app-config';
+import { useAppConfig } from '../../lib/app-config';
 import { buttonStyles } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
 

@@ -4,7 +4,7 @@ import type { User } from '@offzero/shared/api/accounts';
 import { paths } from '../../config/paths';
 import { useCurrentUser } from '../../lib/current-user';
 import { errorMessage } from '../../lib/api-client';
-import { useLogout } from '../auth/api/logout';
+import { useLogout } from '../../lib/logout';
 import { Logo } from '../../components/ui/logo';
 import { Spinner } from '../../components/ui/spinner';
 import { ButtonLink } from '../../components/ui/button';

@@ -1,40 +1,40 @@
-import { isValidPhoneNumber } from 'react-phone-number-input/max';
+import { z } from 'zod';
 import {
-  EMAIL_MESSAGE,
   OTP_MESSAGE,
-  PHONE_MESSAGE,
-  isEmailShaped,
+  emailSchema,
+  otpCodeSchema,
+  phoneSchema,
   referralCodeSchema,
 } from '@offzero/shared/api/accounts';
 
-// The client-side checks of spec section 5, run when a step is submitted. Each returns the message to
-// show, or null when the value may be sent. The server checks everything again.
+// The forms of the sign-in and registration steps (spec section 5), checked when a step is submitted
+// with the shared rules the server applies to the same fields. The server checks everything again.
 
 export const CODE_FORMAT_MESSAGE = 'Enter the 6-digit code we sent you.';
-const MAX_PHONE_DIGITS = 15;
 
-/** Required, and shaped like an e-mail address. */
-export function emailError(email: string): string | null {
-  const value = email.trim();
-  return value === '' || !isEmailShaped(value) ? EMAIL_MESSAGE : null;
+/** Registration step 1: the address (required, e-mail shaped) and an optional referral code. */
+export const registerEmailFormSchema = z.object({ email: emailSchema, referralCode: referralCodeSchema });
+
+/** Login step 1: the address to send the code to. */
+export const loginEmailFormSchema = z.object({ email: emailSchema });
+
+/** A one-time code: required ('Provide OTP code'), then six digits. */
+export const codeFormSchema = z.object({
+  code: z.string().trim().min(1, { error: OTP_MESSAGE }).pipe(otpCodeSchema),
+});
+export type CodeForm = z.input<typeof codeFormSchema>;
+
+/**
+ * The SMS code step checks the phone it was sent to as well, and reports a bad number as a missing
+ * code (spec section 5).
+ */
+export function smsCodeFormSchema(phone: string): z.ZodType<{ code: string }, CodeForm> {
+  return phoneSchema.safeParse(phone).success
+    ? codeFormSchema
+    : z.object({ code: z.string().refine(() => false, { error: OTP_MESSAGE }) });
 }
 
-/** Required ('Provide OTP code'), then six digits. */
-export function codeError(code: string): string | null {
-  const value = code.trim();
-  if (value === '') return OTP_MESSAGE;
-  return /^\d{6}$/.test(value) ? null : CODE_FORMAT_MESSAGE;
-}
-
-/** At least one digit, at most 15, and a number that can exist in its country. */
-export function phoneError(phone: string | undefined): string | null {
-  const digits = (phone ?? '').replace(/\D/g, '');
-  if (digits.length === 0 || digits.length > MAX_PHONE_DIGITS) return PHONE_MESSAGE;
-  return isValidPhoneNumber(phone ?? '') ? null : PHONE_MESSAGE;
-}
-
-/** Optional; when given, only the characters codes are made of. */
-export function referralCodeError(referralCode: string): string | null {
-  const result = referralCodeSchema.safeParse(referralCode);
-  return result.success ? null : (result.error.issues[0]?.message ?? 'This referral code is not valid.');
-}
+/** The phone number (E.164 from the phone field, undefined while nothing usable is typed). */
+export const phoneFormSchema = z
+  .object({ phone: z.string().optional() })
+  .pipe(z.object({ phone: phoneSchema }));

@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
-import { ApiError, errorMessage } from '../../lib/api-client';
+import { outboxFilterFormSchema } from '@offzero/shared/api/outbox';
+import { errorMessage, hasErrorCode } from '../../lib/api-client';
+import { firstError, useZodForm } from '../../lib/forms';
 import { Button } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
 import { inputStyles } from '../../components/ui/text-field';
@@ -15,18 +16,21 @@ import { OUTBOX_REFRESH_MS, useOutbox, type OutboxMessage } from './api/get-outb
 export default function OutboxPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const to = searchParams.get('to')?.trim() ?? '';
-  const [draft, setDraft] = useState(to);
+  const form = useZodForm(outboxFilterFormSchema, { defaultValues: { to } });
   const outbox = useOutbox(to);
-  const notAvailable = outbox.error instanceof ApiError && outbox.error.status === 404;
+  const notAvailable = hasErrorCode(outbox.error, 'NOT_FOUND');
 
-  function applyFilter(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const value = draft.trim();
-    setSearchParams(value ? { to: value } : {}, { replace: true });
-  }
+  // The schema trims the recipient; a blank one shows every message.
+  const applyFilter = form.handleSubmit(
+    (values) => setSearchParams(values.to ? { to: values.to } : {}, { replace: true }),
+    (errors) => {
+      const message = firstError(errors, ['to']);
+      if (message) toast.error(message);
+    },
+  );
 
   function clearFilter() {
-    setDraft('');
+    form.reset({ to: '' });
     setSearchParams({}, { replace: true });
   }
 
@@ -57,7 +61,7 @@ export default function OutboxPage() {
           <>
             <form
               role="search"
-              onSubmit={applyFilter}
+              onSubmit={(event) => void applyFilter(event)}
               className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-end"
             >
               <div className="flex-1">
@@ -67,8 +71,7 @@ export default function OutboxPage() {
                 <input
                   id="outbox-recipient"
                   type="search"
-                  value={draft}
-                  onChange={(event) => setDraft(event.target.value)}
+                  {...form.register('to')}
                   placeholder="you@example.com or +12025550123"
                   autoComplete="off"
                   className={inputStyles(false, 'mt-1.5')}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useAppConfig } from '../../app/app-config';
+import { useAppConfig } from '../../lib/app-config';
 import { paths } from '../../config/paths';
 import { Container } from '../../components/ui/container';
 

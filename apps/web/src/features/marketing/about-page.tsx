@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
-import { useAppConfig } from '../../app/app-config';
+import { useAppConfig } from '../../lib/app-config';
 import { paths } from '../../config/paths';
 import { ButtonLink } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';

@@ -14,14 +14,16 @@ import {
   UserIcon,
   WalletIcon,
 } from '../../components/ui/icons';
-import { PriceProvider } from '../trade/price-context';
-import { TradeWidget } from '../trade/trade-widget';
 
-export default function HomePage() {
+/**
+ * The home page. The hero holds the trade widget, which the composing route passes in (`tradeWidget`):
+ * marketing does not reach into the trade feature itself.
+ */
+export function HomePage({ tradeWidget }: { tradeWidget: ReactNode }) {
   return (
     <>
       <title>OffZero — Buy and sell bitcoin</title>
-      <Hero />
+      <Hero tradeWidget={tradeWidget} />
       <Features />
       <HowItWorks />
       <ClosingCallToAction />
@@ -29,7 +31,7 @@ export default function HomePage() {
   );
 }
 
-function Hero() {
+function Hero({ tradeWidget }: { tradeWidget: ReactNode }) {
   return (
     <section className="relative isolate overflow-hidden bg-ink-900 text-white">
       <HeroBackdrop />
@@ -67,11 +69,7 @@ function Hero() {
             ))}
           </ul>
         </div>
-        <div className="mx-auto w-full max-w-md lg:mr-0">
-          <PriceProvider>
-            <TradeWidget />
-          </PriceProvider>
-        </div>
+        <div className="mx-auto w-full max-w-md lg:mr-0">{tradeWidget}</div>
       </Container>
     </section>
   );

@@ -1,51 +1,26 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Order } from '@offzero/shared/api/orders';
 import { errorMessage } from '../../lib/api-client';
-import { Button } from '../../components/ui/button';
-import { Modal } from '../../components/ui/modal';
 import { PageHeader, PageLoadError } from '../../components/ui/page';
-import { BankReferenceForm } from '../trade/components/bank-reference-form';
-import { PriceProvider } from '../trade/price-context';
-import { TradeWidget } from '../trade/trade-widget';
-import { formatDateTime, formatOrderBtc, formatUsdNumber, orderNumber } from '../trade/utils/format';
-import { useOrders, useOrdersStayFresh } from './api/get-orders';
+import { formatDateTime, formatOrderBtc, formatUsdNumber, orderNumber } from '../../lib/format';
+import { useOrders, useOrdersStayFresh } from '../../lib/orders';
 import { OrderStatusBadge, OrderTypeLabel } from './components/order-badges';
 import { OrderDetailsDrawer } from './components/order-details-drawer';
 
 const EMPTY = 'No orders available yet!';
 
-/** A processing buy paid by bank transfer, still without the customer's transfer reference. */
-function awaitsBankReference(order: Order): boolean {
-  return (
-    order.type === 'buy' &&
-    order.status === 'processing' &&
-    !order.bankTxn &&
-    order.payment !== null &&
-    order.payment.method !== 'paypal'
-  );
-}
-
-/** A processing bank-transfer buy whose reference the customer already gave. */
-function hasBankReference(order: Order): boolean {
-  return (
-    order.type === 'buy' &&
-    order.status === 'processing' &&
-    order.bankTxn !== null &&
-    order.payment !== null &&
-    order.payment.method !== 'paypal'
-  );
-}
+/** What an order's last column holds: its next action, or null when it has none. */
+export type OrderActionSlot = (order: Order) => ReactNode;
 
 /**
- * My Orders (spec section 2): every order of the customer, newest first. A pending order offers
- * 'Complete Order' (the trade widget, in a dialog); a processing bank-transfer buy asks for its
- * transfer reference; any row opens its details in a side drawer. Below 1024 px cards replace the table.
+ * My Orders (spec section 2): every order of the customer, newest first; any row opens its details in
+ * a side drawer. Below 1024 px cards replace the table. What an order offers next (completing it in the
+ * trade widget, a bank reference) comes from the route that composes this page (`orderAction`).
  */
-export default function OrdersPage() {
+export function OrdersPage({ orderAction }: { orderAction: OrderActionSlot }) {
   const orders = useOrders();
   useOrdersStayFresh();
   const [detailsOf, setDetailsOf] = useState<Order | null>(null);
-  const [completing, setCompleting] = useState<Order | null>(null);
   // The drawer shows the freshest copy of the order it was opened on.
   const shown = detailsOf ? (orders.data?.find((order) => order._id === detailsOf._id) ?? detailsOf) : null;
 
@@ -65,26 +40,13 @@ export default function OrdersPage() {
           </p>
         ) : (
           <>
-            <OrdersTable orders={orders.data} onOpen={setDetailsOf} onComplete={setCompleting} />
-            <OrderCards orders={orders.data} onOpen={setDetailsOf} onComplete={setCompleting} />
+            <OrdersTable orders={orders.data} onOpen={setDetailsOf} orderAction={orderAction} />
+            <OrderCards orders={orders.data} onOpen={setDetailsOf} orderAction={orderAction} />
           </>
         )}
       </div>
 
       <OrderDetailsDrawer order={shown} onClose={() => setDetailsOf(null)} />
-
-      <Modal
-        open={completing !== null}
-        onClose={() => setCompleting(null)}
-        title={completing ? `Complete order #${orderNumber(completing._id)}` : ''}
-        size="lg"
-      >
-        {completing && (
-          <PriceProvider>
-            <TradeWidget pendingOrder={completing} embedded className="p-0! shadow-none! ring-0! sm:p-0!" />
-          </PriceProvider>
-        )}
-      </Modal>
     </div>
   );
 }
@@ -93,36 +55,10 @@ interface ListProps {
   /** Undefined while loading: skeleton rows. */
   orders: Order[] | undefined;
   onOpen: (order: Order) => void;
-  onComplete: (order: Order) => void;
+  orderAction: OrderActionSlot;
 }
 
-/** What an order's last column holds: its next action, if it has one. */
-function OrderAction({ order, onComplete }: { order: Order; onComplete: (order: Order) => void }) {
-  if (order.status === 'pending') {
-    return (
-      <Button
-        size="sm"
-        onClick={(event) => {
-          event.stopPropagation();
-          onComplete(order);
-        }}
-      >
-        Complete Order
-      </Button>
-    );
-  }
-  if (awaitsBankReference(order)) return <BankReferenceForm orderId={order._id} compact />;
-  if (hasBankReference(order)) {
-    return (
-      <span className="text-xs text-slate-500">
-        Ref. <span className="font-mono text-slate-700">{order.bankTxn}</span>
-      </span>
-    );
-  }
-  return null;
-}
-
-function OrdersTable({ orders, onOpen, onComplete }: ListProps) {
+function OrdersTable({ orders, onOpen, orderAction }: ListProps) {
   return (
     <div className="hidden overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200/80 lg:block">
       <table className="w-full text-left text-sm">
@@ -200,9 +136,7 @@ function OrdersTable({ orders, onOpen, onComplete }: ListProps) {
                   <td className="px-4 py-3">
                     <OrderStatusBadge status={order.status} />
                   </td>
-                  <td className="px-4 py-3">
-                    <OrderAction order={order} onComplete={onComplete} />
-                  </td>
+                  <td className="px-4 py-3">{orderAction(order)}</td>
                 </tr>
               ))
             : Array.from({ length: 5 }, (_, index) => (
@@ -225,7 +159,7 @@ function OrdersTable({ orders, onOpen, onComplete }: ListProps) {
   );
 }
 
-function OrderCards({ orders, onOpen, onComplete }: ListProps) {
+function OrderCards({ orders, onOpen, orderAction }: ListProps) {
   if (!orders) {
     return (
       <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:hidden" aria-hidden="true">
@@ -238,42 +172,51 @@ function OrderCards({ orders, onOpen, onComplete }: ListProps) {
   return (
     <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:hidden">
       {orders.map((order) => (
-        <li
-          key={order._id}
-          data-testid="order-card"
-          data-order-id={order._id}
-          className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200/80"
-        >
-          <button
-            type="button"
-            onClick={() => onOpen(order)}
-            aria-label={`Details of order #${orderNumber(order._id)}`}
-            className="block w-full text-left"
-          >
-            <span className="flex items-center justify-between gap-3">
-              <OrderTypeLabel type={order.type} />
-              <OrderStatusBadge status={order.status} />
-            </span>
-            <span className="mt-3 flex items-baseline justify-between gap-3">
-              <span className="text-base font-semibold text-ink-900 tabular-nums">
-                {formatOrderBtc(order)} BTC
-              </span>
-              <span className="font-semibold text-ink-900 tabular-nums">{formatUsdNumber(order.value)}</span>
-            </span>
-            <span className="mt-1 flex justify-between gap-3 text-xs text-slate-500">
-              <span>
-                {order.pair} at {formatUsdNumber(order.price)}
-              </span>
-              <span>{formatDateTime(order.createdAt)}</span>
-            </span>
-          </button>
-          {(order.status === 'pending' || awaitsBankReference(order) || hasBankReference(order)) && (
-            <div className="mt-3 border-t border-slate-100 pt-3">
-              <OrderAction order={order} onComplete={onComplete} />
-            </div>
-          )}
-        </li>
+        <OrderCard key={order._id} order={order} onOpen={onOpen} action={orderAction(order)} />
       ))}
     </ul>
+  );
+}
+
+function OrderCard({
+  order,
+  onOpen,
+  action,
+}: {
+  order: Order;
+  onOpen: (order: Order) => void;
+  action: ReactNode;
+}) {
+  return (
+    <li
+      data-testid="order-card"
+      data-order-id={order._id}
+      className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200/80"
+    >
+      <button
+        type="button"
+        onClick={() => onOpen(order)}
+        aria-label={`Details of order #${orderNumber(order._id)}`}
+        className="block w-full text-left"
+      >
+        <span className="flex items-center justify-between gap-3">
+          <OrderTypeLabel type={order.type} />
+          <OrderStatusBadge status={order.status} />
+        </span>
+        <span className="mt-3 flex items-baseline justify-between gap-3">
+          <span className="text-base font-semibold text-ink-900 tabular-nums">
+            {formatOrderBtc(order)} BTC
+          </span>
+          <span className="font-semibold text-ink-900 tabular-nums">{formatUsdNumber(order.value)}</span>
+        </span>
+        <span className="mt-1 flex justify-between gap-3 text-xs text-slate-500">
+          <span>
+            {order.pair} at {formatUsdNumber(order.price)}
+          </span>
+          <span>{formatDateTime(order.createdAt)}</span>
+        </span>
+      </button>
+      {action != null && <div className="mt-3 border-t border-slate-100 pt-3">{action}</div>}
+    </li>
   );
 }

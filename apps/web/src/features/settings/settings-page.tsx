@@ -1,17 +1,24 @@
+import type { ReactNode } from 'react';
 import type { User } from '@offzero/shared/api/accounts';
+import type { UserSettings } from '@offzero/shared/api/user-settings';
 import { useCurrentUser } from '../../lib/current-user';
 import { errorMessage } from '../../lib/api-client';
 import { Button } from '../../components/ui/button';
 import { PageHeader, PageLoadError, PageSkeleton } from '../../components/ui/page';
-import { SettingsGrid } from './components/settings-card';
+import { SettingsGrid } from '../../components/ui/settings-card';
 import { ProfileCard } from './components/profile-card';
 import { BankAccountCard, WalletCard, ZelleCard } from './components/payment-cards';
 import { NotificationsCard } from './components/notifications-card';
-import { ReferralCard } from '../referrals/components/referral-card';
-import { useUserSettings } from './api/user-settings';
+import { useUserSettings } from '../../lib/user-settings';
 
-/** Settings (spec section 2): a grid of cards; the profile first, the payment and referral cards after. */
-export default function SettingsPage() {
+/** Cards other features add after the payment and notification cards (the referral card). */
+export type MoreSettingsCards = (settings: UserSettings) => ReactNode;
+
+/**
+ * Settings (spec section 2): a grid of cards; the profile first, the payment cards after, then the
+ * cards the composing route adds (`moreCards`).
+ */
+export function SettingsPage({ moreCards }: { moreCards?: MoreSettingsCards }) {
   const { data: user, isPending, error, refetch } = useCurrentUser();
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
@@ -24,7 +31,7 @@ export default function SettingsPage() {
         <>
           <PageHeader title="Settings" description="Your profile, payment details and preferences." />
           <div className="mt-6">
-            <SettingsCards user={user} />
+            <SettingsCards user={user} moreCards={moreCards} />
           </div>
         </>
       )}
@@ -32,7 +39,7 @@ export default function SettingsPage() {
   );
 }
 
-function SettingsCards({ user }: { user: User }) {
+function SettingsCards({ user, moreCards }: { user: User; moreCards?: MoreSettingsCards }) {
   const settings = useUserSettings();
   return (
     <SettingsGrid>
@@ -59,7 +66,7 @@ function SettingsCards({ user }: { user: User }) {
             receiveEmail={settings.data.receiveEmail}
             receiveSMS={settings.data.receiveSMS}
           />
-          <ReferralCard referralCode={settings.data.referralCode} />
+          {moreCards?.(settings.data)}
         </>
       )}
     </SettingsGrid>

@@ -46,12 +46,13 @@ const userSettings = {
   receiveSMS: true,
 };
 
-function mockApi(overrides: { user?: object; kyc?: object | null } = {}) {
+function mockApi(overrides: { user?: object; kyc?: object | null; settings?: object } = {}) {
   const fetchMock = vi.fn((input: string) => {
     const path = new URL(input, 'http://localhost').pathname;
     if (path === '/api/price') return Promise.resolve(jsonResponse(price));
     if (path === '/api/admin/settings') return Promise.resolve(jsonResponse({ settings }));
-    if (path === '/api/user/settings') return Promise.resolve(jsonResponse({ settings: userSettings }));
+    if (path === '/api/user/settings')
+      return Promise.resolve(jsonResponse({ settings: overrides.settings ?? userSettings }));
     if (path.startsWith('/api/user/'))
       return Promise.resolve(jsonResponse({ user: overrides.user ?? verifiedUser }));
     if (path.startsWith('/api/kyc/')) {
@@ -171,5 +172,36 @@ describe('TradeWidget, buy quote', () => {
     await user.type(within(panel).getByLabelText('Bitcoin address'), 'not-an-address');
     await user.click(within(panel).getByRole('button', { name: 'Pay $250.00' }));
     await vi.waitFor(() => expect(toast.error).toHaveBeenLastCalledWith('Invalid Bitcoin Address'));
+  });
+});
+
+describe('TradeWidget, sell', () => {
+  const bankAccount = {
+    bank_name: 'First Demo Bank',
+    account_name: 'Ada Lovelace',
+    account_number: '000123456789',
+    address: '1 Main St',
+    routing_number: '021000021',
+    swift: '',
+  };
+
+  it('refuses a payout method the settings lack, then confirms one they hold', async () => {
+    saveSessionToken(fakeSessionToken('user-1'));
+    mockApi({ settings: { ...userSettings, bankAccount } });
+    const user = userEvent.setup();
+    renderWidget();
+    await user.click(await screen.findByRole('tab', { name: 'Sell' }));
+    await user.type(await screen.findByLabelText('You Pay'), '0.01');
+    const continueButton = screen.getByRole('button', { name: 'Continue' });
+    await vi.waitFor(() => expect(continueButton).toBeEnabled());
+    await user.click(continueButton);
+
+    await user.click(await screen.findByRole('button', { name: /Zelle/ }));
+    await vi.waitFor(() =>
+      expect(toast.error).toHaveBeenLastCalledWith('Add Zelle payment email in settings.'),
+    );
+    await user.click(screen.getByRole('button', { name: /ACH/ }));
+    expect(await screen.findByRole('heading', { name: 'Confirm your sale' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send 0.01 BTC' })).toBeEnabled();
   });
 });

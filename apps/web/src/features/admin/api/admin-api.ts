@@ -7,8 +7,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { FullGlobalSettings } from '@offzero/shared/api/global-settings';
-import { apiGet, apiPost } from '../../../lib/api-client';
-import { apiGetBlob, apiPut } from './admin-http';
+import { apiGet, apiGetFile, apiPost, apiPut } from '../../../lib/api-client';
 import {
   adminSettingsAnswerSchema,
   auditListSchema,
@@ -24,7 +23,7 @@ import {
   queueSchema,
   saveSettingsAnswerSchema,
   type AuditTargetType,
-} from './schemas';
+} from '@offzero/shared/api/admin';
 import type { OrderActionKind } from '../orders/order-actions';
 import type { KycStatusValue } from '@offzero/shared/api/kyc';
 
@@ -98,7 +97,7 @@ export function useAdminOrders(filters: OrderFilters, page: number) {
 
 /** The orders CSV for the same filters (every matching order, not one page). */
 export function downloadOrdersCsv(filters: OrderFilters) {
-  return apiGetBlob(`/admin/orders/export.csv${queryString(filterParams(filters))}`);
+  return apiGetFile(`/admin/orders/export.csv${queryString(filterParams(filters))}`);
 }
 
 export const orderDetailQuery = (orderId: string) =>
@@ -152,7 +151,7 @@ export function useKycDocument(userId: string, enabled: boolean) {
     enabled,
     staleTime: Infinity,
     gcTime: 0,
-    queryFn: async ({ signal }) => (await apiGetBlob(`/admin/kyc/${enc(userId)}/document`, signal)).blob,
+    queryFn: async ({ signal }) => (await apiGetFile(`/admin/kyc/${enc(userId)}/document`, signal)).blob,
   });
 }
 
@@ -180,7 +179,7 @@ export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (settings: FullGlobalSettings) =>
-      apiPut('/admin/settings', settings, saveSettingsAnswerSchema),
+      apiPut('/admin/settings', settings, { schema: saveSettingsAnswerSchema }),
     onSuccess: (answer) => {
       queryClient.setQueryData([ADMIN_KEY, 'settings'], answer.settings);
       // Screens outside the console that read the settings (the trade widget) read them again.

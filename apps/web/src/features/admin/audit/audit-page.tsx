@@ -1,10 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
+import { firstError, useZodForm } from '../../../lib/forms';
 import { Button } from '../../../components/ui/button';
 import { PageLoadError } from '../../../components/ui/page';
 import { useAuditLog, type AuditFilters } from '../api/admin-api';
-import { auditTargetTypes, type AuditEntry, type AuditTargetType } from '../api/schemas';
+import {
+  auditFilterFormSchema,
+  auditTargetTypes,
+  type AuditEntry,
+  type AuditTargetType,
+} from '@offzero/shared/api/admin';
 import { adminPaths } from '../admin-paths';
 import { AdminPageHeader, EmptyState, TableSkeleton } from '../components/blocks';
 import { DataTable, type Column } from '../components/data-table';
@@ -67,8 +73,9 @@ export default function AuditPage() {
     limit: LIMITS.includes(Number(params.get('limit'))) ? Number(params.get('limit')) : 100,
   };
   const audit = useAuditLog(filters);
-  const [targetId, setTargetId] = useState(filters.targetId ?? '');
-  const [admin, setAdmin] = useState(filters.admin ?? '');
+  const form = useZodForm(auditFilterFormSchema, {
+    defaultValues: { targetId: filters.targetId ?? '', admin: filters.admin ?? '' },
+  });
 
   const update = (changes: Record<string, string | undefined>) => {
     const next = new URLSearchParams(params);
@@ -79,10 +86,14 @@ export default function AuditPage() {
     setParams(next, { replace: true });
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    update({ targetId: targetId.trim() || undefined, admin: admin.trim() || undefined });
-  };
+  // The schema trims what was typed; a blank field drops its filter.
+  const onSubmit = form.handleSubmit(
+    ({ targetId, admin }) => update({ targetId: targetId || undefined, admin: admin || undefined }),
+    (errors) => {
+      const message = firstError(errors, ['targetId', 'admin']);
+      if (message) toast.error(message);
+    },
+  );
 
   const columns: Column<AuditEntry>[] = [
     {
@@ -149,7 +160,7 @@ export default function AuditPage() {
       />
       <section aria-label="Filters" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200/80">
         <form
-          onSubmit={onSubmit}
+          onSubmit={(event) => void onSubmit(event)}
           className="grid grid-cols-2 gap-3 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto]"
         >
           <FilterSelect
@@ -178,17 +189,11 @@ export default function AuditPage() {
           </FilterSelect>
           <FilterInput
             label="Target id"
-            value={targetId}
-            onChange={(event) => setTargetId(event.target.value)}
+            {...form.register('targetId')}
             placeholder="Order or customer id"
             className="col-span-2 lg:col-span-1"
           />
-          <FilterInput
-            label="Admin"
-            value={admin}
-            onChange={(event) => setAdmin(event.target.value)}
-            placeholder="E-mail"
-          />
+          <FilterInput label="Admin" {...form.register('admin')} placeholder="E-mail" />
           <FilterSelect
             label="Show"
             value={String(filters.limit)}
@@ -210,8 +215,7 @@ export default function AuditPage() {
                 size="sm"
                 className="h-10"
                 onClick={() => {
-                  setTargetId('');
-                  setAdmin('');
+                  form.reset({ targetId: '', admin: '' });
                   setParams(new URLSearchParams(), { replace: true });
                 }}
               >

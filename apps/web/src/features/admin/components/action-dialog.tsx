@@ -1,8 +1,12 @@
 import { useId, type ComponentProps, type FormEvent, type ReactNode } from 'react';
+import { z } from 'zod';
 import { Modal } from '../../../components/ui/modal';
 import { Button } from '../../../components/ui/button';
 import { FieldMessage } from '../../../components/ui/text-field';
 import { AlertIcon } from '../../../components/ui/icons';
+
+/** A reason or note of at least 3 characters, as the server asks for one; `message` says what is missing. */
+export const reasonSchema = (message: string) => z.string().trim().min(3, { error: message });
 
 /**
  * The confirmation every console action goes through: it says what will happen, collects what the

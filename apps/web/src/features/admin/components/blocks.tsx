@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useAppConfig } from '../../../app/app-config';
+import { useAppConfig } from '../../../lib/app-config';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { ExternalLinkIcon, InboxIcon } from '../../../components/ui/icons';
 import { Button } from '../../../components/ui/button';

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { z } from 'zod';
 import { Link, useParams } from 'react-router';
 import toast from 'react-hot-toast';
 import type { Order } from '@offzero/shared/api/orders';
@@ -8,9 +9,10 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { PageLoadError, PageSkeleton } from '../../../components/ui/page';
 import { useCustomer, useSetCustomerEnabled } from '../api/admin-api';
-import type { CustomerDetail } from '../api/schemas';
+import type { CustomerDetail } from '@offzero/shared/api/admin';
 import { adminPaths } from '../admin-paths';
-import { ActionDialog, TextAreaField } from '../components/action-dialog';
+import { ActionDialog, reasonSchema, TextAreaField } from '../components/action-dialog';
+import { useZodForm } from '../../../lib/forms';
 import { AdminPageHeader, Details, EmptyState, IdWithCopy, Panel } from '../components/blocks';
 import { DataTable, type Column } from '../components/data-table';
 import { FlagPill, KycPill, Pill, StatusPill, TypeLabel } from '../components/badges';
@@ -331,11 +333,23 @@ function VerifiedValue({ value, verified }: { value: string; verified: boolean }
   );
 }
 
+const enableFormSchema = z.object({ reason: reasonSchema('Give a reason of at least 3 characters.') });
+
 function EnableDialog({ detail, onClose }: { detail: CustomerDetail; onClose: () => void }) {
   const action = detail.user.disabled ? 'enable' : 'disable';
   const mutation = useSetCustomerEnabled(detail.user._id);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
+  const form = useZodForm(enableFormSchema, { defaultValues: { reason: '' } });
+  const submit = form.handleSubmit(({ reason }) =>
+    mutation.mutate(
+      { action, reason },
+      {
+        onSuccess: (answer) => {
+          toast.success(answer.message);
+          onClose();
+        },
+      },
+    ),
+  );
   const consequences: ReactNode[] =
     action === 'disable'
       ? [
@@ -355,35 +369,9 @@ function EnableDialog({ detail, onClose }: { detail: CustomerDetail; onClose: ()
       tone={action === 'disable' ? 'danger' : 'primary'}
       busy={mutation.isPending}
       error={mutation.error ? errorMessage(mutation.error) : null}
-      onSubmit={() => {
-        const trimmed = reason.trim();
-        if (trimmed.length < 3) {
-          setReasonError('Give a reason of at least 3 characters.');
-          return;
-        }
-        setReasonError(null);
-        mutation.mutate(
-          { action, reason: trimmed },
-          {
-            onSuccess: (answer) => {
-              toast.success(answer.message);
-              onClose();
-            },
-          },
-        );
-      }}
+      onSubmit={() => void submit()}
     >
-      <TextAreaField
-        label="Reason"
-        value={reason}
-        onChange={(event) => {
-          setReason(event.target.value);
-          setReasonError(null);
-        }}
-        error={reasonError}
-        maxLength={500}
-        data-autofocus
-      />
+      <TextAreaField label="Reason" {...form.textField('reason')} maxLength={500} data-autofocus />
     </ActionDialog>
   );
 }

@@ -1,11 +1,13 @@
-import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import toast from 'react-hot-toast';
+import { customerSearchFormSchema } from '@offzero/shared/api/admin';
 import { errorMessage } from '../../../lib/api-client';
+import { firstError, useZodForm } from '../../../lib/forms';
 import { displayName } from '../../../lib/current-user';
 import { Button } from '../../../components/ui/button';
 import { PageLoadError } from '../../../components/ui/page';
 import { useCustomers } from '../api/admin-api';
-import type { CustomerListItem } from '../api/schemas';
+import type { CustomerListItem } from '@offzero/shared/api/admin';
 import { adminPaths } from '../admin-paths';
 import { AdminPageHeader, EmptyState, TableSkeleton } from '../components/blocks';
 import { DataTable, type Column } from '../components/data-table';
@@ -18,14 +20,17 @@ import { formatDate } from '../format';
 export default function CustomersPage() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
-  const [search, setSearch] = useState(q);
+  const form = useZodForm(customerSearchFormSchema, { defaultValues: { q } });
   const customers = useCustomers(q);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const term = search.trim();
-    setParams(term ? { q: term } : {}, { replace: true });
-  };
+  // The schema trims the term; a blank search lists the newest customers.
+  const onSubmit = form.handleSubmit(
+    ({ q: term }) => setParams(term ? { q: term } : {}, { replace: true }),
+    (errors) => {
+      const message = firstError(errors, ['q']);
+      if (message) toast.error(message);
+    },
+  );
 
   const columns: Column<CustomerListItem>[] = [
     {
@@ -84,14 +89,13 @@ export default function CustomersPage() {
       />
       <form
         role="search"
-        onSubmit={onSubmit}
+        onSubmit={(event) => void onSubmit(event)}
         className="flex gap-2 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200/80"
       >
         <FilterInput
           label="Search customers"
           type="search"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
+          {...form.register('q')}
           placeholder="ada@example.com, +1202…, or an id"
           icon={<SearchIcon className="size-4" />}
           className="flex-1"

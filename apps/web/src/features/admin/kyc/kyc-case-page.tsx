@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { z } from 'zod';
 import { Link, useParams } from 'react-router';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../../lib/api-client';
@@ -7,9 +8,10 @@ import { ArrowLeftIcon, IdCardIcon } from '../../../components/ui/icons';
 import { PageLoadError, PageSkeleton } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDecideKyc, useKycCase, useKycDocument } from '../api/admin-api';
-import type { KycCase } from '../api/schemas';
+import type { KycCase } from '@offzero/shared/api/admin';
 import { adminPaths } from '../admin-paths';
-import { ActionDialog, TextAreaField } from '../components/action-dialog';
+import { ActionDialog, reasonSchema, TextAreaField } from '../components/action-dialog';
+import { useZodForm } from '../../../lib/forms';
 import { AdminPageHeader, Details, Panel } from '../components/blocks';
 import { KycPill } from '../components/badges';
 import { formatAge, formatDate, formatDateTime } from '../format';
@@ -209,6 +211,12 @@ function DocumentImage({ userId }: { userId: string }) {
   );
 }
 
+/** An approval may carry a note; a rejection needs the reason the customer will read. */
+const approveFormSchema = z.object({ reason: z.string().trim() });
+const rejectFormSchema = z.object({
+  reason: reasonSchema('Give the customer a reason of at least 3 characters.'),
+});
+
 function DecisionDialog({
   kycCase,
   status,
@@ -219,28 +227,18 @@ function DecisionDialog({
   onClose: () => void;
 }) {
   const decide = useDecideKyc(kycCase.userId);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
   const approve = status === 'GREEN';
   const who = kycCase.legalName ?? kycCase.email ?? 'this customer';
+  const form = useZodForm(approve ? approveFormSchema : rejectFormSchema, { defaultValues: { reason: '' } });
 
-  const submit = () => {
-    const trimmed = reason.trim();
-    if (!approve && trimmed.length < 3) {
-      setReasonError('Give the customer a reason of at least 3 characters.');
-      return;
-    }
-    setReasonError(null);
-    decide.mutate(
-      approve ? { status, ...(trimmed ? { reason: trimmed } : {}) } : { status, reason: trimmed },
-      {
-        onSuccess: (answer) => {
-          toast.success(answer.message);
-          onClose();
-        },
+  const submit = form.handleSubmit(({ reason }) =>
+    decide.mutate(approve ? { status, ...(reason ? { reason } : {}) } : { status, reason }, {
+      onSuccess: (answer) => {
+        toast.success(answer.message);
+        onClose();
       },
-    );
-  };
+    }),
+  );
 
   return (
     <ActionDialog
@@ -265,17 +263,12 @@ function DecisionDialog({
       tone={approve ? 'primary' : 'danger'}
       busy={decide.isPending}
       error={decide.error ? errorMessage(decide.error) : null}
-      onSubmit={submit}
+      onSubmit={() => void submit()}
     >
       <TextAreaField
         label={approve ? 'Note' : 'Reason for the customer'}
         optional={approve}
-        value={reason}
-        onChange={(event) => {
-          setReason(event.target.value);
-          setReasonError(null);
-        }}
-        error={reasonError}
+        {...form.textField('reason')}
         maxLength={500}
         rows={3}
         data-autofocus={approve ? undefined : true}

@@ -8,7 +8,7 @@ import {
 import { errorMessage } from '../../../lib/api-client';
 import { PageLoadError } from '../../../components/ui/page';
 import { useKycCases } from '../api/admin-api';
-import type { KycCase } from '../api/schemas';
+import type { KycCase } from '@offzero/shared/api/admin';
 import { adminPaths } from '../admin-paths';
 import { AdminPageHeader, EmptyState, TableSkeleton } from '../components/blocks';
 import { DataTable, type Column } from '../components/data-table';

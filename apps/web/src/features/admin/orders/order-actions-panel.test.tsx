@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSessionToken, jsonResponse, renderWithProviders, testConfig } from '../../../test/test-utils';
 import { saveCsrfToken, saveSessionToken } from '../../../lib/session-storage';
-import type { AdminOrder } from '../api/schemas';
+import type { AdminOrder } from '@offzero/shared/api/admin';
 import { OrderActionsPanel } from './order-actions-panel';
 
 const ORDER_ID = '0b7c3f5e-1a2b-4c3d-8e9f-0a1b2c3d4e5f';
@@ -45,6 +45,7 @@ function order(overrides: Partial<AdminOrder> = {}): AdminOrder {
     paymentConfirmedBy: null,
     paypalOrderId: null,
     completedAt: null,
+    updatedAt: '2026-03-01T10:01:00.000Z',
     ...overrides,
   };
 }

@@ -1,20 +1,21 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { useAppConfig } from '../../../app/app-config';
+import { useZodForm, type ZodForm } from '../../../lib/forms';
+import { useAppConfig } from '../../../lib/app-config';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useOrderAction } from '../api/admin-api';
-import type { AdminOrder } from '../api/schemas';
+import type { AdminOrder } from '@offzero/shared/api/admin';
 import { ActionDialog, TextAreaField } from '../components/action-dialog';
 import { Panel } from '../components/blocks';
 import { btc, methodLabel, usd } from '../format';
 import {
+  actionFormSchema,
   availableActions,
   flagLabel,
-  REFERENCE_PATTERN,
-  TXID_PATTERN,
   waitingReason,
+  type ActionFormValues,
   type OrderActionKind,
 } from './order-actions';
 
@@ -129,53 +130,13 @@ function ActionForm({
   onClose: () => void;
 }) {
   const action = useOrderAction(order._id);
-  const [text, setText] = useState('');
-  const [note, setNote] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const onText = (value: string) => {
-    setText(value);
-    setFieldError(null);
-  };
+  const schema = useMemo(() => actionFormSchema(kind), [kind]);
+  const form = useZodForm(schema, { defaultValues: { text: '', note: '' } });
   const copy = COPY[kind];
   const wallet = typeof order.walletAddress === 'string' ? order.walletAddress : null;
   const method = methodLabel(order.payment?.method);
 
-  const submit = () => {
-    let body: Record<string, string> = {};
-    const trimmed = text.trim();
-    const withNote: Record<string, string> = note.trim() ? { note: note.trim() } : {};
-    switch (kind) {
-      case 'mark-paid':
-        body = withNote;
-        break;
-      case 'send-btc':
-        body = {};
-        break;
-      case 'payout-btc':
-        if (!TXID_PATTERN.test(trimmed))
-          return setFieldError('Enter the 64-character hexadecimal transaction id.');
-        body = { txid: trimmed, ...withNote };
-        break;
-      case 'payout-usd':
-        if (!REFERENCE_PATTERN.test(trimmed)) {
-          return setFieldError(
-            trimmed.length < 4 || trimmed.length > 100
-              ? 'Enter the payout reference (4 to 100 characters).'
-              : 'Use letters, digits, spaces and . _ : / # - only.',
-          );
-        }
-        body = { reference: trimmed, ...withNote };
-        break;
-      case 'cancel':
-        if (trimmed.length < 3) return setFieldError('Give a reason of at least 3 characters.');
-        body = { reason: trimmed };
-        break;
-      case 'resolve-flag':
-        if (trimmed.length < 3) return setFieldError('Write a note of at least 3 characters.');
-        body = { note: trimmed };
-        break;
-    }
-    setFieldError(null);
+  const submit = form.handleSubmit((body) =>
     action.mutate(
       { kind, body },
       {
@@ -184,8 +145,8 @@ function ActionForm({
           onClose();
         },
       },
-    );
-  };
+    ),
+  );
 
   const serverError = action.error
     ? action.error instanceof ApiError && action.error.errors
@@ -211,7 +172,7 @@ function ActionForm({
         'The order stays processing and moves to “Bitcoin to send”.',
         'Your name and the time are recorded in the audit log.',
       ];
-      fields = <NoteField value={note} onChange={setNote} />;
+      fields = <NoteField form={form} />;
       break;
     case 'payout-btc':
       description = `Send ${btc(order.amount)} to the customer’s wallet first, then record its transaction.`;
@@ -225,16 +186,14 @@ function ActionForm({
         <>
           <TextField
             label="Transaction id"
-            value={text}
-            onChange={(event) => onText(event.target.value)}
-            error={fieldError}
+            {...form.textField('text')}
             placeholder="64 hexadecimal characters"
             autoComplete="off"
             spellCheck={false}
             inputClassName="font-mono"
             data-autofocus
           />
-          <NoteField value={note} onChange={setNote} />
+          <NoteField form={form} />
         </>
       );
       break;
@@ -257,14 +216,12 @@ function ActionForm({
         <>
           <TextField
             label="Payout reference"
-            value={text}
-            onChange={(event) => onText(event.target.value)}
-            error={fieldError}
+            {...form.textField('text')}
             placeholder="e.g. ZELLE-2026-0042"
             autoComplete="off"
             data-autofocus
           />
-          <NoteField value={note} onChange={setNote} />
+          <NoteField form={form} />
         </>
       );
       break;
@@ -278,16 +235,7 @@ function ActionForm({
             : 'No money has moved for this order.',
         'The reason is kept with the order and in the audit log.',
       ];
-      fields = (
-        <TextAreaField
-          label="Reason"
-          value={text}
-          onChange={(event) => onText(event.target.value)}
-          error={fieldError}
-          maxLength={500}
-          data-autofocus
-        />
-      );
+      fields = <TextAreaField label="Reason" {...form.textField('text')} maxLength={500} data-autofocus />;
       break;
     case 'resolve-flag':
       description = order.flag ? `${flagLabel(order.flag)}: ${order.flagNote ?? 'no details'}` : undefined;
@@ -296,14 +244,7 @@ function ActionForm({
         'The order’s state does not change.',
       ];
       fields = (
-        <TextAreaField
-          label="What was done"
-          value={text}
-          onChange={(event) => onText(event.target.value)}
-          error={fieldError}
-          maxLength={500}
-          data-autofocus
-        />
+        <TextAreaField label="What was done" {...form.textField('text')} maxLength={500} data-autofocus />
       );
       break;
   }
@@ -319,24 +260,15 @@ function ActionForm({
       tone={copy.tone}
       busy={action.isPending}
       error={serverError}
-      onSubmit={submit}
+      onSubmit={() => void submit()}
     >
       {fields}
     </ActionDialog>
   );
 }
 
-function NoteField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  return (
-    <TextAreaField
-      label="Note"
-      optional
-      rows={2}
-      value={value}
-      maxLength={500}
-      onChange={(event) => onChange(event.target.value)}
-    />
-  );
+function NoteField({ form }: { form: ZodForm<ActionFormValues, Record<string, string>> }) {
+  return <TextAreaField label="Note" optional rows={2} maxLength={500} {...form.register('note')} />;
 }
 
 /** Where a sell's dollars go: the customer's own details, as saved with the order. */

@@ -53,7 +53,11 @@ describe('availableActions', () => {
     expect(sellActions).not.toContain('mark-paid');
     expect(sellActions).not.toContain('payout-btc');
     expect(sellActions).not.toContain('send-btc');
-    expect(availableActions(buy({ confirmations: 9 }), demo)).not.toContain('payout-usd');
+    // What each does offer in that state, so the refusals above are not just an empty list.
+    expect(sellActions).toEqual(['payout-usd', 'cancel']);
+    const buyActions = availableActions(buy({ confirmations: 9 }), demo);
+    expect(buyActions).not.toContain('payout-usd');
+    expect(buyActions).toEqual(['mark-paid', 'cancel']);
   });
 
   it('completed and cancelled orders offer nothing, unless flagged', () => {

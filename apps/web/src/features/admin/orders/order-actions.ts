@@ -1,4 +1,6 @@
-import type { AdminOrder } from '../api/schemas';
+import { z } from 'zod';
+import type { AdminOrder } from '@offzero/shared/api/admin';
+import { reasonSchema } from '../components/action-dialog';
 
 /** The back office's order actions; each is the last segment of `POST /api/admin/orders/:id/<kind>`. */
 export type OrderActionKind =
@@ -87,3 +89,55 @@ export function flagLabel(flag: string): string {
 export const TXID_PATTERN = /^[0-9a-f]{64}$/i;
 /** A dollar payout reference: 4–100 letters, digits, spaces and . _ : / # - (as the server checks). */
 export const REFERENCE_PATTERN = /^[\p{L}\p{N} ._:/#-]{4,100}$/u;
+
+/** What an action's dialog collects: its one text field (txid, reference, reason) and a note. */
+export interface ActionFormValues {
+  text: string;
+  note: string;
+}
+
+const REFERENCE_MESSAGE = (reference: string) =>
+  reference.length < 4 || reference.length > 100
+    ? 'Enter the payout reference (4 to 100 characters).'
+    : 'Use letters, digits, spaces and . _ : / # - only.';
+
+/**
+ * Each action's form, read into the request body of `POST /api/admin/orders/:id/<kind>`: the text
+ * field checked as the server checks it, the optional note added when given.
+ */
+export function actionFormSchema(kind: OrderActionKind): z.ZodType<Record<string, string>, ActionFormValues> {
+  const withNote = (note: string): Record<string, string> => (note.trim() ? { note: note.trim() } : {});
+  const form = <T extends z.ZodType<string, string>>(text: T) => z.object({ text, note: z.string() });
+  switch (kind) {
+    case 'mark-paid':
+      return form(z.string()).transform(({ note }) => withNote(note));
+    case 'send-btc':
+      return form(z.string()).transform(() => ({}));
+    case 'payout-btc':
+      return form(
+        z
+          .string()
+          .trim()
+          .regex(TXID_PATTERN, { error: 'Enter the 64-character hexadecimal transaction id.' }),
+      ).transform(({ text, note }) => ({ txid: text, ...withNote(note) }));
+    case 'payout-usd':
+      return form(
+        z
+          .string()
+          .trim()
+          .check((ctx) => {
+            if (!REFERENCE_PATTERN.test(ctx.value)) {
+              ctx.issues.push({ code: 'custom', message: REFERENCE_MESSAGE(ctx.value), input: ctx.value });
+            }
+          }),
+      ).transform(({ text, note }) => ({ reference: text, ...withNote(note) }));
+    case 'cancel':
+      return form(reasonSchema('Give a reason of at least 3 characters.')).transform(({ text }) => ({
+        reason: text,
+      }));
+    case 'resolve-flag':
+      return form(reasonSchema('Write a note of at least 3 characters.')).transform(({ text }) => ({
+        note: text,
+      }));
+  }
+}

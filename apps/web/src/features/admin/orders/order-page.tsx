@@ -5,7 +5,7 @@ import { ButtonLink } from '../../../components/ui/button';
 import { ArrowLeftIcon, AlertIcon } from '../../../components/ui/icons';
 import { PageLoadError, PageSkeleton } from '../../../components/ui/page';
 import { useAdminOrder, useAuditLog, useStaffEmails } from '../api/admin-api';
-import type { AdminOrder, AuditEntry, Deposit, OrderDetail, TimelineEntry } from '../api/schemas';
+import type { AdminOrder, AuditEntry, Deposit, OrderDetail, TimelineEntry } from '@offzero/shared/api/admin';
 import { adminPaths } from '../admin-paths';
 import { AdminPageHeader, Details, EmptyState, ExplorerLink, IdWithCopy, Panel } from '../components/blocks';
 import { DataTable, type Column } from '../components/data-table';

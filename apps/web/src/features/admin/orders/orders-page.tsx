@@ -1,13 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
 import { orderStatusSchema, paymentMethodSchema } from '@offzero/shared/api/orders';
 import { errorMessage } from '../../../lib/api-client';
+import { firstError, useZodForm } from '../../../lib/forms';
 import { Button } from '../../../components/ui/button';
 import { PageLoadError } from '../../../components/ui/page';
 import { downloadOrdersCsv, ORDERS_PAGE_SIZE, useAdminOrders, type OrderFilters } from '../api/admin-api';
-import { saveBlob } from '../api/admin-http';
-import type { AdminOrder } from '../api/schemas';
+import { saveBlob } from '../../../lib/save-blob';
+import { orderSearchFormSchema, type AdminOrder } from '@offzero/shared/api/admin';
 import { adminPaths } from '../admin-paths';
 import { AdminPageHeader, EmptyState, Pagination, TableSkeleton } from '../components/blocks';
 import { DataTable, type Column } from '../components/data-table';
@@ -48,7 +49,9 @@ export default function OrdersPage() {
   const filters = filtersFromParams(params);
   const page = Math.max(0, Number.parseInt(params.get('page') ?? '0', 10) || 0);
   const orders = useAdminOrders(filters, page);
-  const [search, setSearch] = useState(filters.customer ?? '');
+  const searchForm = useZodForm(orderSearchFormSchema, {
+    defaultValues: { customer: filters.customer ?? '' },
+  });
   const [exporting, setExporting] = useState(false);
 
   const update = (changes: Record<string, string | undefined>) => {
@@ -61,10 +64,14 @@ export default function OrdersPage() {
     setParams(next, { replace: true });
   };
 
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    update({ customer: search.trim() || undefined });
-  };
+  // The schema trims the term; a blank search drops the filter.
+  const onSearch = searchForm.handleSubmit(
+    ({ customer }) => update({ customer: customer || undefined }),
+    (errors) => {
+      const message = firstError(errors, ['customer']);
+      if (message) toast.error(message);
+    },
+  );
 
   const filtered = FILTER_KEYS.some((key) => params.has(key));
 
@@ -169,7 +176,7 @@ export default function OrdersPage() {
                 variant="ghost"
                 size="sm"
                 onClick={() => {
-                  setSearch('');
+                  searchForm.reset({ customer: '' });
                   setParams(new URLSearchParams(), { replace: true });
                 }}
               >
@@ -185,12 +192,11 @@ export default function OrdersPage() {
       />
 
       <section aria-label="Filters" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200/80">
-        <form role="search" onSubmit={onSearch} className="flex gap-2">
+        <form role="search" onSubmit={(event) => void onSearch(event)} className="flex gap-2">
           <FilterInput
             label="Customer or order"
             type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
+            {...searchForm.register('customer')}
             placeholder="E-mail, phone, customer id or order id"
             icon={<SearchIcon className="size-4" />}
             className="flex-1"

@@ -13,7 +13,7 @@ import {
   WalletIcon,
 } from '../../../components/ui/icons';
 import { useKycCases, useWorkQueue } from '../api/admin-api';
-import type { AdminOrder, KycCase } from '../api/schemas';
+import type { AdminOrder, KycCase } from '@offzero/shared/api/admin';
 import { adminPaths } from '../admin-paths';
 import { AdminPageHeader, Panel, TableSkeleton } from '../components/blocks';
 import { DataTable, type Column } from '../components/data-table';

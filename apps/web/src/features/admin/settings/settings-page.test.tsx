@@ -122,4 +122,24 @@ describe('the settings editor', () => {
     expect(await within(zelle).findByText('Zelle needs the address customers pay to.')).toBeInTheDocument();
     expect(screen.getByTestId('settings-status')).toHaveTextContent('Check zelle.payment_address');
   });
+
+  it('takes a message away as soon as its field is edited, and Discard puts the saved values back', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<SettingsPage />);
+    const fee = await screen.findByLabelText('Platform fee (%)');
+    await user.clear(fee);
+    await user.type(fee, '1.555');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Use at most 2 decimal places for a percentage.')).toBeInTheDocument();
+
+    await user.type(fee, '{Backspace}');
+    expect(screen.queryByText('Use at most 2 decimal places for a percentage.')).not.toBeInTheDocument();
+    expect(fee).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByTestId('settings-status')).toHaveTextContent('You have unsaved changes.');
+
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(fee).toHaveValue('1.5');
+    expect(screen.getByTestId('settings-status')).toHaveTextContent('All changes saved.');
+    expect(puts()).toHaveLength(0);
+  });
 });

@@ -1,6 +1,16 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import type { FieldPath } from 'react-hook-form';
 import type { FullGlobalSettings } from '@offzero/shared/api/global-settings';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import {
+  formFromSettings,
+  isFormChanged,
+  settingsFormFieldsSchema,
+  settingsFormSchema,
+  type SettingsErrors,
+  type SettingsForm,
+} from '@offzero/shared/api/admin-settings';
+import { errorMessage } from '../../../lib/api-client';
+import { applyServerErrors, useZodForm } from '../../../lib/forms';
 import { Button } from '../../../components/ui/button';
 import { PageLoadError, PageSkeleton } from '../../../components/ui/page';
 import { Switch } from '../../../components/ui/switch';
@@ -8,13 +18,6 @@ import { TextField } from '../../../components/ui/text-field';
 import { AlertIcon, CheckIcon } from '../../../components/ui/icons';
 import { useAdminSettings, useSaveSettings } from '../api/admin-api';
 import { AdminPageHeader, Panel } from '../components/blocks';
-import {
-  formFromSettings,
-  isFormChanged,
-  validateSettingsForm,
-  type SettingsErrors,
-  type SettingsForm,
-} from './settings-form';
 
 /** The global settings editor: fees, limits, quote lock, payment methods, referral terms. */
 export default function SettingsPage() {
@@ -39,67 +42,63 @@ export default function SettingsPage() {
 
 type Section = keyof SettingsForm;
 
+/** Every field's path ('order.platform_fees'): the keys the server's field messages use too. */
+const FIELD_PATHS = Object.entries(settingsFormFieldsSchema.shape).flatMap(([section, fields]) =>
+  Object.keys(fields.shape).map((field) => `${section}.${field}`),
+);
+
 function SettingsEditor({ saved }: { saved: FullGlobalSettings }) {
-  const [form, setForm] = useState<SettingsForm>(() => formFromSettings(saved));
-  const [errors, setErrors] = useState<SettingsErrors>({});
+  const form = useZodForm(settingsFormSchema, { defaultValues: formFromSettings(saved) });
+  // The server's messages about a whole section or the whole request, which no single field shows.
+  const [notes, setNotes] = useState<SettingsErrors>({});
   const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const save = useSaveSettings();
-  const changed = isFormChanged(form, saved);
+  const values = form.watch();
+  const changed = isFormChanged(values, saved);
 
-  function set<S extends Section>(
-    section: S,
-    field: keyof SettingsForm[S],
-    value: SettingsForm[S][keyof SettingsForm[S]],
-  ) {
-    setForm((current) => ({ ...current, [section]: { ...current[section], [field]: value } }));
-    const key = `${section}.${String(field)}`;
-    if (errors[key] || errors[section]) {
-      setErrors(({ [key]: _field, [section]: _section, ...rest }) => rest);
-    }
+  /** An edit takes away the field's message, its section's note and the last save's outcome. */
+  const edited = (section: Section) => {
+    if (notes[section]) setNotes(({ [section]: _section, ...rest }) => rest);
     setStatus(null);
-  }
+  };
 
   const field = <S extends Section>(section: S, name: keyof SettingsForm[S] & string) => ({
-    value: form[section][name] as string,
-    error: errors[`${section}.${name}`] ?? null,
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
-      set(section, name, event.target.value as SettingsForm[S][keyof SettingsForm[S]]),
-    name: `${section}.${name}`,
+    ...form.textField(`${section}.${name}` as FieldPath<SettingsForm>, () => edited(section)),
     autoComplete: 'off',
   });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = validateSettingsForm(form);
-    setErrors(result.errors);
-    if (!result.settings) {
+  const onSubmit = form.handleSubmit(
+    (settings) => {
+      setNotes({});
+      save.mutate(settings, {
+        onSuccess: (answer) => {
+          form.reset(formFromSettings(answer.settings));
+          setStatus({ tone: 'success', text: answer.message });
+        },
+        onError: (error) => {
+          setNotes(applyServerErrors(form, error, FIELD_PATHS));
+          setStatus({ tone: 'error', text: errorMessage(error, 'Could not save the settings.') });
+          focusFirstError();
+        },
+      });
+    },
+    () => {
+      setNotes({});
       setStatus({ tone: 'error', text: 'Some fields need attention; nothing was saved.' });
       focusFirstError();
-      return;
-    }
-    save.mutate(result.settings, {
-      onSuccess: (answer) => {
-        setForm(formFromSettings(answer.settings));
-        setStatus({ tone: 'success', text: answer.message });
-      },
-      onError: (error) => {
-        if (error instanceof ApiError && error.errors) setErrors(error.errors);
-        setStatus({ tone: 'error', text: errorMessage(error, 'Could not save the settings.') });
-        focusFirstError();
-      },
-    });
-  };
+    },
+  );
 
   const discard = () => {
-    setForm(formFromSettings(saved));
-    setErrors({});
+    form.reset(formFromSettings(saved));
+    setNotes({});
     setStatus(null);
   };
 
   const sectionError = (section: Section) =>
-    errors[section] ? (
+    notes[section] ? (
       <p role="alert" className="mb-3 rounded-xl bg-red-50 p-3 text-sm text-red-700">
-        {errors[section]}
+        {notes[section]}
       </p>
     ) : null;
 
@@ -111,17 +110,26 @@ function SettingsEditor({ saved }: { saved: FullGlobalSettings }) {
     <Switch
       label={label}
       description={description}
-      checked={form[section].is_active}
-      onChange={(next) => set(section, 'is_active', next as never)}
+      checked={values[section].is_active}
+      onChange={(next) => {
+        form.setValue(`${section}.is_active`, next);
+        form.clearOnEdit(`${section}.is_active`);
+        edited(section);
+      }}
       testId={`switch-${section}`}
     />
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Global settings">
-      {errors.body && (
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      className="space-y-5"
+      aria-label="Global settings"
+    >
+      {notes.body && (
         <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-red-700">
-          {errors.body}
+          {notes.body}
         </p>
       )}
       <div className="grid grid-cols-1 gap-5 xl:grid-cols-2">

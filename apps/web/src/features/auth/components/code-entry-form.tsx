@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
+import type { z } from 'zod';
+import { fieldError, useZodForm } from '../../../lib/forms';
 import { Button } from '../../../components/ui/button';
 import { CodeField } from '../../../components/ui/code-field';
-import { codeError } from '../validation';
+import { codeFormSchema, type CodeForm } from '../validation';
 import { DemoCodeHint } from './demo-code-hint';
 import { ResendCodeButton } from './resend-code-button';
 
@@ -16,7 +17,7 @@ export function CodeEntryForm({
   backLabel,
   onBack,
   pending,
-  validate = codeError,
+  schema = codeFormSchema,
   onSubmitCode,
   onResend,
 }: {
@@ -25,34 +26,29 @@ export function CodeEntryForm({
   backLabel: string;
   onBack: () => void;
   pending: boolean;
-  /** The message to show for this code, or null when it may be sent. */
-  validate?: (code: string) => string | null;
+  /** The rules the code is checked with before it is sent (the six digits, by default). */
+  schema?: z.ZodType<{ code: string }, CodeForm>;
   onSubmitCode: (code: string) => void;
   onResend: () => Promise<boolean>;
 }) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const problem = validate(code);
-    setError(problem);
-    if (problem) {
-      toast.error(problem);
-      return;
-    }
-    onSubmitCode(code.trim());
-  }
+  const form = useZodForm(schema, { defaultValues: { code: '' } });
+  const submit = form.handleSubmit(
+    ({ code }) => onSubmitCode(code),
+    (errors) => {
+      const problem = fieldError(errors, 'code');
+      if (problem) toast.error(problem);
+    },
+  );
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-5">
+    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-5">
       <CodeField
-        value={code}
+        value={form.watch('code')}
         onChange={(value) => {
-          setCode(value);
-          setError(null);
+          form.setValue('code', value);
+          form.clearOnEdit('code');
         }}
-        error={error}
+        error={form.errorOf('code')}
         autoFocus
       />
       <DemoCodeHint recipient={recipient} />

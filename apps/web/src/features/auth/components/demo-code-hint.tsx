@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useAppConfig } from '../../../app/app-config';
+import { useAppConfig } from '../../../lib/app-config';
 import { paths } from '../../../config/paths';
 
 /** In demo mode nothing is really sent: point to the outbox where the code can be read. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { useAppConfig } from '../../../app/app-config';
+import { useAppConfig } from '../../../lib/app-config';
 import { ApiError } from '../../../lib/api-client';
 import { useGoogleLogin } from '../api/login';
 import { useCompleteSignIn } from '../use-complete-sign-in';
@@ -101,7 +101,7 @@ function GoogleButton({ clientId }: { clientId: string }) {
         onError: (error) =>
           // A refused token says only "Login failed!"; a disabled or differently linked account says why.
           toast.error(
-            error instanceof ApiError && error.status !== 401 && error.status !== 0
+            error instanceof ApiError && error.code !== 'UNAUTHENTICATED' && error.code !== 'NETWORK_ERROR'
               ? error.message
               : LOGIN_FAILED,
           ),

@@ -1,13 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import toast from 'react-hot-toast';
 import { paths } from '../../../config/paths';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage, hasErrorCode } from '../../../lib/api-client';
+import { fieldError, useZodForm } from '../../../lib/forms';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { AlertIcon } from '../../../components/ui/icons';
 import { useSendLoginCode } from '../api/login';
-import { emailError } from '../validation';
+import { loginEmailFormSchema } from '../validation';
 import { GoogleSignIn } from './google-sign-in';
 
 /** Login step 1: the address to send the login code to. */
@@ -18,48 +19,39 @@ export function LoginEmailStep({
   defaultEmail: string;
   onCodeSent: (email: string) => void;
 }) {
-  const [email, setEmail] = useState(defaultEmail);
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(loginEmailFormSchema, { defaultValues: { email: defaultEmail } });
   const [noAccount, setNoAccount] = useState<string | null>(null);
   const send = useSendLoginCode();
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const value = email.trim();
-    const problem = emailError(value);
-    setError(problem);
-    if (problem) {
-      toast.error(problem);
-      return;
-    }
-    setNoAccount(null);
-    send.mutate(value, {
-      onSuccess: (answer) => {
-        toast.success(answer.message);
-        onCodeSent(value);
-      },
-      onError: (failure) => {
-        if (failure instanceof ApiError && failure.status === 404) setNoAccount(failure.message);
-        toast.error(errorMessage(failure));
-      },
-    });
-  }
+  const submit = form.handleSubmit(
+    ({ email }) => {
+      setNoAccount(null);
+      send.mutate(email, {
+        onSuccess: (answer) => {
+          toast.success(answer.message);
+          onCodeSent(email);
+        },
+        onError: (failure) => {
+          if (hasErrorCode(failure, 'ACCOUNT_NOT_FOUND')) setNoAccount(failure.message);
+          toast.error(errorMessage(failure));
+        },
+      });
+    },
+    (errors) => {
+      const problem = fieldError(errors, 'email');
+      if (problem) toast.error(problem);
+    },
+  );
 
   return (
     <div className="space-y-6">
-      <form noValidate onSubmit={submit} className="space-y-5">
+      <form noValidate onSubmit={(event) => void submit(event)} className="space-y-5">
         <TextField
           label="Email"
           type="email"
-          name="email"
           autoComplete="email"
           placeholder="you@example.com"
-          value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            setError(null);
-          }}
-          error={error}
+          {...form.textField('email')}
           autoFocus
         />
         {noAccount && (

@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../../lib/api-client';
+import { fieldError, useZodForm } from '../../../lib/forms';
 import { Button } from '../../../components/ui/button';
 import { useSendPhoneCode } from '../api/phone-verification';
-import { phoneError } from '../validation';
+import { phoneFormSchema } from '../validation';
 import { PhoneField } from './phone-field';
 
 /**
@@ -23,39 +23,36 @@ export function PhoneNumberStep({
   onCodeSent: (phone: string) => void;
   submitLabel?: string;
 }) {
-  const [phone, setPhone] = useState<string | undefined>(defaultPhone);
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(phoneFormSchema, { defaultValues: { phone: defaultPhone } });
   const send = useSendPhoneCode();
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const problem = phoneError(phone);
-    setError(problem);
-    if (problem || !phone) {
-      if (problem) toast.error(problem);
-      return;
-    }
-    send.mutate(
-      { email, phone, registrationToken },
-      {
-        onSuccess: (answer) => {
-          toast.success(answer.message);
-          onCodeSent(phone);
+  const submit = form.handleSubmit(
+    ({ phone }) =>
+      send.mutate(
+        { email, phone, registrationToken },
+        {
+          onSuccess: (answer) => {
+            toast.success(answer.message);
+            onCodeSent(phone);
+          },
+          onError: (failure) => toast.error(errorMessage(failure)),
         },
-        onError: (failure) => toast.error(errorMessage(failure)),
-      },
-    );
-  }
+      ),
+    (errors) => {
+      const problem = fieldError(errors, 'phone');
+      if (problem) toast.error(problem);
+    },
+  );
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-5">
+    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-5">
       <PhoneField
-        value={phone}
+        value={form.watch('phone')}
         onChange={(next) => {
-          setPhone(next);
-          setError(null);
+          form.setValue('phone', next);
+          form.clearOnEdit('phone');
         }}
-        error={error}
+        error={form.errorOf('phone')}
         autoFocus
       />
       <p className="text-sm text-slate-600">We will send you 6 digit verification code</p>

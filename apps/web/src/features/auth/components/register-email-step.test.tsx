@@ -80,7 +80,10 @@ describe('RegisterEmailStep', () => {
 
   it('offers to log in when the address already has an account', async () => {
     fetchMock.mockResolvedValueOnce(
-      jsonResponse({ message: 'An account with this email already exists. Log in instead.' }, 409),
+      jsonResponse(
+        { message: 'An account with this email already exists. Log in instead.', code: 'ACCOUNT_EXISTS' },
+        409,
+      ),
     );
     const { user, onCodeSent } = renderStep();
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
@@ -89,6 +92,20 @@ describe('RegisterEmailStep', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('An account with this email already exists. Log in instead.');
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    expect(onCodeSent).not.toHaveBeenCalled();
+  });
+
+  it('decides on the code: another conflict does not offer to log in', async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({ message: 'Something else conflicted.', code: 'CONFLICT' }, 409),
+    );
+    const { user, onCodeSent } = renderStep();
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();
     expect(onCodeSent).not.toHaveBeenCalled();
   });
 });

@@ -1,8 +1,8 @@
 import toast from 'react-hot-toast';
-import { OTP_MESSAGE, type SessionResponse } from '@offzero/shared/api/accounts';
+import type { SessionResponse } from '@offzero/shared/api/accounts';
 import { errorMessage } from '../../../lib/api-client';
 import { sendPhoneCode, useVerifyPhone } from '../api/phone-verification';
-import { codeError, phoneError } from '../validation';
+import { smsCodeFormSchema } from '../validation';
 import { CodeEntryForm } from './code-entry-form';
 import { toastResend } from './toast-resend';
 
@@ -34,7 +34,7 @@ export function VerifyPhoneStep({
       onBack={onChangePhone}
       pending={verify.isPending}
       // Spec section 5: this step checks the phone as well, and reports any problem as a missing code.
-      validate={(code) => (phoneError(phone) ? OTP_MESSAGE : codeError(code))}
+      schema={smsCodeFormSchema(phone)}
       onSubmitCode={(code) =>
         verify.mutate(
           { email, phone, code, registrationToken },

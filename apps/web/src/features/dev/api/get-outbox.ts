@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiGet, ApiError } from '../../../lib/api-client';
+import { apiGet, hasErrorCode } from '../../../lib/api-client';
 
 // GET /api/dev/outbox (demo mode only; production answers 404): the e-mails and text messages the
 // demo "sent", newest first.
@@ -28,9 +28,8 @@ export function useOutbox(to: string) {
     queryKey: ['dev', 'outbox', to],
     queryFn: async ({ signal }) => (await getOutbox(to, signal)).messages,
     // Keep watching for new codes, unless the outbox does not exist here.
-    refetchInterval: (query) =>
-      query.state.error instanceof ApiError && query.state.error.status === 404 ? false : OUTBOX_REFRESH_MS,
-    retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 1,
+    refetchInterval: (query) => (hasErrorCode(query.state.error, 'NOT_FOUND') ? false : OUTBOX_REFRESH_MS),
+    retry: (failures, error) => !hasErrorCode(error, 'NOT_FOUND') && failures < 1,
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

@@ -1,45 +1,14 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { kycRecordSchema, kycResponseSchema, kycTokenResponseSchema } from '@offzero/shared/api/kyc';
-import { apiGet, apiPost, apiPostForm } from '../../../lib/api-client';
-import { useRealtimeEvent } from '../../../lib/realtime';
+import { kycRecordSchema, kycTokenResponseSchema } from '@offzero/shared/api/kyc';
+import { apiPost, apiPostForm } from '../../../lib/api-client';
+import { kycQueryKey, type KycRecord } from '../../../lib/kyc';
 import { useSession } from '../../../lib/session';
 
-// Identity verification (spec sections 4 and 7). The server decides every status (a back-office
-// reviewer, the provider's signed webhook); whatever the browser or the widget says is only a reason
-// to read GET /api/kyc again.
-
-export type KycRecord = z.infer<typeof kycRecordSchema>;
-
-/** While a case is under review, how often the status is read again so an approval shows by itself. */
-export const KYC_REVIEW_POLL_MS = 10_000;
+// Identity verification (spec sections 4 and 7): the calls that submit a case. The record itself is
+// read through lib/kyc.ts; whatever the browser or the widget says is only a reason to read it again.
 
 const messageWithKycSchema = z.object({ message: z.string(), kyc: kycRecordSchema.nullable() });
-
-export const kycQueryKey = (userId: string) => ['kyc', userId] as const;
-
-export function kycQueryOptions(userId: string) {
-  return queryOptions({
-    queryKey: kycQueryKey(userId),
-    queryFn: async ({ signal }) =>
-      (await apiGet(`/kyc/${encodeURIComponent(userId)}`, { schema: kycResponseSchema, signal })).kyc,
-  });
-}
-
-/** The signed-in customer's KYC record (null: none yet), polled every 10 s while it is YELLOW. */
-export function useKyc() {
-  const session = useSession();
-  const queryClient = useQueryClient();
-  // A decision in the back office shows at once; the poll covers a lost connection.
-  useRealtimeEvent('kyc-updated', () => {
-    void queryClient.invalidateQueries({ queryKey: kycQueryKey(session?.userId ?? '') });
-  });
-  return useQuery({
-    ...kycQueryOptions(session?.userId ?? ''),
-    enabled: session !== null,
-    refetchInterval: (query) => (query.state.data?.status === 'YELLOW' ? KYC_REVIEW_POLL_MS : false),
-  });
-}
 
 function useOwnId(): string {
   return useSession()?.userId ?? '';

@@ -1,5 +1,6 @@
-import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import toast from 'react-hot-toast';
+import { z } from 'zod';
 import {
   KYC_DOCUMENT_LABEL,
   KYC_DOCUMENT_TYPES,
@@ -9,6 +10,7 @@ import {
   type LocalKycForm,
 } from '@offzero/shared/api/kyc';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { firstError, useZodForm } from '../../../lib/forms';
 import { SelectField } from '../../../components/ui/select-field';
 import { FieldMessage, TextField } from '../../../components/ui/text-field';
 import { IdCardIcon } from '../../../components/ui/icons';
@@ -59,6 +61,28 @@ export function validateLocalKyc(
   return { ok: false, errors };
 }
 
+/** The form's values (the text fields and the chosen image), read by `validateLocalKyc`. */
+const localKycFormValuesSchema = z
+  .object({
+    legalName: z.string(),
+    dateOfBirth: z.string(),
+    country: z.string(),
+    documentType: z.string(),
+    documentNumber: z.string(),
+    // The image is checked by validateLocalKyc, with the messages of its own.
+    document: z.custom<File | null>(),
+  })
+  .transform((values, ctx) => {
+    const { document, ...fields } = values;
+    const result = validateLocalKyc(fields, document);
+    if (result.ok) return { ...result.form, document: result.document };
+    for (const name of FIELD_ORDER) {
+      const message = result.errors[name];
+      if (message) ctx.addIssue({ code: 'custom', path: [name], message });
+    }
+    return z.NEVER;
+  });
+
 /** The latest date of birth of an adult today, as the date input's `max`. */
 function adultBirthdayLimit(today = new Date()): string {
   const limit = new Date(today.getFullYear() - 18, today.getMonth(), today.getDate());
@@ -81,16 +105,19 @@ export function LocalKycFormView({
   submit: ReturnType<typeof useSubmitLocalKyc>;
   onSubmitted: () => void;
 }) {
-  const [values, setValues] = useState<LocalKycValues>({
-    legalName: defaultLegalName,
-    dateOfBirth: '',
-    country: DEFAULT_COUNTRY,
-    documentType: '',
-    documentNumber: '',
+  const form = useZodForm(localKycFormValuesSchema, {
+    defaultValues: {
+      legalName: defaultLegalName,
+      dateOfBirth: '',
+      country: DEFAULT_COUNTRY,
+      documentType: '',
+      documentNumber: '',
+      document: null,
+    },
   });
   const [document, setDocument] = useState<{ file: File; preview: string | null } | null>(null);
-  const [errors, setErrors] = useState<LocalKycErrors>({});
   const fileId = useId();
+  const documentError = form.errorOf('document');
 
   // The preview's object URL is freed when it is replaced and when the form goes away.
   const preview = document?.preview;
@@ -100,96 +127,73 @@ export function LocalKycFormView({
     };
   }, [preview]);
 
-  function change(name: FormField) {
-    return (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
-      const value = event.target.value;
-      setValues((current) => ({ ...current, [name]: value }));
-      setErrors((current) => ({ ...current, [name]: undefined }));
-    };
-  }
-
   function chooseFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0] ?? null;
     if (!file) return;
     const problem = documentImageError(file);
-    setErrors((current) => ({ ...current, document: problem ?? undefined }));
+    // The image is checked as soon as it is chosen, not only when the form is sent.
+    if (problem) form.setError('document', { type: 'value', message: problem });
+    else form.clearErrors('document');
     if (problem) {
       event.target.value = '';
+      form.setValue('document', null);
       setDocument(null);
       return;
     }
     const url = typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null;
+    form.setValue('document', file);
     setDocument({ file, preview: url });
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const result = validateLocalKyc(values, document?.file ?? null);
-    if (!result.ok) {
-      setErrors(result.errors);
-      const first = FIELD_ORDER.map((name) => result.errors[name]).find(Boolean);
-      if (first) toast.error(first);
-      return;
-    }
-    setErrors({});
-    submit.mutate(
-      { ...result.form, document: result.document },
-      {
+  const onSubmit = form.handleSubmit(
+    (checked) =>
+      submit.mutate(checked, {
         onSuccess: (answer) => {
           toast.success(answer.message);
           onSubmitted();
         },
         onError: (error) => {
           if (error instanceof ApiError && error.errors) {
-            const fromServer: LocalKycErrors = {};
             for (const [key, message] of Object.entries(error.errors)) {
               if ((FIELD_ORDER as string[]).includes(key)) {
                 // The server names the image problem in short words; the message says it in full.
-                fromServer[key as FormField | 'document'] = key === 'document' ? error.message : message;
+                form.setError(key as FormField | 'document', {
+                  type: 'server',
+                  message: key === 'document' ? error.message : message,
+                });
               }
             }
-            setErrors(fromServer);
           }
           toast.error(errorMessage(error));
         },
-      },
-    );
-  }
+      }),
+    (errors) => {
+      const first = firstError(errors, FIELD_ORDER);
+      if (first) toast.error(first);
+    },
+  );
 
   const countries = countryOptions();
 
   return (
-    <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4">
+    <form id={formId} noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
       <TextField
         label="Full legal name"
-        name="legalName"
         autoComplete="name"
         maxLength={120}
-        value={values.legalName}
-        onChange={change('legalName')}
-        error={errors.legalName}
+        {...form.textField('legalName')}
         hint="As it is written on your document."
       />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <TextField
           label="Date of birth"
-          name="dateOfBirth"
           type="date"
           autoComplete="bday"
           min="1900-01-01"
           max={adultBirthdayLimit()}
-          value={values.dateOfBirth}
-          onChange={change('dateOfBirth')}
-          error={errors.dateOfBirth}
+          {...form.textField('dateOfBirth')}
         />
-        <SelectField
-          label="Country"
-          name="country"
-          autoComplete="country"
-          value={values.country}
-          onChange={change('country')}
-          error={errors.country}
-        >
+        <SelectField label="Country" autoComplete="country" {...form.textField('country')}>
           {countries.map((country) => (
             <option key={country.code} value={country.code}>
               {country.name}
@@ -198,13 +202,7 @@ export function LocalKycFormView({
         </SelectField>
       </div>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <SelectField
-          label="Document type"
-          name="documentType"
-          value={values.documentType}
-          onChange={change('documentType')}
-          error={errors.documentType}
-        >
+        <SelectField label="Document type" {...form.textField('documentType')}>
           <option value="" disabled>
             Choose a document
           </option>
@@ -216,14 +214,11 @@ export function LocalKycFormView({
         </SelectField>
         <TextField
           label="Document number"
-          name="documentNumber"
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
           maxLength={30}
-          value={values.documentNumber}
-          onChange={change('documentNumber')}
-          error={errors.documentNumber}
+          {...form.textField('documentNumber')}
         />
       </div>
 
@@ -233,7 +228,7 @@ export function LocalKycFormView({
         </p>
         <label
           className={`mt-1.5 flex cursor-pointer items-center gap-4 rounded-xl border border-dashed p-4 transition-colors hover:bg-slate-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500/40 ${
-            errors.document ? 'border-red-500' : 'border-slate-300'
+            documentError ? 'border-red-500' : 'border-slate-300'
           }`}
         >
           <input
@@ -243,8 +238,8 @@ export function LocalKycFormView({
             accept={KYC_IMAGE_TYPES.join(',')}
             onChange={chooseFile}
             aria-labelledby={`${fileId}-label`}
-            aria-invalid={errors.document ? true : undefined}
-            aria-describedby={errors.document ? `${fileId}-message` : `${fileId}-help`}
+            aria-invalid={documentError ? true : undefined}
+            aria-describedby={documentError ? `${fileId}-message` : `${fileId}-help`}
             className="sr-only"
           />
           {document?.preview ? (
@@ -269,7 +264,7 @@ export function LocalKycFormView({
             </span>
           </span>
         </label>
-        <FieldMessage id={`${fileId}-message`} error={errors.document} />
+        <FieldMessage id={`${fileId}-message`} error={documentError} />
       </div>
       <p className="text-xs leading-5 text-slate-500">
         Your details and document are used only to verify your identity, as US law requires for buying and

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import type { Order } from '@offzero/shared/api/orders';
-import { useAppConfig } from '../../../app/app-config';
+import { useAppConfig } from '../../../lib/app-config';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { Drawer } from '../../../components/ui/drawer';
 import { AlertIcon, ExternalLinkIcon } from '../../../components/ui/icons';
-import { DetailList, type DetailRow } from '../../trade/components/detail-list';
-import { METHOD_LABEL } from '../../trade/components/method-tile';
-import { receivingRows } from '../../trade/components/receiving-details';
-import { formatDateTime, formatOrderBtc, formatUsdNumber, orderNumber } from '../../trade/utils/format';
+import { DetailList, type DetailRow } from '../../../components/ui/detail-list';
+import { METHOD_LABEL } from '../../../components/ui/payment-methods';
+import { receivingRows } from '../../../components/orders/receiving-details';
+import { formatDateTime, formatOrderBtc, formatUsdNumber, orderNumber } from '../../../lib/format';
 import { OrderStatusBadge, OrderTypeLabel } from './order-badges';
 
 /** Every detail of one order (spec section 2, My Orders): opened by clicking its row. */

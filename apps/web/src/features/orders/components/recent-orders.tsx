@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { formatDateTime, formatOrderBtc, formatUsdNumber } from '../../trade/utils/format';
-import { useOrders, useOrdersStayFresh } from '../api/get-orders';
+import { formatDateTime, formatOrderBtc, formatUsdNumber } from '../../../lib/format';
+import { useOrders, useOrdersStayFresh } from '../../../lib/orders';
 import { OrderTypeLabel } from './order-badges';
 
 /** The dashboard's five latest orders (spec sections 2 and 9). A failed fetch is only logged. */

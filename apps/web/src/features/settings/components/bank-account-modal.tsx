@@ -1,16 +1,18 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import toast from 'react-hot-toast';
+import { z } from 'zod';
 import {
   BANK_ROUTING_OR_SWIFT_MESSAGE,
   bankAccountSchema,
   type BankAccount,
   type UserSettings,
 } from '@offzero/shared/api/user-settings';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
+import { applyServerErrors, firstError, useZodForm } from '../../../lib/forms';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
-import { useSaveBankAccount } from '../api/user-settings';
+import { useSaveBankAccount } from '../../../lib/user-settings';
 
 type BankField = keyof BankAccount;
 export type BankFormValues = Record<BankField, string>;
@@ -57,6 +59,26 @@ export function validateBankForm(
   }
   return { ok: false, errors };
 }
+
+/** The bank form: its text fields, read by `validateBankForm` into the account to save. */
+const bankFormSchema = z
+  .object({
+    account_name: z.string(),
+    account_number: z.string(),
+    bank_name: z.string(),
+    address: z.string(),
+    routing_number: z.string(),
+    swift: z.string(),
+  })
+  .transform((values, ctx): BankAccount => {
+    const result = validateBankForm(values);
+    if (result.ok) return result.bankAccount;
+    for (const name of FIELDS) {
+      const message = result.errors[name];
+      if (message) ctx.addIssue({ code: 'custom', path: [name], message });
+    }
+    return z.NEVER;
+  });
 
 /** Add or change the bank account (settings card and the dashboard's Add Bank tile). */
 export function BankAccountModal({
@@ -110,60 +132,40 @@ function BankAccountForm({
   save: ReturnType<typeof useSaveBankAccount>;
   onSaved: () => void;
 }) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<BankFormErrors>({});
+  const form = useZodForm(bankFormSchema, { defaultValues: initial });
 
   function field(name: BankField) {
-    return {
-      name,
-      value: values[name],
-      error: errors[name],
-      onChange: (event: { target: { value: string } }) => {
-        const value = event.target.value;
-        setValues((current) => ({ ...current, [name]: value }));
-        setErrors((current) => {
-          const next = { ...current, [name]: undefined };
-          // Either code satisfies "routing number or SWIFT code".
-          if (name === 'swift' && current.routing_number === BANK_ROUTING_OR_SWIFT_MESSAGE) {
-            next.routing_number = undefined;
-          }
-          return next;
-        });
-      },
-    };
-  }
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const result = validateBankForm(values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      const first = FIELDS.map((name) => result.errors[name]).find(Boolean);
-      if (first) toast.error(first);
-      return;
-    }
-    setErrors({});
-    save.mutate(result.bankAccount, {
-      onSuccess: (answer) => {
-        toast.success(answer.message);
-        onSaved();
-      },
-      onError: (error) => {
-        if (error instanceof ApiError && error.errors) {
-          const fromServer: BankFormErrors = {};
-          for (const [key, message] of Object.entries(error.errors)) {
-            const name = key.replace(/^bankAccount\./, '');
-            if (FIELDS.includes(name as BankField)) fromServer[name as BankField] = message;
-          }
-          setErrors(fromServer);
-        }
-        toast.error(errorMessage(error));
-      },
+    return form.textField(name, () => {
+      // Either code satisfies "routing number or SWIFT code".
+      if (
+        name === 'swift' &&
+        form.getFieldState('routing_number').error?.message === BANK_ROUTING_OR_SWIFT_MESSAGE
+      ) {
+        form.clearErrors('routing_number');
+      }
     });
   }
 
+  const submit = form.handleSubmit(
+    (bankAccount) =>
+      save.mutate(bankAccount, {
+        onSuccess: (answer) => {
+          toast.success(answer.message);
+          onSaved();
+        },
+        onError: (error) => {
+          applyServerErrors(form, error, FIELDS, (key) => key.replace(/^bankAccount\./, ''));
+          toast.error(errorMessage(error));
+        },
+      }),
+    (errors) => {
+      const first = firstError(errors, FIELDS);
+      if (first) toast.error(first);
+    },
+  );
+
   return (
-    <form id={formId} noValidate onSubmit={submit} className="space-y-4">
+    <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
       <TextField
         label="Account holder name"
         autoComplete="name"

@@ -1,17 +1,20 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import toast from 'react-hot-toast';
 import { formatPhoneNumberIntl } from 'react-phone-number-input/max';
+import { z } from 'zod';
 import { personNameSchema, type User } from '@offzero/shared/api/accounts';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
+import { applyServerErrors, useZodForm } from '../../../lib/forms';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
 import { useUpdateProfile } from '../api/update-profile';
 
-const firstNameSchema = personNameSchema('first name');
-const lastNameSchema = personNameSchema('last name');
-
-type NameErrors = { firstName?: string; lastName?: string };
+/** The names, by the shared rules of `POST /api/user/profile` (profileUpdateSchema). */
+const profileFormSchema = z.object({
+  firstName: personNameSchema('first name'),
+  lastName: personNameSchema('last name'),
+});
 
 /** Edit first and last name; e-mail and phone are shown but cannot be changed here (spec section 5). */
 export function EditProfileModal({
@@ -59,63 +62,40 @@ function ProfileForm({
   update: ReturnType<typeof useUpdateProfile>;
   onSaved: () => void;
 }) {
-  const [firstName, setFirstName] = useState(user.firstName);
-  const [lastName, setLastName] = useState(user.lastName);
-  const [errors, setErrors] = useState<NameErrors>({});
+  const form = useZodForm(profileFormSchema, {
+    defaultValues: { firstName: user.firstName, lastName: user.lastName },
+  });
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const first = firstNameSchema.safeParse(firstName);
-    const last = lastNameSchema.safeParse(lastName);
-    const found: NameErrors = {
-      firstName: first.success ? undefined : first.error.issues[0]?.message,
-      lastName: last.success ? undefined : last.error.issues[0]?.message,
-    };
-    setErrors(found);
-    if (!first.success || !last.success) return;
+  const submit = form.handleSubmit(({ firstName, lastName }) =>
     update.mutate(
-      { firstName: first.data, lastName: last.data, email: user.email },
+      { firstName, lastName, email: user.email },
       {
         onSuccess: (answer) => {
           toast.success(answer.message);
           onSaved();
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.errors) {
-            setErrors({ firstName: error.errors.firstName, lastName: error.errors.lastName });
-          }
+          applyServerErrors(form, error, ['firstName', 'lastName']);
           toast.error(errorMessage(error));
         },
       },
-    );
-  }
+    ),
+  );
 
   return (
-    <form id={formId} noValidate onSubmit={submit} className="space-y-4">
+    <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <TextField
           label="First name"
-          name="firstName"
           autoComplete="given-name"
           maxLength={60}
-          value={firstName}
-          onChange={(event) => {
-            setFirstName(event.target.value);
-            setErrors((current) => ({ ...current, firstName: undefined }));
-          }}
-          error={errors.firstName}
+          {...form.textField('firstName')}
         />
         <TextField
           label="Last name"
-          name="lastName"
           autoComplete="family-name"
           maxLength={60}
-          value={lastName}
-          onChange={(event) => {
-            setLastName(event.target.value);
-            setErrors((current) => ({ ...current, lastName: undefined }));
-          }}
-          error={errors.lastName}
+          {...form.textField('lastName')}
         />
       </div>
       <TextField label="Email" value={user.email} readOnly hint="Contact support to change your email." />

@@ -5,7 +5,7 @@ import toast from 'react-hot-toast';
 import type { UserSettings } from '@offzero/shared/api/user-settings';
 import { fakeSessionToken, jsonResponse, renderWithProviders } from '../../../test/test-utils';
 import { saveCsrfToken, saveSessionToken } from '../../../lib/session-storage';
-import { useUserSettings } from '../api/user-settings';
+import { useUserSettings } from '../../../lib/user-settings';
 import { EMAIL_PREFERENCE_ERROR, NotificationsCard, SMS_PREFERENCE_ERROR } from './notifications-card';
 
 const settings: UserSettings = {

@@ -1,8 +1,8 @@
 import toast from 'react-hot-toast';
 import { serverMessageOr } from '../../../lib/api-client';
 import { Switch } from '../../../components/ui/switch';
-import { useSaveSetting } from '../api/user-settings';
-import { SettingsCard } from './settings-card';
+import { useSaveSetting } from '../../../lib/user-settings';
+import { SettingsCard } from '../../../components/ui/settings-card';
 
 export const EMAIL_PREFERENCE_ERROR = 'Error updating email preference';
 export const SMS_PREFERENCE_ERROR = 'Error updating SMS preference';

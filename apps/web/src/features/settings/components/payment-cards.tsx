@@ -3,7 +3,7 @@ import type { UserSettings } from '@offzero/shared/api/user-settings';
 import { SHORTEN, shortenText } from '@offzero/shared/text/shorten';
 import { Badge } from '../../../components/ui/badge';
 import { CopyButton } from '../../../components/ui/copy-button';
-import { SettingsCard } from './settings-card';
+import { SettingsCard } from '../../../components/ui/settings-card';
 import { BankAccountModal } from './bank-account-modal';
 import { ZelleEmailModal } from './zelle-email-modal';
 import { WalletAddressModal } from './wallet-address-modal';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { formatPhoneNumberIntl } from 'react-phone-number-input/max';
 import type { User } from '@offzero/shared/api/accounts';
 import { VerifiedBadge } from '../../../components/ui/badge';
-import { DetailRow, SettingsCard } from './settings-card';
+import { DetailRow, SettingsCard } from '../../../components/ui/settings-card';
 import { EditProfileModal } from './edit-profile-modal';
 
 const notSet = <span className="font-normal text-slate-400">Not set</span>;

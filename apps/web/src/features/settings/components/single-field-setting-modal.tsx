@@ -1,6 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo } from 'react';
 import toast from 'react-hot-toast';
+import { z } from 'zod';
 import { errorMessage } from '../../../lib/api-client';
+import { fieldError as messageOf, useZodForm } from '../../../lib/forms';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { TextField, type TextFieldProps } from '../../../components/ui/text-field';
@@ -18,9 +20,9 @@ export interface SingleFieldSettingModalProps {
   /** The stored value the field starts with ('' when none). */
   initial: string;
   saving: boolean;
-  /** The message to show for the typed value, or null when it may be saved. */
-  validate: (value: string) => string | null;
-  /** Sends the trimmed value; calls back with the server's answer. */
+  /** The rule the typed value must pass (a shared schema); its output is what is saved (trimmed). */
+  schema: z.ZodType<string, string>;
+  /** Sends the checked value; calls back with the server's answer. */
   save: (value: string, callbacks: SaveCallbacks) => void;
   /** What to show under the field when the save fails (the failure is always toasted). */
   fieldError: (failure: Error) => string | null;
@@ -64,48 +66,47 @@ export function SingleFieldSettingModal({
 function SingleFieldForm({
   formId,
   initial,
-  validate,
+  schema,
   save,
   fieldError,
   field,
   onSaved,
-}: Pick<SingleFieldSettingModalProps, 'initial' | 'validate' | 'save' | 'fieldError' | 'field'> & {
+}: Pick<SingleFieldSettingModalProps, 'initial' | 'schema' | 'save' | 'fieldError' | 'field'> & {
   formId: string;
   onSaved: () => void;
 }) {
-  const [value, setValue] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
+  const formSchema = useMemo(() => z.object({ value: schema }), [schema]);
+  const form = useZodForm(formSchema, { defaultValues: { value: initial } });
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = validate(value);
-    setError(found);
-    if (found) {
-      toast.error(found);
-      return;
-    }
-    save(value.trim(), {
-      onSuccess: (answer) => {
-        toast.success(answer.message);
-        onSaved();
-      },
-      onError: (failure) => {
-        setError(fieldError(failure));
-        toast.error(errorMessage(failure));
-      },
-    });
-  }
+  const submit = form.handleSubmit(
+    ({ value }) =>
+      save(value, {
+        onSuccess: (answer) => {
+          toast.success(answer.message);
+          onSaved();
+        },
+        onError: (failure) => {
+          const message = fieldError(failure);
+          if (message) form.setError('value', { type: 'server', message });
+          toast.error(errorMessage(failure));
+        },
+      }),
+    (errors) => {
+      const found = messageOf(errors, 'value');
+      if (found) toast.error(found);
+    },
+  );
 
   return (
-    <form id={formId} noValidate onSubmit={submit}>
+    <form id={formId} noValidate onSubmit={(event) => void submit(event)}>
       <TextField
         {...field}
-        value={value}
+        value={form.watch('value')}
         onChange={(event) => {
-          setValue(event.target.value);
-          setError(null);
+          form.setValue('value', event.target.value);
+          form.clearOnEdit('value');
         }}
-        error={error}
+        error={form.errorOf('value')}
       />
     </form>
   );

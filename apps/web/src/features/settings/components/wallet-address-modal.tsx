@@ -1,13 +1,18 @@
+import { useMemo } from 'react';
+import { z } from 'zod';
 import { WALLET_ADDRESS_MESSAGE } from '@offzero/shared/api/user-settings';
 import { isValidBitcoinAddress, type BitcoinNetwork } from '@offzero/shared/bitcoin/address';
 import { errorMessage } from '../../../lib/api-client';
-import { useAppConfig } from '../../../app/app-config';
-import { useSaveSetting } from '../api/user-settings';
+import { useAppConfig } from '../../../lib/app-config';
+import { useSaveSetting } from '../../../lib/user-settings';
 import { SingleFieldSettingModal } from './single-field-setting-modal';
 
 /** A payable address of the network this OffZero runs on, else 'Enter Valid Bitcoin Address'. */
-export function walletAddressError(value: string, network: BitcoinNetwork): string | null {
-  return isValidBitcoinAddress(value.trim(), network) ? null : WALLET_ADDRESS_MESSAGE;
+export function walletAddressSchema(network: BitcoinNetwork) {
+  return z
+    .string()
+    .trim()
+    .refine((value) => isValidBitcoinAddress(value, network), { error: WALLET_ADDRESS_MESSAGE });
 }
 
 const NETWORK_HINT: Record<BitcoinNetwork, string> = {
@@ -28,6 +33,7 @@ export function WalletAddressModal({
 }) {
   const { bitcoinNetwork } = useAppConfig();
   const save = useSaveSetting();
+  const schema = useMemo(() => walletAddressSchema(bitcoinNetwork), [bitcoinNetwork]);
   return (
     <SingleFieldSettingModal
       open={open}
@@ -36,7 +42,7 @@ export function WalletAddressModal({
       description="We send the bitcoin you buy here. Only you hold its keys: OffZero never keeps your coins."
       initial={walletAddress ?? ''}
       saving={save.isPending}
-      validate={(value) => walletAddressError(value, bitcoinNetwork)}
+      schema={schema}
       save={(value, callbacks) => save.mutate({ walletAddress: value }, callbacks)}
       fieldError={errorMessage}
       field={{

@@ -1,15 +1,12 @@
-import { ZELLE_EMAIL_MESSAGE, zelleEmailSchema } from '@offzero/shared/api/user-settings';
+import { zelleEmailSchema } from '@offzero/shared/api/user-settings';
 import { ApiError } from '../../../lib/api-client';
-import { useSaveZelleEmail } from '../api/user-settings';
+import { useSaveZelleEmail } from '../../../lib/user-settings';
 import { SingleFieldSettingModal } from './single-field-setting-modal';
 
-/** Required, else 'Enter zelle payment email.'; no format check (spec section 5). */
-export function zelleEmailError(value: string): string | null {
-  const parsed = zelleEmailSchema.safeParse(value);
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? ZELLE_EMAIL_MESSAGE);
-}
-
-/** Add or change the e-mail address Zelle payments are sent to when the customer sells. */
+/**
+ * Add or change the e-mail address Zelle payments are sent to when the customer sells. Required, else
+ * 'Enter zelle payment email.'; no format check (spec section 5): the shared rule the server applies.
+ */
 export function ZelleEmailModal({
   open,
   onClose,
@@ -28,7 +25,7 @@ export function ZelleEmailModal({
       description="When you sell bitcoin and choose Zelle, we pay the dollars to this address."
       initial={zelleEmail ?? ''}
       saving={save.isPending}
-      validate={zelleEmailError}
+      schema={zelleEmailSchema}
       save={(value, callbacks) => save.mutate(value, callbacks)}
       fieldError={(failure) =>
         failure instanceof ApiError && failure.errors?.zelleEmail ? failure.errors.zelleEmail : null

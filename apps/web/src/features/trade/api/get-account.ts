@@ -1,38 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { userSettingsSchema } from '@offzero/shared/api/user-settings';
-import { apiGet } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useCurrentUser } from '../../../lib/current-user';
+import { kycQueryOptions } from '../../../lib/kyc';
+import { userSettingsQueryOptions } from '../../../lib/user-settings';
 import type { TradeAccount } from '../utils/trade-checks';
-import { kycQueryOptions } from '../../kyc/api/kyc';
 
 // What the trade checks read about the customer besides the profile (lib/current-user.ts): their KYC
-// record and their settings (bank account, Zelle e-mail, wallet address). Both are read again whenever a
-// trade widget mounts, so a change made in Settings a moment ago counts.
-
-const settingsAnswerSchema = z.object({ settings: userSettingsSchema });
-
-/**
- * The same key and cached value (the `settings` object) as the Settings screen's query, so a saved
- * change there reaches the widget at once.
- */
-export const userSettingsQueryKey = (userId: string) => ['user-settings', userId] as const;
+// record and their settings (bank account, Zelle e-mail, wallet address). Both are the very queries the
+// KYC and Settings screens use (lib/kyc.ts, lib/user-settings.ts), read again whenever a trade widget
+// mounts, so a change made in Settings a moment ago counts.
 
 export function useOwnSettings() {
   const userId = useSession()?.userId ?? '';
-  return useQuery({
-    queryKey: userSettingsQueryKey(userId),
-    queryFn: async ({ signal }) =>
-      (
-        await apiGet(`/user/settings?userId=${encodeURIComponent(userId)}`, {
-          schema: settingsAnswerSchema,
-          signal,
-        })
-      ).settings,
-    enabled: userId !== '',
-    staleTime: 0,
-  });
+  return useQuery({ ...userSettingsQueryOptions(userId), enabled: userId !== '', staleTime: 0 });
 }
 
 /** The KYC screens' own query, so an approval seen by the dashboard tile reaches the widget too. */

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { orderResponseSchema, type SaveOrderRequest } from '@offzero/shared/api/orders';
-import { ApiError, apiPost } from '../../../lib/api-client';
+import { apiPost, hasErrorCode } from '../../../lib/api-client';
 import { priceQueryKey } from './get-price';
 import { tradeSettingsQueryKey } from './get-trade-settings';
-import { ordersQueryKey } from '../../orders/api/get-orders';
+import { ordersQueryKey } from '../../../lib/orders';
 
 /**
  * The order calls of the trade widget (spec section 7): save, re-quote a pending order, submit a
@@ -54,8 +54,8 @@ function useInvalidateOrders() {
 }
 
 /**
- * Saves a new order, or re-quotes the pending one when `orderId` is given. A refused quote ('The
- * price has changed…') reads the price and the fee settings again, so the next quote on screen is the
+ * Saves a new order, or re-quotes the pending one when `orderId` is given. A refused quote (code
+ * PRICE_CHANGED) reads the price and the fee settings again, so the next quote on screen is the
  * one the server will accept.
  */
 export function useSaveOrder() {
@@ -66,7 +66,7 @@ export function useSaveOrder() {
       orderId ? requoteOrder({ ...body, _id: orderId }) : saveOrder(body),
     onSuccess: () => invalidate(),
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 400) {
+      if (hasErrorCode(error, 'PRICE_CHANGED')) {
         void queryClient.invalidateQueries({ queryKey: priceQueryKey });
         void queryClient.invalidateQueries({ queryKey: tradeSettingsQueryKey });
       }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { orderResponseSchema } from '@offzero/shared/api/orders';
 import { apiPost } from '../../../lib/api-client';
-import { ordersQueryKey } from '../../orders/api/get-orders';
+import { ordersQueryKey } from '../../../lib/orders';
 
 /**
  * PayPal, created and captured by our server (DESIGN.md section 2). In demo mode a local sandbox

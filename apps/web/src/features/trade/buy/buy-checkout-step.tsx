@@ -2,17 +2,17 @@ import { lazy, Suspense, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { Order } from '@offzero/shared/api/orders';
-import { useAppConfig } from '../../../app/app-config';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useAppConfig } from '../../../lib/app-config';
+import { errorMessage, hasErrorCode } from '../../../lib/api-client';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { ordersQueryKey } from '../../orders/api/get-orders';
+import { ordersQueryKey } from '../../../lib/orders';
 import { useSubmitManualPayment } from '../api/order-calls';
 import type { TradeSettings } from '../api/get-trade-settings';
 import { CountdownNote } from '../components/countdown-note';
 import { MethodTile, NoActiveMethods, type TileMethod } from '../components/method-tile';
 import { StepHeading } from '../components/step-heading';
-import { formatUsdNumber } from '../utils/format';
+import { formatUsdNumber } from '../../../lib/format';
 import { PayPalDemo } from './paypal-demo';
 
 const PayPalCheckout = lazy(() => import('./paypal-checkout'));
@@ -60,7 +60,7 @@ export function BuyCheckoutStep({
 
   function failed(error: unknown) {
     toast.error(errorMessage(error));
-    if (error instanceof ApiError && error.status === 410) setExpired(true);
+    if (hasErrorCode(error, 'GONE')) setExpired(true);
   }
 
   function chooseManual(method: TileMethod) {

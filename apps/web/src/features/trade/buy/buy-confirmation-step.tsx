@@ -1,14 +1,21 @@
+import { useMemo, type ChangeEvent } from 'react';
+import toast from 'react-hot-toast';
+import { buyConfirmationFormSchema } from '@offzero/shared/api/orders';
 import type { BuyQuote } from '@offzero/shared/quotes/quote';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { CountdownNote } from '../components/countdown-note';
-import { DetailList } from '../components/detail-list';
+import { DetailList } from '../../../components/ui/detail-list';
 import { StepHeading } from '../components/step-heading';
-import { formatBuyBtc, formatUsdCents } from '../utils/format';
+import { useAppConfig } from '../../../lib/app-config';
+import { firstError, useZodForm } from '../../../lib/forms';
+import { formatBuyBtc, formatUsdCents } from '../../../lib/format';
 
 /**
  * Buy confirmation (spec section 2): what the customer receives and pays, the rate and both fees, how
- * long the quote holds, and the bitcoin address it goes to (prefilled from settings, editable).
+ * long the quote holds, and the bitcoin address it goes to (prefilled from settings, editable). Pay
+ * checks the address with the shared schema; a wrong one is refused with the spec's toast, as the
+ * server would refuse it.
  */
 export function BuyConfirmationStep({
   quote,
@@ -28,16 +35,33 @@ export function BuyConfirmationStep({
   address: string;
   onAddressChange: (address: string) => void;
   onBack: () => void;
-  onPay: () => void;
+  onPay: (walletAddress: string) => void;
   paying: boolean;
 }) {
+  const { bitcoinNetwork } = useAppConfig();
+  const schema = useMemo(() => buyConfirmationFormSchema(bitcoinNetwork), [bitcoinNetwork]);
+  // The flow keeps the address (it outlives this step); the settings' address may arrive after the
+  // step opens, and then fills the field unless the customer has already edited it.
+  const form = useZodForm(schema, {
+    values: { walletAddress: address },
+    resetOptions: { keepDirtyValues: true },
+  });
+  const submit = form.handleSubmit(
+    ({ walletAddress }) => onPay(walletAddress),
+    (errors) => {
+      const message = firstError(errors, ['walletAddress']);
+      if (message) toast.error(message);
+    },
+  );
+
   return (
     <form
       className="space-y-4"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        onPay();
+        if (!quote || paying) return;
+        void submit(event);
       }}
     >
       <StepHeading onBack={paying ? undefined : onBack}>Confirm your order</StepHeading>
@@ -73,9 +97,9 @@ export function BuyConfirmationStep({
       />
       <TextField
         label="Bitcoin address"
-        name="walletAddress"
-        value={address}
-        onChange={(event) => onAddressChange(event.target.value)}
+        {...form.register('walletAddress', {
+          onChange: (event: ChangeEvent<HTMLInputElement>) => onAddressChange(event.target.value),
+        })}
         autoComplete="off"
         spellCheck={false}
         placeholder="bc1q…"

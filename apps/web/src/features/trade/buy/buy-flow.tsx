@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { BUY_CHECK_MESSAGES, type Order, type SaveOrderRequest } from '@offzero/shared/api/orders';
-import { isValidBitcoinAddress } from '@offzero/shared/bitcoin/address';
+import { quoteFormSchema, type Order, type SaveOrderRequest } from '@offzero/shared/api/orders';
 import { centsToUsdNumber, formatUsd, satsToBtcNumber } from '@offzero/shared/money/money';
-import { useAppConfig } from '../../../app/app-config';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage, hasErrorCode } from '../../../lib/api-client';
+import { useZodForm } from '../../../lib/forms';
 import { useSession } from '../../../lib/session';
 import { useTradeAccount } from '../api/get-account';
 import { useContinueFromQuote } from '../use-continue-from-quote';
@@ -12,7 +11,7 @@ import type { TradeSettings } from '../api/get-trade-settings';
 import { useSaveOrder } from '../api/order-calls';
 import { QuoteStep } from '../components/quote-step';
 import { usePrices } from '../price-context';
-import { centsOf } from '../utils/format';
+import { centsOf } from '../../../lib/format';
 import { buyQuoteFor, EMPTY_ENTRY, fieldTexts, type AmountEntry } from '../utils/quote-fields';
 import { QUOTE_EXPIRED_MESSAGE } from '../utils/messages';
 import { BuyCheckoutStep } from './buy-checkout-step';
@@ -62,14 +61,14 @@ export function BuyFlow({
   onStep: (step: string, inProgress: boolean) => void;
 }) {
   const session = useSession();
-  const { bitcoinNetwork } = useAppConfig();
   const { prices, secondsToRefresh } = usePrices();
   const trade = useTradeAccount();
   const continueFromQuote = useContinueFromQuote('buy', trade, settings);
   const save = useSaveOrder();
   const [start] = useState(() => startOf(pendingOrder, settings));
   const [state, setState] = useState<BuyStep>(start.state);
-  const [entry, setEntry] = useState<AmountEntry>(start.entry);
+  const quoteForm = useZodForm(quoteFormSchema, { defaultValues: start.entry });
+  const entry: AmountEntry = quoteForm.watch();
   // null until the customer edits it: the wallet address from their settings stands in.
   const [addressDraft, setAddressDraft] = useState<string | null>(start.address);
   const [orderId, setOrderId] = useState<string | null>(start.orderId);
@@ -105,7 +104,7 @@ export function BuyFlow({
         },
         onError: (error) => {
           // The pending order closed meanwhile (it expired): this quote becomes a new order.
-          if (existingId && error instanceof ApiError && (error.status === 409 || error.status === 404)) {
+          if (existingId && hasErrorCode(error, 'CONFLICT', 'NOT_FOUND')) {
             setOrderId(null);
             submit(body, null);
             return;
@@ -116,13 +115,9 @@ export function BuyFlow({
     );
   }
 
-  function onPay() {
+  /** Pay, once the confirmation form holds a valid address (it was trimmed by the form's schema). */
+  function onPay(walletAddress: string) {
     if (!quote || !session || save.isPending) return;
-    const walletAddress = address.trim();
-    if (!isValidBitcoinAddress(walletAddress, bitcoinNetwork)) {
-      toast.error(BUY_CHECK_MESSAGES.invalidAddress);
-      return;
-    }
     submit(
       {
         userId: session.userId,
@@ -145,8 +140,8 @@ export function BuyFlow({
       return (
         <QuoteStep
           side="buy"
+          form={quoteForm}
           texts={fieldTexts(entry, quote, 'buy')}
-          onChange={(source, text) => setEntry({ source, text })}
           settings={settings}
           priceCents={prices?.sellPriceCents ?? null}
           secondsToRefresh={secondsToRefresh}

@@ -2,11 +2,11 @@ import type { Order } from '@offzero/shared/api/orders';
 import { ButtonLink } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { BankReferenceForm } from '../components/bank-reference-form';
-import { DetailList } from '../components/detail-list';
-import { METHOD_LABEL } from '../components/method-tile';
-import { receivingRows } from '../components/receiving-details';
+import { DetailList } from '../../../components/ui/detail-list';
+import { METHOD_LABEL } from '../../../components/ui/payment-methods';
+import { receivingRows } from '../../../components/orders/receiving-details';
 import { SuccessHeader } from '../components/success-header';
-import { formatUsdNumber } from '../utils/format';
+import { formatUsdNumber } from '../../../lib/format';
 
 /**
  * Buy success (spec section 2): the PayPal transaction id, or the details to pay into with the bank

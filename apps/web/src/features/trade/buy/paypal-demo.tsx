@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { Order } from '@offzero/shared/api/orders';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { errorMessage, hasErrorCode } from '../../../lib/api-client';
 import { Button } from '../../../components/ui/button';
 import { capturePayPalPayment, createPayPalPayment, decideDemoPayPal } from '../api/paypal';
-import { formatUsdNumber } from '../utils/format';
+import { formatUsdNumber } from '../../../lib/format';
 import { PayPalButtonFace } from './paypal-button-face';
 
 /**
@@ -39,7 +39,7 @@ export function PayPalDemo({
     onSuccess: onPaid,
     onError: (error) => {
       // A refused capture leaves this PayPal order unusable; the customer starts again.
-      if (!(error instanceof ApiError && error.status === 0)) setPaypalOrderId(null);
+      if (!hasErrorCode(error, 'NETWORK_ERROR')) setPaypalOrderId(null);
       onFailure(error);
     },
   });

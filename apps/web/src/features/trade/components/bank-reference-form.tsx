@@ -1,10 +1,15 @@
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
+import { z } from 'zod';
+import { useZodForm } from '../../../lib/forms';
 import { ArrowRightIcon, CheckIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAddBankReference } from '../api/order-calls';
 
 export const BANK_REFERENCE_ADDED = 'Bank Tx Ref No. Added';
+
+/** The reference as the order update takes it (at most 200 characters); blank is not sent. */
+const bankReferenceFormSchema = z.object({ bankTxn: z.string().trim().min(1).max(200) });
 
 /**
  * The payment proof of a buy paid by bank transfer (spec sections 2 and 4): the customer's transfer
@@ -13,9 +18,23 @@ export const BANK_REFERENCE_ADDED = 'Bank Tx Ref No. Added';
  */
 export function BankReferenceForm({ orderId, compact = false }: { orderId: string; compact?: boolean }) {
   const id = useId();
-  const [reference, setReference] = useState('');
   const [added, setAdded] = useState(false);
   const addReference = useAddBankReference();
+  const form = useZodForm(bankReferenceFormSchema, { defaultValues: { bankTxn: '' } });
+  // A blank reference is simply not sent: there is no message to show for it.
+  const submit = form.handleSubmit(({ bankTxn }) => {
+    if (addReference.isPending) return;
+    addReference.mutate(
+      { orderId, bankTxn },
+      {
+        onSuccess: (answer) => {
+          setAdded(true);
+          toast.success(answer.message);
+        },
+        onError: (error) => console.error('Could not add the bank reference', error),
+      },
+    );
+  });
 
   if (added) {
     return (
@@ -30,20 +49,8 @@ export function BankReferenceForm({ orderId, compact = false }: { orderId: strin
     <form
       className={compact ? 'w-full min-w-44' : 'w-full'}
       onSubmit={(event) => {
-        event.preventDefault();
         event.stopPropagation();
-        const bankTxn = reference.trim();
-        if (!bankTxn || addReference.isPending) return;
-        addReference.mutate(
-          { orderId, bankTxn },
-          {
-            onSuccess: (answer) => {
-              setAdded(true);
-              toast.success(answer.message);
-            },
-            onError: (error) => console.error('Could not add the bank reference', error),
-          },
-        );
+        void submit(event);
       }}
       onClick={(event) => event.stopPropagation()}
     >
@@ -57,8 +64,7 @@ export function BankReferenceForm({ orderId, compact = false }: { orderId: strin
       >
         <input
           id={id}
-          value={reference}
-          onChange={(event) => setReference(event.target.value)}
+          {...form.register('bankTxn')}
           placeholder="Add Bank Tx Ref No."
           maxLength={200}
           autoComplete="off"

@@ -1,15 +1,8 @@
 import type { ReactNode } from 'react';
-import { PaymentMethodBadge } from '../../../components/ui/payment-methods';
+import { METHOD_LABEL, PaymentMethodBadge } from '../../../components/ui/payment-methods';
 import { Spinner } from '../../../components/ui/spinner';
 
 export type TileMethod = 'zelle' | 'ach' | 'wire';
-
-export const METHOD_LABEL: Record<TileMethod | 'paypal', string> = {
-  paypal: 'PayPal',
-  zelle: 'Zelle',
-  ach: 'ACH',
-  wire: 'Wire',
-};
 
 /** One payment method to choose: its badge, name and a line about it. */
 export function MethodTile({

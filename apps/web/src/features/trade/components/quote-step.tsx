@@ -1,10 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import type { QuoteForm } from '@offzero/shared/api/orders';
 import type { Cents } from '@offzero/shared/money/money';
 import { Button } from '../../../components/ui/button';
 import { ChevronDownIcon } from '../../../components/ui/icons';
+import type { ZodForm } from '../../../lib/forms';
 import { getPreferredCurrency, savePreferredCurrency } from '../../../lib/session-storage';
 import type { TradeSettings } from '../api/get-trade-settings';
-import { formatUsdCents } from '../utils/format';
+import { formatUsdCents } from '../../../lib/format';
 import { MAX_DECIMALS, type AmountSource } from '../utils/quote-fields';
 import type { TradeSide } from '../utils/trade-checks';
 import { AmountField } from './amount-field';
@@ -17,11 +19,13 @@ const PAYOUT_CURRENCIES = ['USD'] as const;
 /**
  * The quote step of both flows (spec section 2): 'You Pay' and 'You Receive', each editable, the other
  * recomputed; the minimum order, the fee and the estimated rate with its refresh countdown; Continue.
+ * The flow owns `form` (what was typed outlives this step); Continue submits it, and `onContinue` runs
+ * the spec's ordered checks once it is valid.
  */
 export function QuoteStep({
   side,
+  form,
   texts,
-  onChange,
   settings,
   priceCents,
   secondsToRefresh,
@@ -29,14 +33,19 @@ export function QuoteStep({
   continueLoading,
 }: {
   side: TradeSide;
+  form: ZodForm<QuoteForm, QuoteForm>;
   texts: { usd: string; btc: string };
-  onChange: (source: AmountSource, text: string) => void;
   settings: TradeSettings;
   priceCents: Cents | null;
   secondsToRefresh: number;
   onContinue: () => void;
   continueLoading: boolean;
 }) {
+  // Typing in a field makes it the one the quote is computed from.
+  const onChange = (source: AmountSource, text: string) => {
+    form.setValue('source', source);
+    form.setValue('text', text);
+  };
   const usdField = (label: string, currency: 'tag' | 'select') => (
     <AmountField
       label={label}
@@ -65,13 +74,10 @@ export function QuoteStep({
     />
   );
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    onContinue();
-  }
+  const submit = form.handleSubmit(() => onContinue());
 
   return (
-    <form className="space-y-4" onSubmit={submit} noValidate>
+    <form className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>
       {side === 'buy' ? usdField('You Pay', 'tag') : btcField('You Pay')}
       <div className="space-y-1.5 rounded-xl bg-slate-50 px-3 py-2.5 ring-1 ring-slate-200/70">
         <p className="flex justify-between gap-3 text-xs text-slate-500">

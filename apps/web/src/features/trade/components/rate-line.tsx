@@ -1,5 +1,5 @@
 import type { Cents } from '@offzero/shared/money/money';
-import { formatUsdCents } from '../utils/format';
+import { formatUsdCents } from '../../../lib/format';
 
 /** '1 BTC ≈ $97,000.00 · refresh in 42s': the estimated rate and when it is fetched again. */
 export function RateLine({

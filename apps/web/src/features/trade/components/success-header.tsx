@@ -1,5 +1,5 @@
 import { CheckIcon } from '../../../components/ui/icons';
-import { orderNumber } from '../utils/format';
+import { orderNumber } from '../../../lib/format';
 
 /** The success step's opening (spec section 2): a green check and the two sentences. */
 export function SuccessHeader({ orderId }: { orderId: string }) {

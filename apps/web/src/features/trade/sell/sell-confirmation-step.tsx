@@ -1,16 +1,21 @@
+import toast from 'react-hot-toast';
+import { sellMethodFormSchema } from '@offzero/shared/api/orders';
 import type { SellQuote } from '@offzero/shared/quotes/quote';
 import type { UserSettings } from '@offzero/shared/api/user-settings';
 import { Button } from '../../../components/ui/button';
 import { CountdownNote } from '../components/countdown-note';
-import { DetailList } from '../components/detail-list';
-import { METHOD_LABEL, type TileMethod } from '../components/method-tile';
-import { payoutRows } from '../components/receiving-details';
+import { DetailList } from '../../../components/ui/detail-list';
+import { METHOD_LABEL } from '../../../components/ui/payment-methods';
+import type { TileMethod } from '../components/method-tile';
+import { payoutRows } from '../../../components/orders/receiving-details';
 import { StepHeading } from '../components/step-heading';
-import { formatExactBtc, formatUsdCents } from '../utils/format';
+import { firstError, useZodForm } from '../../../lib/forms';
+import { formatExactBtc, formatUsdCents } from '../../../lib/format';
 
 /**
  * Sell confirmation (spec section 2): what the customer receives, the rate, the platform fee and the
- * method's bank charges, how long the quote holds, and the account the dollars go to.
+ * method's bank charges, how long the quote holds, and the account the dollars go to. Send submits
+ * the chosen method, checked by the shared schema the order's payout account is checked with.
  */
 export function SellConfirmationStep({
   quote,
@@ -30,11 +35,28 @@ export function SellConfirmationStep({
   deadlineMs: number;
   onExpire: () => void;
   onBack: () => void;
-  onSend: () => void;
+  onSend: (method: TileMethod) => void;
   sending: boolean;
 }) {
+  const form = useZodForm(sellMethodFormSchema, { defaultValues: { method } });
+  const submit = form.handleSubmit(
+    (values) => onSend(values.method),
+    (errors) => {
+      const message = firstError(errors, ['method']);
+      if (message) toast.error(message);
+    },
+  );
+
   return (
-    <div className="space-y-4">
+    <form
+      className="space-y-4"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!quote || sending) return;
+        void submit(event);
+      }}
+    >
       <StepHeading onBack={sending ? undefined : onBack}>Confirm your sale</StepHeading>
       <DetailList
         rows={[
@@ -66,9 +88,9 @@ export function SellConfirmationStep({
         <p className="mb-1.5 text-sm font-medium text-slate-700">Paid to you by {METHOD_LABEL[method]}</p>
         <DetailList rows={payoutRows(method, settings)} />
       </div>
-      <Button size="lg" fullWidth onClick={onSend} loading={sending} disabled={!quote}>
+      <Button type="submit" size="lg" fullWidth loading={sending} disabled={!quote}>
         {quote ? `Send ${formatExactBtc(quote.amountSats)} BTC` : 'Send BTC'}
       </Button>
-    </div>
+    </form>
   );
 }

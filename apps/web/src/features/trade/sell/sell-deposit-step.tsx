@@ -2,13 +2,13 @@ import { useEffect, useRef } from 'react';
 import { QRCodeSVG } from 'qrcode.react';
 import type { Order } from '@offzero/shared/api/orders';
 import { shortenText, SHORTEN } from '@offzero/shared/text/shorten';
-import { useAppConfig } from '../../../app/app-config';
+import { useAppConfig } from '../../../lib/app-config';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { ExternalLinkIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatCountdown, useSecondsUntil } from '../utils/countdown';
-import { formatExactBtc, orderNumber, satsOf } from '../utils/format';
+import { formatExactBtc, orderNumber, satsOf } from '../../../lib/format';
 
 export const TIMER_EXPIRED_ALERT = 'The timer has expired!';
 

@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import type { Order, SaveOrderRequest } from '@offzero/shared/api/orders';
+import { quoteFormSchema, type Order, type SaveOrderRequest } from '@offzero/shared/api/orders';
 import type { UserSettings } from '@offzero/shared/api/user-settings';
 import { centsToUsdNumber, satsToBtcNumber, type Sats } from '@offzero/shared/money/money';
 import { errorMessage } from '../../../lib/api-client';
+import { useZodForm } from '../../../lib/forms';
 import { useRealtimeConnected, useRealtimeEvent } from '../../../lib/realtime';
 import { useSession } from '../../../lib/session';
-import { ordersQueryKey, useOrders } from '../../orders/api/get-orders';
+import { ordersQueryKey, useOrders } from '../../../lib/orders';
 import { useTradeAccount } from '../api/get-account';
 import { useContinueFromQuote } from '../use-continue-from-quote';
 import type { TradeSettings } from '../api/get-trade-settings';
@@ -15,7 +16,7 @@ import { useSaveOrder } from '../api/order-calls';
 import type { TileMethod } from '../components/method-tile';
 import { QuoteStep } from '../components/quote-step';
 import { usePrices } from '../price-context';
-import { formatExactBtc, satsOf } from '../utils/format';
+import { formatExactBtc, satsOf } from '../../../lib/format';
 import { QUOTE_EXPIRED_MESSAGE } from '../utils/messages';
 import { EMPTY_ENTRY, fieldTexts, sellQuoteFor, type AmountEntry } from '../utils/quote-fields';
 import { minimumOrderMessage, sellMethodFailure } from '../utils/trade-checks';
@@ -44,6 +45,9 @@ function startOf(pending: Order | null | undefined): SellStep {
     ? { step: 'QRCODE', order: pending }
     : { step: 'quote' };
 }
+
+/** A sale is typed in bitcoin first. */
+const SELL_START: AmountEntry = { ...EMPTY_ENTRY, source: 'btc' };
 
 /** The customer's payout details as the sell order carries them (the server checks them again). */
 function payoutAccount(method: TileMethod, settings: UserSettings | null): SaveOrderRequest['bankAccount'] {
@@ -77,7 +81,8 @@ export function SellFlow({
   const continueFromQuote = useContinueFromQuote('sell', trade, settings);
   const save = useSaveOrder();
   const [state, setState] = useState<SellStep>(() => startOf(pendingOrder));
-  const [entry, setEntry] = useState<AmountEntry>({ ...EMPTY_ENTRY, source: 'btc' });
+  const quoteForm = useZodForm(quoteFormSchema, { defaultValues: SELL_START });
+  const entry: AmountEntry = quoteForm.watch();
   const [closed, setClosed] = useState<string | null>(null);
 
   const method = state.step === 'confirmation' ? state.method : null;
@@ -203,8 +208,8 @@ export function SellFlow({
       return (
         <QuoteStep
           side="sell"
+          form={quoteForm}
           texts={fieldTexts(entry, quote, 'sell')}
-          onChange={(source, text) => setEntry({ source, text })}
           settings={settings}
           priceCents={prices?.buyPriceCents ?? null}
           secondsToRefresh={secondsToRefresh}
@@ -229,7 +234,7 @@ export function SellFlow({
             setState({ step: 'quote' });
           }}
           onBack={() => setState({ step: 'payment_method' })}
-          onSend={() => onSend(state.method)}
+          onSend={onSend}
           sending={save.isPending}
         />
       );

@@ -1,11 +1,18 @@
+import toast from 'react-hot-toast';
+import { sellMethodFormSchema } from '@offzero/shared/api/orders';
+import { firstError, useZodForm } from '../../../lib/forms';
 import type { TradeSettings } from '../api/get-trade-settings';
 import { MethodTile, NoActiveMethods, type TileMethod } from '../components/method-tile';
 import { StepHeading } from '../components/step-heading';
-import { formatUsdCents } from '../utils/format';
+import { formatUsdCents } from '../../../lib/format';
 
 const PAYOUT_METHODS: TileMethod[] = ['zelle', 'ach', 'wire'];
 
-/** Sell step two (spec section 2): how the customer is paid. */
+/**
+ * Sell step two (spec section 2): how the customer is paid. Choosing a tile submits the choice; the
+ * shared schema checks it is a payout method, then `onChoose` checks the customer's settings hold what
+ * it needs (each refusal a toast).
+ */
 export function SellMethodStep({
   settings,
   onChoose,
@@ -16,8 +23,21 @@ export function SellMethodStep({
   onBack: () => void;
 }) {
   const methods = PAYOUT_METHODS.filter((method) => settings.active[method]);
+  const form = useZodForm(sellMethodFormSchema);
+  const submit = form.handleSubmit(
+    ({ method }) => onChoose(method),
+    (errors) => {
+      const message = firstError(errors, ['method']);
+      if (message) toast.error(message);
+    },
+  );
+  const choose = (method: TileMethod) => {
+    form.setValue('method', method);
+    void submit();
+  };
+
   return (
-    <div className="space-y-4">
+    <form className="space-y-4" noValidate onSubmit={(event) => void submit(event)}>
       <StepHeading onBack={onBack}>Select Payment Method to Receive Funds</StepHeading>
       {methods.length === 0 ? (
         <NoActiveMethods />
@@ -27,7 +47,7 @@ export function SellMethodStep({
             <MethodTile
               key={method}
               method={method}
-              onSelect={() => onChoose(method)}
+              onSelect={() => choose(method)}
               detail={
                 settings.bankChargesCents[method] > 0n
                   ? `Bank charges ${formatUsdCents(settings.bankChargesCents[method])}`
@@ -37,6 +57,6 @@ export function SellMethodStep({
           ))}
         </div>
       )}
-    </div>
+    </form>
   );
 }

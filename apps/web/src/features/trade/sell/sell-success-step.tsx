@@ -1,13 +1,13 @@
 import type { Order } from '@offzero/shared/api/orders';
 import { shortenText, SHORTEN } from '@offzero/shared/text/shorten';
 import type { Sats } from '@offzero/shared/money/money';
-import { useAppConfig } from '../../../app/app-config';
+import { useAppConfig } from '../../../lib/app-config';
 import { ButtonLink } from '../../../components/ui/button';
 import { ExternalLinkIcon } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
-import { DetailList } from '../components/detail-list';
+import { DetailList } from '../../../components/ui/detail-list';
 import { SuccessHeader } from '../components/success-header';
-import { formatExactBtc, formatUsdNumber } from '../utils/format';
+import { formatExactBtc, formatUsdNumber } from '../../../lib/format';
 
 /** Sell success (spec section 2): the deposit was seen; its transaction links to the block explorer. */
 export function SellSuccessStep({

@@ -9,7 +9,7 @@ import {
   type BuyQuote,
   type SellQuote,
 } from '@offzero/shared/quotes/quote';
-import { formatBuyBtc, formatExactBtc } from './format';
+import { formatBuyBtc, formatExactBtc } from '../../../lib/format';
 
 /**
  * The two linked amount fields of the trade widget. The customer types in one of them (the `source`);

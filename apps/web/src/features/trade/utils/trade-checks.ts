@@ -2,7 +2,7 @@ import { BUY_CHECK_MESSAGES, SELL_METHOD_MESSAGES } from '@offzero/shared/api/or
 import type { KycStatusValue } from '@offzero/shared/api/kyc';
 import type { UserSettings } from '@offzero/shared/api/user-settings';
 import type { Cents } from '@offzero/shared/money/money';
-import { formatUsdCents } from './format';
+import { formatUsdCents } from '../../../lib/format';
 
 /**
  * The checks a customer's quote passes before the next step (spec section 5), in the spec's order and

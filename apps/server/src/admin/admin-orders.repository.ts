@@ -1,0 +1,212 @@
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  type SQL,
+} from 'drizzle-orm';
+import type { Database, Transaction } from '../db/database';
+import {
+  deposits,
+  orderEvents,
+  orders,
+  users,
+  type DepositRow,
+  type OrderRow,
+  type OrderStatus,
+  type PaymentMethod,
+} from '../db/schema';
+import { isUuid } from '../http/ids';
+
+/** The order desk's search: every filter given must hold. */
+export interface AdminOrderFilters {
+  status?: OrderStatus | undefined;
+  type?: 'buy' | 'sell' | undefined;
+  method?: PaymentMethod | undefined;
+  /** Part of an e-mail, a whole phone number, or a customer or order id. */
+  customer?: string | undefined;
+  flagged?: 'true' | 'false' | undefined;
+  /** Calendar days (UTC), both included. */
+  from?: string | undefined;
+  to?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** An order with its customer's e-mail, as the console lists it. */
+export interface OrderWithEmail {
+  order: OrderRow;
+  email: string;
+}
+
+export type OrderEventRow = typeof orderEvents.$inferSelect;
+
+export interface OrderCustomer {
+  _id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string | null;
+}
+
+const escapeLike = (text: string) => text.replace(/[%_\\]/g, '\\$&');
+
+function filtersToWhere(filters: AdminOrderFilters): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filters.status) conditions.push(eq(orders.status, filters.status));
+  if (filters.type) conditions.push(eq(orders.type, filters.type));
+  if (filters.method) conditions.push(eq(orders.paymentMethod, filters.method));
+  if (filters.flagged === 'true') conditions.push(isNotNull(orders.flag));
+  if (filters.from) conditions.push(gte(orders.createdAt, new Date(`${filters.from}T00:00:00Z`)));
+  if (filters.to) conditions.push(lte(orders.createdAt, new Date(`${filters.to}T23:59:59.999Z`)));
+  if (filters.customer) {
+    const term = filters.customer;
+    const byText = or(ilike(users.email, `%${escapeLike(term)}%`), eq(users.phoneNumber, term));
+    conditions.push(isUuid(term) ? or(eq(users.id, term), eq(orders.id, term), byText)! : byText!);
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** One page of matching orders, newest first, and how many match in all. */
+export async function findOrdersMatching(
+  db: Database,
+  filters: AdminOrderFilters,
+): Promise<{ rows: OrderWithEmail[]; total: number }> {
+  const where = filtersToWhere(filters);
+  const rows = await db
+    .select({ order: orders, email: users.email })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(where)
+    .orderBy(desc(orders.createdAt))
+    .limit(filters.limit)
+    .offset(filters.offset);
+  const [total] = await db
+    .select({ n: count() })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findOrder(db: Database, id: string): Promise<OrderRow | null> {
+  if (!isUuid(id)) return null;
+  const [order] = await db.select().from(orders).where(eq(orders.id, id));
+  return order ?? null;
+}
+
+/**
+ * The order as it is now, locked until the caller's transaction ends: a change made from it and the
+ * audit entry's "before" both describe the same state, whatever else runs at the same time.
+ */
+export async function lockOrder(tx: Transaction, id: string): Promise<OrderRow | null> {
+  if (!isUuid(id)) return null;
+  const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+  return order ?? null;
+}
+
+export async function findOrderCustomer(db: Database, userId: string): Promise<OrderCustomer | null> {
+  const [customer] = await db
+    .select({
+      _id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      phoneNumber: users.phoneNumber,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return customer ?? null;
+}
+
+/** The order's state changes, oldest first. */
+export async function findOrderTimeline(db: Database, orderId: string): Promise<OrderEventRow[]> {
+  return db
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.createdAt));
+}
+
+/** The transaction outputs seen paying the order's deposit address, first seen first. */
+export async function findOrderDeposits(db: Database, orderId: string): Promise<DepositRow[]> {
+  return db.select().from(deposits).where(eq(deposits.orderId, orderId)).orderBy(asc(deposits.firstSeenAt));
+}
+
+/** Records that the customer's money arrived, unless someone did already; null when the order moved on. */
+export async function confirmPayment(
+  tx: Transaction,
+  orderId: string,
+  confirmedBy: string,
+): Promise<OrderRow | null> {
+  const [updated] = await tx
+    .update(orders)
+    .set({ paymentConfirmedAt: new Date(), paymentConfirmedBy: confirmedBy, updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'processing'), isNull(orders.paymentConfirmedAt)))
+    .returning();
+  return updated ?? null;
+}
+
+/** Clears the order's flag, keeping what it was and why it was cleared in the flag note. */
+export async function clearFlag(
+  tx: Transaction,
+  orderId: string,
+  flagNote: string,
+): Promise<OrderRow | null> {
+  const [updated] = await tx
+    .update(orders)
+    .set({ flag: null, flagNote, updatedAt: new Date() })
+    .where(eq(orders.id, orderId))
+    .returning();
+  return updated ?? null;
+}
+
+const QUEUE_LENGTH = 100;
+
+function queueOf(db: Database, where: SQL | undefined): Promise<OrderWithEmail[]> {
+  return db
+    .select({ order: orders, email: users.email })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(where)
+    .orderBy(asc(orders.updatedAt))
+    .limit(QUEUE_LENGTH);
+}
+
+/** What needs a person now, each list oldest change first. */
+export async function findWorkQueue(db: Database, confirmationsRequired: number) {
+  const [paymentsToCheck, bitcoinToSend, sellPayoutsDue, flagged] = await Promise.all([
+    queueOf(
+      db,
+      and(eq(orders.type, 'buy'), eq(orders.status, 'processing'), isNull(orders.paymentConfirmedAt)),
+    ),
+    queueOf(
+      db,
+      and(eq(orders.type, 'buy'), eq(orders.status, 'processing'), isNotNull(orders.paymentConfirmedAt)),
+    ),
+    queueOf(
+      db,
+      and(
+        eq(orders.type, 'sell'),
+        eq(orders.status, 'processing'),
+        gte(orders.confirmations, confirmationsRequired),
+      ),
+    ),
+    queueOf(
+      db,
+      and(
+        isNotNull(orders.flag),
+        inArray(orders.status, ['pending', 'processing', 'expired', 'completed', 'cancelled']),
+      ),
+    ),
+  ]);
+  return { paymentsToCheck, bitcoinToSend, sellPayoutsDue, flagged };
+}

@@ -1,0 +1,112 @@
+import type { FullGlobalSettings } from '@offzero/shared/api/global-settings';
+import type { SessionService, SignedInUser } from '../auth/sessions';
+import type { SimulatedChain } from '../chain/simulated-chain';
+import type { Database } from '../db/database';
+import type { KycStatus } from '../db/schema';
+import type { KycService } from '../kyc/kyc.service';
+import type { OrderNotifier } from '../orders/order-notifications';
+import type { EventBus } from '../realtime/event-bus';
+import type { UserSettingsService } from '../settings/user-settings.service';
+import type { AuditFilters } from './admin-audit.repository';
+import type { AdminOrderFilters } from './admin-orders.repository';
+import { cancelOrder } from './use-cases/cancel-order';
+import { decideKycCase } from './use-cases/decide-kyc-case';
+import { exportOrdersCsv } from './use-cases/export-orders-csv';
+import { getCustomerDetail } from './use-cases/get-customer-detail';
+import { getKycCase } from './use-cases/get-kyc-case';
+import { getKycDocument } from './use-cases/get-kyc-document';
+import { getOrderDetail } from './use-cases/get-order-detail';
+import { getWorkQueue } from './use-cases/get-work-queue';
+import { listAuditEntries } from './use-cases/list-audit-entries';
+import { listKycCases } from './use-cases/list-kyc-cases';
+import { markPaid } from './use-cases/mark-paid';
+import { payoutUsd } from './use-cases/payout-usd';
+import { recordBtcPayout } from './use-cases/record-btc-payout';
+import { resolveFlag } from './use-cases/resolve-flag';
+import type { OrderActionRequest } from './use-cases/run-order-action';
+import { searchCustomers } from './use-cases/search-customers';
+import { searchOrders } from './use-cases/search-orders';
+import { sendDemoBtc } from './use-cases/send-demo-btc';
+import { setCustomerAccess, type CustomerAccessChange } from './use-cases/set-customer-access';
+import { updateGlobalSettings } from './use-cases/update-global-settings';
+import { listFailedJobs } from './use-cases/list-failed-jobs';
+import type { JobQueue } from '../jobs/job-queue';
+import type { OutboxService } from '../outbox/outbox.service';
+import { getOutboxStatus } from './use-cases/get-outbox-status';
+import type { InboxService } from '../inbox/inbox.service';
+import { getInboxStatus } from './use-cases/get-inbox-status';
+
+export interface AdminDependencies {
+  db: Database;
+  notify: OrderNotifier;
+  /** The demo chain, through which demo payouts are sent; null when a real chain is used. */
+  simulatedChain: SimulatedChain | null;
+  confirmationsRequired: number;
+  kyc: KycService;
+  userSettings: UserSettingsService;
+  bus: EventBus;
+  sessions: Pick<SessionService, 'revokeAllFor'>;
+  adminEmails: readonly string[];
+  /** The job engine, whose parked jobs the back office lists. */
+  jobs: Pick<JobQueue, 'failed'>;
+  /** The delivery outbox, whose backlog and parked deliveries the back office sees. */
+  outbox: Pick<OutboxService, 'pending' | 'failed'>;
+  /** The webhook inbox, whose backlog and parked deliveries the back office sees. */
+  inbox: Pick<InboxService, 'counts' | 'failed'>;
+}
+
+/** The back office: the order desk, KYC review, customers, audit log and settings, one use-case each. */
+export function createAdminService(deps: AdminDependencies) {
+  const { simulatedChain } = deps;
+  return {
+    // The order desk
+    searchOrders: (filters: AdminOrderFilters) => searchOrders(deps, filters),
+    exportOrdersCsv: (filters: AdminOrderFilters) => exportOrdersCsv(deps, filters),
+    getOrderDetail: (orderId: string) => getOrderDetail(deps, orderId),
+    getWorkQueue: () => getWorkQueue(deps),
+    markPaid: (request: OrderActionRequest) => markPaid(deps, request),
+    recordBtcPayout: (request: OrderActionRequest & { txid: string }) => recordBtcPayout(deps, request),
+    /** Demo only (null otherwise): pays a buy out through the simulated chain. */
+    sendDemoBtc: simulatedChain
+      ? (request: { staff: SignedInUser; orderId: string }) =>
+          sendDemoBtc({ ...deps, chain: simulatedChain }, request)
+      : null,
+    payoutUsd: (request: OrderActionRequest & { reference: string }) => payoutUsd(deps, request),
+    cancelOrder: (request: { staff: SignedInUser; orderId: string; reason: string }) =>
+      cancelOrder(deps, request),
+    resolveFlag: (request: { staff: SignedInUser; orderId: string; note: string }) =>
+      resolveFlag(deps, request),
+
+    // KYC review
+    listKycCases: (status: KycStatus) => listKycCases(deps, status),
+    getKycCase: (userId: string) => getKycCase(deps, userId),
+    getKycDocument: (userId: string) => getKycDocument(deps, userId),
+    decideKycCase: (request: {
+      staff: SignedInUser;
+      userId: string;
+      status: 'GREEN' | 'RED';
+      reason: string | null;
+    }) => decideKycCase(deps, request),
+
+    // Customers
+    searchCustomers: (query: { term: string; limit: number }) => searchCustomers(deps, query),
+    getCustomerDetail: (userId: string) => getCustomerDetail(deps, userId),
+    setCustomerAccess: (request: {
+      staff: SignedInUser;
+      userId: string;
+      change: CustomerAccessChange;
+      reason: string;
+    }) => setCustomerAccess(deps, request),
+
+    // Audit log and settings
+    listAuditEntries: (filters: AuditFilters) => listAuditEntries(deps, filters),
+    // Background jobs
+    listFailedJobs: () => listFailedJobs(deps),
+    getOutboxStatus: () => getOutboxStatus(deps),
+    getInboxStatus: () => getInboxStatus(deps),
+    updateGlobalSettings: (request: { staff: SignedInUser; settings: FullGlobalSettings }) =>
+      updateGlobalSettings(deps, request),
+  };
+}
+
+export type AdminService = ReturnType<typeof createAdminService>;

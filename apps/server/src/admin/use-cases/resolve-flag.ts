@@ -1,0 +1,22 @@
+import type { SignedInUser } from '../../auth/sessions';
+import type { OrderRow } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { clearFlag } from '../admin-orders.repository';
+import { runOrderAction, type OrderActionDeps } from './run-order-action';
+
+/** A person looked into a flagged order: the flag goes, what it said stays in the flag note. */
+export async function resolveFlag(
+  deps: OrderActionDeps,
+  request: { staff: SignedInUser; orderId: string; note: string },
+): Promise<OrderRow> {
+  const { note } = request;
+  return runOrderAction(deps, { ...request, action: 'order.resolve_flag' }, async (tx, order) => {
+    if (!order.flag) throw new AppError('CONFLICT', 'This order has no flag to resolve.');
+    const updated = await clearFlag(
+      tx,
+      order.id,
+      `resolved: ${note} (was ${order.flag}: ${order.flagNote ?? ''})`,
+    );
+    return updated ?? order;
+  });
+}

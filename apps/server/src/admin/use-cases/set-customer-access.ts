@@ -1,0 +1,41 @@
+import type { SignedInUser, SessionService } from '../../auth/sessions';
+import type { Database } from '../../db/database';
+import { AppError } from '../../http/errors';
+import { recordAdminAction } from '../admin-audit.repository';
+import { lockUser, setUserDisabledAt } from '../admin-customers.repository';
+
+export type CustomerAccessChange = 'disable' | 'enable';
+
+/**
+ * Disables or re-enables a customer's account, with the reason in the audit log. The account is read
+ * and locked inside the transaction that changes it; a disabled account's sessions end at once.
+ */
+export async function setCustomerAccess(
+  deps: { db: Database; sessions: Pick<SessionService, 'revokeAllFor'> },
+  request: { staff: SignedInUser; userId: string; change: CustomerAccessChange; reason: string },
+): Promise<void> {
+  const { staff, change } = request;
+  const userId = await deps.db.transaction(async (tx) => {
+    const user = await lockUser(tx, request.userId);
+    if (!user) throw new AppError('NOT_FOUND', 'Customer not found.');
+    if (user.id === staff.user.id) throw new AppError('CONFLICT', 'You cannot disable your own account.');
+    if ((change === 'disable') === (user.disabledAt !== null)) {
+      throw new AppError(
+        'CONFLICT',
+        `This account is already ${change === 'disable' ? 'disabled' : 'enabled'}.`,
+      );
+    }
+    const disabledAt = change === 'disable' ? new Date() : null;
+    await setUserDisabledAt(tx, user.id, disabledAt);
+    await recordAdminAction(tx, staff, {
+      action: `user.${change}`,
+      targetType: 'user',
+      targetId: user.id,
+      before: { disabledAt: user.disabledAt },
+      after: { disabledAt },
+      note: request.reason,
+    });
+    return user.id;
+  });
+  if (change === 'disable') await deps.sessions.revokeAllFor(userId);
+}

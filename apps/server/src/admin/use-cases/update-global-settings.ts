@@ -1,0 +1,71 @@
+import type { FullGlobalSettings } from '@offzero/shared/api/global-settings';
+import { basisPointsFromPercent, MoneyParseError, usdNumberToCents } from '@offzero/shared/money/money';
+import type { SignedInUser } from '../../auth/sessions';
+import type { Database } from '../../db/database';
+import type { GlobalSettingsRow } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import {
+  lockGlobalSettings,
+  saveGlobalSettings,
+  type GlobalSettingsChange,
+} from '../../settings/global-settings.repository';
+import { toFullSettings } from '../../settings/global-settings.presenter';
+import { recordAdminAction } from '../admin-audit.repository';
+
+/** The edited settings (units of `GET /api/admin/settings`) in the database's integer units. */
+function toStoredSettings(s: FullGlobalSettings): GlobalSettingsChange {
+  try {
+    return {
+      platformFeeBps: basisPointsFromPercent(s.order.platform_fees),
+      minOrderCents: usdNumberToCents(s.order.min_order_size),
+      maxOrderCents: usdNumberToCents(s.order.max_order_size),
+      orderSessionTimeoutSeconds: s.order.order_session_timeout,
+      paypalActive: s.paypal.is_active,
+      zelleActive: s.zelle.is_active,
+      zellePaymentAddress: s.zelle.payment_address,
+      zelleBankChargesCents: usdNumberToCents(s.zelle.bank_charges),
+      achActive: s.ach.is_active,
+      achAccountHolder: s.ach.account_holder,
+      achAccountNumber: s.ach.account_number,
+      achBankAddress: s.ach.bank_address,
+      achRoutingNumber: s.ach.routing_number,
+      achBankChargesCents: usdNumberToCents(s.ach.bank_charges),
+      wireActive: s.wire.is_active,
+      wireAccountHolder: s.wire.account_holder,
+      wireAccountNumber: s.wire.account_number,
+      wireBankAddress: s.wire.bank_address,
+      wireSwiftCode: s.wire.swift_code,
+      wireBankChargesCents: usdNumberToCents(s.wire.bank_charges),
+      referralRewardBps: basisPointsFromPercent(s.referral.reward),
+      referralTradesEligible: s.referral.trades_eligible,
+      updatedAt: new Date(),
+    };
+  } catch (error) {
+    // More decimals than cents or basis points hold: the admin's input, not our fault.
+    if (error instanceof MoneyParseError) throw new AppError('BAD_REQUEST', error.message);
+    throw error;
+  }
+}
+
+/**
+ * Saves the global settings (already validated) with an audit entry of before and after, both read
+ * in the transaction that saves them. The next quote uses them.
+ */
+export async function updateGlobalSettings(
+  deps: { db: Database },
+  request: { staff: SignedInUser; settings: FullGlobalSettings },
+): Promise<GlobalSettingsRow> {
+  const change = toStoredSettings(request.settings);
+  return deps.db.transaction(async (tx) => {
+    const before = await lockGlobalSettings(tx);
+    const after = await saveGlobalSettings(tx, change);
+    await recordAdminAction(tx, request.staff, {
+      action: 'settings.update',
+      targetType: 'settings',
+      targetId: 'global',
+      before: toFullSettings(before),
+      after: toFullSettings(after),
+    });
+    return after;
+  });
+}

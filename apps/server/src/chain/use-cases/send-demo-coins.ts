@@ -1,0 +1,32 @@
+import { isValidBitcoinAddress, type BitcoinNetwork } from '@offzero/shared/bitcoin/address';
+import { btcNumberToSats, MoneyParseError } from '@offzero/shared/money/money';
+import { AppError } from '../../http/errors';
+import type { SimulatedChain } from '../simulated-chain';
+
+/**
+ * Puts a one-output transaction paying `amount` BTC to `address` in the demo chain's mempool, as a
+ * customer's wallet would. The address must be of the server's network; the amount whole satoshis.
+ */
+export async function sendDemoCoins(
+  chain: SimulatedChain,
+  network: BitcoinNetwork,
+  payment: { address: string; amount: number },
+): Promise<{ txid: string }> {
+  const { address, amount } = payment;
+  if (!isValidBitcoinAddress(address, network)) {
+    throw new AppError('BAD_REQUEST', `This is not a valid ${network} bitcoin address.`, {
+      address: `must be a ${network} bitcoin address`,
+    });
+  }
+  let valueSats: bigint;
+  try {
+    valueSats = btcNumberToSats(amount);
+  } catch (error) {
+    if (!(error instanceof MoneyParseError)) throw error;
+    throw new AppError('BAD_REQUEST', error.message, { amount: error.message });
+  }
+  if (valueSats <= 0n) {
+    throw new AppError('BAD_REQUEST', 'Send more than 0 BTC.', { amount: 'must be more than 0' });
+  }
+  return chain.send(address, valueSats);
+}

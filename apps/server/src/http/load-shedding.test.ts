@@ -1,0 +1,42 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createTestApp } from '../test/test-app';
+import { OVERLOADED_MESSAGE } from './load-shedding';
+
+describe('load shedding', () => {
+  it('answers 503 UNAVAILABLE with Retry-After when over a limit, but never to health checks or metrics', async () => {
+    // Any heap is over 1 MB: the process counts as overloaded from the first sample (within a second).
+    const t = await createTestApp({ LOAD_SHED_MAX_HEAP_USED_MB: '1', LOAD_SHED_RETRY_AFTER_SECONDS: '7' });
+    try {
+      const shed = await vi.waitFor(
+        async () => {
+          const response = await t.app.inject({ method: 'GET', url: '/api/app-config' });
+          expect(response.statusCode).toBe(503);
+          return response;
+        },
+        { timeout: 5_000, interval: 100 },
+      );
+      expect(shed.json()).toEqual({ message: OVERLOADED_MESSAGE, code: 'UNAVAILABLE' });
+      expect(shed.headers['retry-after']).toBe('7');
+      const post = await t.request({ method: 'POST', url: '/api/user/login-otp/send', payload: {} });
+      expect(post.statusCode).toBe(503);
+
+      for (const url of ['/api/health/live', '/api/health/ready', '/api/health', '/metrics']) {
+        const response = await t.app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(200);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('lets everything through within the limits', async () => {
+    const t = await createTestApp();
+    try {
+      // Past the first sample, so the limits have been checked at least once.
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      expect((await t.app.inject({ method: 'GET', url: '/api/app-config' })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});

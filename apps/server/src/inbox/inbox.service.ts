@@ -1,0 +1,125 @@
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Transaction } from '../db/database';
+import type { WebhookDeliveryRow } from '../db/schema';
+import { errorText, type JobQueue } from '../jobs/job-queue';
+import {
+  countWebhooksByStatus,
+  findDueWebhooks,
+  listFailedWebhooks,
+  lockUnprocessedWebhook,
+  markWebhookProcessed,
+  markWebhookTryFailed,
+  storeWebhook,
+} from './inbox.repository';
+
+export const PROCESS_INBOX_JOB = 'process-inbox';
+/** Deliveries one sweep of the `process-inbox` job applies. */
+const SWEEP_BATCH = 50;
+
+/**
+ * Applies one stored delivery inside the transaction that marks it processed; it verifies the stored
+ * bytes again first. Throws to have it retried. Answers what to do once the transaction is committed
+ * (deliver the notices it wrote), if anything.
+ */
+export type WebhookHandler = (
+  tx: Transaction,
+  delivery: Pick<WebhookDeliveryRow, 'id' | 'provider' | 'headers'> & { rawBody: Buffer },
+) => Promise<(() => Promise<void>) | void>;
+
+/**
+ * The inbox of provider webhooks (DESIGN.md section 7.4): a verified delivery is stored (with its
+ * bytes and signature headers) before it is answered, then applied by the `process-inbox` job, sent at
+ * once and swept periodically. A delivery is marked processed in the transaction that applies it, so
+ * it is applied once; a failure rolls back and is retried with backoff (`jobs/retry-schedule.ts`), then
+ * parked as failed. A crash between receipt and processing loses nothing: the sweep finds the row.
+ */
+export function createInboxService(deps: {
+  db: Database;
+  /** Where the job that applies a new delivery is sent; without it, only the sweep applies them. */
+  queue?: Pick<JobQueue, 'send'>;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  now?: () => Date;
+}) {
+  const { db, log } = deps;
+  const now = deps.now ?? (() => new Date());
+  const handlers = new Map<string, WebhookHandler>();
+
+  async function processOne(id: string): Promise<'processed' | 'skipped' | 'retry' | 'failed'> {
+    let after: (() => Promise<void>) | void = undefined;
+    try {
+      const applied = await db.transaction(async (tx) => {
+        const row = await lockUnprocessedWebhook(tx, id);
+        if (!row) return false;
+        const handler = handlers.get(row.provider);
+        if (!handler) throw new Error(`no webhook handler for ${row.provider}`);
+        if (!row.rawBody) throw new Error('the stored delivery has no body');
+        // The driver may hand bytes back as a plain Uint8Array.
+        const rawBody = Buffer.from(row.rawBody);
+        after = await handler(tx, { id: row.id, provider: row.provider, headers: row.headers, rawBody });
+        await markWebhookProcessed(tx, row, now());
+        return true;
+      });
+      if (!applied) return 'skipped';
+    } catch (error) {
+      const outcome = await markWebhookTryFailed(db, id, errorText(error), now());
+      if (outcome === 'gone') return 'skipped';
+      if (outcome === 'failed') log.error({ err: error, webhookId: id }, 'webhook failed every try, parked');
+      else log.warn({ err: error, webhookId: id }, 'webhook processing failed, will retry');
+      return outcome;
+    }
+    const afterCommit = after as (() => Promise<void>) | void;
+    if (afterCommit) {
+      await afterCommit().catch((error: unknown) =>
+        log.warn({ err: error, webhookId: id }, 'after-commit step of a webhook failed'),
+      );
+    }
+    return 'processed';
+  }
+
+  return {
+    /** A provider's feature says how its deliveries are applied. */
+    register(provider: string, handler: WebhookHandler): void {
+      handlers.set(provider, handler);
+    },
+
+    /**
+     * Stores a delivery whose signature the caller verified, and has it applied by a job. Answers
+     * `replay` when these exact bytes were received before (stored, and applied or to be applied).
+     */
+    async receive(delivery: {
+      provider: string;
+      rawBody: Buffer;
+      headers: Record<string, string>;
+    }): Promise<'stored' | 'replay'> {
+      const deliveryKey = createHash('sha256').update(delivery.rawBody).digest('hex');
+      const stored = await storeWebhook(db, { ...delivery, deliveryKey, now: now() });
+      if (!stored) return 'replay';
+      await deps.queue
+        ?.send(PROCESS_INBOX_JOB, { id: stored.id })
+        .catch((error: unknown) =>
+          log.warn(
+            { err: error, webhookId: stored.id },
+            'could not send the inbox job; the sweep will apply it',
+          ),
+        );
+      return 'stored';
+    },
+
+    /** The `process-inbox` job: the delivery it names, else every due one. */
+    async process(data: unknown): Promise<unknown> {
+      const id =
+        data && typeof data === 'object' && 'id' in data && typeof data.id === 'string' ? data.id : null;
+      if (id) return { [id]: await processOne(id) };
+      const results: Record<string, string> = {};
+      for (const due of await findDueWebhooks(db, now(), SWEEP_BATCH)) results[due] = await processOne(due);
+      return results;
+    },
+
+    processOne,
+    counts: () => countWebhooksByStatus(db),
+    failed: () => listFailedWebhooks(db),
+  };
+}
+
+export type InboxService = ReturnType<typeof createInboxService>;

@@ -1,0 +1,140 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Database } from '../db/database';
+import { orderStatuses } from '../db/schema';
+import type { PriceBook } from '../prices/price-book';
+import { countOrdersByTypeAndStatus, countPendingOutbox } from './metrics.repository';
+
+/** The route label of requests no route matched: raw URLs would make one series per probe or typo. */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+const ORDER_TYPES = ['buy', 'sell'] as const;
+
+export type JobOutcome = 'ok' | 'error';
+
+export interface AppMetrics {
+  httpRequestDuration: Histogram<'method' | 'route' | 'status_code'>;
+  jobRuns: Counter<'job' | 'outcome'>;
+  depositsCredited: Counter;
+  /** The exposition text of this app's series and the process's default ones. */
+  render(): Promise<{ contentType: string; text: string }>;
+}
+
+/**
+ * The process's own series (CPU, memory, event loop, GC…): one set per process, however many apps it
+ * builds (tests build many), since each set starts monitors that are never stopped.
+ */
+let processRegistry: Registry | undefined;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
+/**
+ * This app's Prometheus series (DESIGN.md section 7.3), in a registry of its own so that several apps
+ * in one process (tests) never share counts. Gauges of state are read at scrape time.
+ */
+export function createAppMetrics(deps: {
+  db: Database;
+  prices: Pick<PriceBook, 'current'>;
+  log: FastifyBaseLogger;
+  now?: () => number;
+}): AppMetrics {
+  const now = deps.now ?? Date.now;
+  const registry = new Registry();
+  const registers = [registry];
+
+  const httpRequestDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP requests by method, route pattern and status code, and how long they took.',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    registers,
+  });
+  const jobRuns = new Counter({
+    name: 'offzero_jobs_total',
+    help: 'Background job runs by job and outcome (ok or error).',
+    labelNames: ['job', 'outcome'] as const,
+    registers,
+  });
+  const depositsCredited = new Counter({
+    name: 'offzero_deposits_credited_total',
+    help: 'Bitcoin deposits the deposit watcher credited to sell orders.',
+    registers,
+  });
+  // The delivery outbox (outbox_events), not the demo's mail sink (outbox_messages).
+  new Gauge({
+    name: 'offzero_outbox_pending',
+    help: 'Outbox deliveries (e-mail, SMS, realtime) waiting to be delivered or retried.',
+    registers,
+    async collect() {
+      try {
+        this.set(await countPendingOutbox(deps.db));
+      } catch (error) {
+        deps.log.warn({ err: error }, 'metrics: could not count the outbox backlog');
+        this.reset();
+      }
+    },
+  });
+
+  new Gauge({
+    name: 'offzero_orders',
+    help: 'Orders by type and status.',
+    labelNames: ['type', 'status'] as const,
+    registers,
+    async collect() {
+      let rows: Awaited<ReturnType<typeof countOrdersByTypeAndStatus>>;
+      try {
+        rows = await countOrdersByTypeAndStatus(deps.db);
+      } catch (error) {
+        // The rest of the scrape still answers; the series is missing for this one.
+        deps.log.warn({ err: error }, 'metrics: could not count orders');
+        this.reset();
+        return;
+      }
+      // Every pair is reported, zero included, so a series does not vanish when its last order moves on.
+      for (const type of ORDER_TYPES) {
+        for (const status of orderStatuses) {
+          const row = rows.find((r) => r.type === type && r.status === status);
+          this.set({ type, status }, Number(row?.count ?? 0));
+        }
+      }
+    },
+  });
+
+  new Gauge({
+    name: 'offzero_price_age_seconds',
+    help: 'Seconds since the price this process quotes from was fetched (+Inf before the first).',
+    registers,
+    collect() {
+      const current = deps.prices.current();
+      this.set(current ? Math.max(0, (now() - current.fetchedAt.getTime()) / 1000) : Infinity);
+    },
+  });
+
+  return {
+    httpRequestDuration,
+    jobRuns,
+    depositsCredited,
+    async render() {
+      const [processText, appText] = await Promise.all([processMetrics().metrics(), registry.metrics()]);
+      return { contentType: registry.contentType, text: `${processText.trimEnd()}\n\n${appText}` };
+    },
+  };
+}
+
+/** Times every request the app answers, labelled with its route pattern (never the raw URL). */
+export function observeHttpRequests(app: FastifyInstance, metrics: AppMetrics): void {
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.httpRequestDuration.observe(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? UNMATCHED_ROUTE,
+        status_code: String(reply.statusCode),
+      },
+      reply.elapsedTime / 1000,
+    );
+  });
+}

@@ -1,0 +1,138 @@
+import { and, desc, eq, lt } from 'drizzle-orm';
+import type { Database, Transaction } from '../db/database';
+import { orders, type OrderRow } from '../db/schema';
+
+/**
+ * The SQL of the `orders` table, apart from status changes: those go through `moveOrder`
+ * (order-state.ts), the one writer of `status`.
+ */
+
+export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'status' | 'createdAt' | 'updatedAt'>;
+
+/** The columns a re-quote replaces on a pending order. */
+export type QuotePatch = Pick<
+  typeof orders.$inferInsert,
+  | 'amountSats'
+  | 'valueCents'
+  | 'priceCents'
+  | 'platformFeeCents'
+  | 'networkFeeCents'
+  | 'bankFeeCents'
+  | 'priceSnapshotId'
+  | 'walletAddress'
+  | 'quoteExpiresAt'
+>;
+
+export async function insertOrder(tx: Transaction, values: NewOrder): Promise<OrderRow> {
+  const [order] = await tx.insert(orders).values(values).returning();
+  if (!order) throw new Error('order insert returned nothing');
+  return order;
+}
+
+export async function findOrder(db: Database, orderId: string): Promise<OrderRow | undefined> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return order;
+}
+
+/** The order only if it belongs to `userId`. */
+export async function findCustomerOrder(
+  db: Database,
+  userId: string,
+  orderId: string,
+): Promise<OrderRow | undefined> {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  return order;
+}
+
+/** Reads the order and locks its row until the transaction ends. */
+export async function lockOrder(tx: Transaction, orderId: string): Promise<OrderRow | undefined> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  return order;
+}
+
+/** A customer's orders, newest first. */
+export async function listCustomerOrders(db: Database, userId: string, limit: number): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt))
+    .limit(limit);
+}
+
+/** Pending orders whose quote lock or deposit window ran out before `now`. */
+export async function findOverduePendingOrders(
+  db: Database,
+  now: Date,
+  limit: number,
+): Promise<Pick<OrderRow, 'id' | 'type'>[]> {
+  return db
+    .select({ id: orders.id, type: orders.type })
+    .from(orders)
+    .where(and(eq(orders.status, 'pending'), lt(orders.quoteExpiresAt, now)))
+    .limit(limit);
+}
+
+/** Replaces the quote of an order that is still pending; undefined when it no longer is. */
+export async function updatePendingQuote(
+  tx: Transaction,
+  orderId: string,
+  quote: QuotePatch,
+  now: Date,
+): Promise<OrderRow | undefined> {
+  const [updated] = await tx
+    .update(orders)
+    .set({ ...quote, updatedAt: now })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
+    .returning();
+  return updated;
+}
+
+/** Stores the customer's bank reference on an order that is still processing. */
+export async function setBankReference(
+  db: Database,
+  orderId: string,
+  bankTxn: string,
+  now: Date,
+): Promise<OrderRow | undefined> {
+  const [updated] = await db
+    .update(orders)
+    .set({ bankTxn, updatedAt: now })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'processing')))
+    .returning();
+  return updated;
+}
+
+/** Flags an order for the back office (its status stays as it is). */
+export async function flagOrder(
+  db: Database,
+  orderId: string,
+  flag: { flag: OrderRow['flag']; flagNote: string | null },
+  now: Date,
+): Promise<OrderRow | undefined> {
+  const [flagged] = await db
+    .update(orders)
+    .set({ ...flag, updatedAt: now })
+    .where(eq(orders.id, orderId))
+    .returning();
+  return flagged;
+}
+
+/** Stores the confirmations of the deposit `txid`, while it is still the order's deposit. */
+export async function updateDepositConfirmationsOfOrder(
+  db: Database,
+  orderId: string,
+  txid: string,
+  confirmations: number,
+  now: Date,
+): Promise<OrderRow | undefined> {
+  const [updated] = await db
+    .update(orders)
+    .set({ confirmations, updatedAt: now })
+    .where(and(eq(orders.id, orderId), eq(orders.txn, txid)))
+    .returning();
+  return updated;
+}

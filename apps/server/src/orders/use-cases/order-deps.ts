@@ -1,0 +1,15 @@
+import type { BitcoinNetwork } from '@offzero/shared/bitcoin/address';
+import type { Database } from '../../db/database';
+import type { PriceBook } from '../../prices/price-book';
+import type { OrderNotifier } from '../order-notifications';
+
+/** What the order use-cases work with; each takes only the parts it needs. */
+export interface OrderDeps {
+  db: Database;
+  prices: PriceBook;
+  network: BitcoinNetwork;
+  /** The operator's BIP84 account key that sell deposit addresses are derived from. */
+  depositXpub: string;
+  notify: OrderNotifier;
+  now: () => Date;
+}

@@ -1,0 +1,77 @@
+import type { UpdateOrderRequest } from '@offzero/shared/api/orders';
+import type { GlobalSettingsRow, OrderRow, PaymentMethod, UserRow } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { findGlobalSettings } from '../../settings/global-settings.repository';
+import { moveOrder } from '../order-state';
+import type { OrderDeps } from './order-deps';
+
+type ManualPaymentRequest = Extract<UpdateOrderRequest, { payment: unknown }>;
+
+/**
+ * The customer says they paid a pending buy by Zelle, ACH or wire: the order moves to processing with
+ * a copy of the company's receiving details for that method (never the ones the client sent).
+ */
+export async function recordManualPayment(
+  deps: Pick<OrderDeps, 'db' | 'notify' | 'now'>,
+  user: UserRow,
+  order: OrderRow,
+  body: ManualPaymentRequest,
+): Promise<{ order: OrderRow; message: string }> {
+  const method = body.payment.method;
+  if (method === 'paypal') throw new AppError('BAD_REQUEST', 'Pay with PayPal through the PayPal button.');
+  if (order.type !== 'buy') throw new AppError('BAD_REQUEST', 'Only buy orders are paid by the customer.');
+  if (order.status !== 'pending')
+    throw new AppError('CONFLICT', `This order is ${order.status}; it has already been paid or closed.`);
+  if (order.quoteExpiresAt <= deps.now())
+    throw new AppError('GONE', 'This quote has expired. Get a new quote to continue.');
+  const settings = await findGlobalSettings(deps.db);
+  const receivingDetails = receivingDetailsFor(settings, method);
+  const bankTxn = body.bankTxn?.trim() || null;
+  const moved = await deps.db.transaction((tx) =>
+    moveOrder(tx, {
+      orderId: order.id,
+      from: ['pending'],
+      to: 'processing',
+      actor: `user:${user.id}`,
+      reason: `payment submitted by ${method}`,
+      patch: {
+        paymentMethod: method,
+        receivingDetails,
+        paymentSubmittedAt: deps.now(),
+        ...(bankTxn ? { bankTxn } : {}),
+      },
+    }),
+  );
+  await deps.notify(moved);
+  return { order: moved, message: 'Payment details recorded. Send the transfer and add its reference.' };
+}
+
+/** A copy of the company's receiving details for the chosen method, kept with the order. */
+export function receivingDetailsFor(
+  settings: GlobalSettingsRow,
+  method: Exclude<PaymentMethod, 'paypal'>,
+): Record<string, string> {
+  if (method === 'zelle') {
+    if (!settings.zelleActive)
+      throw new AppError('BAD_REQUEST', 'Zelle is not available right now. Choose another method.');
+    return { payment_address: settings.zellePaymentAddress };
+  }
+  if (method === 'ach') {
+    if (!settings.achActive)
+      throw new AppError('BAD_REQUEST', 'ACH is not available right now. Choose another method.');
+    return {
+      account_holder: settings.achAccountHolder,
+      account_number: settings.achAccountNumber,
+      routing_number: settings.achRoutingNumber,
+      bank_address: settings.achBankAddress,
+    };
+  }
+  if (!settings.wireActive)
+    throw new AppError('BAD_REQUEST', 'Wire transfer is not available right now. Choose another method.');
+  return {
+    account_holder: settings.wireAccountHolder,
+    account_number: settings.wireAccountNumber,
+    swift: settings.wireSwiftCode,
+    bank_address: settings.wireBankAddress,
+  };
+}

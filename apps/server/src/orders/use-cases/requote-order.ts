@@ -1,0 +1,46 @@
+import type { SaveOrderRequest } from '@offzero/shared/api/orders';
+import type { OrderRow, UserRow } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { recordOrderRequoted } from '../order-state';
+import { lockOrder, updatePendingQuote } from '../order.repository';
+import type { OrderDeps } from './order-deps';
+import { priceBuyOrder } from './price-order';
+
+export const REQUOTE_REASON = 'the customer confirmed again at the current price';
+
+/**
+ * Re-quotes a pending buy the customer is confirming again: fresh server figures, a new quote lock,
+ * and an order event with the figures before and after (a price change is never unaudited). A sell
+ * keeps its quote: it waits for its deposit at the address it was given.
+ */
+export async function requoteOrder(
+  deps: Pick<OrderDeps, 'db' | 'prices' | 'network' | 'now'>,
+  user: UserRow,
+  order: OrderRow,
+  body: SaveOrderRequest,
+): Promise<{ order: OrderRow; message: string }> {
+  if (order.status !== 'pending')
+    throw new AppError('CONFLICT', `This order is ${order.status}; it can no longer be changed.`);
+  if (body.type !== order.type)
+    throw new AppError('BAD_REQUEST', 'An order cannot change between buy and sell.');
+  if (order.type === 'sell') {
+    throw new AppError('CONFLICT', 'A sell order waits for your deposit; start a new sell to change it.');
+  }
+  const { figures, snapshot, walletAddress, quoteExpiresAt } = await priceBuyOrder(deps, user, body);
+  const updated = await deps.db.transaction(async (tx) => {
+    // The figures replaced are read under the row lock, so the event records exactly what changed.
+    const before = await lockOrder(tx, order.id);
+    if (before?.status !== 'pending') return null;
+    const after = await updatePendingQuote(
+      tx,
+      order.id,
+      { ...figures, priceSnapshotId: snapshot.id, walletAddress, quoteExpiresAt },
+      deps.now(),
+    );
+    if (!after) return null;
+    await recordOrderRequoted(tx, { before, after, actor: `user:${user.id}`, reason: REQUOTE_REASON });
+    return after;
+  });
+  if (!updated) throw new AppError('CONFLICT', 'This order changed meanwhile. Reload and try again.');
+  return { order: updated, message: 'Order updated with the new quote.' };
+}

@@ -1,0 +1,37 @@
+import type { SaveOrderRequest } from '@offzero/shared/api/orders';
+import type { OrderRow, UserRow } from '../../db/schema';
+import { allocateDepositAddress } from '../../deposits/allocate-deposit-address';
+import { recordOrderCreated } from '../order-state';
+import { insertOrder } from '../order.repository';
+import type { OrderDeps } from './order-deps';
+import { priceSellOrder } from './price-order';
+
+/**
+ * A new pending sell at the server's figures, with a deposit address of its own that was never used
+ * before (the next index of the sequence; an index a failed save took is skipped, never handed out again).
+ */
+export async function saveSellOrder(
+  deps: Pick<OrderDeps, 'db' | 'prices' | 'network' | 'depositXpub' | 'now'>,
+  user: UserRow,
+  body: SaveOrderRequest,
+): Promise<OrderRow> {
+  const priced = await priceSellOrder(deps, user, body);
+  return deps.db.transaction(async (tx) => {
+    const deposit = await allocateDepositAddress(tx, {
+      depositXpub: deps.depositXpub,
+      network: deps.network,
+    });
+    const order = await insertOrder(tx, {
+      userId: user.id,
+      type: 'sell',
+      ...priced.figures,
+      priceSnapshotId: priced.snapshot.id,
+      quoteExpiresAt: priced.quoteExpiresAt,
+      paymentMethod: priced.paymentMethod,
+      receivingDetails: priced.receivingDetails,
+      ...deposit,
+    });
+    await recordOrderCreated(tx, order, `user:${user.id}`);
+    return order;
+  });
+}

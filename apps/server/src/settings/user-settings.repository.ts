@@ -1,0 +1,36 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { users, userSettings, type UserSettingsRow } from '../db/schema';
+
+export type UserSettingsChange = Partial<Omit<typeof userSettings.$inferInsert, 'userId' | 'updatedAt'>>;
+
+export async function findUserSettings(db: Database, userId: string): Promise<UserSettingsRow | null> {
+  const [row] = await db.select().from(userSettings).where(eq(userSettings.userId, userId));
+  return row ?? null;
+}
+
+/** Applies `change` to the customer's settings, creating their row (with the defaults) on first save. */
+export async function saveUserSettings(
+  db: Database,
+  userId: string,
+  change: UserSettingsChange,
+): Promise<void> {
+  await db
+    .insert(userSettings)
+    .values({ userId, ...change })
+    .onConflictDoUpdate({ target: userSettings.userId, set: { ...change, updatedAt: new Date() } });
+}
+
+/** The customer's referral code, or null before they generate one. */
+export async function findReferralCode(db: Database, userId: string): Promise<string | null> {
+  const [user] = await db
+    .select({ referralCode: users.referralCode })
+    .from(users)
+    .where(eq(users.id, userId));
+  return user?.referralCode ?? null;
+}
+
+/** Sets the customer's referral code; a code someone else holds fails with a unique violation. */
+export async function setReferralCode(db: Database, userId: string, code: string): Promise<void> {
+  await db.update(users).set({ referralCode: code, updatedAt: new Date() }).where(eq(users.id, userId));
+}

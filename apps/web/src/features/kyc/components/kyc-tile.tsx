@@ -1,0 +1,75 @@
+import { useState, type ReactNode } from 'react';
+import { KYC_STATUS_LABEL } from '@offzero/shared/api/kyc';
+import type { User } from '@offzero/shared/api/accounts';
+import { Button } from '../../../components/ui/button';
+import { IdCardIcon } from '../../../components/ui/icons';
+import { useKyc } from '../../../lib/kyc';
+import { KycModal } from './kyc-modal';
+import { StatusTile } from '../../../components/ui/status-tile';
+
+const DETAIL = {
+  none: 'Required before your first trade.',
+  YELLOW: 'Documents being checked.',
+  GREEN: 'Identity verified.',
+  RED: 'Identity not verified.',
+} as const;
+
+/**
+ * Identity verification (spec section 4): 'Under Review', 'Approved' (the only one with a success
+ * mark) or 'Rejected'; with no record a Verify KYC button. The status is read again every 10 seconds
+ * while under review, so a decision shows without reloading.
+ */
+export function KycTile({ user }: { user: User }) {
+  const kyc = useKyc();
+  const [open, setOpen] = useState(false);
+  const record = kyc.data;
+  const legalName = `${user.firstName} ${user.lastName}`.trim();
+
+  let detail: string;
+  let action: ReactNode = undefined;
+  if (kyc.isPending) {
+    detail = 'Checking…';
+    action = <span className="inline-block h-6 w-28 animate-pulse rounded bg-slate-200" aria-hidden="true" />;
+  } else if (kyc.isError) {
+    detail = 'Status not available right now.';
+    action = (
+      <Button size="sm" variant="outline" onClick={() => void kyc.refetch()}>
+        Try again
+      </Button>
+    );
+  } else if (!record) {
+    detail = DETAIL.none;
+    action = (
+      <Button size="sm" onClick={() => setOpen(true)}>
+        Verify KYC
+      </Button>
+    );
+  } else {
+    detail = record.status === 'RED' && record.reviewNote ? record.reviewNote : DETAIL[record.status];
+    if (record.status === 'RED') {
+      action = (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-base font-semibold text-red-700">{KYC_STATUS_LABEL.RED}</p>
+          <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
+            Submit again
+          </Button>
+        </div>
+      );
+    }
+  }
+
+  return (
+    <>
+      <StatusTile
+        testId="status-kyc"
+        title="KYC"
+        icon={IdCardIcon}
+        done={record?.status === 'GREEN'}
+        detail={<span title={detail}>{detail}</span>}
+        status={record ? KYC_STATUS_LABEL[record.status] : undefined}
+        action={action}
+      />
+      <KycModal open={open} onClose={() => setOpen(false)} defaultLegalName={legalName} />
+    </>
+  );
+}

@@ -1,0 +1,427 @@
+import { z } from 'zod';
+import {
+  basisPointsFromPercent,
+  centsToUsdNumber,
+  MoneyParseError,
+  parseUsd,
+  usdNumberToCents,
+} from '../money/money';
+import type { FullGlobalSettings } from './global-settings';
+
+/**
+ * The rules of the global settings (`PUT /api/admin/settings`), written once for both sides:
+ * - the server checks the JSON body with `settingsUpdateSchema` (numbers, in the units of
+ *   `GET /api/admin/settings`);
+ * - the back-office editor checks what its operator typed with `settingsFormSchema` (every field as
+ *   text), which reads the text as numbers and then applies the very same rules.
+ * Every message sits on its field's path ('order.min_order_size'), the key the server's `errors` and
+ * the editor's fields share, and each field keeps only its first message.
+ */
+
+// ---------------------------------------------------------------------------------------------------
+// The rules, on numbers
+
+const MESSAGES = {
+  percentNegative: 'Percentages cannot be negative.',
+  percentDecimals: 'Use at most 2 decimal places for a percentage.',
+  percentAbove100: 'A percentage cannot be above 100 %.',
+  amountNegative: 'Amounts cannot be negative.',
+  amountZero: 'Enter an amount above zero.',
+  minNotBelowMax: 'The minimum order must be below the maximum.',
+  wholeNegative: 'This cannot be negative.',
+  routingNumber: 'A routing number has 9 digits.',
+  swiftCode: 'A SWIFT code has 8 or 11 characters.',
+} as const;
+
+const ROUTING_NUMBER = /^\d{9}$/;
+const SWIFT_CODE = /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
+
+/** Records a message on a path unless that path has one already. */
+type Report = (path: string, message: string) => void;
+
+/**
+ * The settings with every number either read (a number) or already refused (null, its message
+ * reported), so one pass can check everything and report every field at once.
+ */
+interface SettingsDraft {
+  order: {
+    platform_fees: number | null;
+    min_order_size: number | null;
+    max_order_size: number | null;
+    order_session_timeout: number | null;
+  };
+  paypal: { is_active: boolean };
+  zelle: { is_active: boolean; payment_address: string; bank_charges: number | null };
+  ach: {
+    is_active: boolean;
+    account_holder: string;
+    account_number: string;
+    bank_address: string;
+    routing_number: string;
+    bank_charges: number | null;
+  };
+  wire: {
+    is_active: boolean;
+    account_holder: string;
+    account_number: string;
+    bank_address: string;
+    swift_code: string;
+    bank_charges: number | null;
+  };
+  referral: { reward: number | null; trades_eligible: number | null };
+}
+
+/** 0 to 100 with at most 2 decimals (the settings store basis points). True when it passes. */
+function checkPercent(value: number | null, path: string, report: Report): boolean {
+  if (value === null) return false;
+  try {
+    basisPointsFromPercent(value);
+    return true;
+  } catch (error) {
+    if (!(error instanceof MoneyParseError)) throw error;
+    const message =
+      error.reason === 'negative'
+        ? MESSAGES.percentNegative
+        : error.reason === 'too_many_decimals'
+          ? MESSAGES.percentDecimals
+          : error.reason === 'too_large'
+            ? MESSAGES.percentAbove100
+            : error.message;
+    report(path, message);
+    return false;
+  }
+}
+
+/** US dollars with at most 2 decimals, never negative; above zero when `positive`. True when it passes. */
+function checkDollars(value: number | null, path: string, report: Report, positive = false): boolean {
+  if (value === null) return false;
+  try {
+    const cents = usdNumberToCents(value);
+    if (positive && cents === 0n) {
+      report(path, MESSAGES.amountZero);
+      return false;
+    }
+    return true;
+  } catch (error) {
+    if (!(error instanceof MoneyParseError)) throw error;
+    report(path, error.reason === 'negative' ? MESSAGES.amountNegative : error.message);
+    return false;
+  }
+}
+
+/** A whole number from `min` to `max`; `what` names it in the messages ('number of trades'). */
+function checkWhole(
+  value: number | null,
+  path: string,
+  report: Report,
+  min: number,
+  max: number,
+  what: string,
+) {
+  if (value === null) return;
+  if (value < 0) report(path, MESSAGES.wholeNegative);
+  else if (!Number.isInteger(value)) report(path, `Enter the ${what} as a whole number.`);
+  else if (value < min || value > max) report(path, `Enter ${min} to ${max.toLocaleString('en-US')}.`);
+}
+
+function checkLength(value: string, path: string, report: Report, max: number, label: string) {
+  if (value.length > max) report(path, `The ${label} can be at most ${max} characters.`);
+}
+
+function checkRequired(value: string, path: string, report: Report, message: string) {
+  if (!value) report(path, message);
+}
+
+/** Every rule of the settings, on trimmed text and read numbers. */
+function checkSettings(s: SettingsDraft, report: Report): void {
+  checkPercent(s.order.platform_fees, 'order.platform_fees', report);
+  const { min_order_size: min, max_order_size: max } = s.order;
+  const minOk = checkDollars(min, 'order.min_order_size', report, true);
+  const maxOk = checkDollars(max, 'order.max_order_size', report, true);
+  if (minOk && maxOk && min !== null && max !== null && min >= max) {
+    report('order.min_order_size', MESSAGES.minNotBelowMax);
+  }
+  checkWhole(
+    s.order.order_session_timeout,
+    'order.order_session_timeout',
+    report,
+    60,
+    86_400,
+    'quote lock in seconds',
+  );
+
+  checkLength(s.zelle.payment_address, 'zelle.payment_address', report, 254, 'Zelle address');
+  checkDollars(s.zelle.bank_charges, 'zelle.bank_charges', report);
+  if (s.zelle.is_active) {
+    checkRequired(
+      s.zelle.payment_address,
+      'zelle.payment_address',
+      report,
+      'Zelle needs the address customers pay to.',
+    );
+  }
+
+  // ACH and wire share their rules; each names its own code field (routing number, SWIFT code).
+  for (const bank of [
+    {
+      key: 'ach',
+      label: 'ACH',
+      details: s.ach,
+      codeField: 'routing_number',
+      code: s.ach.routing_number,
+      pattern: ROUTING_NUMBER,
+      codeMessage: MESSAGES.routingNumber,
+      codeName: 'routing number',
+    },
+    {
+      key: 'wire',
+      label: 'Wire',
+      details: s.wire,
+      codeField: 'swift_code',
+      code: s.wire.swift_code,
+      pattern: SWIFT_CODE,
+      codeMessage: MESSAGES.swiftCode,
+      codeName: 'SWIFT code',
+    },
+  ] as const) {
+    const field = (name: string) => `${bank.key}.${name}`;
+    checkLength(bank.details.account_holder, field('account_holder'), report, 100, 'account holder');
+    checkLength(bank.details.account_number, field('account_number'), report, 34, 'account number');
+    checkLength(bank.details.bank_address, field('bank_address'), report, 200, 'bank');
+    checkDollars(bank.details.bank_charges, field('bank_charges'), report);
+    // The shape of the code counts even while the method is off: it is kept for when it is on.
+    if (bank.code && !bank.pattern.test(bank.code)) report(field(bank.codeField), bank.codeMessage);
+    if (bank.details.is_active) {
+      checkRequired(
+        bank.details.account_holder,
+        field('account_holder'),
+        report,
+        `${bank.label} needs the account holder.`,
+      );
+      checkRequired(
+        bank.details.account_number,
+        field('account_number'),
+        report,
+        `${bank.label} needs the account number.`,
+      );
+      checkRequired(bank.code, field(bank.codeField), report, `${bank.label} needs the ${bank.codeName}.`);
+      checkRequired(
+        bank.details.bank_address,
+        field('bank_address'),
+        report,
+        `${bank.label} needs the bank’s name and address.`,
+      );
+    }
+  }
+
+  checkPercent(s.referral.reward, 'referral.reward', report);
+  checkWhole(s.referral.trades_eligible, 'referral.trades_eligible', report, 0, 1000, 'number of trades');
+}
+
+/** A `Report` that adds each path's first message to the zod context; `count` tells whether any did. */
+function reporter(ctx: Pick<z.RefinementCtx, 'addIssue'>) {
+  const reported = new Set<string>();
+  const report: Report = (path, message) => {
+    if (reported.has(path)) return;
+    reported.add(path);
+    ctx.addIssue({ code: 'custom', path: path.split('.'), message });
+  };
+  return { report, count: () => reported.size };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The server's body
+
+const trimmed = z.string().trim();
+
+/** `PUT /api/admin/settings`: the editable global settings, unknown fields refused. */
+export const settingsUpdateSchema = z
+  .strictObject({
+    order: z.strictObject({
+      platform_fees: z.number(),
+      min_order_size: z.number(),
+      max_order_size: z.number(),
+      order_session_timeout: z.number(),
+    }),
+    paypal: z.strictObject({ is_active: z.boolean() }),
+    zelle: z.strictObject({ is_active: z.boolean(), payment_address: trimmed, bank_charges: z.number() }),
+    ach: z.strictObject({
+      is_active: z.boolean(),
+      account_holder: trimmed,
+      account_number: trimmed,
+      bank_address: trimmed,
+      routing_number: trimmed,
+      bank_charges: z.number(),
+    }),
+    wire: z.strictObject({
+      is_active: z.boolean(),
+      account_holder: trimmed,
+      account_number: trimmed,
+      bank_address: trimmed,
+      swift_code: trimmed.toUpperCase(),
+      bank_charges: z.number(),
+    }),
+    referral: z.strictObject({ reward: z.number(), trades_eligible: z.number() }),
+  })
+  .superRefine((settings, ctx) => checkSettings(settings, reporter(ctx).report));
+
+// ---------------------------------------------------------------------------------------------------
+// The editor's form
+
+/** The settings editor's fields: every number as the text the operator typed. */
+export const settingsFormFieldsSchema = z.object({
+  order: z.object({
+    platform_fees: z.string(),
+    min_order_size: z.string(),
+    max_order_size: z.string(),
+    order_session_timeout: z.string(),
+  }),
+  paypal: z.object({ is_active: z.boolean() }),
+  zelle: z.object({ is_active: z.boolean(), payment_address: z.string(), bank_charges: z.string() }),
+  ach: z.object({
+    is_active: z.boolean(),
+    account_holder: z.string(),
+    account_number: z.string(),
+    bank_address: z.string(),
+    routing_number: z.string(),
+    bank_charges: z.string(),
+  }),
+  wire: z.object({
+    is_active: z.boolean(),
+    account_holder: z.string(),
+    account_number: z.string(),
+    bank_address: z.string(),
+    swift_code: z.string(),
+    bank_charges: z.string(),
+  }),
+  referral: z.object({ reward: z.string(), trades_eligible: z.string() }),
+});
+export type SettingsForm = z.infer<typeof settingsFormFieldsSchema>;
+/** Messages by field path ('order.min_order_size'), as the server's `errors` carries them too. */
+export type SettingsErrors = Record<string, string>;
+
+const PERCENT_TEXT = /^(\d+)(?:\.(\d*))?$|^\.(\d+)$/;
+
+/** '1.5' → 1.5; what cannot be read is reported in the words an operator needs. */
+function percentFromText(text: string, path: string, report: Report): number | null {
+  const value = text.trim();
+  const refuse = (message: string) => (report(path, message), null);
+  if (value === '') return refuse('Enter a percentage.');
+  if (value.startsWith('-')) return refuse(MESSAGES.percentNegative);
+  const match = PERCENT_TEXT.exec(value);
+  if (!match) return refuse('Enter a percentage as a plain number, like 1.5.');
+  // Counted in the text: '1.500' has three decimals even though it reads as 1.5.
+  if ((match[2] ?? match[3] ?? '').length > 2) return refuse(MESSAGES.percentDecimals);
+  return Number(value);
+}
+
+function dollarsFromText(text: string, path: string, report: Report): number | null {
+  try {
+    return centsToUsdNumber(parseUsd(text));
+  } catch (error) {
+    if (!(error instanceof MoneyParseError)) throw error;
+    report(path, error.reason === 'negative' ? MESSAGES.amountNegative : error.message);
+    return null;
+  }
+}
+
+function wholeFromText(text: string, path: string, report: Report, what: string): number | null {
+  const value = text.trim();
+  const refuse = (message: string) => (report(path, message), null);
+  if (value === '') return refuse(`Enter the ${what}.`);
+  if (value.startsWith('-')) return refuse(MESSAGES.wholeNegative);
+  if (!/^\d+$/.test(value)) return refuse(`Enter the ${what} as a whole number.`);
+  return Number(value);
+}
+
+/**
+ * The editor's form, read into the settings to send: numbers from their text, text trimmed, the SWIFT
+ * code in capitals; every rule of `settingsUpdateSchema` applied, every field's first message reported.
+ */
+export const settingsFormSchema = settingsFormFieldsSchema.transform((form, ctx): FullGlobalSettings => {
+  const { report, count } = reporter(ctx);
+  const draft: SettingsDraft = {
+    order: {
+      platform_fees: percentFromText(form.order.platform_fees, 'order.platform_fees', report),
+      min_order_size: dollarsFromText(form.order.min_order_size, 'order.min_order_size', report),
+      max_order_size: dollarsFromText(form.order.max_order_size, 'order.max_order_size', report),
+      order_session_timeout: wholeFromText(
+        form.order.order_session_timeout,
+        'order.order_session_timeout',
+        report,
+        'quote lock in seconds',
+      ),
+    },
+    paypal: { is_active: form.paypal.is_active },
+    zelle: {
+      is_active: form.zelle.is_active,
+      payment_address: form.zelle.payment_address.trim(),
+      bank_charges: dollarsFromText(form.zelle.bank_charges, 'zelle.bank_charges', report),
+    },
+    ach: {
+      is_active: form.ach.is_active,
+      account_holder: form.ach.account_holder.trim(),
+      account_number: form.ach.account_number.trim(),
+      bank_address: form.ach.bank_address.trim(),
+      routing_number: form.ach.routing_number.trim(),
+      bank_charges: dollarsFromText(form.ach.bank_charges, 'ach.bank_charges', report),
+    },
+    wire: {
+      is_active: form.wire.is_active,
+      account_holder: form.wire.account_holder.trim(),
+      account_number: form.wire.account_number.trim(),
+      bank_address: form.wire.bank_address.trim(),
+      swift_code: form.wire.swift_code.trim().toUpperCase(),
+      bank_charges: dollarsFromText(form.wire.bank_charges, 'wire.bank_charges', report),
+    },
+    referral: {
+      reward: percentFromText(form.referral.reward, 'referral.reward', report),
+      trades_eligible: wholeFromText(
+        form.referral.trades_eligible,
+        'referral.trades_eligible',
+        report,
+        'number of trades',
+      ),
+    },
+  };
+  checkSettings(draft, report);
+  if (count() > 0) return z.NEVER;
+  // Nothing was reported, so every number was read.
+  return draft as FullGlobalSettings;
+});
+
+const usdText = (n: number) => n.toFixed(2).replace(/\.00$/, '');
+
+/** The saved settings as the editor's form shows them ('20', '1.50'). */
+export function formFromSettings(s: FullGlobalSettings): SettingsForm {
+  return {
+    order: {
+      platform_fees: String(s.order.platform_fees),
+      min_order_size: usdText(s.order.min_order_size),
+      max_order_size: usdText(s.order.max_order_size),
+      order_session_timeout: String(s.order.order_session_timeout),
+    },
+    paypal: { is_active: s.paypal.is_active },
+    zelle: { ...s.zelle, bank_charges: usdText(s.zelle.bank_charges) },
+    ach: { ...s.ach, bank_charges: usdText(s.ach.bank_charges) },
+    wire: { ...s.wire, bank_charges: usdText(s.wire.bank_charges) },
+    referral: { reward: String(s.referral.reward), trades_eligible: String(s.referral.trades_eligible) },
+  };
+}
+
+/** The whole form checked: the settings to send, or (and no settings) the messages by field. */
+export function validateSettingsForm(form: SettingsForm): {
+  settings: FullGlobalSettings | null;
+  errors: SettingsErrors;
+} {
+  const result = settingsFormSchema.safeParse(form);
+  if (result.success) return { settings: result.data, errors: {} };
+  const errors: SettingsErrors = {};
+  for (const issue of result.error.issues) errors[issue.path.join('.')] ??= issue.message;
+  return { settings: null, errors };
+}
+
+/** True when the form differs from the saved settings. */
+export function isFormChanged(form: SettingsForm, saved: FullGlobalSettings): boolean {
+  return JSON.stringify(form) !== JSON.stringify(formFromSettings(saved));
+}

@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import { userSchema } from './accounts';
+import { kycStatusSchema } from './kyc';
+import { orderSchema } from './orders';
+import { fullGlobalSettingsSchema } from './global-settings';
+import { userSettingsSchema } from './user-settings';
+
+/**
+ * The back office's API (`/api/admin/*`, apps/server/src/admin): the server declares these as its
+ * response schemas and the web app checks its answers with them.
+ */
+
+/** An order as the console sees it: the customer's shape plus what only staff see. */
+export const adminOrderSchema = orderSchema.extend({
+  customerEmail: z.string().nullable(),
+  flagNote: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  /** Satoshis actually received for a sell, as a decimal string. */
+  receivedSats: z.string().nullable(),
+  depositIndex: z.number().nullable(),
+  paymentConfirmedAt: z.string().nullable(),
+  paymentConfirmedBy: z.string().nullable(),
+  paypalOrderId: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  /** When the order last changed: how long it has waited in a queue. */
+  updatedAt: z.string(),
+});
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
+
+export const queueSchema = z.object({
+  paymentsToCheck: z.array(adminOrderSchema),
+  bitcoinToSend: z.array(adminOrderSchema),
+  sellPayoutsDue: z.array(adminOrderSchema),
+  flagged: z.array(adminOrderSchema),
+});
+export type WorkQueue = z.infer<typeof queueSchema>;
+
+export const orderListSchema = z.object({ orders: z.array(adminOrderSchema), total: z.number() });
+
+export const timelineEntrySchema = z.object({
+  from: z.string().nullable(),
+  to: z.string(),
+  actor: z.string(),
+  reason: z.string().nullable(),
+  details: z.unknown().optional(),
+  at: z.string(),
+});
+export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
+
+export const depositSchema = z.object({
+  txid: z.string(),
+  vout: z.number(),
+  amount: z.number(),
+  confirmations: z.number(),
+  status: z.string(),
+  firstSeenAt: z.string(),
+});
+export type Deposit = z.infer<typeof depositSchema>;
+
+export const orderCustomerSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phoneNumber: z.string().nullable(),
+});
+
+export const orderDetailSchema = z.object({
+  order: adminOrderSchema,
+  customer: orderCustomerSchema.nullable(),
+  timeline: z.array(timelineEntrySchema),
+  deposits: z.array(depositSchema),
+  confirmationsRequired: z.number(),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+export const orderActionAnswerSchema = z.object({ message: z.string(), order: adminOrderSchema });
+
+export const kycCaseSchema = z.object({
+  userId: z.string(),
+  email: z.string().nullable(),
+  provider: z.string(),
+  status: kycStatusSchema,
+  legalName: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  country: z.string().nullable(),
+  documentType: z.string().nullable(),
+  documentNumber: z.string().nullable(),
+  hasDocument: z.boolean(),
+  reviewNote: z.string().nullable(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+});
+export type KycCase = z.infer<typeof kycCaseSchema>;
+
+export const kycCasesSchema = z.object({ cases: z.array(kycCaseSchema) });
+export const kycCaseAnswerSchema = z.object({ case: kycCaseSchema });
+export const kycDecisionAnswerSchema = z.object({ message: z.string(), case: kycCaseSchema });
+
+export const adminSettingsAnswerSchema = z.object({ settings: fullGlobalSettingsSchema });
+export const saveSettingsAnswerSchema = z.object({ message: z.string(), settings: fullGlobalSettingsSchema });
+
+export const customerListItemSchema = userSchema.extend({ disabled: z.boolean(), createdAt: z.string() });
+export type CustomerListItem = z.infer<typeof customerListItemSchema>;
+export const customerListSchema = z.object({ users: z.array(customerListItemSchema) });
+
+export const referralRewardSchema = z.object({
+  _id: z.string(),
+  tradingUserId: z.string(),
+  orderId: z.string(),
+  platformFee: z.number(),
+  reward: z.number(),
+  createdAt: z.string(),
+});
+
+export const customerDetailSchema = z.object({
+  user: customerListItemSchema.extend({
+    disabledAt: z.string().nullable(),
+    referralCode: z.string().nullable(),
+    referredBy: z.string().nullable(),
+  }),
+  settings: userSettingsSchema,
+  kyc: kycCaseSchema.nullable(),
+  orders: z.array(orderSchema),
+  referralRewards: z.array(referralRewardSchema),
+  referralTotal: z.number(),
+});
+export type CustomerDetail = z.infer<typeof customerDetailSchema>;
+
+export const messageAnswerSchema = z.object({ message: z.string() });
+
+export const auditTargetTypes = ['order', 'user', 'kyc', 'settings'] as const;
+export type AuditTargetType = (typeof auditTargetTypes)[number];
+
+export const auditEntrySchema = z.object({
+  _id: z.string(),
+  at: z.string(),
+  admin: z.string(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  note: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditListSchema = z.object({ entries: z.array(auditEntrySchema) });
+
+/**
+ * The back office's search boxes, trimmed and no longer than the server's queries take them (a blank
+ * search lists everything).
+ */
+const searchText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `Search for at most ${max} characters.` });
+
+/** Orders: a customer's e-mail, phone or id, or an order id (`customer`). */
+export const orderSearchFormSchema = z.object({ customer: searchText(254) });
+/** Customers: an e-mail, a phone number or a customer id (`q`). */
+export const customerSearchFormSchema = z.object({ q: searchText(254) });
+/** The audit log's typed filters: the order or customer id, and the admin's e-mail. */
+export const auditFilterFormSchema = z.object({ targetId: searchText(100), admin: searchText(254) });
+
+/** A background job that failed every try and was parked (`GET /api/admin/jobs/failed`). */
+export const failedJobSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  error: z.string(),
+  failedAt: z.string(),
+  attempts: z.number().int(),
+});
+export const failedJobsSchema = z.object({ jobs: z.array(failedJobSchema) });
+
+/** An outbox delivery parked after its last try (`GET /api/admin/outbox`). */
+export const failedOutboxDeliverySchema = z.object({
+  id: z.string(),
+  eventKey: z.string(),
+  channel: z.enum(['email', 'sms', 'realtime']),
+  recipient: z.string(),
+  userId: z.string().nullable(),
+  attempts: z.number().int(),
+  error: z.string(),
+  createdAt: z.string(),
+  failedAt: z.string(),
+});
+export type FailedOutboxDelivery = z.infer<typeof failedOutboxDeliverySchema>;
+/** The outbox's backlog: deliveries still to make or retry, and those parked as failed. */
+export const outboxStatusSchema = z.object({
+  pending: z.number().int(),
+  failed: z.array(failedOutboxDeliverySchema),
+});
+
+/** A provider webhook parked after its last try (`GET /api/admin/inbox`). */
+export const failedWebhookSchema = z.object({
+  id: z.string(),
+  provider: z.string(),
+  attempts: z.number().int(),
+  error: z.string(),
+  receivedAt: z.string(),
+});
+/** The inbox's backlog: webhooks still to apply or retry, and those parked as failed. */
+export const inboxStatusSchema = z.object({
+  pending: z.number().int(),
+  failed: z.array(failedWebhookSchema),
+});

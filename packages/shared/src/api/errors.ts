@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/**
+ * Every error answer of the API is `{ message, code, errors? }`: `message` is text a customer can act
+ * on, `code` is what clients decide on (never the message text), `errors` names rejected fields.
+ * Each code maps to one HTTP status, here, for both sides.
+ */
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  INVALID_JSON: 400,
+  /** A quote no longer matches the server's price or fees: read them again and re-quote. */
+  PRICE_CHANGED: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  CSRF_INVALID: 403,
+  NOT_FOUND: 404,
+  ACCOUNT_NOT_FOUND: 404,
+  CONFLICT: 409,
+  ACCOUNT_EXISTS: 409,
+  GONE: 410,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
+
+export const errorCodeSchema = z.enum(ERROR_CODES);
+
+export const errorBodySchema = z.object({
+  message: z.string(),
+  code: errorCodeSchema,
+  errors: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** The code a bare status stands for, for answers that carry no code of their own. */
+export function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 400:
+      return 'BAD_REQUEST';
+    case 401:
+      return 'UNAUTHENTICATED';
+    case 403:
+      return 'FORBIDDEN';
+    case 404:
+      return 'NOT_FOUND';
+    case 409:
+      return 'CONFLICT';
+    case 410:
+      return 'GONE';
+    case 413:
+      return 'PAYLOAD_TOO_LARGE';
+    case 415:
+      return 'UNSUPPORTED_MEDIA_TYPE';
+    case 429:
+      return 'TOO_MANY_REQUESTS';
+    case 503:
+      return 'UNAVAILABLE';
+    default:
+      return status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
+  }
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BUY_CHECK_MESSAGES,
+  buyConfirmationFormSchema,
+  quoteFormSchema,
+  sellMethodFormSchema,
+  SELL_METHOD_MESSAGES,
+} from './orders';
+
+const TESTNET_ADDRESS = 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx';
+
+describe('trade widget form schemas', () => {
+  it('takes amount text as the fields hold it, and nothing else', () => {
+    expect(quoteFormSchema.safeParse({ source: 'usd', text: '250.5' }).success).toBe(true);
+    expect(quoteFormSchema.safeParse({ source: 'btc', text: '' }).success).toBe(true);
+    expect(quoteFormSchema.safeParse({ source: 'usd', text: '2e5' }).success).toBe(false);
+    expect(quoteFormSchema.safeParse({ source: 'eur', text: '1' }).success).toBe(false);
+  });
+
+  it("trims the buyer's address and refuses one of another network with the spec's message", () => {
+    const testnet = buyConfirmationFormSchema('testnet');
+    expect(testnet.parse({ walletAddress: `  ${TESTNET_ADDRESS} ` })).toEqual({
+      walletAddress: TESTNET_ADDRESS,
+    });
+    for (const walletAddress of ['not-an-address', '', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4']) {
+      const result = testnet.safeParse({ walletAddress });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe(BUY_CHECK_MESSAGES.invalidAddress);
+    }
+    expect(buyConfirmationFormSchema('mainnet').safeParse({ walletAddress: TESTNET_ADDRESS }).success).toBe(
+      false,
+    );
+  });
+
+  it("takes the three payout methods only, with the spec's message for anything else", () => {
+    expect(sellMethodFormSchema.parse({ method: 'ach' })).toEqual({ method: 'ach' });
+    const result = sellMethodFormSchema.safeParse({ method: 'paypal' });
+    expect(result.error?.issues[0]?.message).toBe(SELL_METHOD_MESSAGES.invalidMethod);
+  });
+});
