@@ -82,6 +82,8 @@ export function toCustomerDetailUser(user: UserRow, isAdmin: boolean) {
     ...toUserResponse(user, isAdmin),
     disabled: user.disabledAt !== null,
     disabledAt: user.disabledAt?.toISOString() ?? null,
+    restrictedAt: user.restrictedAt?.toISOString() ?? null,
+    restrictedReason: user.restrictedReason,
     referralCode: user.referralCode,
     referredBy: user.referredByUserId,
     createdAt: user.createdAt.toISOString(),

@@ -89,6 +89,9 @@ export const users = pgTable(
     referralCode: text('referral_code'),
     referredByUserId: uuid('referred_by_user_id'),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** Set when money came back out of an order (reversal, chargeback): may log in and read, not trade. */
+    restrictedAt: timestamp('restricted_at', { withTimezone: true }),
+    restrictedReason: text('restricted_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -15,6 +15,7 @@ import {
 } from '../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { buyOrderPayload, TEST_WALLET as WALLET } from '../test/buy-helpers';
+import { restrictCustomer } from '../users/customer-restriction.repository';
 
 let t: TestApp;
 let ada: RegisteredCustomer;
@@ -153,6 +154,19 @@ describe('buy orders', () => {
     expect((await save(fresh, await buyOrder(fresh, 100))).json().message).toBe('Verify your phone number');
     await t.database.db.execute(sql`update users set email_verified = false where id = ${fresh.userId}`);
     expect((await save(fresh, await buyOrder(fresh, 100))).json().message).toBe('Verify your email');
+  });
+
+  it('a restricted customer can sign in and read their orders, but not trade', async () => {
+    const carol = await registerVerifiedCustomer(t, 'carol.restricted@example.com');
+    expect((await save(carol, await buyOrder(carol, 100))).statusCode).toBe(200);
+    expect(await restrictCustomer(t.database.db, carol.userId, 'payment_reversed')).toBe(true);
+    expect(await restrictCustomer(t.database.db, carol.userId, 'later reason')).toBe(false);
+    const refused = await save(carol, await buyOrder(carol, 100));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Your account is under review. Contact support.');
+    const listed = await list(carol);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().result.orders).toHaveLength(1);
   });
 
   it("refuses saving for another customer's id (403)", async () => {

@@ -117,6 +117,8 @@ export const referralRewardSchema = z.object({
 export const customerDetailSchema = z.object({
   user: customerListItemSchema.extend({
     disabledAt: z.string().nullable(),
+    restrictedAt: z.string().nullable(),
+    restrictedReason: z.string().nullable(),
     referralCode: z.string().nullable(),
     referredBy: z.string().nullable(),
   }),

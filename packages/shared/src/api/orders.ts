@@ -5,6 +5,7 @@ import { isAmountInputText } from '../quotes/quote';
 /** Orders as the client builds, sends and lists them (spec sections 3 and 7, DESIGN.md sections 2-3). */
 
 export const BUY_CHECK_MESSAGES = {
+  accountRestricted: 'Your account is under review. Contact support.',
   emailNotVerified: 'Verify your email',
   phoneNotVerified: 'Verify your phone number',
   noBankAccount: 'Add a bank account',

@@ -8,7 +8,8 @@ import { findCustomerSettings, findKycStatus } from '../customer.repository';
 
 /**
  * The customer checks of spec section 5, in the spec's order, with its exact messages: e-mail, phone,
- * (for a sell) a bank account, KYC exists, KYC approved, then the order size limits.
+ * (for a sell) a bank account, KYC exists, KYC approved, then the order size limits. A restricted
+ * customer (DESIGN.md 7.7) is refused before any of them.
  */
 export async function assertMayTrade(
   db: Database,
@@ -17,6 +18,7 @@ export async function assertMayTrade(
   valueCents: Cents,
   type: 'buy' | 'sell',
 ): Promise<void> {
+  if (user.restrictedAt) throw new AppError('FORBIDDEN', BUY_CHECK_MESSAGES.accountRestricted);
   if (!user.emailVerified) throw new AppError('FORBIDDEN', BUY_CHECK_MESSAGES.emailNotVerified);
   if (!user.phoneVerified) throw new AppError('FORBIDDEN', BUY_CHECK_MESSAGES.phoneNotVerified);
   if (type === 'sell') {

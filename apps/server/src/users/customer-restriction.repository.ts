@@ -1,0 +1,21 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database, Transaction } from '../db/database';
+import { users } from '../db/schema';
+
+/**
+ * Restricts a customer after money came back out of one of their orders (a payment reversed, a
+ * deposit that vanished): they can still sign in and read everything, but not trade. The first reason
+ * stays; a later one does not overwrite it. Returns whether this call restricted them.
+ */
+export async function restrictCustomer(
+  db: Database | Transaction,
+  userId: string,
+  reason: string,
+): Promise<boolean> {
+  const changed = await db
+    .update(users)
+    .set({ restrictedAt: new Date(), restrictedReason: reason, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), isNull(users.restrictedAt)))
+    .returning({ id: users.id });
+  return changed.length > 0;
+}
