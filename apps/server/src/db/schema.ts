@@ -151,9 +151,14 @@ export const outboxMessages = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     code: text('code'),
+    /** The outbox delivery it came from: a retried delivery lands once (null for one-time codes). */
+    deliveryId: text('delivery_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('outbox_messages_to_idx').on(table.to, table.createdAt)],
+  (table) => [
+    index('outbox_messages_to_idx').on(table.to, table.createdAt),
+    uniqueIndex('outbox_messages_delivery_unique').on(table.deliveryId),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;

@@ -4,6 +4,11 @@ export interface OutgoingMessage {
   subject: string;
   text: string;
   code?: string;
+  /**
+   * Set on notices delivered from the outbox: the same for every try of one delivery, so a receiver can
+   * tell a retry (its deliverer died after sending, before recording it) from a new message.
+   */
+  deliveryId?: string;
 }
 
 /**

@@ -10,6 +10,7 @@ export function createSmtpEmailChannel(options: { smtpUrl: string; from: string 
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
   });
+  const senderDomain = options.from.replace(/^.*@/, '').replace(/[>\s].*$/, '') || 'offzero.local';
   return {
     kind: 'smtp',
     async send(message) {
@@ -18,6 +19,9 @@ export function createSmtpEmailChannel(options: { smtpUrl: string; from: string 
         to: message.to,
         subject: message.subject,
         text: message.text,
+        // Every try of one outbox delivery carries the same Message-ID, so a retry after a crash
+        // between sending and recording is recognised as the same message by mail systems.
+        ...(message.deliveryId ? { messageId: `<${message.deliveryId}@${senderDomain}>` } : {}),
       });
     },
   };

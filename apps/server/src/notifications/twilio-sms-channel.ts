@@ -7,7 +7,9 @@ export class SmsDeliveryError extends Error {
 /**
  * Production SMS through Twilio's Messages API: a form-encoded POST to
  * `/2010-04-01/Accounts/{AccountSid}/Messages.json` with basic auth, answered 201 with the message's
- * `sid` and `status`, or 4xx with `{ code, message }`.
+ * `sid` and `status`, or 4xx with `{ code, message }`. That API takes no idempotency key: an SMS whose
+ * deliverer died after Twilio accepted it and before the outbox recorded it is sent again when the
+ * claim lease runs out, so SMS notices are at least once (e-mail carries a stable Message-ID).
  */
 export function createTwilioSmsChannel(options: {
   accountSid: string;

@@ -48,7 +48,12 @@ export function createOutboxService(deps: {
     const { subject, text } = row.payload as { subject?: unknown; text?: unknown };
     if (typeof subject !== 'string' || typeof text !== 'string')
       throw new Error('the stored message has no subject or text');
-    await deps.channels[row.channel].send({ to: row.recipient, subject, text });
+    await deps.channels[row.channel].send({
+      to: row.recipient,
+      subject,
+      text,
+      deliveryId: `outbox-${row.id}`,
+    });
   }
 
   async function deliver(rows: OutboxEventRow[]): Promise<OutboxDeliveryResult> {

@@ -247,4 +247,51 @@ describe('outbox', () => {
     expect(sent.filter((m) => m.to === 'twice@example.com')).toHaveLength(1);
     expect((await rowsOf('test:twice'))[0]).toMatchObject({ status: 'delivered', attempts: 1 });
   });
+
+  it('a delivery retried after its deliverer died between sending and recording reaches the demo sink once, and carries one delivery id', async () => {
+    const sink = createOutboxChannel(t.database.db, 'email', t.app.log);
+    const ids: (string | undefined)[] = [];
+    // The first deliverer sends, then dies before it can record the delivery.
+    const dying: MessageChannel = {
+      kind: 'outbox',
+      async send(message) {
+        ids.push(message.deliveryId);
+        await sink.send(message);
+        throw new Error('process killed');
+      },
+    };
+    const recording: MessageChannel = {
+      kind: 'outbox',
+      async send(message) {
+        ids.push(message.deliveryId);
+        await sink.send(message);
+      },
+    };
+    const entry: OutboxEntry = {
+      eventKey: 'test:crash-after-send',
+      channel: 'email',
+      recipient: 'crash@example.com',
+      userId: ada.userId,
+      payload: { subject: 'Your order', text: 'Sent once, even after a crash.' },
+    };
+    const first = deliverer(t, dying);
+    await writeOutbox(t.database.db, [entry], first.clock.now);
+    first.clock.now = new Date(first.clock.now.getTime() + 60_000);
+    await first.service.deliverDue();
+
+    const second = deliverer(t, recording);
+    second.clock.now = new Date(first.clock.now.getTime() + 3_600_000);
+    await second.service.deliverDue();
+
+    expect((await rowsOf('test:crash-after-send'))[0]).toMatchObject({ status: 'delivered', attempts: 2 });
+    expect(ids).toHaveLength(2);
+    expect(ids[0]).toMatch(/^outbox-\d+$/);
+    expect(ids[1]).toBe(ids[0]);
+    const landed = await t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.to, 'crash@example.com'));
+    expect(landed).toHaveLength(1);
+    expect(landed[0]).toMatchObject({ subject: 'Your order', deliveryId: ids[0] });
+  });
 });
