@@ -58,6 +58,7 @@ function recordingBus(): EventBus & { published: Published[] } {
       await inner.publish(userId, event);
     },
     subscribe: (listener) => inner.subscribe(listener),
+    onGap: (listener) => inner.onGap(listener),
     close: () => inner.close(),
   };
 }

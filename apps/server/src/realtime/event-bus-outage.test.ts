@@ -31,7 +31,9 @@ describe.skipIf(!hasRedisServer)('redis event bus through a Redis that goes away
       opened.push(bus);
       const heard: string[] = [];
       bus.subscribe((userId) => heard.push(userId));
-      return { bus, log, heard };
+      const gaps = { count: 0 };
+      bus.onGap(() => (gaps.count += 1));
+      return { bus, log, heard, gaps };
     };
     return [serverProcess(), serverProcess()] as const;
   }
@@ -41,6 +43,7 @@ describe.skipIf(!hasRedisServer)('redis event bus through a Redis that goes away
     await Promise.all([a.bus.ready(), b.bus.ready()]);
     await a.bus.publish('before', kycGreen);
     await vi.waitFor(() => expect(b.heard).toEqual(['before']), { timeout: 5_000, interval: 20 });
+    expect([a.gaps.count, b.gaps.count]).toEqual([0, 0]);
 
     await redis.stop();
     for (const userId of ['during-1', 'during-2']) {
@@ -77,5 +80,15 @@ describe.skipIf(!hasRedisServer)('redis event bus through a Redis that goes away
     await b.bus.publish('after-from-b', kycGreen);
     await vi.waitFor(() => expect(b.heard).toContain('after-from-b'), { timeout: 5_000, interval: 20 });
     expect(a.log.info).toHaveBeenCalled();
+    // b never heard 'during-1' and 'during-2': both processes report the gap, so their realtime
+    // routes tell the sockets they hold to read their state again.
+    expect(b.heard).not.toContain('during-1');
+    await vi.waitFor(
+      () => {
+        expect(a.gaps.count).toBeGreaterThanOrEqual(1);
+        expect(b.gaps.count).toBeGreaterThanOrEqual(1);
+      },
+      { timeout: 5_000 },
+    );
   }, 40_000);
 });

@@ -19,6 +19,11 @@ export interface EventBus {
   publish(userId: string, event: RealtimeEvent): Promise<void>;
   /** Calls the listener for every event published by any process; returns the unsubscribe function. */
   subscribe(listener: RealtimeListener): () => void;
+  /**
+   * Calls the listener when this process is back in touch with the others after an outage, so events
+   * may have been missed meanwhile; returns the unsubscribe function. A single process never misses one.
+   */
+  onGap(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -78,6 +83,9 @@ export function createMemoryEventBus(log?: EventBusLogger): EventBus {
     subscribe(listener) {
       return listeners.add(listener);
     },
+    onGap() {
+      return () => undefined;
+    },
     async close() {
       closed = true;
       listeners.clear();
@@ -117,6 +125,7 @@ export function createRedisEventBus(
 ): RedisEventBus {
   const channel = options.channel ?? DEFAULT_REALTIME_CHANNEL;
   const listeners = createListenerSet(log);
+  const gapListeners = new Set<() => void>();
   // Commands wait for a reconnect, but not for long: after one failed attempt they fail (and are logged).
   // ioredis keeps reconnecting for as long as the process lives, at most REDIS_RETRY_CAP_MS apart, and
   // subscribes again by itself once connected (autoResubscribe), so events flow again without a restart.
@@ -151,6 +160,16 @@ export function createRedisEventBus(
       if (!failing) return;
       failing = false;
       log.info({ role }, 'redis reachable again (realtime events)');
+      // While the subscriber was cut off, other processes' events did not reach this one.
+      if (role === 'subscriber' && !closed) {
+        for (const listener of [...gapListeners]) {
+          try {
+            listener();
+          } catch (error) {
+            log.error({ err: error }, 'realtime gap listener failed');
+          }
+        }
+      }
     });
   }
 
@@ -221,6 +240,13 @@ export function createRedisEventBus(
     subscribe(listener) {
       return listeners.add(listener);
     },
+    onGap(listener) {
+      const entry = () => listener();
+      gapListeners.add(entry);
+      return () => {
+        gapListeners.delete(entry);
+      };
+    },
     ready() {
       const publisherReady =
         publisher.status === 'ready'
@@ -232,6 +258,7 @@ export function createRedisEventBus(
       if (closed) return;
       closed = true;
       listeners.clear();
+      gapListeners.clear();
       await Promise.all([shutdown(subscriber), shutdown(publisher)]);
     },
   };

@@ -152,6 +152,19 @@ export function realtimeRoutes(bus: EventBus, options: RealtimeOptions = {}): Fa
       const text = serverMessage(event);
       for (const connection of set) send(connection, text);
     });
+    // Events published elsewhere while this process was cut off never reached its sockets: every
+    // signed-in client is told to read its state again.
+    const stopGapWatch = bus.onGap(() => {
+      const text = serverMessage({ type: 'resync' });
+      let told = 0;
+      for (const set of byUser.values()) {
+        for (const connection of set) {
+          send(connection, text);
+          told += 1;
+        }
+      }
+      app.log.info({ sockets: told }, 'realtime resumed after an outage; clients told to re-read');
+    });
 
     let sweeping = false;
     /** Closes every socket whose session has ended since it authenticated. */
@@ -212,6 +225,7 @@ export function realtimeRoutes(bus: EventBus, options: RealtimeOptions = {}): Fa
       clearInterval(reverifyTimer);
       clearInterval(heartbeatTimer);
       unsubscribe();
+      stopGapWatch();
       const open = [...connections.keys()];
       const allClosed = Promise.all(
         open.map(

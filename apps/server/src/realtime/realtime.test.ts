@@ -309,6 +309,51 @@ async function bareApp(options: RealtimeOptions = {}) {
   return { app, bus, url };
 }
 
+describe('realtime channel after an outage of the bus', () => {
+  // A bus that reports a gap when the test says so, as the Redis bus does when Redis comes back.
+  const inner = createMemoryEventBus();
+  const gapListeners = new Set<() => void>();
+  const bus: EventBus = {
+    publish: (userId, event) => inner.publish(userId, event),
+    subscribe: (listener) => inner.subscribe(listener),
+    onGap: (listener) => {
+      gapListeners.add(listener);
+      return () => gapListeners.delete(listener);
+    },
+    close: () => inner.close(),
+  };
+  let t: TestApp;
+  let url: string;
+
+  beforeAll(async () => {
+    ({ t, url } = await listeningApp(bus));
+  });
+  afterAll(async () => {
+    await t?.close();
+    await bus.close();
+  });
+
+  it('tells every signed-in socket to re-read its state, and a socket not signed in nothing', async () => {
+    const ada = await registerCustomer(t, 'ada.resync@example.com');
+    const bob = await registerCustomer(t, 'bob.resync@example.com');
+    const adaSocket = await signedIn(url, ada);
+    const bobSocket = await signedIn(url, bob);
+    const stranger = await connect(url);
+
+    expect(gapListeners.size).toBe(1);
+    for (const listener of gapListeners) listener();
+
+    expect(await adaSocket.next()).toEqual({ type: 'resync' });
+    expect(await bobSocket.next()).toEqual({ type: 'resync' });
+    // Events keep flowing after it.
+    await bus.publish(ada.userId, orderUpdate('order-after-gap'));
+    expect(await adaSocket.next()).toMatchObject({ type: 'order-updated' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(stranger.unread).toEqual([]);
+    expect(bobSocket.unread).toEqual([]);
+  });
+});
+
 describe('realtime channel without a database', () => {
   it('closes every socket with 1001 when the app closes', async () => {
     const { app, bus, url } = await bareApp();

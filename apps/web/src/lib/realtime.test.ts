@@ -66,11 +66,13 @@ function harness(random = () => 0.5) {
   const sockets: FakeSocket[] = [];
   const statuses: RealtimeStatus[] = [];
   const events: [string, unknown][] = [];
+  const resyncs = { count: 0 };
   const options: RealtimeClientOptions = {
     url: 'ws://localhost/api/realtime',
     token: 'session-token',
     onStatus: (status) => statuses.push(status),
     onEvent: (type, payload) => events.push([type, payload]),
+    onResync: () => (resyncs.count += 1),
     createSocket: (url) => {
       const socket = new FakeSocket(url);
       sockets.push(socket);
@@ -80,7 +82,7 @@ function harness(random = () => 0.5) {
   };
   const client = new RealtimeClient(options);
   const last = () => sockets[sockets.length - 1]!;
-  return { client, sockets, statuses, events, last };
+  return { client, sockets, statuses, events, resyncs, last };
 }
 
 describe('reconnectDelay', () => {
@@ -116,6 +118,19 @@ describe('RealtimeClient', () => {
     last().receive({ type: 'new-transaction', payload: { amount: 'lots' } }); // unreadable: dropped
     last().receive({ type: 'something-else', payload: {} });
     expect(events).toEqual([['new-transaction', { amount: 0.0025, _id: 'o1', txn: 'ab'.repeat(32) }]]);
+  });
+
+  it('asks the page to re-read its state when the server says events may have been missed', () => {
+    const { client, last, statuses, events, resyncs } = harness();
+    client.start();
+    last().open();
+    last().receive({ type: 'ready', userId: 'u1' });
+    expect(resyncs.count).toBe(0);
+    last().receive({ type: 'resync' });
+    expect(resyncs.count).toBe(1);
+    // The socket stays as it is: no reconnect, no status change, no event.
+    expect(statuses.at(-1)).toBe('connected');
+    expect(events).toEqual([]);
   });
 
   it('forwards kyc-updated, so an identity decision reaches the open page', () => {

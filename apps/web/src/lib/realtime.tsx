@@ -84,6 +84,8 @@ export interface RealtimeClientOptions {
   token: string;
   onStatus: (status: RealtimeStatus) => void;
   onEvent: <K extends RealtimeEventType>(type: K, payload: RealtimeEventPayloads[K]) => void;
+  /** The server says events may have been missed while the socket stayed open: read state again. */
+  onResync?: () => void;
   createSocket?: (url: string) => SocketLike;
   random?: () => number;
 }
@@ -193,6 +195,9 @@ export class RealtimeClient {
         return;
       case 'pong':
         return;
+      case 'resync':
+        this.options.onResync?.();
+        return;
       default:
         this.options.onEvent(message.type, message.payload);
     }
@@ -214,6 +219,7 @@ type Handler = (payload: never) => void;
 interface RealtimeContextValue {
   status: () => RealtimeStatus;
   subscribeStatus: (listener: () => void) => () => void;
+  subscribeResync: (listener: () => void) => () => void;
   on: <K extends RealtimeEventType>(
     type: K,
     handler: (payload: RealtimeEventPayloads[K]) => void,
@@ -227,6 +233,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   const token = useSession()?.token ?? null;
   const listeners = useRef(new Map<RealtimeEventType, Set<Handler>>());
   const statusListeners = useRef(new Set<() => void>());
+  const resyncListeners = useRef(new Set<() => void>());
   const status = useRef<RealtimeStatus>('idle');
 
   const value = useMemo<RealtimeContextValue>(
@@ -235,6 +242,10 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       subscribeStatus: (listener) => {
         statusListeners.current.add(listener);
         return () => statusListeners.current.delete(listener);
+      },
+      subscribeResync: (listener) => {
+        resyncListeners.current.add(listener);
+        return () => resyncListeners.current.delete(listener);
       },
       on: (type, handler) => {
         const set = listeners.current.get(type) ?? new Set<Handler>();
@@ -254,6 +265,9 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       onStatus: (next) => {
         status.current = next;
         for (const listener of statusListeners.current) listener();
+      },
+      onResync: () => {
+        for (const listener of resyncListeners.current) listener();
       },
       onEvent: (type, payload) => {
         for (const handler of listeners.current.get(type) ?? []) {
@@ -297,9 +311,10 @@ export function useRealtimeEvent<K extends RealtimeEventType>(
 }
 
 /**
- * Calls `handler` each time the channel is connected (the first time and after every drop): events
- * published while a socket was down are not replayed, so a screen re-reads the state they would have
- * told it (the server's outbox delivers each event once, to the sockets open at that moment).
+ * Calls `handler` each time the channel is connected (the first time and after every drop), and when
+ * the server says events may have been missed while the socket stayed open (`resync`, after a Redis
+ * outage): events are not replayed, so a screen re-reads the state they would have told it (the
+ * server's outbox delivers each event once, to the sockets open at that moment).
  */
 export function useRealtimeConnectedEffect(handler: () => void): void {
   const context = useContext(RealtimeContext);
@@ -315,8 +330,10 @@ export function useRealtimeConnectedEffect(handler: () => void): void {
       if (connected && !wasConnected) latest.current();
       wasConnected = connected;
     });
+    const stopResync = context.subscribeResync(() => latest.current());
     return () => {
       unsubscribe();
+      stopResync();
     };
   }, [context]);
 }

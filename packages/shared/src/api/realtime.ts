@@ -11,6 +11,7 @@ import { orderSchema } from './orders';
  *   server → `{"type":"ready","userId":"…"}`             the token was accepted
  *   server → `{"type":<event type>,"payload":…}`         the customer's own events, below
  *   client → `{"type":"ping"}`, server → `{"type":"pong"}`
+ *   server → `{"type":"resync"}`                         events may have been missed: re-read
  */
 
 export const REALTIME_PATH = '/api/realtime';
@@ -69,10 +70,13 @@ export const realtimeClientMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type RealtimeClientMessage = z.infer<typeof realtimeClientMessageSchema>;
 
-/** What the server sends: the two control answers and the events. */
+/** What the server sends: the control messages and the events. */
 export const realtimeServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready'), userId: z.string() }),
   z.object({ type: z.literal('pong') }),
+  // The server was cut off from the other processes (Redis was down) and is back: events published
+  // meanwhile elsewhere did not reach this socket, so the client reads its state again.
+  z.object({ type: z.literal('resync') }),
   ...realtimeEventSchema.options,
 ]);
 export type RealtimeServerMessage = z.infer<typeof realtimeServerMessageSchema>;
