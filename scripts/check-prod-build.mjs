@@ -6,10 +6,12 @@
 //      naming them;
 //   2. the compiled migrate command (`npm run db:migrate`) applies them, and a second run has nothing to do;
 //   3. the server then starts, answers GET /api/health and serves the web app, and stops on SIGTERM;
-//   4. PROCESS_ROLE=worker answers health checks on its port and nothing else.
+//   4. PROCESS_ROLE=worker answers health checks on its port and nothing else;
+//   5. a production install of the build (`npm ci --omit=dev` beside the compiled files, no dev
+//      dependency present) serves the product with `npm run start:prod`.
 // Redis is used when TEST_REDIS_URL (or REDIS_URL, as .ci/run sets) is set. Ends with "prod build: N passed, N failed".
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,8 +53,14 @@ async function freePort() {
 
 /** Runs a compiled entry with plain node (the one running this script: Node 24 under npm). */
 function start(entry, env) {
-  const child = spawn(process.execPath, ['--enable-source-maps', entry], {
-    cwd: root,
+  return startCommand(process.execPath, ['--enable-source-maps', entry], root, env);
+}
+
+function startCommand(command, args, cwd, env, options = {}) {
+  const child = spawn(command, args, {
+    cwd,
+    // Its own process group, so a stop reaches the server under `npm run` too, as systemd's would.
+    detached: options.group === true,
     env: { PATH: process.env.PATH, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -96,6 +104,7 @@ const databaseUrl = (() => {
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'offzero-prodcheck-'));
 const admin = new pg.Client({ connectionString: baseUrl });
 const children = [];
+const cleanups = [];
 
 /** Every variable production requires, with local or dummy values: nothing real is contacted. */
 const productionEnv = (port, extra = {}) => ({
@@ -224,6 +233,80 @@ try {
     const exit = await stop(running);
     check('SIGTERM stops the worker cleanly', exit !== 'timeout' && exit.code === 0, JSON.stringify(exit));
   }
+
+  // 5. What an operator deploys: the compiled files and a production install, no dev dependency.
+  {
+    const deployDir = mkdtempSync(path.join(os.tmpdir(), 'offzero-deploy-'));
+    cleanups.push(() => rmSync(deployDir, { recursive: true, force: true }));
+    for (const entry of [
+      'package.json',
+      'package-lock.json',
+      'packages/shared/package.json',
+      'apps/server/package.json',
+      'apps/web/package.json',
+      'apps/server/dist',
+      'apps/server/drizzle',
+      'apps/web/dist',
+    ]) {
+      if (existsSync(path.join(root, entry)))
+        cpSync(path.join(root, entry), path.join(deployDir, entry), { recursive: true });
+    }
+    const install = spawnSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund'], {
+      cwd: deployDir,
+      encoding: 'utf8',
+      env: { ...process.env, npm_config_loglevel: 'error' },
+    });
+    const devPresent = [
+      'vitest',
+      'typescript',
+      'tsx',
+      'esbuild',
+      'vite',
+      '@playwright/test',
+      'drizzle-kit',
+    ].filter((name) => existsSync(path.join(deployDir, 'node_modules', name)));
+    check(
+      'npm ci --omit=dev installs the run-time packages only',
+      install.status === 0 && devPresent.length === 0,
+      `exit ${install.status}; dev packages present: ${devPresent.join(', ') || 'none'}\n${install.stderr}`,
+    );
+    if (install.status === 0) {
+      const port = await freePort();
+      const running = startCommand(
+        'npm',
+        ['run', 'start:prod'],
+        deployDir,
+        { ...productionEnv(port), HOME: process.env.HOME },
+        { group: true },
+      );
+      children.push(running);
+      const health = await waitForHealth(port, running);
+      const page = health ? await fetch(`http://127.0.0.1:${port}/`).catch(() => null) : null;
+      const html = page ? await page.text() : '';
+      check(
+        'npm run start:prod on that install serves the API and the web app on PostgreSQL',
+        health?.status === 200 && page?.status === 200 && html.includes('<div id="root">'),
+        `health ${JSON.stringify(health)}, page ${page?.status}; output:\n${running.output.text}`,
+      );
+      // SIGTERM to the group, as systemd sends it to every process of the unit.
+      process.kill(-running.child.pid, 'SIGTERM');
+      const exit = await within(15_000, running.exited);
+      // The server drains first (readiness 503 for SHUTDOWN_DRAIN_SECONDS), then stops listening.
+      let stillAnswers = true;
+      for (const deadline = Date.now() + 45_000; stillAnswers && Date.now() < deadline;) {
+        stillAnswers = await fetch(`http://127.0.0.1:${port}/api/health/live`).then(
+          () => true,
+          () => false,
+        );
+        if (stillAnswers) await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      check(
+        'SIGTERM stops it, and nothing is left listening',
+        exit !== 'timeout' && !stillAnswers,
+        `exit ${JSON.stringify(exit)}, still answering: ${stillAnswers}`,
+      );
+    }
+  }
 } catch (error) {
   check(
     'the check itself ran',
@@ -231,11 +314,16 @@ try {
     error instanceof Error ? (error.stack ?? error.message) : String(error),
   );
 } finally {
-  for (const { child } of children)
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const { child } of children) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    // A process group of its own is stopped whole (the server under `npm run`).
+    if (child.spawnargs[0] === 'npm') process.kill(-child.pid, 'SIGKILL');
+    else child.kill('SIGKILL');
+  }
   await admin.query(`drop database if exists "${databaseName}" with (force)`).catch(() => undefined);
   await admin.end().catch(() => undefined);
   rmSync(dataDir, { recursive: true, force: true });
+  for (const cleanup of cleanups) cleanup();
 }
 
 console.log(`prod build: ${passed} passed, ${failed} failed`);
