@@ -56,6 +56,8 @@ export default defineConfig({
       // sends and 60 checks per 15 minutes), as the API tests do; the API suite tests those limits.
       OTP_SENDS_PER_IP: '1000',
       OTP_VERIFIES_PER_IP: '1000',
+      MUTATIONS_PER_IP_PER_MINUTE: '100000',
+      MUTATIONS_PER_USER_PER_MINUTE: '100000',
       // The browser suite shares a small machine with the browser itself: never shed its requests.
       LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
     },

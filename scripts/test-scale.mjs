@@ -214,6 +214,7 @@ function processEnv(name) {
     // comes from 127.0.0.1, so repeated runs would otherwise be refused within 15 minutes.
     OTP_SENDS_PER_IP: '10000',
     OTP_VERIFIES_PER_IP: '10000',
+    MUTATIONS_PER_IP_PER_MINUTE: '100000',
   };
 }
 

@@ -29,7 +29,7 @@ import { accountsRoutes } from './auth/accounts.routes';
 import { userRoutes } from './users/user.routes';
 import { devRoutes } from './dev/dev.routes';
 import { createDevService } from './dev/dev.service';
-import { registerRateLimits } from './http/rate-limits';
+import { registerMutationLimits, registerRateLimits } from './http/rate-limits';
 import { createUserSettingsService } from './settings/user-settings.service';
 import { userSettingsRoutes } from './settings/user-settings.routes';
 import { referralRoutes } from './referrals/referral.routes';
@@ -154,6 +154,7 @@ export async function buildApp({
   registerTextInputRules(app);
 
   await registerRateLimits(app, config.redisUrl);
+  registerMutationLimits(app, config.mutationLimits);
 
   await seedGlobalSettings(database.db, config.mode);
   if (config.isDemo) await seedDemoAdmin(database.db);

@@ -78,6 +78,8 @@ const envSchema = z.object({
   TWILIO_API_URL: z.string().trim().default('https://api.twilio.com'),
   OTP_SENDS_PER_IP: z.coerce.number().int().min(1).default(20),
   OTP_VERIFIES_PER_IP: z.coerce.number().int().min(1).default(60),
+  MUTATIONS_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  MUTATIONS_PER_USER_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   SUMSUB_APP_TOKEN: optionalText,
   SUMSUB_SECRET_KEY: optionalText,
   SUMSUB_WEBHOOK_SECRET: optionalText,
@@ -199,6 +201,8 @@ export interface AppConfig {
   otpSendsPerIp: number;
   /** How many code checks one client IP may make per 15 minutes. */
   otpVerifiesPerIp: number;
+  /** State-changing API calls (POST, PUT, PATCH, DELETE) one client IP / one signed-in user may make per minute. */
+  mutationLimits: { perIpPerMinute: number; perUserPerMinute: number };
   sumsub:
     | { appToken: string; secretKey: string; webhookSecret: string; levelName: string; apiUrl: string }
     | undefined;
@@ -318,6 +322,10 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     googleJwksUrl: e.GOOGLE_JWKS_URL,
     otpSendsPerIp: e.OTP_SENDS_PER_IP,
     otpVerifiesPerIp: e.OTP_VERIFIES_PER_IP,
+    mutationLimits: {
+      perIpPerMinute: e.MUTATIONS_PER_IP_PER_MINUTE,
+      perUserPerMinute: e.MUTATIONS_PER_USER_PER_MINUTE,
+    },
     sumsub:
       real?.SUMSUB_APP_TOKEN && real.SUMSUB_SECRET_KEY && real.SUMSUB_WEBHOOK_SECRET
         ? {

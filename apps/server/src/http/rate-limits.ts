@@ -1,6 +1,13 @@
 import { createRequire } from 'node:module';
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  preHandlerAsyncHookHandler,
+  RouteOptions,
+} from 'fastify';
 import { Redis } from 'ioredis';
 import { AppError } from './errors';
 
@@ -157,4 +164,57 @@ function builtInStores(): BuiltInStores {
     LocalStore: require('@fastify/rate-limit/store/LocalStore.js') as BuiltInStores['LocalStore'],
     RedisStore: require('@fastify/rate-limit/store/RedisStore.js') as BuiltInStores['RedisStore'],
   };
+}
+
+const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Every state-changing API call is limited per client IP and per signed-in user (DESIGN.md 7.8), on
+ * top of the tighter limits some routes set for themselves (one-time codes). Counted in the same store
+ * as those (Redis when configured, memory while it is down: never none). The IP is counted before the
+ * body is read; the user once the route has identified them, so one customer cannot get around the
+ * limit by spreading calls over many addresses.
+ */
+export function registerMutationLimits(
+  app: FastifyInstance,
+  limits: { perIpPerMinute: number; perUserPerMinute: number },
+): void {
+  const perIp = app.createRateLimit({
+    max: limits.perIpPerMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `mutations:ip:${request.ip}`,
+  });
+  const perUser = app.createRateLimit({
+    max: limits.perUserPerMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `mutations:user:${request.signedIn?.user.id ?? ''}`,
+  });
+
+  const enforce = async (check: typeof perIp, request: FastifyRequest, reply: FastifyReply) => {
+    const result = await check(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    void reply.header('retry-after', String(result.ttlInSeconds));
+    throw new AppError(
+      'TOO_MANY_REQUESTS',
+      `Too many requests. Try again in ${result.ttlInSeconds} second${result.ttlInSeconds === 1 ? '' : 's'}.`,
+    );
+  };
+  const limitIp: onRequestAsyncHookHandler = (request, reply) => enforce(perIp, request, reply);
+  const limitUser: preHandlerAsyncHookHandler = async (request, reply) => {
+    if (request.signedIn) await enforce(perUser, request, reply);
+  };
+
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (methods.every((method) => READ_ONLY_METHODS.has(method))) return;
+    if (!route.url.startsWith('/api/')) return;
+    route.onRequest = [limitIp, ...hooksOf(route.onRequest)];
+    // Last, after the route's own sign-in check has set `request.signedIn`.
+    route.preHandler = [...hooksOf(route.preHandler), limitUser];
+  });
+}
+
+function hooksOf<T>(hooks: T | T[] | undefined): T[] {
+  if (hooks === undefined) return [];
+  return Array.isArray(hooks) ? hooks : [hooks];
 }
