@@ -115,7 +115,7 @@ describe('PayPal webhooks in the demo sandbox', () => {
     await t.database.db.update(orders).set({ status: 'completed' }).where(eq(orders.id, orderId));
     expect((await saveBuy(t, bob)).statusCode).toBe(200);
 
-    const refunded = await t.app.inject({
+    const refunded = await t.request({
       method: 'POST',
       url: `/api/dev/paypal/captures/${captureId}/refund`,
     });
@@ -140,11 +140,11 @@ describe('PayPal webhooks in the demo sandbox', () => {
 
     // Refunding twice is refused; an unknown capture is 404.
     expect(
-      (await t.app.inject({ method: 'POST', url: `/api/dev/paypal/captures/${captureId}/refund` }))
+      (await t.request({ method: 'POST', url: `/api/dev/paypal/captures/${captureId}/refund` }))
         .statusCode,
     ).toBe(409);
     expect(
-      (await t.app.inject({ method: 'POST', url: '/api/dev/paypal/captures/DEMOCAP-NOPE/refund' }))
+      (await t.request({ method: 'POST', url: '/api/dev/paypal/captures/DEMOCAP-NOPE/refund' }))
         .statusCode,
     ).toBe(404);
   });
