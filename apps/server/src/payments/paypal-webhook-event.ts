@@ -64,7 +64,7 @@ export function readPayPalWebhookEvent(rawBody: Buffer): PayPalWebhookEvent | nu
         note:
           `PayPal ${what} capture ${captureId}` +
           (typeof amount?.value === 'string'
-            ? ` (${amount.value} ${String(amount.currency_code ?? '')})`
+            ? ` (${amount.value}${typeof amount.currency_code === 'string' ? ` ${amount.currency_code}` : ''})`
             : '') +
           (typeof resource.id === 'string' ? `, ${resource.id}` : ''),
       };
