@@ -140,12 +140,10 @@ describe('PayPal webhooks in the demo sandbox', () => {
 
     // Refunding twice is refused; an unknown capture is 404.
     expect(
-      (await t.request({ method: 'POST', url: `/api/dev/paypal/captures/${captureId}/refund` }))
-        .statusCode,
+      (await t.request({ method: 'POST', url: `/api/dev/paypal/captures/${captureId}/refund` })).statusCode,
     ).toBe(409);
     expect(
-      (await t.request({ method: 'POST', url: '/api/dev/paypal/captures/DEMOCAP-NOPE/refund' }))
-        .statusCode,
+      (await t.request({ method: 'POST', url: '/api/dev/paypal/captures/DEMOCAP-NOPE/refund' })).statusCode,
     ).toBe(404);
   });
 
@@ -263,6 +261,8 @@ describe('PayPal webhooks and reconciliation against PayPal’s REST API (a loca
                 details: [{ field, issue: 'MISSING_REQUIRED_PARAMETER' }],
               });
           }
+          if (verify.transmission_id.startsWith('outage-'))
+            return reply(503, { name: 'SERVICE_UNAVAILABLE', message: 'Service Unavailable' });
           // The event exactly as it was sent: the bytes between `"webhook_event":` and the last brace.
           const sentEvent = text.slice(text.indexOf('"webhook_event":') + '"webhook_event":'.length, -1);
           const expected = paypalSignature(
@@ -395,6 +395,64 @@ describe('PayPal webhooks and reconciliation against PayPal’s REST API (a loca
     await eventually(async () => expect((await orderRow(t, orderId)).flag).toBe('payment_reversed'));
     expect((await orderRow(t, orderId)).status).toBe('processing');
     expect(await isRestricted(t, bob.userId)).toBe(true);
+  });
+
+  it('answers 503 (PayPal sends it again) when PayPal cannot verify now, and stores nothing', async () => {
+    const sent = fromPayPal(refundEvent('WH-OUTAGE-1', 'CAPTURE-X'));
+    const response = await webhook(t, sent.rawBody, {
+      ...sent.headers,
+      'paypal-transmission-id': 'outage-1',
+    });
+    expect(response.statusCode).toBe(503);
+    const stored = await t.database.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.deliveryKey, 'WH-OUTAGE-1'));
+    expect(stored).toHaveLength(0);
+  });
+
+  it('a dispute opened on a capture flags the order and restricts the customer', async () => {
+    const dora = await registerVerifiedCustomer(t, 'dora.paypal-dispute@example.com');
+    const { orderId, paypalOrderId } = await startPayment(dora, 52);
+    expect((await capture(t, dora, paypalOrderId, orderId)).statusCode).toBe(200);
+    const { captureId } = paypalOrders.get(paypalOrderId)!;
+    const sent = fromPayPal({
+      id: 'WH-DISPUTE-1',
+      event_type: 'CUSTOMER.DISPUTE.CREATED',
+      resource_type: 'dispute',
+      resource: {
+        dispute_id: 'PP-D-27803',
+        reason: 'UNAUTHORISED',
+        status: 'OPEN',
+        disputed_transactions: [{ seller_transaction_id: captureId }],
+      },
+    });
+    expect((await webhook(t, sent.rawBody, sent.headers)).statusCode).toBe(200);
+    await eventually(async () => expect((await orderRow(t, orderId)).flag).toBe('payment_reversed'));
+    expect((await orderRow(t, orderId)).flagNote).toContain('PP-D-27803');
+    expect(await isRestricted(t, dora.userId)).toBe(true);
+    expect((await saveBuy(t, dora)).statusCode).toBe(403);
+  });
+
+  it('cancels an order whose held capture PayPal then denies', async () => {
+    const erin = await registerVerifiedCustomer(t, 'erin.paypal-denied@example.com');
+    const { orderId, paypalOrderId } = await startPayment(erin, 48);
+    nextCapture = 'PENDING';
+    try {
+      expect((await capture(t, erin, paypalOrderId, orderId)).statusCode).toBe(200);
+    } finally {
+      nextCapture = 'COMPLETED';
+    }
+    const { captureId } = paypalOrders.get(paypalOrderId)!;
+    const sent = fromPayPal({
+      id: 'WH-DENIED-1',
+      event_type: 'PAYMENT.CAPTURE.DENIED',
+      resource_type: 'capture',
+      resource: { id: captureId, status: 'DECLINED' },
+    });
+    expect((await webhook(t, sent.rawBody, sent.headers)).statusCode).toBe(200);
+    await eventually(async () => expect((await orderRow(t, orderId)).status).toBe('cancelled'));
+    expect(await movesOf(t, orderId, 'cancelled')).toHaveLength(1);
   });
 
   it('waits on a PENDING capture and credits it once when PayPal completes it', async () => {
