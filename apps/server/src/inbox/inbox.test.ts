@@ -150,6 +150,38 @@ describe('webhook inbox', () => {
     expect(applied).toBe(1);
   });
 
+  it('prepares a delivery outside the transaction, hands the handler its answer, retries a failed preparation', async () => {
+    const clock = { now: new Date(Date.now() + 3 * 86_400_000) };
+    const inbox = createInboxService({ db: t.database.db, log: quietLog, now: () => clock.now });
+    let outage = true;
+    const seen: unknown[] = [];
+    inbox.register(
+      'prepared-provider',
+      async (_tx, delivery, prepared: { read: string }) => {
+        seen.push({ id: delivery.id, prepared });
+      },
+      async (delivery) => {
+        if (outage) throw new Error('provider unreachable');
+        return { read: delivery.rawBody.toString('utf8') };
+      },
+    );
+    const delivery = { provider: 'prepared-provider', rawBody: Buffer.from('{"n":2}'), headers: {} };
+    // Its own key: the same bytes under another event id are another delivery.
+    expect(await inbox.receive({ ...delivery, deliveryKey: 'event-1' })).toBe('stored');
+    expect(await inbox.receive({ ...delivery, deliveryKey: 'event-1' })).toBe('replay');
+    const [row] = await t.database.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.deliveryKey, 'event-1'));
+    expect(await inbox.processOne(row!.id)).toBe('retry');
+    expect(seen).toEqual([]);
+    expect(await stored(row!.id)).toMatchObject({ status: 'pending', lastError: 'provider unreachable' });
+    outage = false;
+    expect(await inbox.processOne(row!.id)).toBe('processed');
+    expect(seen).toEqual([{ id: row!.id, prepared: { read: '{"n":2}' } }]);
+    expect(await inbox.processOne(row!.id)).toBe('skipped');
+  });
+
   it('parks a webhook that fails every try, with its error', async () => {
     const clock = { now: new Date(Date.now() + 2 * 86_400_000) };
     const inbox = createInboxService({ db: t.database.db, log: quietLog, now: () => clock.now });

@@ -184,6 +184,31 @@ describe('PayPal webhooks in the demo sandbox', () => {
     expect(await isRestricted(t, carol.userId)).toBe(true);
   });
 
+  it('re-verifies a stored event before applying it: bytes altered in storage change nothing', async () => {
+    const dan = await registerVerifiedCustomer(t, 'dan.paypal-webhook@example.com');
+    const { orderId, captureId } = await paidOrder(dan, 62);
+    const signed = sandbox().signedDelivery(refundEvent('WH-DEMO-STORED-1', 'DEMOCAP-SOMEONE-ELSE'));
+    // Stored as received, then its bytes changed to name this customer's capture.
+    const altered = Buffer.from(signed.rawBody.toString('utf8').replace('DEMOCAP-SOMEONE-ELSE', captureId));
+    expect(
+      await t.app.inbox.receive({
+        provider: 'paypal',
+        rawBody: altered,
+        headers: signed.headers,
+        deliveryKey: 'WH-DEMO-STORED-1',
+      }),
+    ).toBe('stored');
+    await eventually(async () => {
+      const [row] = await t.database.db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.deliveryKey, 'WH-DEMO-STORED-1'));
+      expect(row).toMatchObject({ status: 'pending', lastError: 'the stored webhook no longer verifies' });
+    });
+    expect((await orderRow(t, orderId)).flag).toBeNull();
+    expect(await isRestricted(t, dan.userId)).toBe(false);
+  });
+
   it('answers 400 to a signed body that is not a PayPal event', async () => {
     const delivery = sandbox().signedDelivery({ hello: 'world' });
     expect((await webhook(t, delivery.rawBody, delivery.headers)).statusCode).toBe(400);
