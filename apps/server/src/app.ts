@@ -219,6 +219,7 @@ export async function buildApp({
     db: database.db,
     gateway: providers.paypal,
     notify: notifyOrderStatus,
+    inbox,
     log: app.log,
   });
   const depositWatcher = createDepositWatcher({
@@ -242,6 +243,7 @@ export async function buildApp({
     retention: async () => ({ ...(await applyRetention(database.db)), jobRuns: await jobQueue.prune() }),
     deliverOutbox: () => outbox.deliverDue(),
     processInbox: (data) => inbox.process(data),
+    reconcilePayPal: () => paypal.reconcile(),
   });
 
   const readiness = createReadiness({
@@ -292,7 +294,8 @@ export async function buildApp({
   await app.register(adminSettingsRoutes(admin));
   await app.register(adminJobRoutes(admin));
   await app.register(adminOutboxRoutes(admin));
-  if (config.isDemo) await app.register(devRoutes(createDevService({ db: database.db, kyc })));
+  if (config.isDemo)
+    await app.register(devRoutes(createDevService({ db: database.db, kyc, paypal: demoPayPal })));
   if (config.isDemo && simulatedChain) await app.register(chainDevRoutes(simulatedChain));
 
   const webApp = await registerWebApp(app, config.webDistDir);

@@ -49,6 +49,7 @@ describe('loadConfig', () => {
         'SUMSUB_WEBHOOK_SECRET',
         'PAYPAL_CLIENT_ID',
         'PAYPAL_CLIENT_SECRET',
+        'PAYPAL_WEBHOOK_ID',
         'ESPLORA_URL',
         'DEPOSIT_XPUB',
       ]) {
@@ -88,6 +89,7 @@ const productionEnv = {
   SUMSUB_WEBHOOK_SECRET: 'webhook-secret',
   PAYPAL_CLIENT_ID: 'paypal-client',
   PAYPAL_CLIENT_SECRET: 'paypal-secret',
+  PAYPAL_WEBHOOK_ID: 'WH0PAYPAL0TEST',
   ESPLORA_URL: 'http://127.0.0.1:1/api',
   DEPOSIT_XPUB:
     'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs',

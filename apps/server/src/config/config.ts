@@ -89,6 +89,7 @@ const envSchema = z.object({
   KYC_AUTO_APPROVE_SECONDS: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).optional()),
   PAYPAL_CLIENT_ID: optionalText,
   PAYPAL_CLIENT_SECRET: optionalText,
+  PAYPAL_WEBHOOK_ID: optionalText,
   PAYPAL_API_URL: z.string().trim().default('https://api-m.paypal.com'),
   COINBASE_API_URL: z.string().trim().default('https://api.coinbase.com'),
   KRAKEN_API_URL: z.string().trim().default('https://api.kraken.com'),
@@ -109,7 +110,7 @@ export const PROVIDER_VARIABLES = {
   email: ['SMTP_URL', 'MAIL_FROM'],
   sms: ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM_NUMBER'],
   kyc: ['SUMSUB_APP_TOKEN', 'SUMSUB_SECRET_KEY', 'SUMSUB_WEBHOOK_SECRET'],
-  paypal: ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'],
+  paypal: ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'],
   chain: ['ESPLORA_URL'],
   depositAccountKey: ['DEPOSIT_XPUB'],
 } as const satisfies Record<string, readonly (keyof z.input<typeof envSchema>)[]>;
@@ -208,7 +209,7 @@ export interface AppConfig {
     | undefined;
   /** Demo only: local KYC submissions are approved automatically after this many seconds. */
   kycAutoApproveSeconds: number | undefined;
-  paypal: { clientId: string; clientSecret: string; apiUrl: string } | undefined;
+  paypal: { clientId: string; clientSecret: string; webhookId: string; apiUrl: string } | undefined;
   priceSources: { coinbaseUrl: string; krakenUrl: string };
   priceRefreshSeconds: number;
   /** Esplora HTTP API (deposits, confirmations, fee estimates); demo uses its simulated chain. */
@@ -338,10 +339,11 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
         : undefined,
     kycAutoApproveSeconds: isDemo ? e.KYC_AUTO_APPROVE_SECONDS : undefined,
     paypal:
-      real?.PAYPAL_CLIENT_ID && real.PAYPAL_CLIENT_SECRET
+      real?.PAYPAL_CLIENT_ID && real.PAYPAL_CLIENT_SECRET && real.PAYPAL_WEBHOOK_ID
         ? {
             clientId: real.PAYPAL_CLIENT_ID,
             clientSecret: real.PAYPAL_CLIENT_SECRET,
+            webhookId: real.PAYPAL_WEBHOOK_ID,
             apiUrl: real.PAYPAL_API_URL.replace(/\/+$/, ''),
           }
         : undefined,

@@ -209,6 +209,8 @@ export const kycRecords = pgTable(
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the provider created the newest webhook event applied to this record: older ones change nothing. */
+    providerEventAt: timestamp('provider_event_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('kyc_records_user_unique').on(table.userId),

@@ -4,6 +4,7 @@ import { kycResponseSchema, kycStatusSchema } from '@offzero/shared/api/kyc';
 import { toKycResponse } from '../kyc/kyc.presenter';
 import type { DevService } from './dev.service';
 import { errorResponses } from '../http/error-responses';
+import { AppError } from '../http/errors';
 
 const outboxMessageSchema = z.object({
   to: z.string(),
@@ -35,6 +36,31 @@ export const devRoutes =
           message: `KYC set to ${status}.`,
           ...toKycResponse(await dev.decideKyc(userId, status)),
         };
+      },
+    );
+
+    app.post(
+      '/api/dev/paypal/captures/:captureId/refund',
+      {
+        schema: {
+          params: z.object({ captureId: z.string().min(1).max(100) }),
+          response: { 200: z.object({ message: z.string() }), ...errorResponses(400, 404, 409, 500, 503) },
+        },
+      },
+      async (request) => {
+        const delivery = dev.refundPayPalCapture(request.params.captureId);
+        // The sandbox sends its webhook to the same receiver PayPal's would reach.
+        const sent = await app.inject({
+          method: 'POST',
+          url: '/api/payments/paypal/webhook',
+          headers: { ...delivery.headers, 'content-type': 'application/json' },
+          payload: delivery.rawBody,
+        });
+        if (sent.statusCode !== 200) {
+          request.log.error({ status: sent.statusCode, body: sent.body }, 'sandbox refund webhook refused');
+          throw new AppError('UNAVAILABLE', 'The refund webhook was refused; see the server log.');
+        }
+        return { message: 'Refunded in the PayPal sandbox; its webhook was delivered.' };
       },
     );
 

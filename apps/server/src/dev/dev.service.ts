@@ -2,11 +2,32 @@ import type { Database } from '../db/database';
 import type { KycRecordRow, KycStatus } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { KycService } from '../kyc/kyc.service';
+import type { DemoPayPalGateway, DemoWebhookDelivery } from '../payments/demo-paypal-gateway';
+import { PayPalError } from '../payments/paypal-gateway';
 import { findOutboxMessages, userExists, type OutboxMessageRow } from './dev.repository';
 
-/** The demo's shortcuts: decide a customer's KYC at once, read the e-mail and SMS the demo "sent". */
-export function createDevService(deps: { db: Database; kyc: KycService }) {
+/**
+ * The demo's shortcuts: decide a customer's KYC at once, read the e-mail and SMS the demo "sent",
+ * refund a PayPal capture in the sandbox.
+ */
+export function createDevService(deps: { db: Database; kyc: KycService; paypal: DemoPayPalGateway | null }) {
   return {
+    /**
+     * The merchant refunds a capture in the PayPal sandbox: answers the signed `PAYMENT.CAPTURE.REFUNDED`
+     * webhook the sandbox sends, for the caller to deliver to the webhook receiver.
+     */
+    refundPayPalCapture(captureId: string): DemoWebhookDelivery {
+      if (!deps.paypal) throw new AppError('NOT_FOUND', 'The PayPal sandbox is not running.');
+      try {
+        return deps.paypal.refund(captureId);
+      } catch (error) {
+        if (!(error instanceof PayPalError)) throw error;
+        if (error.issue === 'RESOURCE_NOT_FOUND')
+          throw new AppError('NOT_FOUND', 'No PayPal capture has this id.');
+        throw new AppError('CONFLICT', 'This PayPal capture was already refunded.');
+      }
+    },
+
     async decideKyc(userId: string, status: KycStatus): Promise<KycRecordRow> {
       if (!(await userExists(deps.db, userId))) throw new AppError('NOT_FOUND', 'No customer has this id.');
       return deps.kyc.decide(userId, status, 'demo helper');

@@ -48,6 +48,15 @@ export async function lockUnprocessedWebhook(
   return row ?? null;
 }
 
+/** A stored delivery still to be applied, read without a lock (to prepare it); null once applied. */
+export async function findUnprocessedWebhook(db: Database, id: string): Promise<WebhookDeliveryRow | null> {
+  const [row] = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, 'pending')));
+  return row ?? null;
+}
+
 /** In the transaction that applied it: the delivery is done, and never applied again. */
 export async function markWebhookProcessed(
   tx: Transaction,

@@ -6,6 +6,7 @@ import { errorText, type JobQueue } from '../jobs/job-queue';
 import {
   countWebhooksByStatus,
   findDueWebhooks,
+  findUnprocessedWebhook,
   listFailedWebhooks,
   lockUnprocessedWebhook,
   markWebhookProcessed,
@@ -22,10 +23,24 @@ const SWEEP_BATCH = 50;
  * bytes again first. Throws to have it retried. Answers what to do once the transaction is committed
  * (deliver the notices it wrote), if anything.
  */
-export type WebhookHandler = (
+export type WebhookHandler<Prepared = undefined> = (
   tx: Transaction,
-  delivery: Pick<WebhookDeliveryRow, 'id' | 'provider' | 'headers'> & { rawBody: Buffer },
+  delivery: StoredWebhook,
+  prepared: Prepared,
 ) => Promise<(() => Promise<void>) | void>;
+
+export type StoredWebhook = Pick<WebhookDeliveryRow, 'id' | 'provider' | 'headers'> & { rawBody: Buffer };
+
+/**
+ * Work on a stored delivery done before the transaction that applies it, whose answer the handler
+ * gets: calls to the provider (verifying again, reading its truth back) hold no database lock.
+ */
+export type WebhookPreparation<Prepared> = (delivery: StoredWebhook) => Promise<Prepared>;
+
+interface Registration {
+  handler: WebhookHandler<unknown>;
+  prepare: WebhookPreparation<unknown> | null;
+}
 
 /**
  * The inbox of provider webhooks (DESIGN.md section 7.4): a verified delivery is stored (with its
@@ -43,20 +58,34 @@ export function createInboxService(deps: {
 }) {
   const { db, log } = deps;
   const now = deps.now ?? (() => new Date());
-  const handlers = new Map<string, WebhookHandler>();
+  const handlers = new Map<string, Registration>();
+
+  const storedDelivery = (row: WebhookDeliveryRow): StoredWebhook => {
+    if (!row.rawBody) throw new Error('the stored delivery has no body');
+    // The driver may hand bytes back as a plain Uint8Array.
+    return { id: row.id, provider: row.provider, headers: row.headers, rawBody: Buffer.from(row.rawBody) };
+  };
 
   async function processOne(id: string): Promise<'processed' | 'skipped' | 'retry' | 'failed'> {
     let after: (() => Promise<void>) | void = undefined;
     try {
+      let prepared: unknown = undefined;
+      let preparedFor: string | null = null;
+      const pending = await findUnprocessedWebhook(db, id);
+      if (!pending) return 'skipped';
+      const registration = handlers.get(pending.provider);
+      if (registration?.prepare) {
+        prepared = await registration.prepare(storedDelivery(pending));
+        preparedFor = pending.provider;
+      }
       const applied = await db.transaction(async (tx) => {
         const row = await lockUnprocessedWebhook(tx, id);
         if (!row) return false;
-        const handler = handlers.get(row.provider);
-        if (!handler) throw new Error(`no webhook handler for ${row.provider}`);
-        if (!row.rawBody) throw new Error('the stored delivery has no body');
-        // The driver may hand bytes back as a plain Uint8Array.
-        const rawBody = Buffer.from(row.rawBody);
-        after = await handler(tx, { id: row.id, provider: row.provider, headers: row.headers, rawBody });
+        const current = handlers.get(row.provider);
+        if (!current) throw new Error(`no webhook handler for ${row.provider}`);
+        if (current.prepare && preparedFor !== row.provider)
+          throw new Error('the delivery changed while prepared');
+        after = await current.handler(tx, storedDelivery(row), prepared);
         await markWebhookProcessed(tx, row, now());
         return true;
       });
@@ -78,22 +107,40 @@ export function createInboxService(deps: {
   }
 
   return {
-    /** A provider's feature says how its deliveries are applied. */
-    register(provider: string, handler: WebhookHandler): void {
-      handlers.set(provider, handler);
+    /**
+     * A provider's feature says how its deliveries are applied, and what to do first outside the
+     * transaction (its answer is handed to the handler).
+     */
+    register<Prepared = undefined>(
+      provider: string,
+      handler: WebhookHandler<Prepared>,
+      prepare?: WebhookPreparation<Prepared>,
+    ): void {
+      handlers.set(provider, {
+        handler: handler as WebhookHandler<unknown>,
+        prepare: (prepare as WebhookPreparation<unknown> | undefined) ?? null,
+      });
     },
 
     /**
      * Stores a delivery whose signature the caller verified, and has it applied by a job. Answers
-     * `replay` when these exact bytes were received before (stored, and applied or to be applied).
+     * `replay` when it was received before (stored, and applied or to be applied): the same
+     * `deliveryKey` (a provider's event id, when it has one), else these exact bytes.
      */
     async receive(delivery: {
       provider: string;
       rawBody: Buffer;
       headers: Record<string, string>;
+      deliveryKey?: string;
     }): Promise<'stored' | 'replay'> {
-      const deliveryKey = createHash('sha256').update(delivery.rawBody).digest('hex');
-      const stored = await storeWebhook(db, { ...delivery, deliveryKey, now: now() });
+      const deliveryKey = delivery.deliveryKey ?? createHash('sha256').update(delivery.rawBody).digest('hex');
+      const stored = await storeWebhook(db, {
+        provider: delivery.provider,
+        rawBody: delivery.rawBody,
+        headers: delivery.headers,
+        deliveryKey,
+        now: now(),
+      });
       if (!stored) return 'replay';
       await deps.queue
         ?.send(PROCESS_INBOX_JOB, { id: stored.id })

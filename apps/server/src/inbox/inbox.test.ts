@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { kycRecords, webhookDeliveries } from '../db/schema';
@@ -13,17 +15,43 @@ const webhookSecret = 'inbox-webhook-secret';
 const quietLog = { warn: () => undefined, error: () => undefined };
 const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 15_000, interval: 50 });
 
+/** What Sumsub says of each applicant (by our user id), read back before a decision is applied. */
+const sumsubApplicants = new Map<string, 'GREEN' | 'RED'>();
+let sumsubServer: Server;
+let sumsubUrl = 'http://127.0.0.1:1';
+beforeAll(async () => {
+  sumsubServer = createServer((request, response) => {
+    const match = /^\/resources\/applicants\/-;externalUserId=([^/]+)\/one$/.exec(request.url ?? '');
+    const answer = match ? sumsubApplicants.get(decodeURIComponent(match[1]!)) : undefined;
+    response.writeHead(answer ? 200 : 404, { 'content-type': 'application/json' });
+    response.end(
+      JSON.stringify(
+        answer
+          ? {
+              id: `applicant-${match![1]}`,
+              review: { reviewStatus: 'completed', reviewResult: { reviewAnswer: answer } },
+            }
+          : { description: 'Applicant not found', code: 404 },
+      ),
+    );
+  });
+  await new Promise<void>((resolve) => sumsubServer.listen(0, '127.0.0.1', resolve));
+  sumsubUrl = `http://127.0.0.1:${(sumsubServer.address() as AddressInfo).port}`;
+});
+afterAll(async () => new Promise((resolve) => sumsubServer.close(resolve)));
+
 const sumsub = () =>
   createSumsubKycProvider({
     appToken: 'sbx:app-token',
     secretKey: 'secret-key',
     webhookSecret,
     levelName: 'basic-kyc-level',
-    apiUrl: 'http://127.0.0.1:1',
+    apiUrl: sumsubUrl,
   });
 
-const reviewed = (userId: string, answer: 'GREEN' | 'RED', at: string) =>
-  JSON.stringify({
+const reviewed = (userId: string, answer: 'GREEN' | 'RED', at: string) => {
+  sumsubApplicants.set(userId, answer);
+  return JSON.stringify({
     applicantId: `applicant-${userId}`,
     externalUserId: userId,
     type: 'applicantReviewed',
@@ -31,6 +59,7 @@ const reviewed = (userId: string, answer: 'GREEN' | 'RED', at: string) =>
     reviewResult: { reviewAnswer: answer },
     createdAtMs: at,
   });
+};
 const headersFor = (body: string) => ({
   'x-payload-digest': createHmac('sha256', webhookSecret).update(body).digest('hex'),
   'x-payload-digest-alg': 'HMAC_SHA256_HEX',
@@ -119,6 +148,38 @@ describe('webhook inbox', () => {
     clock.now = new Date(clock.now.getTime() + 86_400_000);
     await inbox.process(null);
     expect(applied).toBe(1);
+  });
+
+  it('prepares a delivery outside the transaction, hands the handler its answer, retries a failed preparation', async () => {
+    const clock = { now: new Date(Date.now() + 3 * 86_400_000) };
+    const inbox = createInboxService({ db: t.database.db, log: quietLog, now: () => clock.now });
+    let outage = true;
+    const seen: unknown[] = [];
+    inbox.register(
+      'prepared-provider',
+      async (_tx, delivery, prepared: { read: string }) => {
+        seen.push({ id: delivery.id, prepared });
+      },
+      async (delivery) => {
+        if (outage) throw new Error('provider unreachable');
+        return { read: delivery.rawBody.toString('utf8') };
+      },
+    );
+    const delivery = { provider: 'prepared-provider', rawBody: Buffer.from('{"n":2}'), headers: {} };
+    // Its own key: the same bytes under another event id are another delivery.
+    expect(await inbox.receive({ ...delivery, deliveryKey: 'event-1' })).toBe('stored');
+    expect(await inbox.receive({ ...delivery, deliveryKey: 'event-1' })).toBe('replay');
+    const [row] = await t.database.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.deliveryKey, 'event-1'));
+    expect(await inbox.processOne(row!.id)).toBe('retry');
+    expect(seen).toEqual([]);
+    expect(await stored(row!.id)).toMatchObject({ status: 'pending', lastError: 'provider unreachable' });
+    outage = false;
+    expect(await inbox.processOne(row!.id)).toBe('processed');
+    expect(seen).toEqual([{ id: row!.id, prepared: { read: '{"n":2}' } }]);
+    expect(await inbox.processOne(row!.id)).toBe('skipped');
   });
 
   it('parks a webhook that fails every try, with its error', async () => {

@@ -17,7 +17,11 @@ export const JOB_NAMES = {
   retention: 'retention',
   deliverOutbox: 'deliver-outbox',
   processInbox: PROCESS_INBOX_JOB,
+  reconcilePayPal: 'reconcile-paypal',
 } as const;
+
+/** How often PayPal orders not settled are read back from PayPal (DESIGN.md section 7.7). */
+export const PAYPAL_RECONCILE_EVERY_MS = 10 * 60_000;
 
 /** How often stored webhooks not yet applied (their job lost, or a try failed) are swept. */
 export const INBOX_SWEEP_EVERY_MS = 5_000;
@@ -63,6 +67,8 @@ export async function startBackgroundJobs(
     deliverOutbox?: () => Promise<unknown>;
     /** Applies stored webhooks: the one a run names (sent on receipt), or every due one (the sweep). */
     processInbox?: (data: unknown) => Promise<unknown>;
+    /** Reads back PayPal orders not settled and applies what PayPal says. */
+    reconcilePayPal?: () => Promise<unknown>;
   },
 ): Promise<void> {
   const { queue } = deps;
@@ -84,6 +90,8 @@ export async function startBackgroundJobs(
     }
     if (deps.retention) every(RETENTION_EVERY_MS, JOB_NAMES.retention, deps.retention);
     if (deps.deliverOutbox) every(OUTBOX_SWEEP_EVERY_MS, JOB_NAMES.deliverOutbox, deps.deliverOutbox);
+    if (deps.reconcilePayPal)
+      every(PAYPAL_RECONCILE_EVERY_MS, JOB_NAMES.reconcilePayPal, deps.reconcilePayPal);
     if (deps.processInbox) {
       queue.register(JOB_NAMES.processInbox, deps.processInbox);
       queue.schedule(JOB_NAMES.processInbox, INBOX_SWEEP_EVERY_MS);

@@ -15,6 +15,12 @@ export async function findKycRecord(
   return record ?? null;
 }
 
+/** The customer's record, locked until the transaction ends (null when they have none yet). */
+export async function lockKycRecord(tx: Transaction, userId: string): Promise<KycRecordRow | null> {
+  const [record] = await tx.select().from(kycRecords).where(eq(kycRecords.userId, userId)).for('update');
+  return record ?? null;
+}
+
 /**
  * Creates the customer's record with `created` plus `change`, or applies `change` to the one they
  * have: one record per customer, whoever writes first.

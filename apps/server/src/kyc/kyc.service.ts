@@ -7,7 +7,14 @@ import { writeOutbox } from '../outbox/outbox.repository';
 import type { OutboxService } from '../outbox/outbox.service';
 import type { InboxService } from '../inbox/inbox.service';
 import { KycProviderError, type KycProvider, type ProviderKycStatus } from './kyc-provider';
-import { approveLocalSubmissionsBefore, findKycRecord, saveKycRecord, userExists } from './kyc.repository';
+import {
+  approveLocalSubmissionsBefore,
+  findKycRecord,
+  lockKycRecord,
+  saveKycRecord,
+  userExists,
+  type KycRecordChange,
+} from './kyc.repository';
 import { fromReview } from './sumsub-kyc-provider';
 
 export interface KycDocument {
@@ -31,6 +38,8 @@ export const SUMSUB_SIGNATURE_HEADERS = ['x-payload-digest', 'x-payload-digest-a
 export function readSumsubEvent(rawBody: Buffer): {
   userId: string | null;
   verdict: { status: KycStatus; note: string | null } | null;
+  /** When Sumsub created the event (`createdAtMs`, UTC), to tell an older event from a newer one. */
+  createdAt: Date | null;
 } | null {
   let event: unknown;
   try {
@@ -49,7 +58,27 @@ export function readSumsubEvent(rawBody: Buffer): {
       review?.reviewAnswer,
       review?.moderationComment,
     ),
+    createdAt: sumsubTime(fields.createdAtMs) ?? sumsubTime(fields.createdAt),
   };
+}
+
+/** Sumsub's event times: "2026-11-21 10:00:00.123" (UTC) or "2026-11-21 10:00:00+0000". */
+function sumsubTime(value: unknown): Date | null {
+  if (typeof value !== 'string') return null;
+  const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?)(Z|[+-]\d{2}:?\d{2})?$/.exec(
+    value.trim(),
+  );
+  if (!match) return null;
+  const zone = match[3] && match[3] !== 'Z' ? match[3].replace(/^([+-]\d{2})(\d{2})$/, '$1:$2') : 'Z';
+  const time = new Date(`${match[1]}T${match[2]}${zone}`);
+  return Number.isNaN(time.getTime()) ? null : time;
+}
+
+/** What the inbox's job prepares before applying a Sumsub event: the event, and Sumsub's own answer. */
+interface PreparedSumsubEvent {
+  event: NonNullable<ReturnType<typeof readSumsubEvent>>;
+  /** The applicant's status read back from Sumsub (null: nothing to decide there). */
+  current: ProviderKycStatus | null;
 }
 
 const PROVIDER_UNREACHABLE = 'Identity verification is not reachable right now. Try again in a minute.';
@@ -68,19 +97,40 @@ export function createKycService(deps: {
 
   // A stored webhook is verified again and applied by the inbox's job, in the transaction that marks
   // it processed: its decision and notice commit with it, and it is never applied twice.
+  // Events may arrive late and out of order: one older than the last applied for the customer changes
+  // nothing, and what is applied is the applicant's status read back from Sumsub (before the
+  // transaction), never the event's own claim.
   const { isWebhookAuthentic } = provider;
   if (isWebhookAuthentic) {
-    deps.inbox.register(provider.kind, async (tx, delivery) => {
-      const [digest, algorithm] = SUMSUB_SIGNATURE_HEADERS.map((name) => delivery.headers[name]);
-      if (!isWebhookAuthentic(delivery.rawBody, digest, algorithm))
-        throw new Error('the stored webhook no longer verifies');
-      const event = readSumsubEvent(delivery.rawBody);
-      if (!event) throw new Error('the stored webhook is not a JSON object');
-      const { userId, verdict } = event;
-      if (!userId || !verdict || !(await userExists(tx, userId))) return;
-      const decided = await decideInTransaction(tx, userId, verdict.status, provider.kind, verdict.note);
-      return () => announce(decided);
-    });
+    deps.inbox.register<PreparedSumsubEvent>(
+      provider.kind,
+      async (tx, _delivery, { event, current }) => {
+        const { userId, verdict, createdAt } = event;
+        if (!userId || !verdict || !current || !(await userExists(tx, userId))) return;
+        const record = await lockKycRecord(tx, userId);
+        if (createdAt && record?.providerEventAt && createdAt < record.providerEventAt) return;
+        const decided = await decideInTransaction(tx, userId, current.status, provider.kind, current.note, {
+          applicantId: current.applicantId ?? record?.applicantId ?? null,
+          ...(createdAt ? { providerEventAt: createdAt } : {}),
+        });
+        return () => announce(decided);
+      },
+      async (delivery) => {
+        const [digest, algorithm] = SUMSUB_SIGNATURE_HEADERS.map((name) => delivery.headers[name]);
+        if (!isWebhookAuthentic(delivery.rawBody, digest, algorithm))
+          throw new Error('the stored webhook no longer verifies');
+        const event = readSumsubEvent(delivery.rawBody);
+        if (!event) throw new Error('the stored webhook is not a JSON object');
+        if (!event.userId || !event.verdict || !(await userExists(db, event.userId)))
+          return { event, current: null };
+        // Stale already: no need to ask Sumsub (the transaction checks again, under lock).
+        const known = await findKycRecord(db, event.userId);
+        if (event.createdAt && known?.providerEventAt && event.createdAt < known.providerEventAt)
+          return { event, current: null };
+        // A Sumsub outage throws: the inbox retries later.
+        return { event, current: await provider.fetchStatus(event.userId) };
+      },
+    );
   }
 
   /**
@@ -158,8 +208,17 @@ export function createKycService(deps: {
     status: KycStatus,
     decidedBy: string,
     note: string | null,
+    /** What the provider's event adds: its applicant, and when it was created. */
+    extra: Pick<KycRecordChange, 'applicantId' | 'providerEventAt'> = {},
   ): Promise<KycRecordRow> {
-    const change = { status, decidedBy, decidedAt: new Date(), reviewNote: note, updatedAt: new Date() };
+    const change = {
+      status,
+      decidedBy,
+      decidedAt: new Date(),
+      reviewNote: note,
+      updatedAt: new Date(),
+      ...extra,
+    };
     const decided = await saveKycRecord(
       tx,
       userId,

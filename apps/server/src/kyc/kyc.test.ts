@@ -1,7 +1,9 @@
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { webhookDeliveries } from '../db/schema';
 import { logIn, registerCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { PRODUCTION_TEST_ENV } from '../test/production-env';
@@ -422,12 +424,30 @@ describe('Sumsub', () => {
     expect((await kycOf()).status).toBe('YELLOW');
   });
 
+  const sumsubSays = (answer: 'GREEN' | 'RED') =>
+    applicants.set(ada.userId, {
+      id: 'applicant-1',
+      review: { reviewStatus: 'completed', reviewResult: { reviewAnswer: answer } },
+    });
+  const applied = (body: string) =>
+    eventually(async () => {
+      const [row] = await t.database.db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.deliveryKey, createHash('sha256').update(body).digest('hex')));
+      expect(row?.status).toBe('processed');
+    });
+  const readBacks = () =>
+    seen.filter((request) => request.method === 'GET' && request.path.includes(ada.userId)).length;
+
   it('applies a signed review (SHA-256 or SHA-512) and ignores a replay of an older delivery', async () => {
+    sumsubSays('GREEN');
     const green = reviewed('GREEN');
     expect((await webhook(green, sign(green))).json()).toEqual({ message: 'Received.' });
     // Answered at once, applied by the inbox's job.
     await eventually(async () => expect((await kycOf()).status).toBe('GREEN'));
 
+    sumsubSays('RED');
     const red = reviewed('RED', { createdAtMs: '2026-11-21 10:05:00.000' });
     expect((await webhook(red, sign(red, 'sha512'), 'HMAC_SHA512_HEX')).statusCode).toBe(200);
     await eventually(async () => expect((await kycOf()).status).toBe('RED'));
@@ -435,6 +455,43 @@ describe('Sumsub', () => {
     // Replaying the earlier GREEN delivery must not undo the later decision.
     expect((await webhook(green, sign(green))).json()).toEqual({ message: 'Already processed.' });
     expect((await kycOf()).status).toBe('RED');
+  });
+
+  it('leaves RED when an older GREEN event arrives after a newer RED one, without asking Sumsub', async () => {
+    sumsubSays('RED');
+    const newerRed = reviewed('RED', {
+      createdAtMs: '2026-11-21 11:00:00.000',
+      correlationId: 'req-newer-red',
+    });
+    expect((await webhook(newerRed, sign(newerRed))).statusCode).toBe(200);
+    await applied(newerRed);
+    expect((await kycOf()).status).toBe('RED');
+    const asked = readBacks();
+    // Sumsub delivers a GREEN it made earlier, late: even were Sumsub to answer GREEN now, it is stale.
+    sumsubSays('GREEN');
+    const olderGreen = reviewed('GREEN', {
+      createdAtMs: '2026-11-21 10:59:59.999',
+      correlationId: 'req-older-green',
+    });
+    expect((await webhook(olderGreen, sign(olderGreen))).json()).toEqual({ message: 'Received.' });
+    await applied(olderGreen);
+    expect((await kycOf()).status).toBe('RED');
+    // The stale event never reached a decision, so nobody asked Sumsub about it.
+    expect(readBacks()).toBe(asked);
+  });
+
+  it('applies the status read back from Sumsub, not the event’s claim', async () => {
+    sumsubSays('RED');
+    // A newer event that says GREEN, while Sumsub's applicant is RED (reviewed again since).
+    const claim = reviewed('GREEN', { createdAtMs: '2026-11-21 12:00:00.000', correlationId: 'req-claim' });
+    expect((await webhook(claim, sign(claim))).statusCode).toBe(200);
+    await applied(claim);
+    expect((await kycOf()).status).toBe('RED');
+    expect(seen.at(-1)).toMatchObject({
+      method: 'GET',
+      path: `/resources/applicants/-;externalUserId=${ada.userId}/one`,
+      ok: true,
+    });
   });
 
   it('needs no CSRF token (it proves itself by signature) and refuses garbage', async () => {

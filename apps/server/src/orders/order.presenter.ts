@@ -44,13 +44,19 @@ export function toOrderResponse(order: OrderRow): Order {
             payment_address: details.payment_address,
             bank_name: details.bank_name,
           },
+          ...(order.paymentMethod === 'paypal' ? { captureId: order.paypalCaptureId } : {}),
         }
       : null,
   };
 }
 
 function paymentStatus(order: OrderRow): string {
-  if (order.paymentMethod === 'paypal') return order.paypalCaptureId ? 'COMPLETED' : 'CREATED';
+  if (order.paymentMethod === 'paypal') {
+    if (!order.paypalCaptureId) return 'CREATED';
+    if (order.flag === 'payment_reversed') return 'REVERSED';
+    // PayPal holds the capture: the order waits for its completion.
+    return order.status === 'pending' ? 'PENDING' : 'COMPLETED';
+  }
   if (order.status === 'completed') return 'COMPLETED';
   return order.bankTxn ? 'SUBMITTED' : 'AWAITING_TRANSFER';
 }

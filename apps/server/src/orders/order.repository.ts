@@ -1,4 +1,4 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/database';
 import { orders, type OrderRow } from '../db/schema';
 
@@ -72,7 +72,14 @@ export async function findOverduePendingOrders(
   return db
     .select({ id: orders.id, type: orders.type })
     .from(orders)
-    .where(and(eq(orders.status, 'pending'), lt(orders.quoteExpiresAt, now)))
+    .where(
+      and(
+        eq(orders.status, 'pending'),
+        lt(orders.quoteExpiresAt, now),
+        // A buy whose PayPal payment PayPal holds (PENDING) is paid, not abandoned: it waits.
+        isNull(orders.paypalCaptureId),
+      ),
+    )
     .limit(limit);
 }
 

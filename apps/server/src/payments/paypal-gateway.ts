@@ -20,7 +20,24 @@ export interface PayPalGateway {
   createOrder(input: { orderId: string; valueCents: bigint; description: string }): Promise<{ id: string }>;
   /** Captures the approved PayPal order; `requestId` makes a retried capture return the first one. */
   capture(paypalOrderId: string, requestId: string): Promise<PayPalCaptureResult>;
+  /** Reads a PayPal order back as PayPal has it now (reconciliation). */
+  getOrder(paypalOrderId: string): Promise<PayPalCaptureResult>;
+  /**
+   * Whether a webhook really comes from PayPal, unaltered: PayPal's verify-webhook-signature call in
+   * production, the sandbox's own signature in demo. Throws PayPalError when it cannot tell (PayPal
+   * unreachable), so the sender retries.
+   */
+  verifyWebhook(rawBody: Buffer, headers: Record<string, string>): Promise<boolean>;
 }
+
+/** The headers of a PayPal webhook its signature check reads (lower-case, as Node gives them). */
+export const PAYPAL_WEBHOOK_HEADERS = [
+  'paypal-auth-algo',
+  'paypal-cert-url',
+  'paypal-transmission-id',
+  'paypal-transmission-sig',
+  'paypal-transmission-time',
+] as const;
 
 export class PayPalError extends Error {
   override name = 'PayPalError';
@@ -67,7 +84,8 @@ export function readPayPalOrder(body: unknown): PayPalCaptureResult {
   };
 }
 
-function decimalToCents(value: string): bigint {
+/** A PayPal decimal amount ("123.45") in cents. */
+export function decimalToCents(value: string): bigint {
   const [whole = '0', fraction = ''] = value.split('.');
   return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'));
 }

@@ -1,14 +1,17 @@
 import { formatUsd } from '@offzero/shared/money/money';
-import { PayPalError, readPayPalOrder, type PayPalGateway } from './paypal-gateway';
+import { PAYPAL_WEBHOOK_HEADERS, PayPalError, readPayPalOrder, type PayPalGateway } from './paypal-gateway';
 
 /**
  * PayPal's REST API: OAuth client credentials (`/v1/oauth2/token`), then Orders v2 — create with our
- * order's value and id, capture with a `PayPal-Request-Id`, and read back an order already captured.
+ * order's value and id, capture with a `PayPal-Request-Id`, and read back an order already captured —
+ * and webhooks checked by PayPal itself (`/v1/notifications/verify-webhook-signature`).
  */
 export function createPayPalRestGateway(options: {
   clientId: string;
   clientSecret: string;
   apiUrl: string;
+  /** The id PayPal gave the webhook registered for this app: a signature for another one is refused. */
+  webhookId: string;
   now?: () => number;
 }): PayPalGateway {
   const now = options.now ?? Date.now;
@@ -37,7 +40,7 @@ export function createPayPalRestGateway(options: {
     return body.access_token;
   }
 
-  async function api(method: 'GET' | 'POST', path: string, requestId?: string, payload?: object) {
+  async function api(method: 'GET' | 'POST', path: string, requestId?: string, payload?: object | string) {
     const token = await accessToken();
     const response = await send(`${options.apiUrl}${path}`, {
       method,
@@ -47,7 +50,9 @@ export function createPayPalRestGateway(options: {
         ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
         ...(requestId ? { 'PayPal-Request-Id': requestId } : {}),
       },
-      ...(method === 'POST' ? { body: JSON.stringify(payload ?? {}) } : {}),
+      ...(method === 'POST'
+        ? { body: typeof payload === 'string' ? payload : JSON.stringify(payload ?? {}) }
+        : {}),
     });
     const body: unknown = await response.json().catch(() => null);
     return { status: response.status, body };
@@ -86,6 +91,45 @@ export function createPayPalRestGateway(options: {
       }
       throw new PayPalError(`PayPal refused the capture (HTTP ${status}${issue ? `, ${issue}` : ''})`, issue);
     },
+
+    async getOrder(paypalOrderId) {
+      const { status, body } = await api('GET', `/v2/checkout/orders/${encodeURIComponent(paypalOrderId)}`);
+      if (status !== 200) {
+        const issue = issueOf(body);
+        throw new PayPalError(`PayPal did not answer the order (HTTP ${status})`, issue);
+      }
+      return readPayPalOrder(body);
+    },
+
+    async verifyWebhook(rawBody, headers) {
+      const [authAlgo, certUrl, transmissionId, transmissionSig, transmissionTime] =
+        PAYPAL_WEBHOOK_HEADERS.map((name) => headers[name]);
+      if (!authAlgo || !certUrl || !transmissionId || !transmissionSig || !transmissionTime) return false;
+      const text = rawBody.toString('utf8');
+      if (!isJsonObject(text)) return false;
+      // The event goes back byte for byte: parsing and re-serialising it could change what was signed.
+      const request = `{${[
+        ['auth_algo', authAlgo],
+        ['cert_url', certUrl],
+        ['transmission_id', transmissionId],
+        ['transmission_sig', transmissionSig],
+        ['transmission_time', transmissionTime],
+        ['webhook_id', options.webhookId],
+      ]
+        .map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)}`)
+        .join(',')},"webhook_event":${text}}`;
+      const { status, body } = await api(
+        'POST',
+        '/v1/notifications/verify-webhook-signature',
+        undefined,
+        request,
+      );
+      // PayPal refuses malformed headers with a 400: not a signature it made.
+      if (status === 400 || status === 422) return false;
+      if (status !== 200)
+        throw new PayPalError(`PayPal could not verify the webhook (HTTP ${status})`, issueOf(body));
+      return (body as { verification_status?: unknown } | null)?.verification_status === 'SUCCESS';
+    },
   };
 }
 
@@ -101,4 +145,13 @@ function issueOf(body: unknown): string | null {
   const details = (body as { details?: { issue?: unknown }[] } | null)?.details;
   const issue = details?.[0]?.issue;
   return typeof issue === 'string' ? issue : null;
+}
+
+function isJsonObject(text: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+  } catch {
+    return false;
+  }
 }

@@ -10,7 +10,7 @@ import { requireSignedIn, signedInUser } from '../auth/sessions';
 import { toOrderResponse } from '../orders/order.presenter';
 import { decideDemoPayment } from './decide-demo-payment';
 import type { DemoPayPalGateway } from './demo-paypal-gateway';
-import type { PayPalService } from './paypal.service';
+import { PAYMENT_HELD_MESSAGE, type PayPalService } from './paypal.service';
 import { errorResponses } from '../http/error-responses';
 
 /** What a PayPal create or capture can answer besides success. */
@@ -50,14 +50,38 @@ export const paypalRoutes =
         },
       },
       async (request) => {
-        const order = await paypal.capturePayment(
+        const { order, held } = await paypal.capturePayment(
           signedInUser(request).user,
           request.params.paypalOrderId,
           request.body.orderId,
         );
-        return { message: 'Payment received. Your bitcoin is on its way.', order: toOrderResponse(order) };
+        return {
+          message: held ? PAYMENT_HELD_MESSAGE : 'Payment received. Your bitcoin is on its way.',
+          order: toOrderResponse(order),
+        };
       },
     );
+
+    // PayPal's webhook (DESIGN.md 7.7): it proves itself by PayPal's signature, so it needs no CSRF
+    // token; the signature covers the exact bytes, so this route keeps the raw body.
+    await app.register(async (webhooks) => {
+      webhooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+        done(null, body),
+      );
+      webhooks.post(
+        '/api/payments/paypal/webhook',
+        {
+          config: { csrf: false },
+          schema: {
+            response: { 200: messageResponseSchema, ...errorResponses(400, 401, 413, 415, 500, 503) },
+          },
+        },
+        async (request) => {
+          const outcome = await paypal.receiveWebhook(request.body as Buffer, request.headers);
+          return { message: outcome === 'replay' ? 'Already processed.' : 'Received.' };
+        },
+      );
+    });
 
     if (demoGateway) {
       for (const decision of ['approve', 'cancel'] as const) {

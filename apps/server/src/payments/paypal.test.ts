@@ -190,6 +190,7 @@ describe('PayPal REST adapter (a local server speaking PayPal’s API)', () => {
     const paypal = createPayPalRestGateway({
       clientId: 'client-id',
       clientSecret: 'client-secret',
+      webhookId: '8PT597110X687430LKGECATA',
       apiUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     });
     t = await createTestApp({}, undefined, { providers: { paypal } });

@@ -27,6 +27,7 @@ const PROVIDER_ENV = {
   SUMSUB_WEBHOOK_SECRET: 'sumsub-webhook-6',
   PAYPAL_CLIENT_ID: 'paypal-client-7',
   PAYPAL_CLIENT_SECRET: 'paypal-secret-8',
+  PAYPAL_WEBHOOK_ID: 'WH0PAYPAL0WEBHOOK10',
   ESPLORA_URL: 'http://127.0.0.1:1/esplora-9',
   DEPOSIT_XPUB: MAINNET_ZPUB,
 };

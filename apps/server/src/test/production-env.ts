@@ -20,6 +20,7 @@ export const PRODUCTION_TEST_ENV = {
   SUMSUB_API_URL: 'http://127.0.0.1:1',
   PAYPAL_CLIENT_ID: 'paypal-client',
   PAYPAL_CLIENT_SECRET: 'paypal-secret',
+  PAYPAL_WEBHOOK_ID: 'WH0PAYPAL0TEST',
   PAYPAL_API_URL: 'http://127.0.0.1:1',
   COINBASE_API_URL: 'http://127.0.0.1:1',
   KRAKEN_API_URL: 'http://127.0.0.1:1',

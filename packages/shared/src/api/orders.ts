@@ -154,6 +154,8 @@ export const orderSchema = z.object({
       amount: z.number(),
       create_time: z.string().nullable(),
       receiving_in: receivingInSchema,
+      /** PayPal's capture id, on a PayPal-paid order (null until PayPal captured it). */
+      captureId: z.string().nullable().optional(),
     })
     .nullable(),
 });

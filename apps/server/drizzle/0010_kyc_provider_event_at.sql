@@ -1,0 +1,1 @@
+ALTER TABLE "kyc_records" ADD COLUMN "provider_event_at" timestamp with time zone;
