@@ -77,7 +77,11 @@ export function nextFlag(
  * Watches every open sell order's deposit address (DESIGN.md section 3): credits each output exactly
  * once by `txid:vout` (the unique row is inserted in the same transaction as the credit, so two
  * watchers cannot both credit), announces it, counts confirmations, re-prices and flags under-, over-
- * and late payments, and takes an order back to waiting when its transaction disappears. Every notice
+ * and late payments, and takes an order back to waiting when its transaction disappears. DESIGN.md
+ * 7.7: split deposits are priced on their sum, an over-payment beyond the quoted amount at the lower of
+ * the locked and current price, an order pushed over `max_order_size` is flagged `over_limit` (held);
+ * completed sells stay watched until their deposit is 6 blocks deep, and a paid deposit that vanishes
+ * flags the order `deposit_reversed` and restricts the customer. Every notice
  * (realtime `new-transaction` and `order-updated`, e-mail, SMS) is written into the outbox in the
  * transaction of its change and delivered once that is committed.
  */

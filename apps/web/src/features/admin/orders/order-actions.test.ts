@@ -91,12 +91,16 @@ describe('availableActions', () => {
     }
   });
 
-  it('a flag can be resolved from any state, after the state’s own actions', () => {
+  it('a flag can be resolved from any state, after the state’s own actions; a flagged order is not paid out', () => {
     expect(availableActions(sell({ flag: 'late_deposit', confirmations: 1 }), demo)).toEqual([
-      'payout-usd',
       'cancel',
       'resolve-flag',
     ]);
+    expect(waitingReason(sell({ flag: 'late_deposit', confirmations: 1 }), demo)).toBe(
+      'Resolve the flag first: a flagged order is not paid out.',
+    );
+    const paid = buy({ paymentConfirmedAt: '2026-01-01T00:00:00.000Z', flag: 'duplicate_reference' });
+    expect(availableActions(paid, demo)).toEqual(['cancel', 'resolve-flag']);
     expect(availableActions(buy({ status: 'pending', flag: 'capture_mismatch' }), demo)).toEqual([
       'cancel',
       'resolve-flag',

@@ -31,14 +31,14 @@ type ActionableOrder = Pick<
  * - pending, processing or expired → cancel
  * - sell holding a deposit we will not pay for (flagged, other than a reversed deposit; or cancelled or
  *   expired) → record the coins returned to the customer
- * - flagged (any state) → resolve the flag
+ * - flagged (any state) → resolve the flag; a flagged order is held: nothing is paid out (DESIGN.md 7.7)
  */
 export function availableActions(order: ActionableOrder, context: ActionContext): OrderActionKind[] {
   const actions: OrderActionKind[] = [];
   if (order.type === 'buy' && order.status === 'processing') {
     if (!order.paymentConfirmedAt) {
       actions.push('mark-paid');
-    } else {
+    } else if (!order.flag) {
       actions.push('payout-btc');
       if (context.demo && typeof order.walletAddress === 'string' && order.walletAddress !== '') {
         actions.push('send-btc');
@@ -48,7 +48,8 @@ export function availableActions(order: ActionableOrder, context: ActionContext)
   if (
     order.type === 'sell' &&
     order.status === 'processing' &&
-    order.confirmations >= context.confirmationsRequired
+    order.confirmations >= context.confirmationsRequired &&
+    !order.flag
   ) {
     actions.push('payout-usd');
   }
@@ -70,6 +71,12 @@ export function availableActions(order: ActionableOrder, context: ActionContext)
 
 /** Why nothing can move the order forward yet, when that is worth saying (null otherwise). */
 export function waitingReason(order: ActionableOrder, context: ActionContext): string | null {
+  const payable =
+    order.status === 'processing' &&
+    (order.type === 'buy'
+      ? order.paymentConfirmedAt !== null
+      : order.confirmations >= context.confirmationsRequired);
+  if (order.flag && payable) return 'Resolve the flag first: a flagged order is not paid out.';
   if (order.type === 'sell' && order.status === 'pending') {
     return 'Waiting for the customer’s bitcoin deposit.';
   }
