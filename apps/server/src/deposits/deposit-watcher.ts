@@ -164,7 +164,7 @@ export function createDepositWatcher(deps: {
       feeBps: settings.platformFeeBps,
       bankChargesCents: current.bankFeeCents,
     });
-    // TODO(limits): the customer's own rolling limits join max_order_size here once they exist.
+    // The customer’s own rolling limits (DESIGN.md 7.9) belong beside max_order_size once they exist.
     const overLimit = quote !== null && quote.valueCents > settings.maxOrderCents;
     const raised = overLimit
       ? 'over_limit'
