@@ -7,6 +7,7 @@ import {
   queueSchema,
 } from '@offzero/shared/api/admin';
 import { orderStatusSchema, paymentMethodSchema } from '@offzero/shared/api/orders';
+import { isValidBitcoinAddress } from '@offzero/shared/bitcoin/address';
 import { requireAdmin, signedInUser } from '../auth/sessions';
 import type { AdminService } from './admin.service';
 import {
@@ -224,6 +225,44 @@ export const adminOrderRoutes =
             staff: signedInUser(request),
             orderId: request.params.id,
             note: request.body.note,
+          }),
+        ),
+    );
+
+    // Coins of a sell we will not pay for, sent back to the customer: the order is cancelled if open.
+    app.post(
+      '/api/admin/orders/:id/refund-btc',
+      {
+        ...staffOnly,
+        config: { multilineFields: ['note'] },
+        schema: {
+          params: idParams,
+          body: z.strictObject({
+            address: z
+              .string()
+              .trim()
+              .max(100)
+              .refine((address) => isValidBitcoinAddress(address, app.config.bitcoinNetwork), {
+                error: `Enter a bitcoin address of the ${app.config.bitcoinNetwork} network.`,
+              }),
+            txid: z
+              .string()
+              .trim()
+              .regex(TXID, { error: 'Enter the 64-character hexadecimal transaction id.' })
+              .transform((txid) => txid.toLowerCase()),
+            note: noteSchema,
+          }),
+          response: actionAnswer,
+        },
+      },
+      async (request) =>
+        done(
+          await admin.refundBtc({
+            staff: signedInUser(request),
+            orderId: request.params.id,
+            address: request.body.address,
+            txid: request.body.txid,
+            note: request.body.note ?? null,
           }),
         ),
     );

@@ -38,7 +38,7 @@ const documentImage = {
   ),
 };
 
-/** KYC review, customers (search, detail, disable) and the audit log. */
+/** KYC review, customers (search, detail, disable, lift a restriction) and the audit log. */
 export const adminPeopleRoutes =
   (admin: AdminService): FastifyPluginAsyncZod =>
   async (app) => {
@@ -156,7 +156,13 @@ export const adminPeopleRoutes =
       },
     );
 
-    for (const change of ['disable', 'enable'] as const) {
+    const accessAnswer = {
+      disable: 'Account disabled; its sessions have ended.',
+      enable: 'Account enabled.',
+      'lift-restriction': 'Restriction lifted; the customer can trade again.',
+    } as const;
+    // Disable, re-enable, and lift the trading restriction a reversal put on the customer.
+    for (const change of ['disable', 'enable', 'lift-restriction'] as const) {
       app.post(
         `/api/admin/users/:userId/${change}`,
         {
@@ -177,9 +183,7 @@ export const adminPeopleRoutes =
             change,
             reason: request.body.reason,
           });
-          return {
-            message: change === 'disable' ? 'Account disabled; its sessions have ended.' : 'Account enabled.',
-          };
+          return { message: accessAnswer[change] };
         },
       );
     }

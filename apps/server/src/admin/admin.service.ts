@@ -22,6 +22,7 @@ import { listKycCases } from './use-cases/list-kyc-cases';
 import { markPaid } from './use-cases/mark-paid';
 import { payoutUsd } from './use-cases/payout-usd';
 import { recordBtcPayout } from './use-cases/record-btc-payout';
+import { refundBtc } from './use-cases/refund-btc';
 import { resolveFlag } from './use-cases/resolve-flag';
 import type { OrderActionRequest } from './use-cases/run-order-action';
 import { searchCustomers } from './use-cases/search-customers';
@@ -76,6 +77,7 @@ export function createAdminService(deps: AdminDependencies) {
       cancelOrder(deps, request),
     resolveFlag: (request: { staff: SignedInUser; orderId: string; note: string }) =>
       resolveFlag(deps, request),
+    refundBtc: (request: OrderActionRequest & { address: string; txid: string }) => refundBtc(deps, request),
 
     // KYC review
     listKycCases: (status: KycStatus) => listKycCases(deps, status),

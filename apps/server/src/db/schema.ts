@@ -518,3 +518,48 @@ export const adminActions = pgTable(
 );
 
 export type AdminActionRow = typeof adminActions.$inferSelect;
+
+/**
+ * What a sell order was quoted for before any deposit re-priced it (DESIGN.md 7.7): written when its
+ * first deposit is credited, so every later deposit is priced on the sum against the same terms. The
+ * quoted amount is paid at `basePriceCents` (the locked price, or the price of the day for a deposit
+ * that came after the window closed); anything beyond it at the lower of the locked and current price.
+ */
+export const sellDepositTerms = pgTable(
+  'sell_deposit_terms',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id),
+    quotedSats: bigint('quoted_sats', { mode: 'bigint' }).notNull(),
+    lockedPriceCents: bigint('locked_price_cents', { mode: 'bigint' }).notNull(),
+    basePriceCents: bigint('base_price_cents', { mode: 'bigint' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      'sell_deposit_terms_positive',
+      sql`${table.quotedSats} > 0 and ${table.lockedPriceCents} > 0 and ${table.basePriceCents} > 0`,
+    ),
+  ],
+);
+
+export type SellDepositTermsRow = typeof sellDepositTerms.$inferSelect;
+
+/** Coins of a sell order that were returned to the customer instead of paid for (one return per order). */
+export const btcRefunds = pgTable(
+  'btc_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    address: text('address').notNull(),
+    txid: text('txid').notNull(),
+    refundedBy: text('refunded_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('btc_refunds_order_unique').on(table.orderId)],
+);
+
+export type BtcRefundRow = typeof btcRefunds.$inferSelect;

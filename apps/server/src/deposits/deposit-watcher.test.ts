@@ -347,11 +347,11 @@ describe('deposit watcher', () => {
     expect(row.status).not.toBe('processing');
     expect(row.status).not.toBe('completed');
 
-    // The rest arrives: that payment is credited and priced for what it is.
+    // The rest arrives: both payments are priced on their sum, and the order is still underpaid.
     const rest = await d.send(order.address, 0.0099);
     await d.poll();
     const expected = quoteSellFromBtc({
-      amountSats: 990_000n,
+      amountSats: 990_500n,
       buyPriceCents: placed.priceCents,
       feeBps: DEMO_FEE_BPS,
       bankChargesCents: 100n,
@@ -359,8 +359,8 @@ describe('deposit watcher', () => {
     expect(await d.order(order.id)).toMatchObject({
       status: 'processing',
       txn: rest,
-      receivedSats: 990_000n,
-      amountSats: 990_000n,
+      receivedSats: 990_500n,
+      amountSats: 990_500n,
       valueCents: expected.valueCents,
       flag: 'underpaid',
     });
@@ -510,23 +510,39 @@ describe('deposit watcher', () => {
     );
   });
 
-  it('keeps and flags a second deposit to an order already under way', async () => {
+  it('prices a second deposit to an order already under way on the sum, and flags it', async () => {
     const order = await d.placeSell(ada, 0.003);
-    const first = await d.send(order.address, 0.003);
+    // Locked below today's price, so the extra is priced at the locked price too.
+    const locked = (await d.order(order.id)).priceCents - 100_000n;
+    await t.database.db.update(orders).set({ priceCents: locked }).where(eq(orders.id, order.id));
+    await d.send(order.address, 0.003);
     await d.poll();
-    const credited = await d.order(order.id);
     const second = await d.send(order.address, 0.001);
     expect(await d.poll()).toEqual({ credited: 1 });
+    const expected = quoteSellFromBtc({
+      amountSats: 400_000n,
+      buyPriceCents: locked,
+      feeBps: DEMO_FEE_BPS,
+      bankChargesCents: 0n,
+    })!;
     const row = await d.order(order.id);
     expect(row).toMatchObject({
       status: 'processing',
-      txn: first,
-      flag: 'extra_deposit',
-      amountSats: credited.amountSats,
-      valueCents: credited.valueCents,
+      // The order now waits on the newer deposit's confirmations.
+      txn: second,
+      confirmations: 0,
+      flag: 'overpaid',
+      receivedSats: 400_000n,
+      amountSats: 400_000n,
+      valueCents: expected.valueCents,
     });
-    expect(row.flagNote).toContain(second);
+    expect(row.flagNote).toContain('2 deposits');
     expect((await d.depositsOf(order.id)).map((r) => r.valueSats).sort()).toEqual([100_000n, 300_000n]);
+    expect(await d.moves(order.id)).toEqual([
+      'null->pending',
+      'pending->processing',
+      'processing->processing',
+    ]);
   });
 
   it('credits nobody for a deposit to an address that belongs to no order', async () => {

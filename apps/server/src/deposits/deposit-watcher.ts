@@ -1,11 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { formatBtc, satsToBtcNumber } from '@offzero/shared/money/money';
-import { quoteSellFromBtc } from '@offzero/shared/quotes/quote';
+import { formatBtc, formatUsd, satsToBtcNumber } from '@offzero/shared/money/money';
 import { confirmationsOf, type ChainApi, type ChainOutput } from '../chain/chain-api';
 import type { Database, Transaction } from '../db/database';
 import type { DepositRow, OrderRow } from '../db/schema';
 import { findGlobalSettings } from '../settings/global-settings.repository';
-import { moveOrder } from '../orders/order-state';
+import { moveOrder, recordOrderRequoted } from '../orders/order-state';
 import { recordOrderNotices, type OrderNotifier } from '../orders/order-notifications';
 import {
   findOrder,
@@ -15,23 +14,74 @@ import {
 } from '../orders/order.repository';
 import { writeOutbox } from '../outbox/outbox.repository';
 import type { PriceBook } from '../prices/price-book';
+import { restrictCustomer } from '../users/customer-restriction.repository';
 import {
+  findOrCreateDepositTerms,
   findSeenDeposits,
+  findSeenDepositsIn,
   findWatchedSellOrders,
   insertDepositOnce,
   markDepositVanished,
+  repriceOrder,
   reviveVanishedDeposit,
   updateDepositConfirmations,
 } from './deposit.repository';
+import { priceDeposits } from './deposit-pricing';
 
 /** Expired and cancelled sells are still watched this long, so a late deposit is never lost. */
 export const LATE_DEPOSIT_WATCH_MS = 24 * 3600_000;
+
+/** Completed sells are still watched until their deposit is this deep: a reversal after payout is caught. */
+export const REVERSAL_WATCH_CONFIRMATIONS = 6;
+
+/**
+ * The flags the watcher raises about deposits themselves; a later deposit may replace one. Any other
+ * flag (`over_limit`, `deposit_reversed`, a sanctions or payment flag) holds the order until a person
+ * resolves it, so the watcher keeps it and only adds to its note.
+ */
+const DEPOSIT_FLAGS: ReadonlySet<string> = new Set([
+  'underpaid',
+  'overpaid',
+  'late_deposit',
+  'extra_deposit',
+  'vanished_tx',
+]);
+
+/**
+ * The order's flag after a deposit event that raised `raised` (or nothing). An earlier deposit's flag
+ * is never wiped by a later deposit (a dust first payment stays visible); it is kept in the note when
+ * a newer one replaces it. Only a vanished transaction, once replaced, needs nobody.
+ */
+export function nextFlag(
+  order: Pick<OrderRow, 'flag' | 'flagNote'>,
+  raised: { flag: string; note: string } | null,
+): { flag: string | null; flagNote: string | null } {
+  const existing = order.flag;
+  if (existing && !DEPOSIT_FLAGS.has(existing)) {
+    return {
+      flag: existing,
+      flagNote: raised ? `${order.flagNote ?? existing}; then ${raised.note}` : order.flagNote,
+    };
+  }
+  const earlier = existing && existing !== 'vanished_tx' ? existing : null;
+  if (raised) {
+    return {
+      flag: raised.flag,
+      flagNote: earlier ? `${raised.note}; earlier ${earlier}: ${order.flagNote ?? ''}` : raised.note,
+    };
+  }
+  return earlier ? { flag: earlier, flagNote: order.flagNote } : { flag: null, flagNote: null };
+}
 
 /**
  * Watches every open sell order's deposit address (DESIGN.md section 3): credits each output exactly
  * once by `txid:vout` (the unique row is inserted in the same transaction as the credit, so two
  * watchers cannot both credit), announces it, counts confirmations, re-prices and flags under-, over-
- * and late payments, and takes an order back to waiting when its transaction disappears. Every notice
+ * and late payments, and takes an order back to waiting when its transaction disappears. DESIGN.md
+ * 7.7: split deposits are priced on their sum, an over-payment beyond the quoted amount at the lower of
+ * the locked and current price, an order pushed over `max_order_size` is flagged `over_limit` (held);
+ * completed sells stay watched until their deposit is 6 blocks deep, and a paid deposit that vanishes
+ * flags the order `deposit_reversed` and restricts the customer. Every notice
  * (realtime `new-transaction` and `order-updated`, e-mail, SMS) is written into the outbox in the
  * transaction of its change and delivered once that is committed.
  */
@@ -51,7 +101,11 @@ export function createDepositWatcher(deps: {
   const now = deps.now ?? (() => new Date());
 
   async function watchedOrders(): Promise<OrderRow[]> {
-    return findWatchedSellOrders(db, new Date(now().getTime() - LATE_DEPOSIT_WATCH_MS));
+    return findWatchedSellOrders(
+      db,
+      new Date(now().getTime() - LATE_DEPOSIT_WATCH_MS),
+      REVERSAL_WATCH_CONFIRMATIONS,
+    );
   }
 
   /** In the crediting transaction: the spec's `new-transaction` notice, before the status notice. */
@@ -75,6 +129,115 @@ export function createDepositWatcher(deps: {
     ]);
   }
 
+  /**
+   * Prices every deposit of an open sell on their sum (DESIGN.md 7.7) inside the caller's transaction:
+   * a pending or expired order moves to processing, a processing one is re-priced where it is. `latest`
+   * is the deposit the order now waits on for confirmations (the newest). A sum too small to pay
+   * anything out after fees only flags the order: moving it on would leave its full value due for a
+   * few satoshis. Returns the order as it now is, its notices written.
+   */
+  async function priceOnSum(
+    tx: Transaction,
+    current: OrderRow,
+    latest: { txid: string; confirmations: number },
+    change: { eventKey: string; reason: string; details: Record<string, unknown>; vanished?: string },
+  ): Promise<OrderRow | null> {
+    const late = current.status === 'expired';
+    const settings = await findGlobalSettings(tx);
+    const currentPrice = deps.prices.current()?.buyPriceCents ?? null;
+    const terms = await findOrCreateDepositTerms(tx, {
+      orderId: current.id,
+      quotedSats: current.amountSats,
+      lockedPriceCents: current.priceCents,
+      // A late deposit is priced now; an on-time one at the price locked with the order.
+      basePriceCents: late && currentPrice ? currentPrice : current.priceCents,
+    });
+    const seen = await findSeenDepositsIn(tx, current.id);
+    const receivedSats = seen.reduce((sum, deposit) => sum + deposit.valueSats, 0n);
+    if (receivedSats === 0n) return null;
+    const quote = priceDeposits({
+      receivedSats,
+      quotedSats: terms.quotedSats,
+      basePriceCents: terms.basePriceCents,
+      lockedPriceCents: terms.lockedPriceCents,
+      currentPriceCents: currentPrice,
+      feeBps: settings.platformFeeBps,
+      bankChargesCents: current.bankFeeCents,
+    });
+    // The customer’s own rolling limits (DESIGN.md 7.9) belong beside max_order_size once they exist.
+    const overLimit = quote !== null && quote.valueCents > settings.maxOrderCents;
+    const raised = overLimit
+      ? 'over_limit'
+      : change.vanished
+        ? 'vanished_tx'
+        : late
+          ? 'late_deposit'
+          : receivedSats < terms.quotedSats
+            ? 'underpaid'
+            : receivedSats > terms.quotedSats
+              ? 'overpaid'
+              : null;
+    const what = `received ${formatBtc(receivedSats)} BTC${seen.length > 1 ? ` in ${seen.length} deposits` : ''}, order was for ${formatBtc(terms.quotedSats)} BTC`;
+    const outcome = !quote
+      ? 'too small to pay out after fees'
+      : overLimit
+        ? `worth $${formatUsd(quote.valueCents)}, over the $${formatUsd(settings.maxOrderCents)} order limit: held`
+        : 're-priced';
+    const flag = nextFlag(
+      current,
+      raised
+        ? {
+            flag: raised,
+            note: `${raised.replace('_', ' ')}: ${change.vanished ? `${change.vanished} is no longer on the chain; ` : ''}${what}; ${outcome}`,
+          }
+        : null,
+    );
+    // The locked figures stand for an on-time deposit of exactly the quoted amount.
+    const reprice =
+      quote && (late || receivedSats !== terms.quotedSats || current.amountSats !== terms.quotedSats);
+    const figures = reprice
+      ? {
+          amountSats: quote.amountSats,
+          valueCents: quote.valueCents,
+          priceCents: quote.priceCents,
+          platformFeeCents: quote.platformFeeCents,
+        }
+      : {};
+    const notices = async (row: OrderRow | undefined): Promise<OrderRow | null> => {
+      if (!row) return null;
+      await recordOrderNotices(tx, row, { eventKey: change.eventKey, messages: true });
+      return row;
+    };
+    if (!quote) return notices(await flagOrder(tx, current.id, flag, now()));
+    const patch = {
+      ...figures,
+      ...flag,
+      txn: latest.txid,
+      confirmations: latest.confirmations,
+      receivedSats,
+    };
+    if (current.status === 'pending' || current.status === 'expired') {
+      return moveOrder(tx, {
+        orderId: current.id,
+        from: ['pending', 'expired'],
+        to: 'processing',
+        actor: 'system:deposit-watcher',
+        reason: late ? 'deposit arrived after the window closed' : change.reason,
+        patch,
+        details: { ...change.details, receivedSats: receivedSats.toString() },
+      });
+    }
+    const after = await repriceOrder(tx, current.id, patch, now());
+    if (!after) return null;
+    await recordOrderRequoted(tx, {
+      before: current,
+      after,
+      actor: 'system:deposit-watcher',
+      reason: change.reason,
+    });
+    return notices(after);
+  }
+
   /** Credits one output if no watcher has before; returns the order as it now is, or null. */
   async function credit(
     order: OrderRow,
@@ -91,79 +254,67 @@ export function createDepositWatcher(deps: {
       if (!current) return null;
       const creditKey = `${current.id}:${output.txid}:${output.vout}:${inserted ? 'seen' : `revived-${now().getTime()}`}`;
       await recordNewTransaction(tx, current, output, creditKey);
-      /** A credit that moves no order still tells the customer (their order as it now is). */
-      const flagged = async (row: OrderRow | undefined | null): Promise<OrderRow | null> => {
-        if (!row) return null;
-        await recordOrderNotices(tx, row, { eventKey: `deposit-flag:${creditKey}`, messages: true });
-        return row;
-      };
-      const btc = `${formatBtc(output.valueSats)} BTC`;
-      if (current.status === 'pending' || current.status === 'expired') {
-        const late = current.status === 'expired';
-        const settings = await findGlobalSettings(tx);
-        const latestPrice = deps.prices.current();
-        // A late deposit is priced now; an on-time one at the price locked with the order.
-        const priceCents = late && latestPrice ? latestPrice.buyPriceCents : current.priceCents;
-        const differs = output.valueSats !== current.amountSats;
-        const quote =
-          late || differs
-            ? quoteSellFromBtc({
-                amountSats: output.valueSats,
-                buyPriceCents: priceCents,
-                feeBps: settings.platformFeeBps,
-                bankChargesCents: current.bankFeeCents,
-              })
-            : null;
-        const flag = late
-          ? 'late_deposit'
-          : output.valueSats < current.amountSats
-            ? 'underpaid'
-            : differs
-              ? 'overpaid'
-              : null;
-        const flagNote = flag
-          ? `${flag.replace('_', ' ')}: received ${btc}, order was for ${formatBtc(current.amountSats)} BTC${quote ? '; re-priced' : '; too small to pay out after fees'}`
-          : null;
-        if ((late || differs) && !quote) {
-          // Too little to pay anything out after fees: the deposit is recorded and the order flagged
-          // for the back office, but it keeps waiting. Moving it on would leave its full value due for
-          // a few satoshis.
-          return flagged(await flagOrder(tx, current.id, { flag, flagNote }, now()));
-        }
-        return moveOrder(tx, {
-          orderId: current.id,
-          from: ['pending', 'expired'],
-          to: 'processing',
-          actor: 'system:deposit-watcher',
-          reason: late ? 'deposit arrived after the window closed' : 'deposit seen on chain',
-          patch: {
-            txn: output.txid,
-            receivedSats: output.valueSats,
-            confirmations,
-            flag,
-            flagNote,
-            ...(quote
-              ? {
-                  amountSats: quote.amountSats,
-                  valueCents: quote.valueCents,
-                  priceCents: quote.priceCents,
-                  platformFeeCents: quote.platformFeeCents,
-                }
-              : {}),
-          },
-          details: { txid: output.txid, vout: output.vout, valueSats: output.valueSats.toString() },
-        });
-      }
-      // A second payment to an address whose order is already under way or closed: keep it, flag it.
-      return flagged(
-        await flagOrder(
+      if (current.status === 'pending' || current.status === 'expired' || current.status === 'processing') {
+        // Not paid out yet: split deposits are priced on their sum.
+        return priceOnSum(
           tx,
-          current.id,
-          { flag: 'extra_deposit', flagNote: `another ${btc} arrived in ${output.txid}:${output.vout}` },
-          now(),
-        ),
+          current,
+          { txid: output.txid, confirmations },
+          {
+            eventKey: `deposit-flag:${creditKey}`,
+            reason:
+              current.status === 'processing'
+                ? 'another deposit arrived; priced on the sum'
+                : 'deposit seen on chain',
+            details: { txid: output.txid, vout: output.vout, valueSats: output.valueSats.toString() },
+          },
+        );
+      }
+      // A payment to an address whose order is already paid out or closed: keep it, flag it.
+      const flagged = await flagOrder(
+        tx,
+        current.id,
+        nextFlag(current, {
+          flag: 'extra_deposit',
+          note: `another ${formatBtc(output.valueSats)} BTC arrived in ${output.txid}:${output.vout}`,
+        }),
+        now(),
       );
+      if (!flagged) return null;
+      await recordOrderNotices(tx, flagged, { eventKey: `deposit-flag:${creditKey}`, messages: true });
+      return flagged;
     });
+  }
+
+  /**
+   * A deposit of a completed sell left the chain (reorganisation or double spend): if it was paid for
+   * (seen before the payout), the dollars went out for coins we no longer have. The order is flagged
+   * `deposit_reversed` and the customer restricted from trading until staff look into it.
+   */
+  async function reverseAfterPayout(
+    tx: Transaction,
+    current: OrderRow,
+    deposit: DepositRow,
+  ): Promise<OrderRow | null> {
+    if (current.completedAt && deposit.firstSeenAt > current.completedAt) return null;
+    const what = `${deposit.txid}:${deposit.vout} (${formatBtc(deposit.valueSats)} BTC) left the chain after the dollars were paid`;
+    const flagged = await flagOrder(
+      tx,
+      current.id,
+      {
+        flag: 'deposit_reversed',
+        flagNote: current.flag ? `${what}; earlier ${current.flag}: ${current.flagNote ?? ''}` : what,
+      },
+      now(),
+    );
+    await restrictCustomer(
+      tx,
+      current.userId,
+      `the deposit of sell order #${current.id.slice(0, 8)} was reversed after payout`,
+    );
+    if (!flagged) return null;
+    await recordOrderNotices(tx, flagged, { eventKey: `deposit-reversed:${deposit.id}`, messages: false });
+    return flagged;
   }
 
   /** Every output paying the order's deposit address. */
@@ -196,7 +347,24 @@ export function createDepositWatcher(deps: {
         const moved = await db.transaction(async (tx) => {
           if (!(await markDepositVanished(tx, deposit.id, now()))) return null;
           const current = await lockOrder(tx, order.id);
-          if (current?.status !== 'processing' || current.txn !== deposit.txid) return null;
+          if (current?.status === 'completed') return reverseAfterPayout(tx, current, deposit);
+          if (current?.status !== 'processing') return null;
+          const remaining = await findSeenDepositsIn(tx, current.id);
+          const newest = remaining.at(-1);
+          if (newest) {
+            // Other deposits are still there: the order is priced on what is left, and flagged.
+            return priceOnSum(
+              tx,
+              current,
+              { txid: newest.txid, confirmations: newest.confirmations },
+              {
+                eventKey: `deposit-vanished:${deposit.id}`,
+                reason: 'a deposit disappeared from the chain; priced on the rest',
+                details: { txid: deposit.txid, vout: deposit.vout },
+                vanished: deposit.txid,
+              },
+            );
+          }
           return moveOrder(tx, {
             orderId: current.id,
             from: ['processing'],

@@ -1,7 +1,14 @@
-import { and, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { ChainOutput } from '../chain/chain-api';
 import type { Database, Transaction } from '../db/database';
-import { deposits, orders, type DepositRow, type OrderRow } from '../db/schema';
+import {
+  deposits,
+  orders,
+  sellDepositTerms,
+  type DepositRow,
+  type OrderRow,
+  type SellDepositTermsRow,
+} from '../db/schema';
 
 /** The SQL of sell deposits: the address index sequence and the `deposits` rows the watcher keeps. */
 
@@ -15,10 +22,16 @@ export async function nextDepositIndex(tx: Transaction): Promise<number> {
 }
 
 /**
- * Sell orders whose deposit address is watched: open ones, and expired or cancelled ones whose window
- * closed after `lateSince` (a late deposit is still credited).
+ * Sell orders whose deposit address is watched: open ones; expired or cancelled ones whose window
+ * closed after `lateSince` (a late deposit is still credited); and completed ones whose deposit is not
+ * yet `settledConfirmations` deep (a reorganisation or double spend could still take it back), unless
+ * it was already found reversed.
  */
-export async function findWatchedSellOrders(db: Database, lateSince: Date): Promise<OrderRow[]> {
+export async function findWatchedSellOrders(
+  db: Database,
+  lateSince: Date,
+  settledConfirmations: number,
+): Promise<OrderRow[]> {
   return db
     .select()
     .from(orders)
@@ -29,9 +42,68 @@ export async function findWatchedSellOrders(db: Database, lateSince: Date): Prom
         or(
           inArray(orders.status, ['pending', 'processing']),
           and(inArray(orders.status, ['expired', 'cancelled']), gt(orders.quoteExpiresAt, lateSince)),
+          and(
+            eq(orders.status, 'completed'),
+            lt(orders.confirmations, settledConfirmations),
+            or(isNull(orders.flag), ne(orders.flag, 'deposit_reversed')),
+          ),
         ),
       ),
     );
+}
+
+/**
+ * The terms every deposit of the order is priced against, written by its first credit (`initial`)
+ * and never changed after: the first writer wins, later calls read what it wrote.
+ */
+export async function findOrCreateDepositTerms(
+  tx: Transaction,
+  initial: Omit<SellDepositTermsRow, 'createdAt'>,
+): Promise<SellDepositTermsRow> {
+  await tx.insert(sellDepositTerms).values(initial).onConflictDoNothing();
+  const [terms] = await tx
+    .select()
+    .from(sellDepositTerms)
+    .where(eq(sellDepositTerms.orderId, initial.orderId));
+  if (!terms) throw new Error('deposit terms insert returned nothing');
+  return terms;
+}
+
+/** The order's deposits still on the chain as far as we know, oldest first (inside a transaction). */
+export async function findSeenDepositsIn(tx: Transaction, orderId: string): Promise<DepositRow[]> {
+  return tx
+    .select()
+    .from(deposits)
+    .where(and(eq(deposits.orderId, orderId), eq(deposits.status, 'seen')))
+    .orderBy(asc(deposits.firstSeenAt), asc(deposits.txid), asc(deposits.vout));
+}
+
+/** Changes an order's figures, deposit and flag without moving it (its status stays as it is). */
+export async function repriceOrder(
+  tx: Transaction,
+  orderId: string,
+  patch: Partial<
+    Pick<
+      OrderRow,
+      | 'amountSats'
+      | 'valueCents'
+      | 'priceCents'
+      | 'platformFeeCents'
+      | 'receivedSats'
+      | 'txn'
+      | 'confirmations'
+      | 'flag'
+      | 'flagNote'
+    >
+  >,
+  now: Date,
+): Promise<OrderRow | undefined> {
+  const [updated] = await tx
+    .update(orders)
+    .set({ ...patch, updatedAt: now })
+    .where(eq(orders.id, orderId))
+    .returning();
+  return updated;
 }
 
 /** Records an output the first time any watcher sees it; undefined when `txid:vout` is known already. */

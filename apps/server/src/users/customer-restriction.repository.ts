@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/database';
 import { users } from '../db/schema';
 
@@ -16,6 +16,16 @@ export async function restrictCustomer(
     .update(users)
     .set({ restrictedAt: new Date(), restrictedReason: reason, updatedAt: new Date() })
     .where(and(eq(users.id, userId), isNull(users.restrictedAt)))
+    .returning({ id: users.id });
+  return changed.length > 0;
+}
+
+/** Lifts a customer's restriction (staff looked into it); false when they were not restricted. */
+export async function liftCustomerRestriction(db: Database | Transaction, userId: string): Promise<boolean> {
+  const changed = await db
+    .update(users)
+    .set({ restrictedAt: null, restrictedReason: null, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), isNotNull(users.restrictedAt)))
     .returning({ id: users.id });
   return changed.length > 0;
 }

@@ -1,14 +1,16 @@
 import type { SignedInUser, SessionService } from '../../auth/sessions';
 import type { Database } from '../../db/database';
 import { AppError } from '../../http/errors';
+import { liftCustomerRestriction } from '../../users/customer-restriction.repository';
 import { recordAdminAction } from '../admin-audit.repository';
 import { lockUser, setUserDisabledAt } from '../admin-customers.repository';
 
-export type CustomerAccessChange = 'disable' | 'enable';
+export type CustomerAccessChange = 'disable' | 'enable' | 'lift-restriction';
 
 /**
- * Disables or re-enables a customer's account, with the reason in the audit log. The account is read
- * and locked inside the transaction that changes it; a disabled account's sessions end at once.
+ * Disables or re-enables a customer's account, or lifts the restriction a reversal put on their
+ * trading (DESIGN.md 7.7), with the reason in the audit log. The account is read and locked inside the
+ * transaction that changes it; a disabled account's sessions end at once.
  */
 export async function setCustomerAccess(
   deps: { db: Database; sessions: Pick<SessionService, 'revokeAllFor'> },
@@ -18,6 +20,21 @@ export async function setCustomerAccess(
   const userId = await deps.db.transaction(async (tx) => {
     const user = await lockUser(tx, request.userId);
     if (!user) throw new AppError('NOT_FOUND', 'Customer not found.');
+    if (change === 'lift-restriction') {
+      if (user.id === staff.user.id) throw new AppError('CONFLICT', 'You cannot lift your own restriction.');
+      if (!user.restrictedAt || !(await liftCustomerRestriction(tx, user.id))) {
+        throw new AppError('CONFLICT', 'This customer is not restricted.');
+      }
+      await recordAdminAction(tx, staff, {
+        action: 'user.lift_restriction',
+        targetType: 'user',
+        targetId: user.id,
+        before: { restrictedAt: user.restrictedAt, restrictedReason: user.restrictedReason },
+        after: { restrictedAt: null, restrictedReason: null },
+        note: request.reason,
+      });
+      return user.id;
+    }
     if (user.id === staff.user.id) throw new AppError('CONFLICT', 'You cannot disable your own account.');
     if ((change === 'disable') === (user.disabledAt !== null)) {
       throw new AppError(

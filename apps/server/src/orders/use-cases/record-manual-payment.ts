@@ -3,6 +3,7 @@ import type { GlobalSettingsRow, OrderRow, PaymentMethod, UserRow } from '../../
 import { AppError } from '../../http/errors';
 import { findGlobalSettings } from '../../settings/global-settings.repository';
 import { moveOrder } from '../order-state';
+import { duplicateReferenceFlag } from './duplicate-reference';
 import type { OrderDeps } from './order-deps';
 
 type ManualPaymentRequest = Extract<UpdateOrderRequest, { payment: unknown }>;
@@ -27,8 +28,9 @@ export async function recordManualPayment(
   const settings = await findGlobalSettings(deps.db);
   const receivingDetails = receivingDetailsFor(settings, method);
   const bankTxn = body.bankTxn?.trim() || null;
-  const moved = await deps.db.transaction((tx) =>
-    moveOrder(tx, {
+  const moved = await deps.db.transaction(async (tx) => {
+    const flag = bankTxn ? await duplicateReferenceFlag(tx, order, bankTxn) : undefined;
+    return moveOrder(tx, {
       orderId: order.id,
       from: ['pending'],
       to: 'processing',
@@ -39,9 +41,10 @@ export async function recordManualPayment(
         receivingDetails,
         paymentSubmittedAt: deps.now(),
         ...(bankTxn ? { bankTxn } : {}),
+        ...flag,
       },
-    }),
-  );
+    });
+  });
   await deps.notify(moved);
   return { order: moved, message: 'Payment details recorded. Send the transfer and add its reference.' };
 }

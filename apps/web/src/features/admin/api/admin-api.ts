@@ -236,7 +236,7 @@ export function useCustomer(userId: string) {
 export function useSetCustomerEnabled(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, reason }: { action: 'disable' | 'enable'; reason: string }) =>
+    mutationFn: ({ action, reason }: { action: 'disable' | 'enable' | 'lift-restriction'; reason: string }) =>
       apiPost(`/admin/users/${enc(userId)}/${action}`, { reason }, { schema: messageAnswerSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [ADMIN_KEY] }),
   });

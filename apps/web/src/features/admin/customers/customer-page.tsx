@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { z } from 'zod';
 import { Link, useParams } from 'react-router';
 import toast from 'react-hot-toast';
@@ -46,7 +46,7 @@ const yesNo = (value: boolean | undefined) =>
 function CustomerView({ detail }: { detail: CustomerDetail }) {
   const { user, settings, kyc, orders, referralRewards, referralTotal } = detail;
   const me = useCurrentUser().data;
-  const [dialog, setDialog] = useState(false);
+  const [dialog, setDialog] = useState<AccessAction | null>(null);
   const name = displayName(user);
   const bank = settings.bankAccount;
 
@@ -151,6 +151,7 @@ function CustomerView({ detail }: { detail: CustomerDetail }) {
           <span className="flex flex-wrap items-center gap-2">
             <span className="break-all">{name}</span>
             {user.disabled ? <Pill tone="red">disabled</Pill> : <Pill tone="emerald">active</Pill>}
+            {user.restrictedAt && <Pill tone="amber">restricted</Pill>}
             {user.role === 'admin' && <Pill tone="violet">admin</Pill>}
           </span>
         }
@@ -163,14 +164,21 @@ function CustomerView({ detail }: { detail: CustomerDetail }) {
         }
         actions={
           !isSelf && (
-            <Button
-              variant={user.disabled ? 'primary' : 'outline'}
-              size="sm"
-              className={user.disabled ? undefined : 'text-red-700'}
-              onClick={() => setDialog(true)}
-            >
-              {user.disabled ? 'Re-enable account' : 'Disable account'}
-            </Button>
+            <span className="flex flex-wrap gap-2">
+              {user.restrictedAt && (
+                <Button variant="outline" size="sm" onClick={() => setDialog('lift-restriction')}>
+                  Lift restriction
+                </Button>
+              )}
+              <Button
+                variant={user.disabled ? 'primary' : 'outline'}
+                size="sm"
+                className={user.disabled ? undefined : 'text-red-700'}
+                onClick={() => setDialog(user.disabled ? 'enable' : 'disable')}
+              >
+                {user.disabled ? 'Re-enable account' : 'Disable account'}
+              </Button>
+            </span>
           )
         }
       />
@@ -179,6 +187,18 @@ function CustomerView({ detail }: { detail: CustomerDetail }) {
         <p role="note" className="rounded-2xl bg-red-50 p-4 text-sm text-red-800 ring-1 ring-red-600/15">
           This account was disabled {formatDateTime(user.disabledAt)}. The customer cannot sign in; their
           sessions have ended.
+        </p>
+      )}
+
+      {user.restrictedAt && (
+        <p
+          role="note"
+          data-testid="customer-restriction"
+          className="rounded-2xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-600/20"
+        >
+          Trading restricted since {formatDateTime(user.restrictedAt)}
+          {user.restrictedReason ? `: ${user.restrictedReason}.` : '.'} The customer can sign in and read
+          everything, but cannot place orders until the restriction is lifted.
         </p>
       )}
 
@@ -319,7 +339,7 @@ function CustomerView({ detail }: { detail: CustomerDetail }) {
         )}
       </Panel>
 
-      {dialog && <EnableDialog detail={detail} onClose={() => setDialog(false)} />}
+      {dialog && <AccessDialog action={dialog} detail={detail} onClose={() => setDialog(null)} />}
     </>
   );
 }
@@ -335,10 +355,46 @@ function VerifiedValue({ value, verified }: { value: string; verified: boolean }
 
 const enableFormSchema = z.object({ reason: reasonSchema('Give a reason of at least 3 characters.') });
 
-function EnableDialog({ detail, onClose }: { detail: CustomerDetail; onClose: () => void }) {
-  const action = detail.user.disabled ? 'enable' : 'disable';
+type AccessAction = 'disable' | 'enable' | 'lift-restriction';
+
+const ACCESS_COPY: Record<AccessAction, { title: string; confirm: string; consequences: string[] }> = {
+  disable: {
+    title: 'Disable this account',
+    confirm: 'Disable account',
+    consequences: [
+      'Every session of this account ends at once.',
+      'The customer cannot sign in until the account is re-enabled.',
+      'Open orders are not changed: cancel them separately if needed.',
+    ],
+  },
+  enable: {
+    title: 'Re-enable this account',
+    confirm: 'Re-enable account',
+    consequences: ['The customer can sign in again with an e-mail code.'],
+  },
+  'lift-restriction': {
+    title: 'Lift the trading restriction',
+    confirm: 'Lift restriction',
+    consequences: [
+      'The customer can place orders again.',
+      'Flagged orders keep their flags: resolve them on each order.',
+      'Your reason is kept in the audit log.',
+    ],
+  },
+};
+
+function AccessDialog({
+  action,
+  detail,
+  onClose,
+}: {
+  action: AccessAction;
+  detail: CustomerDetail;
+  onClose: () => void;
+}) {
   const mutation = useSetCustomerEnabled(detail.user._id);
   const form = useZodForm(enableFormSchema, { defaultValues: { reason: '' } });
+  const copy = ACCESS_COPY[action];
   const submit = form.handleSubmit(({ reason }) =>
     mutation.mutate(
       { action, reason },
@@ -350,22 +406,18 @@ function EnableDialog({ detail, onClose }: { detail: CustomerDetail; onClose: ()
       },
     ),
   );
-  const consequences: ReactNode[] =
-    action === 'disable'
-      ? [
-          'Every session of this account ends at once.',
-          'The customer cannot sign in until the account is re-enabled.',
-          'Open orders are not changed: cancel them separately if needed.',
-        ]
-      : ['The customer can sign in again with an e-mail code.'];
   return (
     <ActionDialog
       open
       onClose={onClose}
-      title={action === 'disable' ? 'Disable this account' : 'Re-enable this account'}
-      description={detail.user.email}
-      consequences={consequences}
-      confirmLabel={action === 'disable' ? 'Disable account' : 'Re-enable account'}
+      title={copy.title}
+      description={
+        action === 'lift-restriction' && detail.user.restrictedReason
+          ? `${detail.user.email}: restricted because ${detail.user.restrictedReason}`
+          : detail.user.email
+      }
+      consequences={copy.consequences}
+      confirmLabel={copy.confirm}
       tone={action === 'disable' ? 'danger' : 'primary'}
       busy={mutation.isPending}
       error={mutation.error ? errorMessage(mutation.error) : null}

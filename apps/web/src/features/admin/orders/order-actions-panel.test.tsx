@@ -158,4 +158,38 @@ describe('OrderActionsPanel', () => {
     expect(screen.getByText('Give a reason of at least 3 characters.')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
+
+  it('confirms before recording bitcoin returned for a held sell, then posts the address and txid', async () => {
+    const user = userEvent.setup();
+    const held = order({
+      type: 'sell',
+      walletAddress: { address: 'tb1qdeposit', amount: 0.01 },
+      flag: 'over_limit',
+      flagNote: 'over limit: held',
+      receivedSats: '100000000',
+    });
+    fetchMock.mockResolvedValue(jsonResponse({ message: 'Done.', order: { ...held, status: 'cancelled' } }));
+    const { unmount } = renderWithProviders(<OrderActionsPanel order={held} confirmationsRequired={1} />);
+    // Without a deposit still on the chain there is nothing to return.
+    expect(buttons()).not.toContain('Refund BTC');
+    unmount();
+
+    renderWithProviders(<OrderActionsPanel order={held} confirmationsRequired={1} holdsDeposit />);
+    await user.click(screen.getByRole('button', { name: 'Refund BTC' }));
+    const dialog = screen.getByRole('dialog', { name: 'Record the bitcoin returned' });
+    expect(dialog).toHaveTextContent('The order is cancelled');
+    await user.type(screen.getByLabelText('Customer’s address'), 'nonsense');
+    await user.type(screen.getByLabelText('Transaction id'), 'cd'.repeat(32));
+    await user.click(screen.getByRole('button', { name: 'Record return' }));
+    expect(screen.getByText('Enter the bitcoin address the coins were sent to.')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await user.clear(screen.getByLabelText('Customer’s address'));
+    await user.type(screen.getByLabelText('Customer’s address'), WALLET);
+    await user.click(screen.getByRole('button', { name: 'Record return' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe(`/api/admin/orders/${ORDER_ID}/refund-btc`);
+    expect(JSON.parse(init?.body as string)).toEqual({ address: WALLET, txid: 'cd'.repeat(32) });
+  });
 });

@@ -69,6 +69,14 @@ const COPY: Record<OrderActionKind, ActionCopy> = {
     tone: 'danger',
     buttonVariant: 'outline',
   },
+  'refund-btc': {
+    button: 'Refund BTC',
+    title: 'Record the bitcoin returned',
+    confirm: 'Record return',
+    done: 'The return is recorded.',
+    tone: 'danger',
+    buttonVariant: 'outline',
+  },
   'resolve-flag': {
     button: 'Resolve flag',
     title: 'Resolve the flag',
@@ -83,12 +91,15 @@ const COPY: Record<OrderActionKind, ActionCopy> = {
 export function OrderActionsPanel({
   order,
   confirmationsRequired,
+  holdsDeposit = false,
 }: {
   order: AdminOrder;
   confirmationsRequired: number;
+  /** A deposit of this sell is still on the chain (its coins could be returned). */
+  holdsDeposit?: boolean;
 }) {
   const { mode } = useAppConfig();
-  const context = { confirmationsRequired, demo: mode === 'demo' };
+  const context = { confirmationsRequired, demo: mode === 'demo', holdsDeposit };
   const actions = availableActions(order, context);
   const waiting = waitingReason(order, context);
   const [open, setOpen] = useState<OrderActionKind | null>(null);
@@ -131,7 +142,7 @@ function ActionForm({
 }) {
   const action = useOrderAction(order._id);
   const schema = useMemo(() => actionFormSchema(kind), [kind]);
-  const form = useZodForm(schema, { defaultValues: { text: '', note: '' } });
+  const form = useZodForm(schema, { defaultValues: { text: '', address: '', note: '' } });
   const copy = COPY[kind];
   const wallet = typeof order.walletAddress === 'string' ? order.walletAddress : null;
   const method = methodLabel(order.payment?.method);
@@ -236,6 +247,40 @@ function ActionForm({
         'The reason is kept with the order and in the audit log.',
       ];
       fields = <TextAreaField label="Reason" {...form.textField('text')} maxLength={500} data-autofocus />;
+      break;
+    case 'refund-btc':
+      description = `Send the customer’s bitcoin back first, then record where it went and its transaction.`;
+      consequences = [
+        order.receivedSats
+          ? `This order received ${btc(Number(order.receivedSats) / 1e8)}; send it back less the network fee.`
+          : 'Check the deposits below for what this order received.',
+        order.status === 'cancelled' || order.status === 'completed'
+          ? `The order stays ${order.status}; the return is added to its timeline.`
+          : 'The order is cancelled: its dollars can no longer be paid out.',
+        'The flag is cleared. The return is recorded once, with your name, in the audit log.',
+      ];
+      fields = (
+        <>
+          <TextField
+            label="Customer’s address"
+            {...form.textField('address')}
+            placeholder="bc1… / tb1…"
+            autoComplete="off"
+            spellCheck={false}
+            inputClassName="font-mono"
+            data-autofocus
+          />
+          <TextField
+            label="Transaction id"
+            {...form.textField('text')}
+            placeholder="64 hexadecimal characters"
+            autoComplete="off"
+            spellCheck={false}
+            inputClassName="font-mono"
+          />
+          <NoteField form={form} />
+        </>
+      );
       break;
     case 'resolve-flag':
       description = order.flag ? `${flagLabel(order.flag)}: ${order.flagNote ?? 'no details'}` : undefined;

@@ -25,6 +25,29 @@ const live = { confirmationsRequired: 2, demo: false };
 const demo = { confirmationsRequired: 1, demo: true };
 
 describe('availableActions', () => {
+  it('offers the bitcoin return only for a sell holding a deposit we will not pay for', () => {
+    const holding = { ...live, holdsDeposit: true };
+    expect(availableActions(sell({ flag: 'over_limit' }), holding)).toEqual([
+      'cancel',
+      'refund-btc',
+      'resolve-flag',
+    ]);
+    expect(availableActions(sell({ status: 'cancelled' }), holding)).toEqual(['refund-btc']);
+    expect(availableActions(sell({ status: 'expired' }), holding)).toEqual(['cancel', 'refund-btc']);
+    // No deposit left on the chain, nothing to return; a reversed deposit is gone.
+    expect(availableActions(sell({ flag: 'over_limit' }), live)).toEqual(['cancel', 'resolve-flag']);
+    expect(availableActions(sell({ status: 'completed', flag: 'deposit_reversed' }), holding)).toEqual([
+      'resolve-flag',
+    ]);
+    // Coins due to be paid for, and buys, never offer it.
+    expect(availableActions(sell(), holding)).toEqual(['cancel']);
+    expect(availableActions(buy({ flag: 'duplicate_reference' }), holding)).toEqual([
+      'mark-paid',
+      'cancel',
+      'resolve-flag',
+    ]);
+  });
+
   it('a processing buy whose payment is not confirmed: mark it received, or cancel', () => {
     expect(availableActions(buy(), live)).toEqual(['mark-paid', 'cancel']);
   });
@@ -68,12 +91,16 @@ describe('availableActions', () => {
     }
   });
 
-  it('a flag can be resolved from any state, after the state’s own actions', () => {
+  it('a flag can be resolved from any state, after the state’s own actions; a flagged order is not paid out', () => {
     expect(availableActions(sell({ flag: 'late_deposit', confirmations: 1 }), demo)).toEqual([
-      'payout-usd',
       'cancel',
       'resolve-flag',
     ]);
+    expect(waitingReason(sell({ flag: 'late_deposit', confirmations: 1 }), demo)).toBe(
+      'Resolve the flag first: a flagged order is not paid out.',
+    );
+    const paid = buy({ paymentConfirmedAt: '2026-01-01T00:00:00.000Z', flag: 'duplicate_reference' });
+    expect(availableActions(paid, demo)).toEqual(['cancel', 'resolve-flag']);
     expect(availableActions(buy({ status: 'pending', flag: 'capture_mismatch' }), demo)).toEqual([
       'cancel',
       'resolve-flag',

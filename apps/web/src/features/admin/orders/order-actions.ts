@@ -1,16 +1,19 @@
 import { z } from 'zod';
 import type { AdminOrder } from '@offzero/shared/api/admin';
+import { isValidBitcoinAddress } from '@offzero/shared/bitcoin/address';
 import { reasonSchema } from '../components/action-dialog';
 
 /** The back office's order actions; each is the last segment of `POST /api/admin/orders/:id/<kind>`. */
 export type OrderActionKind =
-  'mark-paid' | 'payout-btc' | 'send-btc' | 'payout-usd' | 'cancel' | 'resolve-flag';
+  'mark-paid' | 'payout-btc' | 'send-btc' | 'payout-usd' | 'cancel' | 'refund-btc' | 'resolve-flag';
 
 export interface ActionContext {
   /** Confirmations a sell deposit needs before the dollars go out (from the order detail answer). */
   confirmationsRequired: number;
   /** Demo mode: the simulated chain can send the bitcoin itself. */
   demo: boolean;
+  /** A sell whose deposit is still on the chain: its coins could be returned (from the order detail). */
+  holdsDeposit?: boolean;
 }
 
 type ActionableOrder = Pick<
@@ -26,14 +29,16 @@ type ActionableOrder = Pick<
  * - buy, processing, payment confirmed → record the payout txid (and, in demo, send it on the demo chain)
  * - sell, processing, deposit confirmed enough → record the dollar payout
  * - pending, processing or expired → cancel
- * - flagged (any state) → resolve the flag
+ * - sell holding a deposit we will not pay for (flagged, other than a reversed deposit; or cancelled or
+ *   expired) → record the coins returned to the customer
+ * - flagged (any state) → resolve the flag; a flagged order is held: nothing is paid out (DESIGN.md 7.7)
  */
 export function availableActions(order: ActionableOrder, context: ActionContext): OrderActionKind[] {
   const actions: OrderActionKind[] = [];
   if (order.type === 'buy' && order.status === 'processing') {
     if (!order.paymentConfirmedAt) {
       actions.push('mark-paid');
-    } else {
+    } else if (!order.flag) {
       actions.push('payout-btc');
       if (context.demo && typeof order.walletAddress === 'string' && order.walletAddress !== '') {
         actions.push('send-btc');
@@ -43,12 +48,22 @@ export function availableActions(order: ActionableOrder, context: ActionContext)
   if (
     order.type === 'sell' &&
     order.status === 'processing' &&
-    order.confirmations >= context.confirmationsRequired
+    order.confirmations >= context.confirmationsRequired &&
+    !order.flag
   ) {
     actions.push('payout-usd');
   }
   if (order.status === 'pending' || order.status === 'processing' || order.status === 'expired') {
     actions.push('cancel');
+  }
+  if (
+    order.type === 'sell' &&
+    context.holdsDeposit &&
+    ((order.flag && order.flag !== 'deposit_reversed') ||
+      order.status === 'cancelled' ||
+      order.status === 'expired')
+  ) {
+    actions.push('refund-btc');
   }
   if (order.flag) actions.push('resolve-flag');
   return actions;
@@ -56,6 +71,12 @@ export function availableActions(order: ActionableOrder, context: ActionContext)
 
 /** Why nothing can move the order forward yet, when that is worth saying (null otherwise). */
 export function waitingReason(order: ActionableOrder, context: ActionContext): string | null {
+  const payable =
+    order.status === 'processing' &&
+    (order.type === 'buy'
+      ? order.paymentConfirmedAt !== null
+      : order.confirmations >= context.confirmationsRequired);
+  if (order.flag && payable) return 'Resolve the flag first: a flagged order is not paid out.';
   if (order.type === 'sell' && order.status === 'pending') {
     return 'Waiting for the customer’s bitcoin deposit.';
   }
@@ -79,6 +100,9 @@ export const FLAG_LABEL: Record<string, string> = {
   extra_deposit: 'Extra deposit',
   vanished_tx: 'Vanished transaction',
   capture_mismatch: 'Capture mismatch',
+  over_limit: 'Over the order limit',
+  deposit_reversed: 'Deposit reversed',
+  duplicate_reference: 'Duplicate bank reference',
 };
 
 export function flagLabel(flag: string): string {
@@ -90,9 +114,11 @@ export const TXID_PATTERN = /^[0-9a-f]{64}$/i;
 /** A dollar payout reference: 4–100 letters, digits, spaces and . _ : / # - (as the server checks). */
 export const REFERENCE_PATTERN = /^[\p{L}\p{N} ._:/#-]{4,100}$/u;
 
-/** What an action's dialog collects: its one text field (txid, reference, reason) and a note. */
+/** What an action's dialog collects: its text field (txid, reference, reason), an address and a note. */
 export interface ActionFormValues {
   text: string;
+  /** Only the bitcoin return asks for one: where the coins went. */
+  address: string;
   note: string;
 }
 
@@ -107,7 +133,8 @@ const REFERENCE_MESSAGE = (reference: string) =>
  */
 export function actionFormSchema(kind: OrderActionKind): z.ZodType<Record<string, string>, ActionFormValues> {
   const withNote = (note: string): Record<string, string> => (note.trim() ? { note: note.trim() } : {});
-  const form = <T extends z.ZodType<string, string>>(text: T) => z.object({ text, note: z.string() });
+  const form = <T extends z.ZodType<string, string>>(text: T) =>
+    z.object({ text, address: z.string(), note: z.string() });
   switch (kind) {
     case 'mark-paid':
       return form(z.string()).transform(({ note }) => withNote(note));
@@ -135,6 +162,22 @@ export function actionFormSchema(kind: OrderActionKind): z.ZodType<Record<string
       return form(reasonSchema('Give a reason of at least 3 characters.')).transform(({ text }) => ({
         reason: text,
       }));
+    case 'refund-btc':
+      return z
+        .object({
+          text: z
+            .string()
+            .trim()
+            .regex(TXID_PATTERN, { error: 'Enter the 64-character hexadecimal transaction id.' }),
+          address: z
+            .string()
+            .trim()
+            .refine((address) => isValidBitcoinAddress(address), {
+              error: 'Enter the bitcoin address the coins were sent to.',
+            }),
+          note: z.string(),
+        })
+        .transform(({ text, address, note }) => ({ address, txid: text, ...withNote(note) }));
     case 'resolve-flag':
       return form(reasonSchema('Write a note of at least 3 characters.')).transform(({ text }) => ({
         note: text,

@@ -99,7 +99,11 @@ function OrderView({ detail }: { detail: OrderDetail }) {
         </div>
         <div className="order-1 min-w-0 space-y-5 lg:order-2">
           <div className="space-y-5 lg:sticky lg:top-20">
-            <OrderActionsPanel order={order} confirmationsRequired={confirmationsRequired} />
+            <OrderActionsPanel
+              order={order}
+              confirmationsRequired={confirmationsRequired}
+              holdsDeposit={detail.deposits.some((deposit) => deposit.status === 'seen')}
+            />
             <Panel title="Customer" testId="order-customer">
               {customer ? (
                 <Details

@@ -1,0 +1,68 @@
+import type { OrderRow } from '../../db/schema';
+import { findSeenDepositsIn } from '../../deposits/deposit.repository';
+import { AppError } from '../../http/errors';
+import { moveOrder } from '../../orders/order-state';
+import { clearFlag } from '../admin-orders.repository';
+import { findBtcRefund, insertBtcRefund, recordOrderEvent } from '../btc-refund.repository';
+import {
+  adminActor,
+  runOrderAction,
+  type OrderActionDeps,
+  type OrderActionRequest,
+} from './run-order-action';
+
+/**
+ * Records that a sell order's coins were sent back to the customer (`txid`, to `address`) instead of
+ * being paid for (DESIGN.md 7.7). Only an order that holds coins we will not pay for qualifies: a
+ * flagged one (over the limit, under- or over-paid, an extra deposit…) or a cancelled or expired one
+ * with a deposit still on the chain. An order still open (pending, processing, expired) is cancelled,
+ * so it can never be paid out as well; a cancelled or completed one keeps its state and the return is
+ * put in its timeline. Either way the flag is cleared (the coins are back) and the return is audited.
+ * One return per order.
+ */
+export async function refundBtc(
+  deps: OrderActionDeps,
+  request: OrderActionRequest & { address: string; txid: string },
+): Promise<OrderRow> {
+  const { address, txid, staff } = request;
+  return runOrderAction(deps, { ...request, action: 'order.refund_btc' }, async (tx, order) => {
+    if (order.type !== 'sell') {
+      throw new AppError('CONFLICT', 'Only a sell order holds bitcoin of the customer’s to return.');
+    }
+    if (await findBtcRefund(tx, order.id)) {
+      throw new AppError('CONFLICT', 'The bitcoin of this order was already returned.');
+    }
+    const held = await findSeenDepositsIn(tx, order.id);
+    if (held.length === 0) {
+      throw new AppError('CONFLICT', 'No deposit of this order is on the chain: there is nothing to return.');
+    }
+    const flagged = order.flag !== null && order.flag !== 'deposit_reversed';
+    if (!flagged && order.status !== 'cancelled' && order.status !== 'expired') {
+      throw new AppError(
+        'CONFLICT',
+        'This order’s bitcoin is due to be paid for. Only a flagged, cancelled or expired order’s coins can be returned.',
+      );
+    }
+    await insertBtcRefund(tx, { orderId: order.id, address, txid, refundedBy: adminActor(staff) });
+    const heldSats = held.reduce((sum, deposit) => sum + deposit.valueSats, 0n);
+    const flagNote = `bitcoin returned in ${txid} to ${address}${order.flag ? ` (was ${order.flag}: ${order.flagNote ?? ''})` : ''}`;
+    const details = { address, txid, heldSats: heldSats.toString() };
+    if (order.status === 'pending' || order.status === 'processing' || order.status === 'expired') {
+      return moveOrder(tx, {
+        orderId: order.id,
+        from: ['pending', 'processing', 'expired'],
+        to: 'cancelled',
+        actor: adminActor(staff),
+        reason: 'bitcoin returned to the customer',
+        patch: { flag: null, flagNote, cancelReason: 'Your bitcoin was returned to you.' },
+        details,
+      });
+    }
+    await recordOrderEvent(tx, order, {
+      actor: adminActor(staff),
+      reason: 'bitcoin returned to the customer',
+      details,
+    });
+    return (await clearFlag(tx, order.id, flagNote)) ?? order;
+  });
+}

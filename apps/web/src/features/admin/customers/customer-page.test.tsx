@@ -1,0 +1,107 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CustomerDetail } from '@offzero/shared/api/admin';
+import { fakeSessionToken, jsonResponse, renderWithProviders } from '../../../test/test-utils';
+import { saveCsrfToken, saveSessionToken } from '../../../lib/session-storage';
+import { adminPaths } from '../admin-paths';
+import CustomerPage from './customer-page';
+
+const USER_ID = '5d1c2b3a-0000-4000-8000-00000000beef';
+
+const detail = (user: Partial<CustomerDetail['user']> = {}): CustomerDetail => ({
+  user: {
+    _id: USER_ID,
+    email: 'eve@example.com',
+    firstName: 'Eve',
+    lastName: 'Seller',
+    phoneNumber: null,
+    email_verified: true,
+    phone_verified: true,
+    image: null,
+    role: 'customer',
+    disabled: false,
+    createdAt: '2026-03-01T10:00:00.000Z',
+    disabledAt: null,
+    restrictedAt: '2026-03-02T10:00:00.000Z',
+    restrictedReason: 'the deposit of sell order #abcd1234 was reversed after payout',
+    referralCode: null,
+    referredBy: null,
+    ...user,
+  },
+  settings: {
+    bankAccount: null,
+    walletAddress: null,
+    zelleEmail: null,
+    referralCode: null,
+    receiveEmail: true,
+    receiveSMS: true,
+  },
+  kyc: null,
+  orders: [],
+  referralRewards: [],
+  referralTotal: 0,
+});
+
+let fetchMock: ReturnType<typeof vi.fn<(input: string, init?: RequestInit) => Promise<Response>>>;
+
+beforeEach(() => {
+  fetchMock = vi.fn<(input: string, init?: RequestInit) => Promise<Response>>(async (url, init) => {
+    if (init?.method === 'POST')
+      return jsonResponse({ message: 'Restriction lifted; the customer can trade again.' });
+    if (url.startsWith('/api/admin/users/')) return jsonResponse(detail());
+    return jsonResponse({ message: 'Not found' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  saveSessionToken(fakeSessionToken('admin-1'));
+  saveCsrfToken('csrf-1');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const renderPage = () =>
+  renderWithProviders(
+    <Routes>
+      <Route path={`${adminPaths.customers}/:userId`} element={<CustomerPage />} />
+    </Routes>,
+    { route: adminPaths.customer(USER_ID) },
+  );
+
+describe('the customer page', () => {
+  it('shows a restriction with its reason, and lifts it after a confirmation with a reason', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const note = await screen.findByTestId('customer-restriction');
+    expect(note).toHaveTextContent('Trading restricted since');
+    expect(note).toHaveTextContent('the deposit of sell order #abcd1234 was reversed after payout');
+
+    await user.click(screen.getByRole('button', { name: 'Lift restriction' }));
+    const dialog = screen.getByRole('dialog', { name: 'Lift the trading restriction' });
+    expect(dialog).toHaveTextContent('The customer can place orders again.');
+    const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+    await user.click(screen.getAllByRole('button', { name: 'Lift restriction' }).at(-1)!);
+    expect(screen.getByText('Give a reason of at least 3 characters.')).toBeInTheDocument();
+    expect(posts()).toHaveLength(0);
+
+    await user.type(screen.getByLabelText(/Reason/), 'Funds recovered');
+    await user.click(screen.getAllByRole('button', { name: 'Lift restriction' }).at(-1)!);
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    const [url, init] = posts()[0]!;
+    expect(url).toBe(`/api/admin/users/${USER_ID}/lift-restriction`);
+    expect(JSON.parse(init?.body as string)).toEqual({ reason: 'Funds recovered' });
+  });
+
+  it('offers no lift for a customer who is not restricted', async () => {
+    fetchMock.mockImplementation(async () =>
+      jsonResponse(detail({ restrictedAt: null, restrictedReason: null })),
+    );
+    renderPage();
+    expect(await screen.findByRole('button', { name: 'Disable account' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Lift restriction' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('customer-restriction')).not.toBeInTheDocument();
+  });
+});
