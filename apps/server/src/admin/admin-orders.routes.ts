@@ -110,7 +110,7 @@ export const adminOrderRoutes =
       '/api/admin/orders/:id/mark-paid',
       {
         ...staffOnly,
-        config: { multilineFields: ['note'] },
+        config: { multilineFields: ['note'], idempotent: true },
         schema: { params: idParams, body: z.strictObject({ note: noteSchema }), response: actionAnswer },
       },
       async (request) =>
@@ -127,7 +127,7 @@ export const adminOrderRoutes =
       '/api/admin/orders/:id/payout-btc',
       {
         ...staffOnly,
-        config: { multilineFields: ['note'] },
+        config: { multilineFields: ['note'], idempotent: true },
         schema: {
           params: idParams,
           body: z.strictObject({
@@ -135,6 +135,8 @@ export const adminOrderRoutes =
               .string()
               .trim()
               .regex(TXID, { error: 'Enter the 64-character hexadecimal transaction id.' }),
+            /** The output of `txid` that pays this order (0 when left out). */
+            vout: z.number().int().min(0).max(100_000).optional(),
             note: noteSchema,
           }),
           response: actionAnswer,
@@ -146,6 +148,7 @@ export const adminOrderRoutes =
             staff: signedInUser(request),
             orderId: request.params.id,
             txid: request.body.txid,
+            vout: request.body.vout,
             note: request.body.note ?? null,
           }),
         ),
@@ -156,7 +159,7 @@ export const adminOrderRoutes =
       // Demo: send the bitcoin through the simulated chain, then record that transaction.
       app.post(
         '/api/admin/orders/:id/send-btc',
-        { ...staffOnly, schema: { params: idParams, response: actionAnswer } },
+        { ...staffOnly, config: { idempotent: true }, schema: { params: idParams, response: actionAnswer } },
         async (request) =>
           done(await sendDemoBtc({ staff: signedInUser(request), orderId: request.params.id })),
       );
@@ -166,7 +169,7 @@ export const adminOrderRoutes =
       '/api/admin/orders/:id/payout-usd',
       {
         ...staffOnly,
-        config: { multilineFields: ['note'] },
+        config: { multilineFields: ['note'], idempotent: true },
         schema: {
           params: idParams,
           body: z.strictObject({
@@ -198,7 +201,7 @@ export const adminOrderRoutes =
       '/api/admin/orders/:id/cancel',
       {
         ...staffOnly,
-        config: { multilineFields: ['reason'] },
+        config: { multilineFields: ['reason'], idempotent: true },
         schema: { params: idParams, body: z.strictObject({ reason: reasonSchema }), response: actionAnswer },
       },
       async (request) =>
@@ -215,7 +218,7 @@ export const adminOrderRoutes =
       '/api/admin/orders/:id/resolve-flag',
       {
         ...staffOnly,
-        config: { multilineFields: ['note'] },
+        config: { multilineFields: ['note'], idempotent: true },
         schema: { params: idParams, body: z.strictObject({ note: reasonSchema }), response: actionAnswer },
       },
       async (request) =>
