@@ -123,13 +123,18 @@ describe('bitcoin payouts (send-btc)', () => {
     expect((await orderRow(orderId)).status).toBe('processing');
 
     // The back office's order detail shows the payout in flight.
-    const detail = (await t.request({ method: 'GET', url: `/api/admin/orders/${orderId}`, headers: admin.auth })).json();
+    const detail = (
+      await t.request({ method: 'GET', url: `/api/admin/orders/${orderId}`, headers: admin.auth })
+    ).json();
     expect(detail.timeline.map((e: { reason: string }) => e.reason)).toContain(
       `bitcoin payout in flight: sending to ${walletAddress}`,
     );
 
     const output = (await chain.outputsTo(walletAddress!)).at(-1);
-    const recorded = await asAdmin(`/api/admin/orders/${orderId}/payout-btc`, { txid: output!.txid, vout: 0 });
+    const recorded = await asAdmin(`/api/admin/orders/${orderId}/payout-btc`, {
+      txid: output!.txid,
+      vout: 0,
+    });
     expect(recorded.statusCode).toBe(200);
     expect(recorded.json().order).toMatchObject({ status: 'completed', txn: output!.txid });
     expect(await payoutsOf(orderId)).toMatchObject([{ state: 'sent', txid: output!.txid, vout: 0 }]);
@@ -142,9 +147,14 @@ describe('bitcoin payouts (send-btc)', () => {
     const second = await paidBuy(78);
     const txid = 'c'.repeat(64);
     expect((await asAdmin(`/api/admin/orders/${first}/payout-btc`, { txid, vout: 1 })).statusCode).toBe(200);
-    const reused = await asAdmin(`/api/admin/orders/${second}/payout-btc`, { txid: txid.toUpperCase(), vout: 1 });
+    const reused = await asAdmin(`/api/admin/orders/${second}/payout-btc`, {
+      txid: txid.toUpperCase(),
+      vout: 1,
+    });
     expect(reused.statusCode).toBe(409);
-    expect(reused.json().message).toBe('This transaction output already pays another order. Check the txid and vout.');
+    expect(reused.json().message).toBe(
+      'This transaction output already pays another order. Check the txid and vout.',
+    );
     expect((await orderRow(second)).status).toBe('processing');
     // Another output of the same transaction (a batch) may pay it.
     expect((await asAdmin(`/api/admin/orders/${second}/payout-btc`, { txid, vout: 2 })).statusCode).toBe(200);
@@ -173,7 +183,10 @@ describe('flagged orders', () => {
     const buy = await paidBuy(79);
     const sell = await confirmedSell(0.0021);
     for (const id of [buy, sell]) {
-      await t.database.db.update(orders).set({ flag: 'over_limit', flagNote: 'held' }).where(eq(orders.id, id));
+      await t.database.db
+        .update(orders)
+        .set({ flag: 'over_limit', flagNote: 'held' })
+        .where(eq(orders.id, id));
     }
     const { walletAddress } = await orderRow(buy);
     const before = await sentTo(walletAddress);

@@ -528,7 +528,9 @@ export const idempotencyKeys = pgTable(
     route: text('route').notNull(),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
-    state: text('state', { enum: ['running', 'done'] }).notNull().default('running'),
+    state: text('state', { enum: ['running', 'done'] })
+      .notNull()
+      .default('running'),
     statusCode: integer('status_code'),
     responseBody: text('response_body'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -4,8 +4,8 @@ import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
-  onSendHookHandler,
-  preHandlerHookHandler,
+  onSendAsyncHookHandler,
+  preHandlerAsyncHookHandler,
 } from 'fastify';
 import { z } from 'zod';
 import { errorBodySchema } from '@offzero/shared/api/errors';
@@ -107,7 +107,7 @@ function replay(request: FastifyRequest, reply: FastifyReply, statusCode: number
 }
 
 export function registerIdempotency(app: FastifyInstance, db: Database): void {
-  const claim: preHandlerHookHandler = async function (request, reply) {
+  const claim: preHandlerAsyncHookHandler = async function (request, reply) {
     const key = readIdempotencyKey(request);
     // Signed in by the route's own hooks, which run first.
     const userId = (request as { signedIn?: { user: { id: string } } }).signedIn?.user.id;
@@ -151,7 +151,7 @@ export function registerIdempotency(app: FastifyInstance, db: Database): void {
     }
   };
 
-  const store: onSendHookHandler = async function (request, reply, payload) {
+  const store: onSendAsyncHookHandler = async function (request, reply, payload) {
     const state = claims.get(request);
     if (state?.kind !== 'claimed') return payload;
     claims.delete(request);

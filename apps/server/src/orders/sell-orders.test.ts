@@ -122,7 +122,9 @@ describe('sell orders: saving', () => {
     expect(secondRow.depositIndex!).toBeGreaterThan(firstRow.depositIndex!);
 
     // Different sells (an identical one within 10 s is a double submission: double-submit.test.ts).
-    const payloads = await Promise.all([0.003, 0.0031, 0.0032, 0.0033, 0.0034].map((btc) => sellOrder(ada, btc)));
+    const payloads = await Promise.all(
+      [0.003, 0.0031, 0.0032, 0.0033, 0.0034].map((btc) => sellOrder(ada, btc)),
+    );
     const together = await Promise.all(payloads.map(({ payload }) => save(ada, payload)));
     expect(together.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     const addresses = together.map((r) => r.json().order.walletAddress.address as string);

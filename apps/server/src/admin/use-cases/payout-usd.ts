@@ -31,7 +31,14 @@ export async function payoutUsd(
     if (order.status === 'processing') {
       await insertPayout(
         tx,
-        { orderId: order.id, kind: 'usd', address: null, amountSats: null, createdBy: adminActor(request.staff), reference: request.reference },
+        {
+          orderId: order.id,
+          kind: 'usd',
+          address: null,
+          amountSats: null,
+          createdBy: adminActor(request.staff),
+          reference: request.reference,
+        },
         'sent',
       );
     }

@@ -5,12 +5,7 @@ import { AppError } from '../../http/errors';
 import { moveOrder } from '../../orders/order-state';
 import { recordAdminAction } from '../admin-audit.repository';
 import { lockOrder } from '../admin-orders.repository';
-import {
-  findPayoutOfOrder,
-  insertPayout,
-  recordPayoutSent,
-  recordPayoutStarted,
-} from '../payout.repository';
+import { findPayoutOfOrder, insertPayout, recordPayoutSent, recordPayoutStarted } from '../payout.repository';
 import { assertMayPayOut } from './payout-rules';
 import { adminActor, runOrderAction, type OrderActionDeps } from './run-order-action';
 
@@ -79,7 +74,12 @@ export async function sendDemoBtc(
 
   return runOrderAction(
     deps,
-    { staff: request.staff, orderId: order.id, note: 'sent through the demo chain', action: 'order.payout_btc' },
+    {
+      staff: request.staff,
+      orderId: order.id,
+      note: 'sent through the demo chain',
+      action: 'order.payout_btc',
+    },
     async (tx, current) => {
       await recordPayoutSent(tx, payout.id, { txid: sent.txid, vout: 0 });
       return moveOrder(tx, {
