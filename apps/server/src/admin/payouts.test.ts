@@ -142,6 +142,31 @@ describe('bitcoin payouts (send-btc)', () => {
     expect(await sentTo(walletAddress)).toBe(before + 1);
   });
 
+  it('frees the Idempotency-Key of a failed send, and the retry with it still does not send again', async () => {
+    const orderId = await paidBuy(80);
+    const { walletAddress } = await orderRow(orderId);
+    const before = await sentTo(walletAddress);
+    const withKey = () =>
+      t.request({
+        method: 'POST',
+        url: `/api/admin/orders/${orderId}/send-btc`,
+        headers: { ...admin.auth, 'idempotency-key': 'send-btc-crash-1' },
+        payload: {},
+      });
+    failAfterNextSend = true;
+    expect((await withKey()).statusCode).toBe(503);
+    // Not a replay of the 503: the call runs again, finds the payout in flight and sends nothing.
+    const retry = await withKey();
+    expect(retry.statusCode).toBe(409);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    expect(retry.json().message).toMatch(/already in flight/);
+    expect(await sentTo(walletAddress)).toBe(before + 1);
+    // That answer is kept: the same key now replays it.
+    const replayed = await withKey();
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect(replayed.body).toBe(retry.body);
+  });
+
   it('pays one order per transaction output: recording a txid:vout already used answers 409', async () => {
     const first = await paidBuy(77);
     const second = await paidBuy(78);

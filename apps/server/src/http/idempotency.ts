@@ -172,10 +172,12 @@ export function registerIdempotency(app: FastifyInstance, db: Database): void {
     // Documented in the route's OpenAPI schema (and checked there too).
     if (route.schema) {
       route.schema.headers ??= headerSchema;
-      const response = (route.schema.response ?? {}) as Record<string, unknown>;
-      response[409] ??= errorBodySchema;
-      response[422] ??= errorBodySchema;
-      route.schema.response = response;
+      // A new object: routes may share one response map.
+      route.schema.response = {
+        409: errorBodySchema,
+        422: errorBodySchema,
+        ...((route.schema.response ?? {}) as Record<string, unknown>),
+      };
     }
   });
 }
