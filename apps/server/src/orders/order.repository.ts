@@ -34,7 +34,8 @@ export async function insertOrder(tx: Transaction, values: NewOrder): Promise<Or
  * transaction ends, so a second save waits and then sees the first one's order.
  */
 export async function lockCustomerForSave(tx: Transaction, userId: string): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  // NO KEY UPDATE: saves wait for each other, rows that merely reference the customer do not.
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
 }
 
 /** How long a second identical save answers the first order instead of making another. */
