@@ -7,6 +7,7 @@ import type { DatabaseHandle } from './db/database';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerCsrfProtection } from './http/csrf';
 import { registerTextInputRules } from './http/text-input';
+import { registerIdempotency } from './http/idempotency';
 import { apiNotFound, registerErrorHandling } from './http/errors';
 import { loggerOptions } from './http/logger';
 import { registerOpenApi } from './http/openapi';
@@ -152,9 +153,10 @@ export async function buildApp({
   await registerSecurityHeaders(app, config);
   registerCsrfProtection(app, { secureCookie: config.publicUrl.startsWith('https://') });
   registerTextInputRules(app);
-
   await registerRateLimits(app, config.redisUrl);
   registerMutationLimits(app, config.mutationLimits);
+  // After the limits: a call refused as too many never claims its Idempotency-Key.
+  registerIdempotency(app, database.db);
 
   await seedGlobalSettings(database.db, config.mode);
   if (config.isDemo) await seedDemoAdmin(database.db);

@@ -111,7 +111,7 @@ export const adminOrderRoutes =
       '/api/admin/orders/:id/mark-paid',
       {
         ...staffOnly,
-        config: { multilineFields: ['note'] },
+        config: { multilineFields: ['note'], idempotent: true },
         schema: { params: idParams, body: z.strictObject({ note: noteSchema }), response: actionAnswer },
       },
       async (request) =>
@@ -128,7 +128,7 @@ export const adminOrderRoutes =
       '/api/admin/orders/:id/payout-btc',
       {
         ...staffOnly,
-        config: { multilineFields: ['note'] },
+        config: { multilineFields: ['note'], idempotent: true },
         schema: {
           params: idParams,
           body: z.strictObject({
@@ -136,6 +136,8 @@ export const adminOrderRoutes =
               .string()
               .trim()
               .regex(TXID, { error: 'Enter the 64-character hexadecimal transaction id.' }),
+            /** The output of `txid` that pays this order (0 when left out). */
+            vout: z.number().int().min(0).max(100_000).optional(),
             note: noteSchema,
           }),
           response: actionAnswer,
@@ -147,6 +149,7 @@ export const adminOrderRoutes =
             staff: signedInUser(request),
             orderId: request.params.id,
             txid: request.body.txid,
+            vout: request.body.vout,
             note: request.body.note ?? null,
           }),
         ),
@@ -157,7 +160,7 @@ export const adminOrderRoutes =
       // Demo: send the bitcoin through the simulated chain, then record that transaction.
       app.post(
         '/api/admin/orders/:id/send-btc',
-        { ...staffOnly, schema: { params: idParams, response: actionAnswer } },
+        { ...staffOnly, config: { idempotent: true }, schema: { params: idParams, response: actionAnswer } },
         async (request) =>
           done(await sendDemoBtc({ staff: signedInUser(request), orderId: request.params.id })),
       );
@@ -167,7 +170,7 @@ export const adminOrderRoutes =
       '/api/admin/orders/:id/payout-usd',
       {
         ...staffOnly,
-        config: { multilineFields: ['note'] },
+        config: { multilineFields: ['note'], idempotent: true },
         schema: {
           params: idParams,
           body: z.strictObject({
@@ -199,7 +202,7 @@ export const adminOrderRoutes =
       '/api/admin/orders/:id/cancel',
       {
         ...staffOnly,
-        config: { multilineFields: ['reason'] },
+        config: { multilineFields: ['reason'], idempotent: true },
         schema: { params: idParams, body: z.strictObject({ reason: reasonSchema }), response: actionAnswer },
       },
       async (request) =>
@@ -216,7 +219,7 @@ export const adminOrderRoutes =
       '/api/admin/orders/:id/resolve-flag',
       {
         ...staffOnly,
-        config: { multilineFields: ['note'] },
+        config: { multilineFields: ['note'], idempotent: true },
         schema: { params: idParams, body: z.strictObject({ note: reasonSchema }), response: actionAnswer },
       },
       async (request) =>
@@ -234,7 +237,7 @@ export const adminOrderRoutes =
       '/api/admin/orders/:id/refund-btc',
       {
         ...staffOnly,
-        config: { multilineFields: ['note'] },
+        config: { multilineFields: ['note'], idempotent: true },
         schema: {
           params: idParams,
           body: z.strictObject({

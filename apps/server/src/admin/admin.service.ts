@@ -66,7 +66,8 @@ export function createAdminService(deps: AdminDependencies) {
     getOrderDetail: (orderId: string) => getOrderDetail(deps, orderId),
     getWorkQueue: () => getWorkQueue(deps),
     markPaid: (request: OrderActionRequest) => markPaid(deps, request),
-    recordBtcPayout: (request: OrderActionRequest & { txid: string }) => recordBtcPayout(deps, request),
+    recordBtcPayout: (request: OrderActionRequest & { txid: string; vout?: number | undefined }) =>
+      recordBtcPayout(deps, request),
     /** Demo only (null otherwise): pays a buy out through the simulated chain. */
     sendDemoBtc: simulatedChain
       ? (request: { staff: SignedInUser; orderId: string }) =>

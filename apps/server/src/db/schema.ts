@@ -563,3 +563,73 @@ export const btcRefunds = pgTable(
 );
 
 export type BtcRefundRow = typeof btcRefunds.$inferSelect;
+
+/**
+ * Idempotency keys (DESIGN.md section 7.5): the first answer to a signed-in user's call with an
+ * `Idempotency-Key`, replayed for 24 hours to the same user, path and key. A row is claimed
+ * (`running`) before the handler runs, so two calls at once make one effect; a 5xx answer deletes it.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** `POST /api/order/save`: the method and the path the key was used on. */
+    route: text('route').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    state: text('state', { enum: ['running', 'done'] })
+      .notNull()
+      .default('running'),
+    statusCode: integer('status_code'),
+    responseBody: text('response_body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('idempotency_keys_unique').on(table.userId, table.route, table.key),
+    index('idempotency_keys_created_idx').on(table.createdAt),
+  ],
+);
+
+export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
+
+/**
+ * Payouts (DESIGN.md section 7.7): one per order. The intent (`sending`) commits with the check that
+ * the order may be paid, before any money moves; the result (`sent`: txid and vout, or the bank
+ * reference) is recorded afterwards. An intent without a result is never sent again: staff check the
+ * chain. A bitcoin output (txid, vout) pays one order only.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    kind: text('kind', { enum: ['btc', 'usd'] }).notNull(),
+    state: text('state', { enum: ['sending', 'sent'] }).notNull(),
+    /** Where the bitcoin goes (a buy's payout address). */
+    address: text('address'),
+    amountSats: bigint('amount_sats', { mode: 'bigint' }),
+    txid: text('txid'),
+    vout: integer('vout'),
+    /** The bank or Zelle reference of a dollar payout. */
+    reference: text('reference'),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('payouts_order_unique').on(table.orderId),
+    uniqueIndex('payouts_output_unique').on(table.txid, table.vout),
+    check('payouts_vout', sql`${table.vout} is null or ${table.vout} >= 0`),
+    check(
+      'payouts_sent_has_result',
+      sql`${table.state} <> 'sent' or ${table.txid} is not null or ${table.reference} is not null`,
+    ),
+  ],
+);
+
+export type PayoutRow = typeof payouts.$inferSelect;

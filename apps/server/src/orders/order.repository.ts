@@ -1,6 +1,6 @@
-import { and, desc, eq, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/database';
-import { orders, type OrderRow } from '../db/schema';
+import { orders, users, type OrderRow } from '../db/schema';
 
 /**
  * The SQL of the `orders` table, apart from status changes: those go through `moveOrder`
@@ -26,6 +26,51 @@ export type QuotePatch = Pick<
 export async function insertOrder(tx: Transaction, values: NewOrder): Promise<OrderRow> {
   const [order] = await tx.insert(orders).values(values).returning();
   if (!order) throw new Error('order insert returned nothing');
+  return order;
+}
+
+/**
+ * Serialises one customer's saves (DESIGN.md section 7.5): their user row stays locked until the
+ * transaction ends, so a second save waits and then sees the first one's order.
+ */
+export async function lockCustomerForSave(tx: Transaction, userId: string): Promise<void> {
+  // NO KEY UPDATE: saves wait for each other, rows that merely reference the customer do not.
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+}
+
+/** How long a second identical save answers the first order instead of making another. */
+export const DOUBLE_SUBMIT_WINDOW_SECONDS = 10;
+
+/**
+ * The customer's pending order of the same type and figures (and the same payout address or payout
+ * method) created in the last 10 seconds: a double submission of the order being saved.
+ */
+export async function findRecentTwinOrder(
+  tx: Transaction,
+  twin: Pick<OrderRow, 'userId' | 'type' | 'amountSats' | 'valueCents' | 'walletAddress' | 'paymentMethod'>,
+): Promise<OrderRow | undefined> {
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, twin.userId),
+        eq(orders.type, twin.type),
+        eq(orders.status, 'pending'),
+        eq(orders.amountSats, twin.amountSats),
+        eq(orders.valueCents, twin.valueCents),
+        twin.type === 'buy'
+          ? twin.walletAddress === null
+            ? isNull(orders.walletAddress)
+            : eq(orders.walletAddress, twin.walletAddress)
+          : twin.paymentMethod === null
+            ? isNull(orders.paymentMethod)
+            : eq(orders.paymentMethod, twin.paymentMethod),
+        gt(orders.createdAt, sql`now() - make_interval(secs => ${DOUBLE_SUBMIT_WINDOW_SECONDS})`),
+      ),
+    )
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
   return order;
 }
 

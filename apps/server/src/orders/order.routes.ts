@@ -25,6 +25,7 @@ export const orderRoutes =
       '/api/order/save',
       {
         ...signedIn,
+        config: { idempotent: true },
         schema: {
           body: saveOrderSchema,
           response: {
@@ -44,6 +45,7 @@ export const orderRoutes =
       '/api/order/update',
       {
         ...signedIn,
+        config: { idempotent: true },
         schema: {
           body: updateOrderSchema,
           response: {

@@ -28,6 +28,7 @@ export const paypalRoutes =
       '/api/payments/paypal/orders',
       {
         ...signedIn,
+        config: { idempotent: true },
         schema: {
           body: paypalPaymentBodySchema,
           response: { 200: paypalOrderCreatedSchema, ...paymentErrors },
@@ -43,6 +44,7 @@ export const paypalRoutes =
       '/api/payments/paypal/orders/:paypalOrderId/capture',
       {
         ...signedIn,
+        config: { idempotent: true },
         schema: {
           body: paypalPaymentBodySchema,
           params: paypalOrderParamsSchema,

@@ -67,7 +67,7 @@ describe('PayPal demo sandbox', () => {
 
   it('refuses one PayPal payment presented for a second order', async () => {
     const first = await placeBuyOrder(t, ada, 60);
-    const second = await placeBuyOrder(t, ada, 60);
+    const second = await placeBuyOrder(t, ada, 61);
     const { id } = (await createPayPal(t, ada, first)).json();
     await t.request({ method: 'POST', url: `/api/dev/paypal/orders/${id}/approve`, headers: ada.auth });
     const wrongOrder = await capture(t, ada, id, second);

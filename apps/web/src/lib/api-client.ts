@@ -73,6 +73,11 @@ export interface RequestOptions<T> {
    */
   on401?: 'end-session' | 'throw';
   signal?: AbortSignal;
+  /**
+   * One key per customer action (lib/idempotency-key.ts), sent as `Idempotency-Key`: the server answers
+   * a repeat of the same call with its first answer instead of acting again (DESIGN.md section 7.5).
+   */
+  idempotencyKey?: string;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -173,14 +178,23 @@ async function request<T>(
   options: RequestOptions<T>,
 ): Promise<T> {
   const stateChanging = method !== 'GET';
-  let response = await send(method, path, body, options.signal, stateChanging ? await csrfToken() : null);
+  const extra = options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : undefined;
+  let response = await send(
+    method,
+    path,
+    body,
+    options.signal,
+    stateChanging ? await csrfToken() : null,
+    undefined,
+    extra,
+  );
   let answer = await readJson(response);
 
   // The stored token may be older than the cookie (another tab, a cleared cookie): fetch a new pair and
   // try once more.
   if (stateChanging && !response.ok && codeOf(answer) === 'CSRF_INVALID') {
     const fresh = await refreshCsrfToken();
-    response = await send(method, path, body, options.signal, fresh);
+    response = await send(method, path, body, options.signal, fresh, undefined, extra);
     answer = await readJson(response);
   }
 
@@ -214,8 +228,9 @@ async function send(
   signal: AbortSignal | undefined,
   csrf: string | null,
   accept = 'application/json',
+  extraHeaders: Record<string, string> = {},
 ): Promise<Response> {
-  const headers: Record<string, string> = { Accept: accept };
+  const headers: Record<string, string> = { ...extraHeaders, Accept: accept };
   const session = getSession();
   if (session) headers.Authorization = `Bearer ${session.token}`;
   if (csrf) headers[CSRF_HEADER] = csrf;

@@ -21,6 +21,8 @@ export const ERROR_STATUS = {
   GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** An Idempotency-Key sent again with a different request (DESIGN.md section 7.5). */
+  IDEMPOTENCY_KEY_REUSED: 422,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
@@ -58,6 +60,8 @@ export function codeForStatus(status: number): ErrorCode {
       return 'PAYLOAD_TOO_LARGE';
     case 415:
       return 'UNSUPPORTED_MEDIA_TYPE';
+    case 422:
+      return 'IDEMPOTENCY_KEY_REUSED';
     case 429:
       return 'TOO_MANY_REQUESTS';
     case 503:

@@ -1,6 +1,8 @@
 import type { OrderRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { moveOrder } from '../../orders/order-state';
+import { findPayoutOfOrder, insertPayout } from '../payout.repository';
+import { assertMayPayOut } from './payout-rules';
 import {
   adminActor,
   runOrderAction,
@@ -8,7 +10,10 @@ import {
   type OrderActionRequest,
 } from './run-order-action';
 
-/** The dollars of a confirmed sell were paid to the customer (bank reference `reference`): it completes. */
+/**
+ * The dollars of a confirmed sell were paid to the customer (bank reference `reference`): it completes.
+ * The payout row (one per order) commits with the move, under the order's lock: one payout, whoever calls.
+ */
 export async function payoutUsd(
   deps: OrderActionDeps & { confirmationsRequired: number },
   request: OrderActionRequest & { reference: string },
@@ -20,6 +25,21 @@ export async function payoutUsd(
       throw new AppError(
         'CONFLICT',
         `Wait for ${confirmationsRequired} confirmations before paying out (now ${order.confirmations}).`,
+      );
+    }
+    assertMayPayOut(order, await findPayoutOfOrder(tx, order.id));
+    if (order.status === 'processing') {
+      await insertPayout(
+        tx,
+        {
+          orderId: order.id,
+          kind: 'usd',
+          address: null,
+          amountSats: null,
+          createdBy: adminActor(request.staff),
+          reference: request.reference,
+        },
+        'sent',
       );
     }
     return moveOrder(tx, {

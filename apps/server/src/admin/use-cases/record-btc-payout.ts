@@ -1,6 +1,8 @@
 import type { OrderRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { moveOrder } from '../../orders/order-state';
+import { findPayoutOfOrder, insertPayout, recordPayoutSent } from '../payout.repository';
+import { assertNoPayout } from './payout-rules';
 import {
   adminActor,
   runOrderAction,
@@ -8,16 +10,42 @@ import {
   type OrderActionRequest,
 } from './run-order-action';
 
-/** The bitcoin of a paid buy was sent (transaction `txid`): the order completes. */
+/**
+ * The bitcoin of a paid buy was sent (output `txid`:`vout`): the order completes. It also settles a
+ * payout left in flight (sent, result not recorded): staff found its transaction on the chain. An
+ * output pays one order only.
+ */
 export async function recordBtcPayout(
   deps: OrderActionDeps,
-  request: OrderActionRequest & { txid: string },
+  request: OrderActionRequest & { txid: string; vout?: number | undefined },
 ): Promise<OrderRow> {
   const txid = request.txid.toLowerCase();
+  const vout = request.vout ?? 0;
   return runOrderAction(deps, { ...request, action: 'order.payout_btc' }, async (tx, order) => {
     if (order.type !== 'buy') throw new AppError('CONFLICT', 'A bitcoin payout completes buy orders only.');
     if (order.status === 'processing' && !order.paymentConfirmedAt) {
       throw new AppError('CONFLICT', 'Mark the payment as received before sending the bitcoin.');
+    }
+    if (order.flag) throw new AppError('CONFLICT', 'Resolve the flag first.');
+    const existing = await findPayoutOfOrder(tx, order.id);
+    if (existing?.state === 'sending') {
+      await recordPayoutSent(tx, existing.id, { txid, vout });
+    } else if (existing) {
+      assertNoPayout(order, existing);
+    } else if (order.status === 'processing') {
+      await insertPayout(
+        tx,
+        {
+          orderId: order.id,
+          kind: 'btc',
+          address: order.walletAddress,
+          amountSats: order.amountSats,
+          createdBy: adminActor(request.staff),
+          txid,
+          vout,
+        },
+        'sent',
+      );
     }
     return moveOrder(tx, {
       orderId: order.id,
@@ -26,7 +54,7 @@ export async function recordBtcPayout(
       actor: adminActor(request.staff),
       reason: 'bitcoin sent to the customer',
       patch: { txn: txid },
-      details: { txid },
+      details: { txid, vout },
     });
   });
 }

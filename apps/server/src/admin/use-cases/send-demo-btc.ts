@@ -2,33 +2,95 @@ import type { SignedInUser } from '../../auth/sessions';
 import type { SimulatedChain } from '../../chain/simulated-chain';
 import type { OrderRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { findOrder } from '../admin-orders.repository';
-import type { OrderActionDeps } from './run-order-action';
-import { recordBtcPayout } from './record-btc-payout';
+import { moveOrder } from '../../orders/order-state';
+import { recordAdminAction } from '../admin-audit.repository';
+import { lockOrder } from '../admin-orders.repository';
+import { findPayoutOfOrder, insertPayout, recordPayoutSent, recordPayoutStarted } from '../payout.repository';
+import { assertMayPayOut } from './payout-rules';
+import { adminActor, runOrderAction, type OrderActionDeps } from './run-order-action';
 
-/** Demo: sends a paid buy's bitcoin through the simulated chain, then records that transaction. */
+/**
+ * Demo: pays a paid buy's bitcoin through the simulated chain, claim before send (DESIGN.md 7.7).
+ * 1. One transaction locks the order, checks it may be paid and records the payout intent (one per
+ *    order), then commits: of two calls at once, one gets the intent and the other a 409.
+ * 2. The coins are sent.
+ * 3. A second transaction records the result (txid, vout) and completes the order.
+ * A crash between 1 and 3 leaves the intent without a result: nothing sends again, staff check the chain.
+ */
 export async function sendDemoBtc(
   deps: OrderActionDeps & { chain: SimulatedChain },
   request: { staff: SignedInUser; orderId: string },
 ): Promise<OrderRow> {
-  const order = await findOrder(deps.db, request.orderId);
-  if (!order) throw new AppError('NOT_FOUND', 'Order not found.');
-  if (
-    order.type !== 'buy' ||
-    order.status !== 'processing' ||
-    !order.paymentConfirmedAt ||
-    !order.walletAddress
-  ) {
+  const actor = adminActor(request.staff);
+  const { order, payout } = await deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, request.orderId);
+    if (!order) throw new AppError('NOT_FOUND', 'Order not found.');
+    if (
+      order.type !== 'buy' ||
+      order.status !== 'processing' ||
+      !order.paymentConfirmedAt ||
+      !order.walletAddress
+    ) {
+      throw new AppError(
+        'CONFLICT',
+        'Only a processing buy whose payment was marked received can be paid out.',
+      );
+    }
+    assertMayPayOut(order, await findPayoutOfOrder(tx, order.id));
+    const payout = await insertPayout(
+      tx,
+      {
+        orderId: order.id,
+        kind: 'btc',
+        address: order.walletAddress,
+        amountSats: order.amountSats,
+        createdBy: actor,
+      },
+      'sending',
+    );
+    await recordPayoutStarted(tx, order, payout, actor);
+    await recordAdminAction(tx, request.staff, {
+      action: 'order.payout_btc_started',
+      targetType: 'order',
+      targetId: order.id,
+      before: order,
+      after: order,
+      note: `sending ${order.amountSats} sats to ${order.walletAddress} through the demo chain`,
+    });
+    return { order, payout };
+  });
+
+  let sent: { txid: string };
+  try {
+    sent = await deps.chain.send(payout.address ?? '', order.amountSats);
+  } catch {
+    // Whether the coins left is unknown: the intent stays, so no retry can send them a second time.
     throw new AppError(
-      'CONFLICT',
-      'Only a processing buy whose payment was marked received can be paid out.',
+      'UNAVAILABLE',
+      `The payout may or may not have been sent. Do not send again: check the chain for a transaction ` +
+        `to ${payout.address ?? 'the customer'}, then record its txid with "Record bitcoin payout".`,
     );
   }
-  const { txid } = await deps.chain.send(order.walletAddress, order.amountSats);
-  return recordBtcPayout(deps, {
-    staff: request.staff,
-    orderId: order.id,
-    txid,
-    note: 'sent through the demo chain',
-  });
+
+  return runOrderAction(
+    deps,
+    {
+      staff: request.staff,
+      orderId: order.id,
+      note: 'sent through the demo chain',
+      action: 'order.payout_btc',
+    },
+    async (tx, current) => {
+      await recordPayoutSent(tx, payout.id, { txid: sent.txid, vout: 0 });
+      return moveOrder(tx, {
+        orderId: current.id,
+        from: ['processing'],
+        to: 'completed',
+        actor,
+        reason: 'bitcoin sent to the customer',
+        patch: { txn: sent.txid },
+        details: { txid: sent.txid, vout: 0 },
+      });
+    },
+  );
 }

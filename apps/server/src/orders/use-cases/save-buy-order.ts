@@ -1,11 +1,14 @@
 import type { SaveOrderRequest } from '@offzero/shared/api/orders';
 import type { OrderRow, UserRow } from '../../db/schema';
 import { recordOrderCreated } from '../order-state';
-import { insertOrder } from '../order.repository';
+import { findRecentTwinOrder, insertOrder, lockCustomerForSave } from '../order.repository';
 import type { OrderDeps } from './order-deps';
 import { priceBuyOrder } from './price-order';
 
-/** A new pending buy at the server's figures, paid out later to the customer's own address. */
+/**
+ * A new pending buy at the server's figures, paid out later to the customer's own address. The same
+ * buy saved again within 10 seconds (a double click) answers the first order (DESIGN.md 7.5).
+ */
 export async function saveBuyOrder(
   deps: Pick<OrderDeps, 'db' | 'prices' | 'network' | 'now'>,
   user: UserRow,
@@ -13,6 +16,16 @@ export async function saveBuyOrder(
 ): Promise<OrderRow> {
   const priced = await priceBuyOrder(deps, user, body);
   return deps.db.transaction(async (tx) => {
+    await lockCustomerForSave(tx, user.id);
+    const twin = await findRecentTwinOrder(tx, {
+      userId: user.id,
+      type: 'buy',
+      amountSats: priced.figures.amountSats,
+      valueCents: priced.figures.valueCents,
+      walletAddress: priced.walletAddress,
+      paymentMethod: null,
+    });
+    if (twin) return twin;
     const order = await insertOrder(tx, {
       userId: user.id,
       type: 'buy',

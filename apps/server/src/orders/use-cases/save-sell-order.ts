@@ -2,13 +2,15 @@ import type { SaveOrderRequest } from '@offzero/shared/api/orders';
 import type { OrderRow, UserRow } from '../../db/schema';
 import { allocateDepositAddress } from '../../deposits/allocate-deposit-address';
 import { recordOrderCreated } from '../order-state';
-import { insertOrder } from '../order.repository';
+import { findRecentTwinOrder, insertOrder, lockCustomerForSave } from '../order.repository';
 import type { OrderDeps } from './order-deps';
 import { priceSellOrder } from './price-order';
 
 /**
  * A new pending sell at the server's figures, with a deposit address of its own that was never used
  * before (the next index of the sequence; an index a failed save took is skipped, never handed out again).
+ * The same sell saved again within 10 seconds (a double click) answers the first order and takes no
+ * second address (DESIGN.md 7.5).
  */
 export async function saveSellOrder(
   deps: Pick<OrderDeps, 'db' | 'prices' | 'network' | 'depositXpub' | 'now'>,
@@ -17,6 +19,16 @@ export async function saveSellOrder(
 ): Promise<OrderRow> {
   const priced = await priceSellOrder(deps, user, body);
   return deps.db.transaction(async (tx) => {
+    await lockCustomerForSave(tx, user.id);
+    const twin = await findRecentTwinOrder(tx, {
+      userId: user.id,
+      type: 'sell',
+      amountSats: priced.figures.amountSats,
+      valueCents: priced.figures.valueCents,
+      walletAddress: null,
+      paymentMethod: priced.paymentMethod,
+    });
+    if (twin) return twin;
     const deposit = await allocateDepositAddress(tx, {
       depositXpub: deps.depositXpub,
       network: deps.network,

@@ -113,14 +113,19 @@ export function useAdminOrder(orderId: string) {
 export interface OrderActionInput {
   kind: OrderActionKind;
   body: Record<string, string>;
+  /** One per staff action (lib/idempotency-key.ts): a double click or a retry acts once. */
+  idempotencyKey?: string;
 }
 
 /** Runs one action on an order; afterwards every console screen reads its data again. */
 export function useOrderAction(orderId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ kind, body }: OrderActionInput) =>
-      apiPost(`/admin/orders/${enc(orderId)}/${kind}`, body, { schema: orderActionAnswerSchema }),
+    mutationFn: ({ kind, body, idempotencyKey }: OrderActionInput) =>
+      apiPost(`/admin/orders/${enc(orderId)}/${kind}`, body, {
+        schema: orderActionAnswerSchema,
+        idempotencyKey,
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [ADMIN_KEY] }),
   });
 }

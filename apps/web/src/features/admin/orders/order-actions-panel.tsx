@@ -1,8 +1,9 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useZodForm, type ZodForm } from '../../../lib/forms';
 import { useAppConfig } from '../../../lib/app-config';
+import { useIdempotencyKeys } from '../../../lib/idempotency-key';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useOrderAction } from '../api/admin-api';
@@ -141,23 +142,32 @@ function ActionForm({
   onClose: () => void;
 }) {
   const action = useOrderAction(order._id);
+  // One key per confirmed action: a double click or a retry acts once (a payout is sent once).
+  const actionKeys = useIdempotencyKeys();
+  const running = useRef(false);
   const schema = useMemo(() => actionFormSchema(kind), [kind]);
   const form = useZodForm(schema, { defaultValues: { text: '', address: '', note: '' } });
   const copy = COPY[kind];
   const wallet = typeof order.walletAddress === 'string' ? order.walletAddress : null;
   const method = methodLabel(order.payment?.method);
 
-  const submit = form.handleSubmit((body) =>
+  const submit = form.handleSubmit((body) => {
+    if (running.current) return;
+    running.current = true;
     action.mutate(
-      { kind, body },
+      { kind, body, idempotencyKey: actionKeys.keyFor({ kind, body }) },
       {
+        onSettled: (_answer, error) => {
+          running.current = false;
+          actionKeys.settle(error ?? undefined);
+        },
         onSuccess: (answer) => {
           toast.success(`${answer.message} ${copy.done}`);
           onClose();
         },
       },
-    ),
-  );
+    );
+  });
 
   const serverError = action.error
     ? action.error instanceof ApiError && action.error.errors

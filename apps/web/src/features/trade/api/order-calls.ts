@@ -14,31 +14,33 @@ import { ordersQueryKey } from '../../../lib/orders';
 
 export type SellPayoutMethod = 'zelle' | 'ach' | 'wire';
 
-export function saveOrder(body: SaveOrderRequest) {
-  return apiPost('/order/save', body, { schema: orderResponseSchema });
+/** `idempotencyKey`: one per customer action (lib/idempotency-key.ts), so a double click saves once. */
+export function saveOrder(body: SaveOrderRequest, idempotencyKey?: string) {
+  return apiPost('/order/save', body, { schema: orderResponseSchema, idempotencyKey });
 }
 
 /** A pending order confirmed again: the full order with the new quote. */
-export function requoteOrder(body: SaveOrderRequest & { _id: string }) {
-  return apiPost('/order/update', body, { schema: orderResponseSchema });
+export function requoteOrder(body: SaveOrderRequest & { _id: string }, idempotencyKey?: string) {
+  return apiPost('/order/update', body, { schema: orderResponseSchema, idempotencyKey });
 }
 
 export interface ManualPaymentInput {
   orderId: string;
   method: SellPayoutMethod;
   amount: number;
+  idempotencyKey?: string;
 }
 
-/** The customer chose Zelle, ACH or wire: the order moves to processing and carries our details to pay. */
-export function submitManualPayment({ orderId, method, amount }: ManualPaymentInput) {
+/**
+ * The customer chose Zelle, ACH or wire: the order moves to processing and carries our details to pay.
+ * The body is the same for every try of one choice (the server records the time itself), so a repeat
+ * under the same key is answered, not refused as a different request.
+ */
+export function submitManualPayment({ orderId, method, amount, idempotencyKey }: ManualPaymentInput) {
   return apiPost(
     '/order/update',
-    {
-      _id: orderId,
-      payment: { method, amount, create_time: new Date().toISOString() },
-      status: 'processing',
-    },
-    { schema: orderResponseSchema },
+    { _id: orderId, payment: { method, amount }, status: 'processing' },
+    { schema: orderResponseSchema, idempotencyKey },
   );
 }
 
@@ -62,8 +64,16 @@ export function useSaveOrder() {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateOrders();
   return useMutation({
-    mutationFn: ({ body, orderId }: { body: SaveOrderRequest; orderId?: string | null }) =>
-      orderId ? requoteOrder({ ...body, _id: orderId }) : saveOrder(body),
+    mutationFn: ({
+      body,
+      orderId,
+      idempotencyKey,
+    }: {
+      body: SaveOrderRequest;
+      orderId?: string | null;
+      idempotencyKey?: string;
+    }) =>
+      orderId ? requoteOrder({ ...body, _id: orderId }, idempotencyKey) : saveOrder(body, idempotencyKey),
     onSuccess: () => invalidate(),
     onError: (error) => {
       if (hasErrorCode(error, 'PRICE_CHANGED')) {

@@ -13,16 +13,17 @@ const createdSchema = z.object({ id: z.string() });
 const messageSchema = z.object({ message: z.string() });
 
 /** Creates the PayPal order for our order's value; answers PayPal's order id. */
-export async function createPayPalPayment(orderId: string): Promise<string> {
-  return (await apiPost('/payments/paypal/orders', { orderId }, { schema: createdSchema })).id;
+export async function createPayPalPayment(orderId: string, idempotencyKey?: string): Promise<string> {
+  return (await apiPost('/payments/paypal/orders', { orderId }, { schema: createdSchema, idempotencyKey }))
+    .id;
 }
 
 /** Captures the approved PayPal order; the server checks the amount and moves our order to processing. */
-export function capturePayPalPayment(paypalOrderId: string, orderId: string) {
+export function capturePayPalPayment(paypalOrderId: string, orderId: string, idempotencyKey?: string) {
   return apiPost(
     `/payments/paypal/orders/${encodeURIComponent(paypalOrderId)}/capture`,
     { orderId },
-    { schema: orderResponseSchema },
+    { schema: orderResponseSchema, idempotencyKey },
   );
 }
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { Order } from '@offzero/shared/api/orders';
@@ -7,6 +7,7 @@ import { errorMessage, hasErrorCode } from '../../../lib/api-client';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ordersQueryKey } from '../../../lib/orders';
+import { useIdempotencyKeys } from '../../../lib/idempotency-key';
 import { useSubmitManualPayment } from '../api/order-calls';
 import type { TradeSettings } from '../api/get-trade-settings';
 import { CountdownNote } from '../components/countdown-note';
@@ -47,6 +48,9 @@ export function BuyCheckoutStep({
   const { paypalClientId } = useAppConfig();
   const queryClient = useQueryClient();
   const manualPayment = useSubmitManualPayment();
+  // One key per chosen method of this order: a double click or a retry records one payment.
+  const paymentKeys = useIdempotencyKeys();
+  const paying = useRef(false);
   const [choosing, setChoosing] = useState<TileMethod | null>(null);
   const [expired, setExpired] = useState(() => Date.parse(order.expiresAt) <= Date.now());
   const methods = MANUAL_METHODS.filter((method) => settings.active[method]);
@@ -64,10 +68,21 @@ export function BuyCheckoutStep({
   }
 
   function chooseManual(method: TileMethod) {
+    if (paying.current) return;
+    paying.current = true;
     setChoosing(method);
+    const input = { orderId: order._id, method, amount: order.value };
     manualPayment.mutate(
-      { orderId: order._id, method, amount: order.value },
-      { onSuccess: paid, onError: failed, onSettled: () => setChoosing(null) },
+      { ...input, idempotencyKey: paymentKeys.keyFor(input) },
+      {
+        onSuccess: paid,
+        onError: failed,
+        onSettled: (_answer, error) => {
+          paying.current = false;
+          paymentKeys.settle(error ?? undefined);
+          setChoosing(null);
+        },
+      },
     );
   }
 

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { quoteFormSchema, type Order, type SaveOrderRequest } from '@offzero/shared/api/orders';
 import { centsToUsdNumber, formatUsd, satsToBtcNumber } from '@offzero/shared/money/money';
 import { errorMessage, hasErrorCode } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/forms';
+import { useIdempotencyKeys } from '../../../lib/idempotency-key';
 import { useSession } from '../../../lib/session';
 import { useTradeAccount } from '../api/get-account';
 import { useContinueFromQuote } from '../use-continue-from-quote';
@@ -65,6 +66,10 @@ export function BuyFlow({
   const trade = useTradeAccount();
   const continueFromQuote = useContinueFromQuote('buy', trade, settings);
   const save = useSaveOrder();
+  // One key per Pay (the same figures and order): a double click or a retry saves one order.
+  const saveKeys = useIdempotencyKeys();
+  // Set at once on the first click, before React re-renders the button as busy.
+  const saving = useRef(false);
   const [start] = useState(() => startOf(pendingOrder, settings));
   const [state, setState] = useState<BuyStep>(start.state);
   const quoteForm = useZodForm(quoteFormSchema, { defaultValues: start.entry });
@@ -94,9 +99,14 @@ export function BuyFlow({
   const onContinue = () => continueFromQuote(quote, prices !== null, () => toConfirmation());
 
   function submit(body: SaveOrderRequest, existingId: string | null) {
+    saving.current = true;
     save.mutate(
-      { body, orderId: existingId },
+      { body, orderId: existingId, idempotencyKey: saveKeys.keyFor({ body, existingId }) },
       {
+        onSettled: (_answer, error) => {
+          saving.current = false;
+          saveKeys.settle(error ?? undefined);
+        },
         onSuccess: (answer) => {
           toast.success(answer.message);
           setOrderId(answer.order._id);
@@ -117,7 +127,7 @@ export function BuyFlow({
 
   /** Pay, once the confirmation form holds a valid address (it was trimmed by the form's schema). */
   function onPay(walletAddress: string) {
-    if (!quote || !session || save.isPending) return;
+    if (!quote || !session || save.isPending || saving.current) return;
     submit(
       {
         userId: session.userId,

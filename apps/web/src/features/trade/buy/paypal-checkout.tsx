@@ -75,7 +75,8 @@ function Buttons({
         }}
         onApprove={async (data) => {
           try {
-            onPaid(await capturePayPalPayment(data.orderID, order._id));
+            // One capture per PayPal order, however often it is tried.
+            onPaid(await capturePayPalPayment(data.orderID, order._id, `capture-${data.orderID}`));
           } catch (error) {
             onFailure(error);
           }

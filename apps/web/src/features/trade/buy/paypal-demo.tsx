@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { capturePayPalPayment, createPayPalPayment, decideDemoPayPal } from '../api/paypal';
 import { formatUsdNumber } from '../../../lib/format';
 import { PayPalButtonFace } from './paypal-button-face';
+import { useIdempotencyKeys } from '../../../lib/idempotency-key';
 
 /**
  * Demo mode's stand-in for PayPal's window (DESIGN.md section 1): 'Pay with PayPal' creates the PayPal
@@ -25,16 +26,20 @@ export function PayPalDemo({
   disabled: boolean;
 }) {
   const [paypalOrderId, setPaypalOrderId] = useState<string | null>(null);
+  // One key per Pay with PayPal: a double click creates one PayPal order.
+  const createKeys = useIdempotencyKeys();
 
   const create = useMutation({
-    mutationFn: () => createPayPalPayment(order._id),
+    mutationFn: () => createPayPalPayment(order._id, createKeys.keyFor(order._id)),
     onSuccess: (id) => setPaypalOrderId(id),
     onError: onFailure,
+    onSettled: (_id, error) => createKeys.settle(error ?? undefined),
   });
   const approve = useMutation({
     mutationFn: async (id: string) => {
       await decideDemoPayPal(id, 'approve');
-      return capturePayPalPayment(id, order._id);
+      // One capture per PayPal order, however often it is tried.
+      return capturePayPalPayment(id, order._id, `capture-${id}`);
     },
     onSuccess: onPaid,
     onError: (error) => {
@@ -54,7 +59,13 @@ export function PayPalDemo({
 
   if (!paypalOrderId) {
     return (
-      <PayPalButtonFace onClick={() => create.mutate()} loading={create.isPending} disabled={disabled} />
+      <PayPalButtonFace
+        onClick={() => {
+          if (!create.isPending) create.mutate();
+        }}
+        loading={create.isPending}
+        disabled={disabled}
+      />
     );
   }
 

@@ -6,6 +6,7 @@ import type { UserSettings } from '@offzero/shared/api/user-settings';
 import { centsToUsdNumber, satsToBtcNumber, type Sats } from '@offzero/shared/money/money';
 import { errorMessage } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/forms';
+import { useIdempotencyKeys } from '../../../lib/idempotency-key';
 import { useRealtimeConnected, useRealtimeEvent } from '../../../lib/realtime';
 import { useSession } from '../../../lib/session';
 import { ordersQueryKey, useOrders } from '../../../lib/orders';
@@ -80,6 +81,10 @@ export function SellFlow({
   const trade = useTradeAccount();
   const continueFromQuote = useContinueFromQuote('sell', trade, settings);
   const save = useSaveOrder();
+  // One key per "Send … BTC" (the same figures and method): a double click or a retry saves one order.
+  const saveKeys = useIdempotencyKeys();
+  // Set at once on the first click, before React re-renders the button as busy.
+  const saving = useRef(false);
   const [state, setState] = useState<SellStep>(() => startOf(pendingOrder));
   const quoteForm = useZodForm(quoteFormSchema, { defaultValues: SELL_START });
   const entry: AmountEntry = quoteForm.watch();
@@ -168,7 +173,7 @@ export function SellFlow({
   }
 
   function onSend(chosen: TileMethod) {
-    if (!quote || !session || save.isPending) return;
+    if (!quote || !session || save.isPending || saving.current) return;
     if (quote.valueCents < settings.minOrderCents) {
       toast.error(minimumOrderMessage(settings.minOrderCents));
       return;
@@ -187,9 +192,14 @@ export function SellFlow({
       walletAddress: '',
       bankAccount: payoutAccount(chosen, trade.settings),
     };
+    saving.current = true;
     save.mutate(
-      { body },
+      { body, idempotencyKey: saveKeys.keyFor(body) },
       {
+        onSettled: (_answer, error) => {
+          saving.current = false;
+          saveKeys.settle(error ?? undefined);
+        },
         onSuccess: (answer) => {
           toast.success(answer.message);
           handled.current = null;
