@@ -174,8 +174,9 @@ describe('every route', () => {
       }
     }
     expect(checked).toBeGreaterThan(100);
-    // Cancel, mark paid, both payouts and resolve flag; the KYC decision; disable and enable.
-    expect(multiline).toBe(8);
+    // Cancel, mark paid, both payouts, refund BTC and resolve flag; the KYC decision; disable, enable
+    // and lifting a restriction.
+    expect(multiline).toBe(10);
   });
 
   it('refuses them in query strings and path parameters too, never a 500', async () => {

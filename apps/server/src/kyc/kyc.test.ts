@@ -260,7 +260,8 @@ describe('automatic approval (KYC_AUTO_APPROVE_SECONDS)', () => {
           },
         )
         .toBe('GREEN');
-      expect(recorded.kycStatusesOf(carol.userId)).toContain('GREEN');
+      // The notice goes out through the outbox once the decision is committed: a moment later.
+      await expect.poll(() => recorded.kycStatusesOf(carol.userId), { timeout: 8_000 }).toContain('GREEN');
     } finally {
       await t.close();
     }
