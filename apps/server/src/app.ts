@@ -25,6 +25,7 @@ import { seedDemoAdmin } from './admin/seed-demo-admin';
 import { createSessionService } from './auth/sessions';
 import { createOtpService } from './auth/otp.service';
 import { createAccountsService } from './auth/accounts.service';
+import { createRegistrationTokens } from './auth/registration-token';
 import { accountsRoutes } from './auth/accounts.routes';
 import { userRoutes } from './users/user.routes';
 import { devRoutes } from './dev/dev.routes';
@@ -158,12 +159,6 @@ export async function buildApp({
   await seedGlobalSettings(database.db, config.mode);
   if (config.isDemo) await seedDemoAdmin(database.db);
   const notifications = { email: providers.email, sms: providers.sms };
-  const accounts = createAccountsService({
-    db: database.db,
-    otp: createOtpService(database.db, config.jwtSecret),
-    notifications,
-    log: app.log,
-  });
 
   const bus =
     realtime?.bus ??
@@ -173,6 +168,15 @@ export async function buildApp({
   // change, delivered right after the commit and retried by the deliver-outbox job (DESIGN.md 7.4).
   const outbox = createOutboxService({ db: database.db, channels: notifications, bus, log: app.log });
   app.decorate('outbox', outbox);
+  const accounts = createAccountsService({
+    db: database.db,
+    otp: createOtpService(database.db, config.jwtSecret),
+    registrationTokens: createRegistrationTokens(database.db, config.jwtSecret),
+    notifications,
+    log: app.log,
+    publicUrl: config.publicUrl,
+    outbox,
+  });
   // Job outcomes are counted once the metrics exist (they read the price book, made below).
   let countJobRun: (job: string, outcome: JobRunOutcome) => void = () => undefined;
   const jobQueue = createJobQueue(database, {

@@ -18,13 +18,14 @@ import { AppError } from '../http/errors';
 import { toUserResponse } from '../users/user.presenter';
 import type { AccountsService, UserRow } from './accounts.service';
 import { GoogleTokenError } from './google-id-token';
-import { readRegistrationToken, signRegistrationToken } from './registration-token';
 import { requireSignedIn, signedInUser } from './sessions';
 
 /**
  * What any of these calls can be refused with: bad input (400), a missing security token (403), a body
  * too large or not JSON (413, 415), too many tries (429), our fault (500). Each call adds its own.
  */
+export const LOGIN_CODE_SENT = 'If an account exists for this email, we sent a code.';
+
 const refusals = { 400: error, 403: error, 413: error, 415: error, 429: error, 500: error } as const;
 
 /** Registration, login, Google sign-in and logout: the calls of spec section 7. */
@@ -60,10 +61,9 @@ export const accountsRoutes =
           currentToken: request.headers.authorization?.slice('Bearer '.length) ?? null,
         };
       }
-      const userId = registrationToken
-        ? await readRegistrationToken(config.jwtSecret, registrationToken, email)
+      const user = registrationToken
+        ? await accounts.userForRegistrationToken(registrationToken, email)
         : null;
-      const user = userId ? await accounts.findUser(userId) : null;
       if (!user)
         throw new AppError('UNAUTHENTICATED', 'Your registration has timed out. Start again or log in.');
       return { user, currentToken: null };
@@ -74,8 +74,8 @@ export const accountsRoutes =
       {
         schema: {
           body: emailOtpRequestSchema,
-          // 409: an account already has this e-mail; 503: the code could not be sent.
-          response: { 200: messageResponseSchema, ...refusals, 409: error, 503: error },
+          // Same answer whether or not the e-mail has an account (DESIGN.md 7.6); 503: not sent.
+          response: { 200: messageResponseSchema, ...refusals, 503: error },
         },
         config: { rateLimit: SEND_LIMIT },
       },
@@ -90,7 +90,7 @@ export const accountsRoutes =
       {
         schema: {
           body: emailOtpRequestSchema,
-          response: { 200: messageResponseSchema, ...refusals, 409: error, 503: error },
+          response: { 200: messageResponseSchema, ...refusals, 503: error },
         },
         config: { rateLimit: SEND_LIMIT },
       },
@@ -114,7 +114,7 @@ export const accountsRoutes =
         const user = await accounts.verifyRegistrationEmail(email, code, referralCode || undefined);
         return {
           message: 'Email verified.',
-          registrationToken: await signRegistrationToken(config.jwtSecret, user.id, user.email),
+          registrationToken: await accounts.issueRegistrationToken(user),
         };
       },
     );
@@ -125,14 +125,15 @@ export const accountsRoutes =
         schema: {
           body: phoneOtpRequestSchema,
           // 401: the registration token has expired; 409: another account has verified this number.
+          // 403 STEP_UP_REQUIRED: changing a verified number needs the step-up code (DESIGN.md 7.6).
           response: { 200: messageResponseSchema, ...refusals, 401: error, 409: error, 503: error },
         },
         config: { rateLimit: SEND_LIMIT },
       },
       async (request) => {
-        const { email, phone, registrationToken } = request.body;
+        const { email, phone, registrationToken, stepUpCode } = request.body;
         const { user } = await phoneOwner(request, email, registrationToken);
-        await accounts.sendPhoneCode(user, phone, request.ip);
+        await accounts.sendPhoneCode(user, phone, request.ip, stepUpCode);
         return { message: `We sent a 6-digit code to ${phone}.` };
       },
     );
@@ -166,14 +167,14 @@ export const accountsRoutes =
       {
         schema: {
           body: loginOtpRequestSchema,
-          // 404 ACCOUNT_NOT_FOUND: no account has this e-mail.
-          response: { 200: messageResponseSchema, ...refusals, 404: error, 503: error },
+          // One answer for every well-formed e-mail: whether it has an account is never told.
+          response: { 200: messageResponseSchema, ...refusals },
         },
         config: { rateLimit: SEND_LIMIT },
       },
       async (request) => {
         await accounts.sendLoginCode(request.body.email, request.ip);
-        return { message: `We sent a login code to ${request.body.email}.` };
+        return { message: LOGIN_CODE_SENT };
       },
     );
 
@@ -218,13 +219,33 @@ export const accountsRoutes =
     );
 
     app.post(
+      '/api/user/step-up/send',
+      {
+        preHandler: requireSignedIn(app),
+        schema: {
+          // 401: not signed in; 503: the code could not be sent.
+          response: { 200: messageResponseSchema, ...refusals, 401: error, 503: error },
+        },
+        config: { rateLimit: SEND_LIMIT },
+      },
+      async (request) => {
+        const { user } = signedInUser(request);
+        await accounts.sendStepUpCode(user, request.ip);
+        return { message: `We sent a security code to ${user.email}.` };
+      },
+    );
+
+    app.post(
       '/api/user/logout',
       {
         preHandler: requireSignedIn(app),
         schema: { response: { 200: messageResponseSchema, 400: error, 401: error, 403: error, 500: error } },
       },
       async (request) => {
-        await app.sessions.revoke(signedInUser(request).sessionId);
+        const { sessionId, user } = signedInUser(request);
+        await app.sessions.revoke(sessionId);
+        // A registration still open in another tab ends with the session.
+        await accounts.endRegistration(user.id);
         return { message: 'You are logged out.' };
       },
     );

@@ -63,6 +63,8 @@ export const phoneOtpRequestSchema = z.strictObject({
   email: emailSchema,
   phone: phoneSchema,
   registrationToken: z.string().max(2048).optional(),
+  /** Changing a verified number: the step-up code sent to the current e-mail (DESIGN.md 7.6). */
+  stepUpCode: otpCodeSchema.optional(),
 });
 export const verifyPhoneOtpSchema = phoneOtpRequestSchema.extend({ code: otpCodeSchema });
 export const loginOtpRequestSchema = z.strictObject({ email: emailSchema });
