@@ -27,6 +27,8 @@ import { createOtpService } from './auth/otp.service';
 import { createAccountsService } from './auth/accounts.service';
 import { createRegistrationTokens } from './auth/registration-token';
 import { accountsRoutes } from './auth/accounts.routes';
+import { createAdminMfaService } from './auth/admin-mfa.service';
+import { adminMfaRoutes } from './auth/admin-mfa.routes';
 import { userRoutes } from './users/user.routes';
 import { devRoutes } from './dev/dev.routes';
 import { createDevService } from './dev/dev.service';
@@ -140,6 +142,7 @@ export async function buildApp({
       adminEmails: config.adminEmails,
     }),
   );
+  app.decorate('adminMfa', createAdminMfaService({ db: database.db, serverSecret: config.jwtSecret }));
   app.addHook('onClose', async () => database.close());
 
   // Only JSON is accepted (multipart is added per route where uploads exist); anything else is 415.
@@ -267,7 +270,8 @@ export async function buildApp({
   }
   await app.register(appConfigRoutes);
   await app.register(globalSettingsRoutes(createGlobalSettingsService(database.db)));
-  await app.register(accountsRoutes(accounts));
+  await app.register(accountsRoutes(accounts, app.adminMfa));
+  await app.register(adminMfaRoutes(app.adminMfa));
   await app.register(userRoutes(accounts));
   await app.register(userSettingsRoutes(userSettings));
   await app.register(referralRoutes(createReferralService(database.db)));

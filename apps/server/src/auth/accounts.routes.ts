@@ -7,6 +7,9 @@ import {
   phoneOtpRequestSchema,
   verifyEmailOtpSchema,
   verifyLoginOtpSchema,
+  verifyLoginMfaSchema,
+  loginResponseSchema,
+  type LoginResponse,
   verifyPhoneOtpSchema,
   messageResponseSchema,
   sessionResponseSchema,
@@ -17,6 +20,7 @@ import { errorBodySchema as error } from '@offzero/shared/api/errors';
 import { AppError } from '../http/errors';
 import { toUserResponse } from '../users/user.presenter';
 import type { AccountsService, UserRow } from './accounts.service';
+import type { AdminMfaService } from './admin-mfa.service';
 import { GoogleTokenError } from './google-id-token';
 import { requireSignedIn, signedInUser } from './sessions';
 
@@ -30,7 +34,7 @@ const refusals = { 400: error, 403: error, 413: error, 415: error, 429: error, 5
 
 /** Registration, login, Google sign-in and logout: the calls of spec section 7. */
 export const accountsRoutes =
-  (accounts: AccountsService): FastifyPluginAsyncZod =>
+  (accounts: AccountsService, mfa: AdminMfaService): FastifyPluginAsyncZod =>
   async (app) => {
     const { config } = app;
     // Per client IP, on top of the per-address limits inside the OTP service.
@@ -40,6 +44,18 @@ export const accountsRoutes =
     async function sessionAnswer(user: UserRow, message: string): Promise<SessionResponse> {
       const { token } = await app.sessions.issue(user.id);
       return { message, token, user: toUserResponse(user, config.adminEmails.includes(user.email)) };
+    }
+
+    /** A session, unless the user is an admin with two-factor authentication: then its second step. */
+    async function loginAnswer(user: UserRow, message: string): Promise<LoginResponse> {
+      if (config.adminEmails.includes(user.email) && (await mfa.isEnrolled(user.id))) {
+        return {
+          message: 'Enter the code from your authenticator app.',
+          mfaRequired: true,
+          mfaToken: await mfa.openChallenge(user.id),
+        };
+      }
+      return sessionAnswer(user, message);
     }
 
     /**
@@ -183,12 +199,32 @@ export const accountsRoutes =
       {
         schema: {
           body: verifyLoginOtpSchema,
-          response: { 200: sessionResponseSchema, ...refusals, 404: error },
+          response: { 200: loginResponseSchema, ...refusals },
         },
         config: { rateLimit: VERIFY_LIMIT },
       },
       async (request) =>
-        sessionAnswer(await accounts.verifyLogin(request.body.email, request.body.code), 'Logged in.'),
+        loginAnswer(await accounts.verifyLogin(request.body.email, request.body.code), 'Logged in.'),
+    );
+
+    app.post(
+      '/api/user/login-mfa/verify',
+      {
+        schema: {
+          body: verifyLoginMfaSchema,
+          // 401: the second step timed out, was used or ran out of tries: log in again.
+          response: { 200: sessionResponseSchema, ...refusals, 401: error },
+        },
+        config: { rateLimit: VERIFY_LIMIT },
+      },
+      async (request) => {
+        const userId = await mfa.completeChallenge(request.body.mfaToken, request.body.code);
+        const user = await accounts.findUser(userId);
+        if (!user || user.disabledAt) {
+          throw new AppError('UNAUTHENTICATED', 'Your sign-in has timed out. Log in again.');
+        }
+        return sessionAnswer(user, 'Logged in.');
+      },
     );
 
     const { googleSignIn } = app.providers;
@@ -198,7 +234,7 @@ export const accountsRoutes =
         schema: {
           body: googleLoginSchema,
           // 404: Google sign-in is not set up; 409: the e-mail belongs to another Google account.
-          response: { 200: sessionResponseSchema, ...refusals, 401: error, 404: error, 409: error },
+          response: { 200: loginResponseSchema, ...refusals, 401: error, 404: error, 409: error },
         },
         config: { rateLimit: VERIFY_LIMIT },
       },
@@ -214,7 +250,7 @@ export const accountsRoutes =
           }
           throw error;
         }
-        return sessionAnswer(await accounts.signInWithGoogle(identity), 'Logged in with Google.');
+        return loginAnswer(await accounts.signInWithGoogle(identity), 'Logged in with Google.');
       },
     );
 
