@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   keepPreviousData,
   queryOptions,
@@ -18,6 +19,7 @@ import {
   kycDecisionAnswerSchema,
   messageAnswerSchema,
   orderActionAnswerSchema,
+  fourEyesPendingSchema,
   orderDetailSchema,
   orderListSchema,
   queueSchema,
@@ -120,7 +122,10 @@ export function useOrderAction(orderId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ kind, body }: OrderActionInput) =>
-      apiPost(`/admin/orders/${enc(orderId)}/${kind}`, body, { schema: orderActionAnswerSchema }),
+      apiPost(`/admin/orders/${enc(orderId)}/${kind}`, body, {
+        // 202 (four eyes): a large payment or payout waits for a second admin.
+        schema: z.union([orderActionAnswerSchema, fourEyesPendingSchema]),
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [ADMIN_KEY] }),
   });
 }
