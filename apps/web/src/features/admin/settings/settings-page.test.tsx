@@ -164,7 +164,7 @@ describe('the settings editor', () => {
     await user.type(threshold, '5000');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     await waitFor(() => expect(puts()).toHaveLength(1));
-    const body = JSON.parse(String(puts()[0]![1]!.body)) as FullGlobalSettings;
+    const body = JSON.parse(puts()[0]![1]!.body as string) as FullGlobalSettings;
     expect(body.order.four_eyes_usd).toBe(5000);
   });
 });
