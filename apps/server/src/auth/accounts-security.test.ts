@@ -229,6 +229,24 @@ describe('changing a verified phone', () => {
       customer.auth,
     );
     expect(sent.statusCode).toBe(200);
+    // A resend for the same number within the step-up's 10 minutes needs no new step-up code…
+    await t.database.db
+      .update(otpCodes)
+      .set({ createdAt: new Date(Date.now() - 60_000) })
+      .where(eq(otpCodes.destination, `${customer.userId}:${newPhone}:change`));
+    const resent = await post(
+      '/api/verification/phone/otp',
+      { email: customer.email, phone: newPhone },
+      customer.auth,
+    );
+    expect(resent.statusCode).toBe(200);
+    // …but another number does.
+    const other = await post(
+      '/api/verification/phone/otp',
+      { email: customer.email, phone: nextPhone() },
+      customer.auth,
+    );
+    expect(other.json().code).toBe('STEP_UP_REQUIRED');
     const verified = await post(
       '/api/verification/verify/phone',
       { email: customer.email, phone: newPhone, code: await latestCode(t, newPhone) },

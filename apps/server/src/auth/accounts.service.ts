@@ -5,7 +5,7 @@ import { registrationTokens, users, type UserRow } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { NotificationSender } from '../notifications/notification-sender';
 import type { GoogleIdentity } from './google-id-token';
-import type { OtpService } from './otp.service';
+import { OTP_RULES, type OtpService } from './otp.service';
 import type { RegistrationTokens } from './registration-token';
 import { writeOutbox } from '../outbox/outbox.repository';
 import { randomUUID } from 'node:crypto';
@@ -163,8 +163,14 @@ export function createAccountsService(deps: {
     async sendPhoneCode(user, phone, ip, stepUpCode) {
       assertEnabled(user);
       if (isPhoneChange(user, phone)) {
-        if (!stepUpCode) throw new AppError('STEP_UP_REQUIRED', STEP_UP_REQUIRED);
-        await otp.verify('step-up', stepUpDestination(user), stepUpCode);
+        if (stepUpCode) {
+          await otp.verify('step-up', stepUpDestination(user), stepUpCode);
+        } else if (
+          // A new code for the same number within the step-up's 10 minutes (resend) needs no new one.
+          !(await otp.issuedWithin('phone', phoneDestination(user, phone), OTP_RULES.validForMs))
+        ) {
+          throw new AppError('STEP_UP_REQUIRED', STEP_UP_REQUIRED);
+        }
       }
       const [holder] = await db
         .select({ id: users.id })
