@@ -13,12 +13,20 @@ import { useUserSettings } from '../../lib/user-settings';
 
 /** Cards other features add after the payment and notification cards (the referral card). */
 export type MoreSettingsCards = (settings: UserSettings) => ReactNode;
+/** What another feature puts beside the phone number (the phone change, from the auth feature). */
+export type PhoneAction = (user: User) => ReactNode;
 
 /**
  * Settings (spec section 2): a grid of cards; the profile first, the payment cards after, then the
  * cards the composing route adds (`moreCards`).
  */
-export function SettingsPage({ moreCards }: { moreCards?: MoreSettingsCards }) {
+export function SettingsPage({
+  moreCards,
+  phoneAction,
+}: {
+  moreCards?: MoreSettingsCards;
+  phoneAction?: PhoneAction;
+}) {
   const { data: user, isPending, error, refetch } = useCurrentUser();
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
@@ -31,7 +39,7 @@ export function SettingsPage({ moreCards }: { moreCards?: MoreSettingsCards }) {
         <>
           <PageHeader title="Settings" description="Your profile, payment details and preferences." />
           <div className="mt-6">
-            <SettingsCards user={user} moreCards={moreCards} />
+            <SettingsCards user={user} moreCards={moreCards} phoneAction={phoneAction} />
           </div>
         </>
       )}
@@ -39,11 +47,19 @@ export function SettingsPage({ moreCards }: { moreCards?: MoreSettingsCards }) {
   );
 }
 
-function SettingsCards({ user, moreCards }: { user: User; moreCards?: MoreSettingsCards }) {
+function SettingsCards({
+  user,
+  moreCards,
+  phoneAction,
+}: {
+  user: User;
+  moreCards?: MoreSettingsCards;
+  phoneAction?: PhoneAction;
+}) {
   const settings = useUserSettings();
   return (
     <SettingsGrid>
-      <ProfileCard user={user} />
+      <ProfileCard user={user} phoneAction={phoneAction?.(user)} />
       {settings.isPending ? (
         Array.from({ length: 5 }, (_, index) => <CardSkeleton key={index} />)
       ) : settings.isError ? (
