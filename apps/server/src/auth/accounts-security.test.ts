@@ -268,3 +268,80 @@ describe('changing a verified phone', () => {
     expect(response.statusCode).toBe(401);
   });
 });
+
+describe('changing the e-mail', () => {
+  async function stepUp(who: { auth: { authorization: string }; email: string }): Promise<string> {
+    expect((await post('/api/user/step-up/send', {}, who.auth)).statusCode).toBe(200);
+    return latestCode(t, who.email);
+  }
+
+  it('is refused without a step-up code, with a wrong one, or with another user’s', async () => {
+    const customer = await registerCustomer(t, 'email-change-refused@example.com');
+    const other = await registerCustomer(t, 'email-change-other@example.com');
+    const missing = await post('/api/user/email/change', { newEmail: 'new-1@example.com' }, customer.auth);
+    expect(missing.statusCode).toBe(400);
+    const othersCode = await stepUp(other);
+    const withOthers = await post(
+      '/api/user/email/change',
+      { newEmail: 'new-1@example.com', stepUpCode: othersCode },
+      customer.auth,
+    );
+    expect(withOthers.statusCode).toBe(400);
+    expect(await outboxFor('new-1@example.com')).toEqual([]);
+    expect(
+      (await post('/api/user/email/change', { newEmail: 'x@example.com', stepUpCode: '123456' })).statusCode,
+    ).toBe(401);
+  });
+
+  it('changes the e-mail with the step-up code and the new address’s code, and tells the old address', async () => {
+    const customer = await registerCustomer(t, 'email-change-ok@example.com');
+    const stepUpCode = await stepUp(customer);
+    const sent = await post(
+      '/api/user/email/change',
+      { newEmail: 'Email-Changed@Example.com', stepUpCode },
+      customer.auth,
+    );
+    expect(sent.statusCode).toBe(200);
+    const code = await latestCode(t, 'email-changed@example.com');
+    // The step-up code is used up: it cannot start another change.
+    const reused = await post(
+      '/api/user/email/change',
+      { newEmail: 'another@example.com', stepUpCode },
+      customer.auth,
+    );
+    expect(reused.statusCode).toBe(400);
+
+    const changed = await post(
+      '/api/user/email/change/verify',
+      { newEmail: 'email-changed@example.com', code },
+      customer.auth,
+    );
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().user.email).toBe('email-changed@example.com');
+    const notices = await t.database.db
+      .select()
+      .from(outboxEvents)
+      .where(eq(outboxEvents.recipient, 'email-change-ok@example.com'));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.payload.text).toContain('email-changed@example.com');
+  });
+
+  it('answers a new address that has an account as any other, and sends its owner no code', async () => {
+    const customer = await registerCustomer(t, 'email-change-taken@example.com');
+    await registerCustomer(t, 'already-mine@example.com');
+    await t.database.db
+      .update(otpCodes)
+      .set({ createdAt: new Date(Date.now() - 60_000) })
+      .where(eq(otpCodes.destination, 'already-mine@example.com'));
+    const sent = await post(
+      '/api/user/email/change',
+      { newEmail: 'already-mine@example.com', stepUpCode: await stepUp(customer) },
+      customer.auth,
+    );
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().message).toBe('We sent a 6-digit code to already-mine@example.com.');
+    const [notice] = await outboxFor('already-mine@example.com');
+    expect(notice?.subject).toBe('You already have an OffZero account');
+    expect(notice?.code).toBeNull();
+  });
+});

@@ -8,6 +8,9 @@ import {
   verifyEmailOtpSchema,
   verifyLoginOtpSchema,
   verifyLoginMfaSchema,
+  emailChangeRequestSchema,
+  emailChangeVerifySchema,
+  userAnswerSchema,
   loginResponseSchema,
   type LoginResponse,
   verifyPhoneOtpSchema,
@@ -268,6 +271,41 @@ export const accountsRoutes =
         const { user } = signedInUser(request);
         await accounts.sendStepUpCode(user, request.ip);
         return { message: `We sent a security code to ${user.email}.` };
+      },
+    );
+
+    app.post(
+      '/api/user/email/change',
+      {
+        preHandler: requireSignedIn(app),
+        schema: {
+          body: emailChangeRequestSchema,
+          response: { 200: messageResponseSchema, ...refusals, 401: error, 503: error },
+        },
+        config: { rateLimit: SEND_LIMIT },
+      },
+      async (request) => {
+        const { user } = signedInUser(request);
+        const { newEmail, stepUpCode } = request.body;
+        await accounts.sendEmailChangeCode(user, newEmail, stepUpCode, request.ip);
+        return { message: `We sent a 6-digit code to ${newEmail}.` };
+      },
+    );
+
+    app.post(
+      '/api/user/email/change/verify',
+      {
+        preHandler: requireSignedIn(app),
+        schema: {
+          body: emailChangeVerifySchema,
+          response: { 200: userAnswerSchema, ...refusals, 401: error, 404: error },
+        },
+        config: { rateLimit: VERIFY_LIMIT },
+      },
+      async (request) => {
+        const { user, isAdmin } = signedInUser(request);
+        const changed = await accounts.changeEmail(user, request.body.newEmail, request.body.code);
+        return { message: 'Your email is changed.', user: toUserResponse(changed, isAdmin) };
       },
     );
 

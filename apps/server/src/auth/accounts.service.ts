@@ -8,6 +8,7 @@ import type { GoogleIdentity } from './google-id-token';
 import { OTP_RULES, type OtpService } from './otp.service';
 import type { RegistrationTokens } from './registration-token';
 import { writeOutbox } from '../outbox/outbox.repository';
+import { isUniqueViolation } from '../db/postgres-errors';
 import { randomUUID } from 'node:crypto';
 
 /** The account row the service hands to its routes, which do not import the database schema. */
@@ -38,6 +39,13 @@ export interface AccountsService {
   issueRegistrationToken(user: UserRow): Promise<string>;
   /** The user a live registration token for `email` was issued to, or null. */
   userForRegistrationToken(token: string, email: string): Promise<UserRow | null>;
+  /**
+   * Changing the e-mail, step 1: with the step-up code, sends a code to the new address (or, if that
+   * address has an account, tells its owner instead, so the answer never says so).
+   */
+  sendEmailChangeCode(user: UserRow, newEmail: string, stepUpCode: string, ip: string): Promise<void>;
+  /** Step 2: the code from the new address changes the e-mail; the old address is told. */
+  changeEmail(user: UserRow, newEmail: string, code: string): Promise<UserRow>;
   /** Ends every registration token of this user (logout). */
   endRegistration(userId: string): Promise<void>;
 }
@@ -97,6 +105,7 @@ export function createAccountsService(deps: {
   const isPhoneChange = (user: UserRow, phone: string) =>
     user.phoneVerified && user.phoneNumber !== null && user.phoneNumber !== phone;
   const stepUpDestination = (user: UserRow) => `${user.id}:${user.email}`;
+  const emailChangeDestination = (user: UserRow, newEmail: string) => `${user.id}:new-email:${newEmail}`;
   const phoneDestination = (user: UserRow, phone: string) =>
     isPhoneChange(user, phone) ? `${user.id}:${phone}:change` : `${user.id}:${phone}`;
 
@@ -338,6 +347,69 @@ export function createAccountsService(deps: {
         .update(registrationTokens)
         .set({ consumedAt: new Date() })
         .where(and(eq(registrationTokens.userId, userId), isNull(registrationTokens.consumedAt)));
+    },
+
+    async sendEmailChangeCode(user, newEmail, stepUpCode, ip) {
+      assertEnabled(user);
+      if (newEmail === user.email) {
+        throw new AppError('BAD_REQUEST', 'This is already your email. Enter the new address.');
+      }
+      await otp.verify('step-up', stepUpDestination(user), stepUpCode);
+      const taken = await findUserByEmail(newEmail);
+      const code = await otp.issue('step-up', emailChangeDestination(user, newEmail), ip);
+      if (taken) {
+        await deliver(() =>
+          notifications.email.send({
+            to: newEmail,
+            subject: 'You already have an OffZero account',
+            text:
+              `Someone asked to move another OffZero account to this email, but you already have one here. ` +
+              `To sign in, open ${deps.publicUrl}/login. If it was not you, you can ignore this email.`,
+          }),
+        );
+        return;
+      }
+      await sendEmailCode(newEmail, code, 'Confirm your new email for OffZero');
+    },
+
+    async changeEmail(user, newEmail, code) {
+      assertEnabled(user);
+      await otp.verify('step-up', emailChangeDestination(user, newEmail), code);
+      const oldEmail = user.email;
+      const updated = await db
+        .transaction(async (tx) => {
+          const [row] = await tx
+            .update(users)
+            .set({ email: newEmail, emailVerified: true, updatedAt: new Date() })
+            .where(eq(users.id, user.id))
+            .returning();
+          if (!row) throw new AppError('NOT_FOUND', 'This account no longer exists.');
+          // The old address hears of the change, so a stolen session cannot quietly take the account.
+          await writeOutbox(tx, [
+            {
+              eventKey: `email-changed:${randomUUID()}`,
+              channel: 'email',
+              recipient: oldEmail,
+              userId: user.id,
+              payload: {
+                subject: 'Your OffZero email was changed',
+                text: `The email of your OffZero account was changed from ${oldEmail} to ${newEmail}. If this was not you, contact support at once.`,
+              },
+            },
+          ]);
+          return row;
+        })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) {
+            throw new AppError(
+              'BAD_REQUEST',
+              'This code has expired or was already used. Ask for a new code.',
+            );
+          }
+          throw error;
+        });
+      await deps.outbox.deliverForUser(user.id);
+      return updated;
     },
   };
 }

@@ -106,6 +106,10 @@ export const verifyLoginMfaSchema = z.strictObject({
   mfaToken: z.string().min(1).max(200),
   code: otpCodeSchema,
 });
+/** Changing the e-mail: the step-up code first, then the code sent to the new address. */
+export const emailChangeRequestSchema = z.strictObject({ newEmail: emailSchema, stepUpCode: otpCodeSchema });
+export const emailChangeVerifySchema = z.strictObject({ newEmail: emailSchema, code: otpCodeSchema });
+export const userAnswerSchema = z.object({ message: z.string(), user: userSchema });
 export const mfaEnrolmentSchema = z.object({ secret: z.string(), otpauthUrl: z.string() });
 export const mfaCodeSchema = z.strictObject({ code: otpCodeSchema });
 export const mfaStatusSchema = z.object({ enrolled: z.boolean(), required: z.boolean() });
