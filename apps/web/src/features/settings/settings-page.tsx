@@ -13,8 +13,8 @@ import { useUserSettings } from '../../lib/user-settings';
 
 /** Cards other features add after the payment and notification cards (the referral card). */
 export type MoreSettingsCards = (settings: UserSettings) => ReactNode;
-/** What another feature puts beside the phone number (the phone change, from the auth feature). */
-export type PhoneAction = (user: User) => ReactNode;
+/** What another feature puts beside the phone number or e-mail (the changes, from the auth feature). */
+export type ContactAction = (user: User) => ReactNode;
 
 /**
  * Settings (spec section 2): a grid of cards; the profile first, the payment cards after, then the
@@ -23,9 +23,11 @@ export type PhoneAction = (user: User) => ReactNode;
 export function SettingsPage({
   moreCards,
   phoneAction,
+  emailAction,
 }: {
   moreCards?: MoreSettingsCards;
-  phoneAction?: PhoneAction;
+  phoneAction?: ContactAction;
+  emailAction?: ContactAction;
 }) {
   const { data: user, isPending, error, refetch } = useCurrentUser();
   return (
@@ -39,7 +41,12 @@ export function SettingsPage({
         <>
           <PageHeader title="Settings" description="Your profile, payment details and preferences." />
           <div className="mt-6">
-            <SettingsCards user={user} moreCards={moreCards} phoneAction={phoneAction} />
+            <SettingsCards
+              user={user}
+              moreCards={moreCards}
+              phoneAction={phoneAction}
+              emailAction={emailAction}
+            />
           </div>
         </>
       )}
@@ -51,15 +58,17 @@ function SettingsCards({
   user,
   moreCards,
   phoneAction,
+  emailAction,
 }: {
   user: User;
   moreCards?: MoreSettingsCards;
-  phoneAction?: PhoneAction;
+  phoneAction?: ContactAction;
+  emailAction?: ContactAction;
 }) {
   const settings = useUserSettings();
   return (
     <SettingsGrid>
-      <ProfileCard user={user} phoneAction={phoneAction?.(user)} />
+      <ProfileCard user={user} phoneAction={phoneAction?.(user)} emailAction={emailAction?.(user)} />
       {settings.isPending ? (
         Array.from({ length: 5 }, (_, index) => <CardSkeleton key={index} />)
       ) : settings.isError ? (

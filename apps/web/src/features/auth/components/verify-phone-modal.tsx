@@ -3,13 +3,8 @@ import { formatPhoneNumberIntl } from 'react-phone-number-input/max';
 import type { User } from '@offzero/shared/api/accounts';
 import { useStoreCurrentUser } from '../../../lib/current-user';
 import { Modal } from '../../../components/ui/modal';
-import toast from 'react-hot-toast';
-import { errorMessage } from '../../../lib/api-client';
-import { Button } from '../../../components/ui/button';
-import { sendStepUpCode, useSendStepUpCode } from '../api/phone-verification';
-import { CodeEntryForm } from './code-entry-form';
 import { PhoneNumberStep } from './phone-number-step';
-import { toastResend } from './toast-resend';
+import { StepUpStep } from './step-up-step';
 import { VerifyPhoneStep } from './verify-phone-step';
 
 /**
@@ -82,42 +77,5 @@ export function VerifyPhoneModal({
         />
       )}
     </Modal>
-  );
-}
-
-/** The step-up: send the security code to the e-mail, then enter it (checked with the new number). */
-function StepUpStep({ email, onCode }: { email: string; onCode: (code: string) => void }) {
-  const send = useSendStepUpCode();
-  const [sent, setSent] = useState(false);
-  if (!sent) {
-    return (
-      <Button
-        size="lg"
-        fullWidth
-        loading={send.isPending}
-        onClick={() =>
-          send.mutate(undefined, {
-            onSuccess: (answer) => {
-              toast.success(answer.message);
-              setSent(true);
-            },
-            onError: (failure) => toast.error(errorMessage(failure)),
-          })
-        }
-      >
-        Send security code
-      </Button>
-    );
-  }
-  return (
-    <CodeEntryForm
-      recipient={email}
-      submitLabel="Continue"
-      backLabel="Send another code"
-      onBack={() => setSent(false)}
-      pending={false}
-      onSubmitCode={onCode}
-      onResend={() => toastResend(sendStepUpCode())}
-    />
   );
 }

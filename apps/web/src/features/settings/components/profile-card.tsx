@@ -8,7 +8,15 @@ import { EditProfileModal } from './edit-profile-modal';
 const notSet = <span className="font-normal text-slate-400">Not set</span>;
 
 /** Personal information: names (editable), e-mail and phone with their verified state (read-only). */
-export function ProfileCard({ user, phoneAction }: { user: User; phoneAction?: ReactNode }) {
+export function ProfileCard({
+  user,
+  phoneAction,
+  emailAction,
+}: {
+  user: User;
+  phoneAction?: ReactNode;
+  emailAction?: ReactNode;
+}) {
   const [editing, setEditing] = useState(false);
   const phone = user.phoneNumber ? formatPhoneNumberIntl(user.phoneNumber) || user.phoneNumber : null;
 
@@ -26,6 +34,7 @@ export function ProfileCard({ user, phoneAction }: { user: User; phoneAction?: R
         <DetailRow label="Email">
           <span className="min-w-0 break-all">{user.email}</span>
           <VerifiedBadge verified={user.email_verified} />
+          {emailAction}
         </DetailRow>
         <DetailRow label="Phone">
           {phone ? <span className="whitespace-nowrap">{phone}</span> : notSet}
