@@ -27,6 +27,7 @@ function ChangePhone({ user }: { user: User }) {
       <button
         type="button"
         onClick={() => setOpen(true)}
+        aria-label={user.phone_verified ? 'Change phone' : 'Verify phone'}
         className="text-sm font-semibold text-brand-700 hover:underline"
       >
         {user.phone_verified ? 'Change' : 'Verify'}
@@ -43,6 +44,7 @@ function ChangeEmail({ user }: { user: User }) {
       <button
         type="button"
         onClick={() => setOpen(true)}
+        aria-label="Change email"
         className="text-sm font-semibold text-brand-700 hover:underline"
       >
         Change
