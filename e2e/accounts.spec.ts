@@ -321,3 +321,44 @@ test('another customer cannot read a profile, and verifies a phone from the dash
 
   await other.dispose();
 });
+
+test('settings: a verified phone changes only after the security code sent to the e-mail', async ({
+  page,
+  api,
+}) => {
+  const customer = await newCustomer(api, 'change-phone');
+  await signIn(page, customer);
+  await page.goto('/settings');
+  const card = page.getByTestId('profile-card');
+  await expect(card.getByText('Verified')).toHaveCount(2);
+  await snap(page, 'settings-contact-actions');
+
+  await card.getByRole('button', { name: 'Change phone' }).click();
+  const stepUp = page.getByRole('dialog', { name: 'Change your phone' });
+  await expect(stepUp).toContainText(customer.email);
+  await stepUp.getByRole('button', { name: 'Send security code' }).click();
+  // Once the server has answered, the newest code to the address is the security code.
+  await expect(page.getByText(`We sent a security code to ${customer.email}.`)).toBeVisible();
+  await stepUp.getByLabel('Verification code').fill(await latestCode(page.request, customer.email));
+  await snap(page, 'settings-change-phone-step-up');
+  await stepUp.getByRole('button', { name: 'Continue' }).click();
+
+  const newPhone = nextPhoneDigits();
+  const phoneDialog = page.getByRole('dialog', { name: 'Verify your phone' });
+  await phoneDialog.getByLabel('Phone number', { exact: true }).fill(newPhone);
+  await phoneDialog.getByRole('button', { name: 'Send code' }).click();
+  const codeDialog = page.getByRole('dialog', { name: 'Enter the code' });
+  await codeDialog.getByLabel('Verification code').fill(await latestCode(page.request, `+1${newPhone}`));
+  await codeDialog.getByRole('button', { name: 'Verify phone' }).click();
+  await expect(codeDialog).toBeHidden();
+  await expect(card).toContainText(newPhone.slice(-4));
+
+  // The old number was told of the change.
+  await expect
+    .poll(async () => {
+      const response = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(customer.phone)}`);
+      const { messages } = (await response.json()) as { messages: { subject: string }[] };
+      return messages.map((message) => message.subject);
+    })
+    .toContain('Phone number changed');
+});

@@ -26,7 +26,10 @@ import { seedDemoAdmin } from './admin/seed-demo-admin';
 import { createSessionService } from './auth/sessions';
 import { createOtpService } from './auth/otp.service';
 import { createAccountsService } from './auth/accounts.service';
+import { createRegistrationTokens } from './auth/registration-token';
 import { accountsRoutes } from './auth/accounts.routes';
+import { createAdminMfaService } from './auth/admin-mfa.service';
+import { adminMfaRoutes } from './auth/admin-mfa.routes';
 import { userRoutes } from './users/user.routes';
 import { devRoutes } from './dev/dev.routes';
 import { createDevService } from './dev/dev.service';
@@ -140,6 +143,7 @@ export async function buildApp({
       adminEmails: config.adminEmails,
     }),
   );
+  app.decorate('adminMfa', createAdminMfaService({ db: database.db, serverSecret: config.jwtSecret }));
   app.addHook('onClose', async () => database.close());
 
   // Only JSON is accepted (multipart is added per route where uploads exist); anything else is 415.
@@ -161,12 +165,6 @@ export async function buildApp({
   await seedGlobalSettings(database.db, config.mode);
   if (config.isDemo) await seedDemoAdmin(database.db);
   const notifications = { email: providers.email, sms: providers.sms };
-  const accounts = createAccountsService({
-    db: database.db,
-    otp: createOtpService(database.db, config.jwtSecret),
-    notifications,
-    log: app.log,
-  });
 
   const bus =
     realtime?.bus ??
@@ -176,6 +174,15 @@ export async function buildApp({
   // change, delivered right after the commit and retried by the deliver-outbox job (DESIGN.md 7.4).
   const outbox = createOutboxService({ db: database.db, channels: notifications, bus, log: app.log });
   app.decorate('outbox', outbox);
+  const accounts = createAccountsService({
+    db: database.db,
+    otp: createOtpService(database.db, config.jwtSecret),
+    registrationTokens: createRegistrationTokens(database.db, config.jwtSecret),
+    notifications,
+    log: app.log,
+    publicUrl: config.publicUrl,
+    outbox,
+  });
   // Job outcomes are counted once the metrics exist (they read the price book, made below).
   let countJobRun: (job: string, outcome: JobRunOutcome) => void = () => undefined;
   const jobQueue = createJobQueue(database, {
@@ -268,7 +275,8 @@ export async function buildApp({
   }
   await app.register(appConfigRoutes);
   await app.register(globalSettingsRoutes(createGlobalSettingsService(database.db)));
-  await app.register(accountsRoutes(accounts));
+  await app.register(accountsRoutes(accounts, app.adminMfa));
+  await app.register(adminMfaRoutes(app.adminMfa));
   await app.register(userRoutes(accounts));
   await app.register(userSettingsRoutes(userSettings));
   await app.register(referralRoutes(createReferralService(database.db)));

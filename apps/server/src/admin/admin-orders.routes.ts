@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  fourEyesPendingSchema,
   orderActionAnswerSchema,
   orderDetailSchema,
   orderListSchema,
@@ -112,16 +113,22 @@ export const adminOrderRoutes =
       {
         ...staffOnly,
         config: { multilineFields: ['note'], idempotent: true },
-        schema: { params: idParams, body: z.strictObject({ note: noteSchema }), response: actionAnswer },
+        schema: {
+          params: idParams,
+          body: z.strictObject({ note: noteSchema }),
+          // 202: a large buy waits for a second admin (four eyes); nothing else changed.
+          response: { ...actionAnswer, 202: fourEyesPendingSchema },
+        },
       },
-      async (request) =>
-        done(
-          await admin.markPaid({
-            staff: signedInUser(request),
-            orderId: request.params.id,
-            note: request.body.note ?? null,
-          }),
-        ),
+      async (request, reply) => {
+        const result = await admin.markPaid({
+          staff: signedInUser(request),
+          orderId: request.params.id,
+          note: request.body.note ?? null,
+        });
+        if ('pending' in result) return reply.code(202).send(result.pending);
+        return done(result.done);
+      },
     );
 
     app.post(
@@ -184,18 +191,20 @@ export const adminOrderRoutes =
               }),
             note: noteSchema,
           }),
-          response: actionAnswer,
+          // 202: a large sell waits for a second admin (four eyes); nothing else changed.
+          response: { ...actionAnswer, 202: fourEyesPendingSchema },
         },
       },
-      async (request) =>
-        done(
-          await admin.payoutUsd({
-            staff: signedInUser(request),
-            orderId: request.params.id,
-            reference: request.body.reference,
-            note: request.body.note ?? null,
-          }),
-        ),
+      async (request, reply) => {
+        const result = await admin.payoutUsd({
+          staff: signedInUser(request),
+          orderId: request.params.id,
+          reference: request.body.reference,
+          note: request.body.note ?? null,
+        });
+        if ('pending' in result) return reply.code(202).send(result.pending);
+        return done(result.done);
+      },
     );
 
     app.post(

@@ -25,7 +25,7 @@ export const adminSettingsRoutes =
           staff: signedInUser(request),
           settings: request.body,
         });
-        return { message: 'Settings saved. New quotes use them now.', settings: toFullSettings(saved) };
+        return { message: 'Settings saved. New quotes use them now.', settings: toFullSettings(saved, true) };
       },
     );
   };

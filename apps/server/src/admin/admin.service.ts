@@ -20,6 +20,7 @@ import { getWorkQueue } from './use-cases/get-work-queue';
 import { listAuditEntries } from './use-cases/list-audit-entries';
 import { listKycCases } from './use-cases/list-kyc-cases';
 import { markPaid } from './use-cases/mark-paid';
+import { withFourEyes } from './use-cases/four-eyes';
 import { payoutUsd } from './use-cases/payout-usd';
 import { recordBtcPayout } from './use-cases/record-btc-payout';
 import { refundBtc } from './use-cases/refund-btc';
@@ -65,7 +66,9 @@ export function createAdminService(deps: AdminDependencies) {
     exportOrdersCsv: (filters: AdminOrderFilters) => exportOrdersCsv(deps, filters),
     getOrderDetail: (orderId: string) => getOrderDetail(deps, orderId),
     getWorkQueue: () => getWorkQueue(deps),
-    markPaid: (request: OrderActionRequest) => markPaid(deps, request),
+    /** Four eyes first: a large buy answers `pending` until a second admin marks it paid. */
+    markPaid: (request: OrderActionRequest) =>
+      withFourEyes(deps, { ...request, action: 'order.mark_paid' }, () => markPaid(deps, request)),
     recordBtcPayout: (request: OrderActionRequest & { txid: string; vout?: number | undefined }) =>
       recordBtcPayout(deps, request),
     /** Demo only (null otherwise): pays a buy out through the simulated chain. */
@@ -73,7 +76,9 @@ export function createAdminService(deps: AdminDependencies) {
       ? (request: { staff: SignedInUser; orderId: string }) =>
           sendDemoBtc({ ...deps, chain: simulatedChain }, request)
       : null,
-    payoutUsd: (request: OrderActionRequest & { reference: string }) => payoutUsd(deps, request),
+    /** Four eyes first: a large sell answers `pending` until a second admin pays it out. */
+    payoutUsd: (request: OrderActionRequest & { reference: string }) =>
+      withFourEyes(deps, { ...request, action: 'order.payout_usd' }, () => payoutUsd(deps, request)),
     cancelOrder: (request: { staff: SignedInUser; orderId: string; reason: string }) =>
       cancelOrder(deps, request),
     resolveFlag: (request: { staff: SignedInUser; orderId: string; note: string }) =>

@@ -348,10 +348,17 @@ describe('KYC review and customers', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/user/${dave.userId}`, headers: dave.auth })).statusCode,
     ).toBe(401);
+    // A disabled account gets the answer anyone gets (DESIGN.md 7.6), but no login code.
+    const codesBefore = (
+      await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${dave.email}` })
+    ).json().messages.length;
     expect(
       (await t.request({ method: 'POST', url: '/api/user/login-otp/send', payload: { email: dave.email } }))
         .statusCode,
-    ).toBe(403);
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${dave.email}` })).json().messages,
+    ).toHaveLength(codesBefore);
     expect(
       (await asAdmin('POST', `/api/admin/users/${dave.userId}/disable`, { reason: 'again' })).statusCode,
     ).toBe(409);

@@ -7,6 +7,12 @@ import {
   phoneOtpRequestSchema,
   verifyEmailOtpSchema,
   verifyLoginOtpSchema,
+  verifyLoginMfaSchema,
+  emailChangeRequestSchema,
+  emailChangeVerifySchema,
+  userAnswerSchema,
+  loginResponseSchema,
+  type LoginResponse,
   verifyPhoneOtpSchema,
   messageResponseSchema,
   sessionResponseSchema,
@@ -17,19 +23,21 @@ import { errorBodySchema as error } from '@offzero/shared/api/errors';
 import { AppError } from '../http/errors';
 import { toUserResponse } from '../users/user.presenter';
 import type { AccountsService, UserRow } from './accounts.service';
+import type { AdminMfaService } from './admin-mfa.service';
 import { GoogleTokenError } from './google-id-token';
-import { readRegistrationToken, signRegistrationToken } from './registration-token';
 import { requireSignedIn, signedInUser } from './sessions';
 
 /**
  * What any of these calls can be refused with: bad input (400), a missing security token (403), a body
  * too large or not JSON (413, 415), too many tries (429), our fault (500). Each call adds its own.
  */
+export const LOGIN_CODE_SENT = 'If an account exists for this email, we sent a code.';
+
 const refusals = { 400: error, 403: error, 413: error, 415: error, 429: error, 500: error } as const;
 
 /** Registration, login, Google sign-in and logout: the calls of spec section 7. */
 export const accountsRoutes =
-  (accounts: AccountsService): FastifyPluginAsyncZod =>
+  (accounts: AccountsService, mfa: AdminMfaService): FastifyPluginAsyncZod =>
   async (app) => {
     const { config } = app;
     // Per client IP, on top of the per-address limits inside the OTP service.
@@ -39,6 +47,18 @@ export const accountsRoutes =
     async function sessionAnswer(user: UserRow, message: string): Promise<SessionResponse> {
       const { token } = await app.sessions.issue(user.id);
       return { message, token, user: toUserResponse(user, config.adminEmails.includes(user.email)) };
+    }
+
+    /** A session, unless the user is an admin with two-factor authentication: then its second step. */
+    async function loginAnswer(user: UserRow, message: string): Promise<LoginResponse> {
+      if (config.adminEmails.includes(user.email) && (await mfa.isEnrolled(user.id))) {
+        return {
+          message: 'Enter the code from your authenticator app.',
+          mfaRequired: true,
+          mfaToken: await mfa.openChallenge(user.id),
+        };
+      }
+      return sessionAnswer(user, message);
     }
 
     /**
@@ -60,10 +80,9 @@ export const accountsRoutes =
           currentToken: request.headers.authorization?.slice('Bearer '.length) ?? null,
         };
       }
-      const userId = registrationToken
-        ? await readRegistrationToken(config.jwtSecret, registrationToken, email)
+      const user = registrationToken
+        ? await accounts.userForRegistrationToken(registrationToken, email)
         : null;
-      const user = userId ? await accounts.findUser(userId) : null;
       if (!user)
         throw new AppError('UNAUTHENTICATED', 'Your registration has timed out. Start again or log in.');
       return { user, currentToken: null };
@@ -74,8 +93,8 @@ export const accountsRoutes =
       {
         schema: {
           body: emailOtpRequestSchema,
-          // 409: an account already has this e-mail; 503: the code could not be sent.
-          response: { 200: messageResponseSchema, ...refusals, 409: error, 503: error },
+          // Same answer whether or not the e-mail has an account (DESIGN.md 7.6); 503: not sent.
+          response: { 200: messageResponseSchema, ...refusals, 503: error },
         },
         config: { rateLimit: SEND_LIMIT },
       },
@@ -90,7 +109,7 @@ export const accountsRoutes =
       {
         schema: {
           body: emailOtpRequestSchema,
-          response: { 200: messageResponseSchema, ...refusals, 409: error, 503: error },
+          response: { 200: messageResponseSchema, ...refusals, 503: error },
         },
         config: { rateLimit: SEND_LIMIT },
       },
@@ -114,7 +133,7 @@ export const accountsRoutes =
         const user = await accounts.verifyRegistrationEmail(email, code, referralCode || undefined);
         return {
           message: 'Email verified.',
-          registrationToken: await signRegistrationToken(config.jwtSecret, user.id, user.email),
+          registrationToken: await accounts.issueRegistrationToken(user),
         };
       },
     );
@@ -125,14 +144,15 @@ export const accountsRoutes =
         schema: {
           body: phoneOtpRequestSchema,
           // 401: the registration token has expired; 409: another account has verified this number.
+          // 403 STEP_UP_REQUIRED: changing a verified number needs the step-up code (DESIGN.md 7.6).
           response: { 200: messageResponseSchema, ...refusals, 401: error, 409: error, 503: error },
         },
         config: { rateLimit: SEND_LIMIT },
       },
       async (request) => {
-        const { email, phone, registrationToken } = request.body;
+        const { email, phone, registrationToken, stepUpCode } = request.body;
         const { user } = await phoneOwner(request, email, registrationToken);
-        await accounts.sendPhoneCode(user, phone, request.ip);
+        await accounts.sendPhoneCode(user, phone, request.ip, stepUpCode);
         return { message: `We sent a 6-digit code to ${phone}.` };
       },
     );
@@ -166,14 +186,14 @@ export const accountsRoutes =
       {
         schema: {
           body: loginOtpRequestSchema,
-          // 404 ACCOUNT_NOT_FOUND: no account has this e-mail.
-          response: { 200: messageResponseSchema, ...refusals, 404: error, 503: error },
+          // One answer for every well-formed e-mail: whether it has an account is never told.
+          response: { 200: messageResponseSchema, ...refusals },
         },
         config: { rateLimit: SEND_LIMIT },
       },
       async (request) => {
         await accounts.sendLoginCode(request.body.email, request.ip);
-        return { message: `We sent a login code to ${request.body.email}.` };
+        return { message: LOGIN_CODE_SENT };
       },
     );
 
@@ -182,12 +202,32 @@ export const accountsRoutes =
       {
         schema: {
           body: verifyLoginOtpSchema,
-          response: { 200: sessionResponseSchema, ...refusals, 404: error },
+          response: { 200: loginResponseSchema, ...refusals },
         },
         config: { rateLimit: VERIFY_LIMIT },
       },
       async (request) =>
-        sessionAnswer(await accounts.verifyLogin(request.body.email, request.body.code), 'Logged in.'),
+        loginAnswer(await accounts.verifyLogin(request.body.email, request.body.code), 'Logged in.'),
+    );
+
+    app.post(
+      '/api/user/login-mfa/verify',
+      {
+        schema: {
+          body: verifyLoginMfaSchema,
+          // 401: the second step timed out, was used or ran out of tries: log in again.
+          response: { 200: sessionResponseSchema, ...refusals, 401: error },
+        },
+        config: { rateLimit: VERIFY_LIMIT },
+      },
+      async (request) => {
+        const userId = await mfa.completeChallenge(request.body.mfaToken, request.body.code);
+        const user = await accounts.findUser(userId);
+        if (!user || user.disabledAt) {
+          throw new AppError('UNAUTHENTICATED', 'Your sign-in has timed out. Log in again.');
+        }
+        return sessionAnswer(user, 'Logged in.');
+      },
     );
 
     const { googleSignIn } = app.providers;
@@ -197,7 +237,7 @@ export const accountsRoutes =
         schema: {
           body: googleLoginSchema,
           // 404: Google sign-in is not set up; 409: the e-mail belongs to another Google account.
-          response: { 200: sessionResponseSchema, ...refusals, 401: error, 404: error, 409: error },
+          response: { 200: loginResponseSchema, ...refusals, 401: error, 404: error, 409: error },
         },
         config: { rateLimit: VERIFY_LIMIT },
       },
@@ -213,7 +253,59 @@ export const accountsRoutes =
           }
           throw error;
         }
-        return sessionAnswer(await accounts.signInWithGoogle(identity), 'Logged in with Google.');
+        return loginAnswer(await accounts.signInWithGoogle(identity), 'Logged in with Google.');
+      },
+    );
+
+    app.post(
+      '/api/user/step-up/send',
+      {
+        preHandler: requireSignedIn(app),
+        schema: {
+          // 401: not signed in; 503: the code could not be sent.
+          response: { 200: messageResponseSchema, ...refusals, 401: error, 503: error },
+        },
+        config: { rateLimit: SEND_LIMIT },
+      },
+      async (request) => {
+        const { user } = signedInUser(request);
+        await accounts.sendStepUpCode(user, request.ip);
+        return { message: `We sent a security code to ${user.email}.` };
+      },
+    );
+
+    app.post(
+      '/api/user/email/change',
+      {
+        preHandler: requireSignedIn(app),
+        schema: {
+          body: emailChangeRequestSchema,
+          response: { 200: messageResponseSchema, ...refusals, 401: error, 503: error },
+        },
+        config: { rateLimit: SEND_LIMIT },
+      },
+      async (request) => {
+        const { user } = signedInUser(request);
+        const { newEmail, stepUpCode } = request.body;
+        await accounts.sendEmailChangeCode(user, newEmail, stepUpCode, request.ip);
+        return { message: `We sent a 6-digit code to ${newEmail}.` };
+      },
+    );
+
+    app.post(
+      '/api/user/email/change/verify',
+      {
+        preHandler: requireSignedIn(app),
+        schema: {
+          body: emailChangeVerifySchema,
+          response: { 200: userAnswerSchema, ...refusals, 401: error, 404: error },
+        },
+        config: { rateLimit: VERIFY_LIMIT },
+      },
+      async (request) => {
+        const { user, isAdmin } = signedInUser(request);
+        const changed = await accounts.changeEmail(user, request.body.newEmail, request.body.code);
+        return { message: 'Your email is changed.', user: toUserResponse(changed, isAdmin) };
       },
     );
 
@@ -224,7 +316,10 @@ export const accountsRoutes =
         schema: { response: { 200: messageResponseSchema, 400: error, 401: error, 403: error, 500: error } },
       },
       async (request) => {
-        await app.sessions.revoke(signedInUser(request).sessionId);
+        const { sessionId, user } = signedInUser(request);
+        await app.sessions.revoke(sessionId);
+        // A registration still open in another tab ends with the session.
+        await accounts.endRegistration(user.id);
         return { message: 'You are logged out.' };
       },
     );

@@ -23,6 +23,8 @@ export interface OtpService {
   issue(purpose: OtpPurpose, destination: string, requesterIp: string): Promise<string>;
   /** Consumes the code if it is right; otherwise throws an AppError saying what to do. */
   verify(purpose: OtpPurpose, destination: string, code: string): Promise<void>;
+  /** Whether a code for this purpose and destination was issued within the last `withinMs`. */
+  issuedWithin(purpose: OtpPurpose, destination: string, withinMs: number): Promise<boolean>;
 }
 
 export function createOtpService(
@@ -34,6 +36,21 @@ export function createOtpService(
     createHmac('sha256', secret).update(`${purpose}\n${destination}\n${code}`).digest('hex');
 
   return {
+    async issuedWithin(purpose, destination, withinMs) {
+      const [row] = await db
+        .select({ id: otpCodes.id })
+        .from(otpCodes)
+        .where(
+          and(
+            eq(otpCodes.purpose, purpose),
+            eq(otpCodes.destination, destination),
+            gt(otpCodes.createdAt, new Date(now().getTime() - withinMs)),
+          ),
+        )
+        .limit(1);
+      return Boolean(row);
+    },
+
     async issue(purpose, destination, requesterIp) {
       const at = now();
       const [latest] = await db

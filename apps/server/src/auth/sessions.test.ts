@@ -95,8 +95,16 @@ describe('sessions', () => {
       .set({ disabledAt: new Date() })
       .where(sql`${users.id} = ${customer.userId}`);
     expect((await getUser(customer.userId, customer.auth)).statusCode).toBe(401);
+    // The login answer is the one anyone gets (DESIGN.md 7.6), but no code is sent and none can be used.
     const login = await t.request({ method: 'POST', url: '/api/user/login-otp/send', payload: { email } });
-    expect(login.statusCode).toBe(403);
+    expect(login.statusCode).toBe(200);
+    expect(login.json().message).toBe('If an account exists for this email, we sent a code.');
+    const verify = await t.request({
+      method: 'POST',
+      url: '/api/user/login-otp/verify',
+      payload: { email, code: '123456' },
+    });
+    expect(verify.statusCode).toBe(400);
   });
 
   it('marks admins in the user answer', async () => {
@@ -119,14 +127,31 @@ describe('login', () => {
     expect(response.json().user._id).toBe(ada.userId);
   });
 
-  it('tells an unknown e-mail to register', async () => {
-    const response = await t.request({
+  it('answers an unknown e-mail exactly as a known one, and sends it nothing', async () => {
+    await registerCustomer(t, 'known.login@example.com');
+    const knownAgain = await t.request({
+      method: 'POST',
+      url: '/api/user/login-otp/send',
+      payload: { email: 'known.login@example.com' },
+    });
+    const unknown = await t.request({
       method: 'POST',
       url: '/api/user/login-otp/send',
       payload: { email: 'nobody@example.com' },
     });
-    expect(response.statusCode).toBe(404);
-    expect(response.json().message).toMatch(/Register first/);
+    expect(unknown.statusCode).toBe(200);
+    expect(knownAgain.statusCode).toBe(200);
+    expect(unknown.json()).toEqual(knownAgain.json());
+    expect(unknown.json()).toEqual({ message: 'If an account exists for this email, we sent a code.' });
+    const sink = await t.app.inject({ method: 'GET', url: '/api/dev/outbox?to=nobody%40example.com' });
+    expect(sink.json().messages).toEqual([]);
+    const verify = await t.request({
+      method: 'POST',
+      url: '/api/user/login-otp/verify',
+      payload: { email: 'nobody@example.com', code: '123456' },
+    });
+    expect(verify.statusCode).toBe(400);
+    expect(verify.json().message).toBe('This code has expired or was already used. Ask for a new code.');
   });
 });
 

@@ -133,11 +133,22 @@ export function requireSignedIn(app: FastifyInstance) {
   };
 }
 
-/** onRequest hook for the back office: signed in and an admin, else 401 / 403 before the body is even read. */
-export function requireAdmin(app: FastifyInstance) {
+/**
+ * onRequest hook for the back office: signed in and an admin, else 401 / 403 before the body is even
+ * read. In production an admin must have enrolled two-factor authentication first (DESIGN.md 7.6);
+ * `mayEnrol` is for the enrolment calls themselves.
+ */
+export function requireAdmin(app: FastifyInstance, options: { mayEnrol?: boolean } = {}) {
   return async (request: FastifyRequest): Promise<void> => {
     const signedIn = await app.sessions.requireUser(request);
     if (!signedIn.isAdmin) throw new AppError('FORBIDDEN', 'This area is for OffZero staff only.');
+    if (
+      !options.mayEnrol &&
+      app.config.mode === 'production' &&
+      !(await app.adminMfa.isEnrolled(signedIn.user.id))
+    ) {
+      throw new AppError('MFA_ENROLMENT_REQUIRED', 'Set up two-factor authentication first.');
+    }
     request.signedIn = signedIn;
   };
 }

@@ -224,6 +224,8 @@ export interface AppConfig {
 
 /** Demo mode's operator account (seeded by admin/seed-demo-admin.ts). */
 export const DEMO_ADMIN_EMAIL = 'admin@offzero.local';
+/** Demo mode's second operator, so four-eyes actions can be tried (DESIGN.md 7.6). */
+export const DEMO_APPROVER_EMAIL = 'approver@offzero.local';
 
 /** Parses the environment; throws ConfigError naming every problem at once. */
 export function loadConfig(env: Record<string, string | undefined>): AppConfig {
@@ -263,7 +265,9 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   const adminEmails = e.ADMIN_EMAILS.split(',')
     .map((email) => email.trim().toLowerCase())
     .filter((email) => email !== '');
-  if (isDemo && !adminEmails.includes(DEMO_ADMIN_EMAIL)) adminEmails.push(DEMO_ADMIN_EMAIL);
+  for (const demoAdmin of [DEMO_ADMIN_EMAIL, DEMO_APPROVER_EMAIL]) {
+    if (isDemo && !adminEmails.includes(demoAdmin)) adminEmails.push(demoAdmin);
+  }
   // Demo runs on stand-ins only, so the real providers' settings are never even read into the config.
   const real = isDemo ? undefined : e;
 

@@ -53,6 +53,10 @@ export const globalSettings = pgTable(
     wireBankChargesCents: bigint('wire_bank_charges_cents', { mode: 'bigint' }).notNull(),
     referralRewardBps: integer('referral_reward_bps').notNull(),
     referralTradesEligible: integer('referral_trades_eligible').notNull(),
+    /** A buy marked paid or a sell paid out at or above this value needs a second admin (four eyes). */
+    fourEyesCents: bigint('four_eyes_cents', { mode: 'bigint' })
+      .notNull()
+      .default(sql`300000`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -126,7 +130,7 @@ export const otpCodes = pgTable(
   'otp_codes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    purpose: text('purpose', { enum: ['new-account', 'login', 'phone'] }).notNull(),
+    purpose: text('purpose', { enum: ['new-account', 'login', 'phone', 'step-up'] }).notNull(),
     destination: text('destination').notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -633,3 +637,82 @@ export const payouts = pgTable(
 );
 
 export type PayoutRow = typeof payouts.$inferSelect;
+
+/**
+ * Registration tokens (DESIGN.md 7.6): the JWT names its row, which ends it when the phone is verified,
+ * the user logs out or 15 minutes pass. Single use: the session it gives consumes it.
+ */
+export const registrationTokens = pgTable(
+  'registration_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('registration_tokens_user_idx').on(table.userId)],
+);
+
+/**
+ * An admin's TOTP (RFC 6238) secret, encrypted (AES-256-GCM). `enrolledAt` is null until the first code
+ * is verified; `lastStep` is the time step of the last accepted code, so no code counts twice.
+ */
+export const adminMfa = pgTable('admin_mfa', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  secretEncrypted: text('secret_encrypted').notNull(),
+  enrolledAt: timestamp('enrolled_at', { withTimezone: true }),
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The second login step of an enrolled admin: a short-lived, single-use token (stored as a hash). */
+export const mfaChallenges = pgTable(
+  'mfa_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    tokenHash: text('token_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('mfa_challenges_token_unique').on(table.tokenHash)],
+);
+
+/**
+ * Four eyes: the first admin's request to mark a large buy paid or pay a large sell out. A second,
+ * different admin carries it out; at most one open request per order and action.
+ */
+export const fourEyesApprovals = pgTable(
+  'four_eyes_approvals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    action: text('action', { enum: ['order.mark_paid', 'order.payout_usd'] }).notNull(),
+    requestedByUserId: uuid('requested_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    requestedByEmail: text('requested_by_email').notNull(),
+    approvedByUserId: uuid('approved_by_user_id').references(() => users.id),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('four_eyes_open_unique')
+      .on(table.orderId, table.action)
+      .where(sql`${table.approvedAt} is null`),
+  ],
+);
+
+export type FourEyesApprovalRow = typeof fourEyesApprovals.$inferSelect;

@@ -22,11 +22,17 @@ export function toPublicSettings(row: GlobalSettingsRow): PublicGlobalSettings {
   };
 }
 
-/** Adds the company's receiving bank details, which only signed-in customers receive. */
-export function toFullSettings(row: GlobalSettingsRow): FullGlobalSettings {
+/**
+ * Adds the company's receiving bank details, which only signed-in customers receive, and for staff
+ * the four-eyes threshold.
+ */
+export function toFullSettings(row: GlobalSettingsRow, forStaff = false): FullGlobalSettings {
   const publicPart = toPublicSettings(row);
   return {
     ...publicPart,
+    order: forStaff
+      ? { ...publicPart.order, four_eyes_usd: centsToUsdNumber(row.fourEyesCents) }
+      : publicPart.order,
     zelle: {
       is_active: row.zelleActive,
       payment_address: row.zellePaymentAddress,

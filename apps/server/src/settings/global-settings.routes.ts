@@ -18,7 +18,7 @@ export const globalSettingsRoutes =
       async (request) => {
         const row = await settings.current();
         const viewer = await app.sessions.optionalUser(request);
-        return { settings: viewer ? toFullSettings(row) : toPublicSettings(row) };
+        return { settings: viewer ? toFullSettings(row, viewer.isAdmin) : toPublicSettings(row) };
       },
     );
   };

@@ -63,6 +63,8 @@ export const phoneOtpRequestSchema = z.strictObject({
   email: emailSchema,
   phone: phoneSchema,
   registrationToken: z.string().max(2048).optional(),
+  /** Changing a verified number: the step-up code sent to the current e-mail (DESIGN.md 7.6). */
+  stepUpCode: otpCodeSchema.optional(),
 });
 export const verifyPhoneOtpSchema = phoneOtpRequestSchema.extend({ code: otpCodeSchema });
 export const loginOtpRequestSchema = z.strictObject({ email: emailSchema });
@@ -90,4 +92,25 @@ export type User = z.infer<typeof userSchema>;
 export const messageResponseSchema = z.object({ message: z.string() });
 export const sessionResponseSchema = z.object({ message: z.string(), token: z.string(), user: userSchema });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+/** An admin with two-factor authentication: the login code opens the second step, not a session. */
+export const mfaChallengeResponseSchema = z.object({
+  message: z.string(),
+  mfaRequired: z.literal(true),
+  mfaToken: z.string(),
+});
+export type MfaChallengeResponse = z.infer<typeof mfaChallengeResponseSchema>;
+/** `POST /api/user/login-otp/verify` and Google sign-in: a session, or the second step for an admin. */
+export const loginResponseSchema = z.union([sessionResponseSchema, mfaChallengeResponseSchema]);
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+export const verifyLoginMfaSchema = z.strictObject({
+  mfaToken: z.string().min(1).max(200),
+  code: otpCodeSchema,
+});
+/** Changing the e-mail: the step-up code first, then the code sent to the new address. */
+export const emailChangeRequestSchema = z.strictObject({ newEmail: emailSchema, stepUpCode: otpCodeSchema });
+export const emailChangeVerifySchema = z.strictObject({ newEmail: emailSchema, code: otpCodeSchema });
+export const userAnswerSchema = z.object({ message: z.string(), user: userSchema });
+export const mfaEnrolmentSchema = z.object({ secret: z.string(), otpauthUrl: z.string() });
+export const mfaCodeSchema = z.strictObject({ code: otpCodeSchema });
+export const mfaStatusSchema = z.object({ enrolled: z.boolean(), required: z.boolean() });
 export const verifyEmailResponseSchema = z.object({ message: z.string(), registrationToken: z.string() });

@@ -124,6 +124,26 @@ describe('validateSettingsForm', () => {
     ).toBe('Use at most 2 decimal places for US dollars.');
   });
 
+  it('reads the four-eyes threshold as dollars above zero', () => {
+    const withThreshold = { ...saved, order: { ...saved.order, four_eyes_usd: 3000 } };
+    expect(formFromSettings(withThreshold).order.four_eyes_usd).toBe('3000');
+    const form = formFromSettings(withThreshold);
+    form.order.four_eyes_usd = ' 2500.50 ';
+    expect(validateSettingsForm(form).settings?.order.four_eyes_usd).toBe(2500.5);
+    for (const [text, message] of [
+      ['0', 'Enter an amount above zero.'],
+      ['-5', 'Amounts cannot be negative.'],
+    ] as const) {
+      form.order.four_eyes_usd = text;
+      expect(validateSettingsForm(form).errors['order.four_eyes_usd']).toBe(message);
+    }
+    // Left out (an older editor): the server keeps the saved threshold.
+    expect(settingsUpdateSchema.safeParse(saved).success).toBe(true);
+    expect(
+      settingsUpdateSchema.safeParse({ ...saved, order: { ...saved.order, four_eyes_usd: -1 } }).success,
+    ).toBe(false);
+  });
+
   it('keeps the quote lock and eligible trades whole numbers in range', () => {
     expect(validateSettingsForm(edit((f) => (f.order.order_session_timeout = '59'))).errors).toEqual({
       'order.order_session_timeout': 'Enter 60 to 86,400.',

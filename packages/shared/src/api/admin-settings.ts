@@ -49,6 +49,8 @@ interface SettingsDraft {
     min_order_size: number | null;
     max_order_size: number | null;
     order_session_timeout: number | null;
+    /** Absent: left as it is. */
+    four_eyes_usd?: number | null | undefined;
   };
   paypal: { is_active: boolean };
   zelle: { is_active: boolean; payment_address: string; bank_charges: number | null };
@@ -149,6 +151,8 @@ function checkSettings(s: SettingsDraft, report: Report): void {
     86_400,
     'quote lock in seconds',
   );
+  if (s.order.four_eyes_usd !== undefined)
+    checkDollars(s.order.four_eyes_usd, 'order.four_eyes_usd', report, true);
 
   checkLength(s.zelle.payment_address, 'zelle.payment_address', report, 254, 'Zelle address');
   checkDollars(s.zelle.bank_charges, 'zelle.bank_charges', report);
@@ -242,6 +246,7 @@ export const settingsUpdateSchema = z
       min_order_size: z.number(),
       max_order_size: z.number(),
       order_session_timeout: z.number(),
+      four_eyes_usd: z.number().optional(),
     }),
     paypal: z.strictObject({ is_active: z.boolean() }),
     zelle: z.strictObject({ is_active: z.boolean(), payment_address: trimmed, bank_charges: z.number() }),
@@ -275,6 +280,7 @@ export const settingsFormFieldsSchema = z.object({
     min_order_size: z.string(),
     max_order_size: z.string(),
     order_session_timeout: z.string(),
+    four_eyes_usd: z.string().optional(),
   }),
   paypal: z.object({ is_active: z.boolean() }),
   zelle: z.object({ is_active: z.boolean(), payment_address: z.string(), bank_charges: z.string() }),
@@ -351,6 +357,9 @@ export const settingsFormSchema = settingsFormFieldsSchema.transform((form, ctx)
         report,
         'quote lock in seconds',
       ),
+      ...(form.order.four_eyes_usd === undefined
+        ? {}
+        : { four_eyes_usd: dollarsFromText(form.order.four_eyes_usd, 'order.four_eyes_usd', report) }),
     },
     paypal: { is_active: form.paypal.is_active },
     zelle: {
@@ -400,6 +409,7 @@ export function formFromSettings(s: FullGlobalSettings): SettingsForm {
       min_order_size: usdText(s.order.min_order_size),
       max_order_size: usdText(s.order.max_order_size),
       order_session_timeout: String(s.order.order_session_timeout),
+      ...(s.order.four_eyes_usd === undefined ? {} : { four_eyes_usd: usdText(s.order.four_eyes_usd) }),
     },
     paypal: { is_active: s.paypal.is_active },
     zelle: { ...s.zelle, bank_charges: usdText(s.zelle.bank_charges) },

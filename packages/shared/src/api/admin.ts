@@ -208,3 +208,14 @@ export const inboxStatusSchema = z.object({
   pending: z.number().int(),
   failed: z.array(failedWebhookSchema),
 });
+
+/** Four eyes (DESIGN.md 7.6): the first admin's call answers 202 with the request a second admin completes. */
+export const fourEyesPendingSchema = z.object({
+  message: z.string(),
+  approval: z.object({
+    id: z.string(),
+    action: z.enum(['order.mark_paid', 'order.payout_usd']),
+    requestedBy: z.string(),
+  }),
+});
+export type FourEyesPending = z.infer<typeof fourEyesPendingSchema>;

@@ -26,6 +26,12 @@ export const ERROR_STATUS = {
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
+  /** Changing a verified phone or e-mail needs the step-up code sent to the current e-mail first. */
+  STEP_UP_REQUIRED: 403,
+  /** Production: this admin must enrol two-factor authentication before using the back office. */
+  MFA_ENROLMENT_REQUIRED: 403,
+  /** The same admin asked for a four-eyes action twice: a second admin must carry it out. */
+  SECOND_APPROVER_REQUIRED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

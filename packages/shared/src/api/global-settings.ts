@@ -21,6 +21,10 @@ export const publicGlobalSettingsSchema = z.object({
 });
 
 export const fullGlobalSettingsSchema = publicGlobalSettingsSchema.extend({
+  order: publicGlobalSettingsSchema.shape.order.extend({
+    /** Staff only: a buy marked paid or a sell paid out at or above this (USD) needs two admins. */
+    four_eyes_usd: z.number().optional(),
+  }),
   zelle: methodSwitch.extend({ payment_address: z.string(), bank_charges: z.number() }),
   ach: methodSwitch.extend({
     account_holder: z.string(),

@@ -38,6 +38,9 @@ function toStoredSettings(s: FullGlobalSettings): GlobalSettingsChange {
       wireBankChargesCents: usdNumberToCents(s.wire.bank_charges),
       referralRewardBps: basisPointsFromPercent(s.referral.reward),
       referralTradesEligible: s.referral.trades_eligible,
+      ...(s.order.four_eyes_usd === undefined
+        ? {}
+        : { fourEyesCents: usdNumberToCents(s.order.four_eyes_usd) }),
       updatedAt: new Date(),
     };
   } catch (error) {
@@ -63,8 +66,8 @@ export async function updateGlobalSettings(
       action: 'settings.update',
       targetType: 'settings',
       targetId: 'global',
-      before: toFullSettings(before),
-      after: toFullSettings(after),
+      before: toFullSettings(before, true),
+      after: toFullSettings(after, true),
     });
     return after;
   });

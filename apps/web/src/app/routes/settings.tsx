@@ -1,7 +1,55 @@
+import { useState } from 'react';
+import type { User } from '@offzero/shared/api/accounts';
+import { ChangeEmailModal } from '../../features/auth/components/change-email-modal';
+import { VerifyPhoneModal } from '../../features/auth/components/verify-phone-modal';
 import { ReferralCard } from '../../features/referrals/components/referral-card';
 import { SettingsPage } from '../../features/settings/settings-page';
 
-/** Settings (spec section 2) with the referral feature's card after the payment and notification cards. */
+/**
+ * Settings (spec section 2) with the referral feature's card after the payment and notification cards,
+ * and the auth feature's dialogs beside the e-mail and the phone number (a verified contact changes
+ * only after the security code sent to the e-mail).
+ */
 export default function SettingsRoute() {
-  return <SettingsPage moreCards={(settings) => <ReferralCard referralCode={settings.referralCode} />} />;
+  return (
+    <SettingsPage
+      moreCards={(settings) => <ReferralCard referralCode={settings.referralCode} />}
+      phoneAction={(user) => <ChangePhone user={user} />}
+      emailAction={(user) => <ChangeEmail user={user} />}
+    />
+  );
+}
+
+function ChangePhone({ user }: { user: User }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-label={user.phone_verified ? 'Change phone' : 'Verify phone'}
+        className="text-sm font-semibold text-brand-700 hover:underline"
+      >
+        {user.phone_verified ? 'Change' : 'Verify'}
+      </button>
+      <VerifyPhoneModal user={user} open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}
+
+function ChangeEmail({ user }: { user: User }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-label="Change email"
+        className="text-sm font-semibold text-brand-700 hover:underline"
+      >
+        Change
+      </button>
+      <ChangeEmailModal user={user} open={open} onClose={() => setOpen(false)} />
+    </>
+  );
 }

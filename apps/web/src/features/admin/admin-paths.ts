@@ -13,4 +13,5 @@ export const adminPaths = {
   customer: (userId: string) => `${base}/customers/${encodeURIComponent(userId)}`,
   settings: `${base}/settings`,
   audit: `${base}/audit`,
+  security: `${base}/security`,
 } as const;

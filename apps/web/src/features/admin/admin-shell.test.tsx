@@ -35,6 +35,7 @@ function renderAt(path: string) {
     <Routes>
       <Route path="/admin" element={<AdminShell />}>
         <Route index element={<p>the work queue</p>} />
+        <Route path="security" element={<p>the security page</p>} />
       </Route>
     </Routes>,
     { route: path },
@@ -65,6 +66,7 @@ describe('AdminShell', () => {
       if (url === '/api/admin/queue')
         return jsonResponse({ paymentsToCheck: [], bitcoinToSend: [], sellPayoutsDue: [], flagged: [] });
       if (url.startsWith('/api/admin/kyc')) return jsonResponse({ cases: [] });
+      if (url === '/api/admin/mfa') return jsonResponse({ enrolled: false, required: false });
       return jsonResponse({ message: 'unexpected' }, 500);
     });
     renderAt('/admin');
@@ -77,9 +79,24 @@ describe('AdminShell', () => {
       'Customers',
       'Settings',
       'Audit log',
+      'Security',
       'Customer dashboard',
     ]) {
       expect(nav).toHaveTextContent(name);
     }
+  });
+
+  it('sends an admin who must set up two-factor authentication to the security page first', async () => {
+    fetchMock.mockImplementation(async (url) => {
+      if (url === '/api/user/user-1') return jsonResponse({ user: user('admin') });
+      if (url === '/api/admin/mfa') return jsonResponse({ enrolled: false, required: true });
+      return jsonResponse(
+        { message: 'Set up two-factor authentication first.', code: 'MFA_ENROLMENT_REQUIRED' },
+        403,
+      );
+    });
+    renderAt('/admin');
+    expect(await screen.findByText('the security page')).toBeInTheDocument();
+    expect(screen.queryByText('the work queue')).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import type { User } from '@offzero/shared/api/accounts';
 import { paths } from '../../config/paths';
 import { useCurrentUser } from '../../lib/current-user';
@@ -22,7 +22,7 @@ import {
   SettingsIcon,
   UsersIcon,
 } from '../../components/ui/icons';
-import { useKycCases, useWorkQueue } from './api/admin-api';
+import { useKycCases, useMfaStatus, useWorkQueue } from './api/admin-api';
 import { adminPaths } from './admin-paths';
 
 const DRAWER_ID = 'admin-drawer';
@@ -98,12 +98,16 @@ function useNavItems(): NavItem[] {
     { to: adminPaths.customers, label: 'Customers', icon: UsersIcon },
     { to: adminPaths.settings, label: 'Settings', icon: SettingsIcon },
     { to: adminPaths.audit, label: 'Audit log', icon: ScrollIcon },
+    { to: adminPaths.security, label: 'Security', icon: LockIcon },
   ];
 }
 
 /** The console's own shell: a dark side bar with its sections, and a slim top bar. */
 function AdminLayout({ user }: { user: User }) {
   const location = useLocation();
+  // Production: nothing else of the back office answers until two-factor authentication is on.
+  const mfa = useMfaStatus();
+  const mustEnrol = mfa.data?.required === true && !mfa.data.enrolled;
   const items = useNavItems();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -219,7 +223,11 @@ function AdminLayout({ user }: { user: User }) {
         </header>
         <main id="admin-main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
           <div className="mx-auto w-full max-w-[90rem] flex-1 px-4 py-5 sm:px-6 sm:py-6 lg:px-8">
-            <Outlet />
+            {mustEnrol && location.pathname !== adminPaths.security ? (
+              <Navigate to={adminPaths.security} replace />
+            ) : (
+              <Outlet />
+            )}
           </div>
         </main>
       </div>

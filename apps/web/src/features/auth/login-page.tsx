@@ -1,17 +1,39 @@
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { AuthCard } from './components/auth-card';
 import { LoginCodeStep } from './components/login-code-step';
 import { LoginEmailStep } from './components/login-email-step';
+import { LoginMfaStep } from './components/login-mfa-step';
 
 /** Login (spec section 4): the e-mail address, then the code sent to it ('OTP Verification'). */
 export default function LoginPage() {
   const location = useLocation();
+  const navigate = useNavigate();
   // The register page hands over the address of an existing account.
   const handedOver = (location.state as { email?: unknown } | null)?.email;
+  // An admin with two-factor authentication comes back here for the second step.
+  const mfaToken = (location.state as { mfaToken?: unknown } | null)?.mfaToken;
   const [email, setEmail] = useState(typeof handedOver === 'string' ? handedOver : '');
   const [step, setStep] = useState<'login-email' | 'login-otp'>('login-email');
+
+  if (typeof mfaToken === 'string') {
+    return (
+      <AuthCard
+        title="Two-factor authentication"
+        subtitle="Enter the 6-digit code from your authenticator app."
+      >
+        <title>Two-factor authentication — OffZero</title>
+        <LoginMfaStep
+          mfaToken={mfaToken}
+          onRestart={() => {
+            setStep('login-email');
+            void navigate(paths.login, { replace: true, state: null });
+          }}
+        />
+      </AuthCard>
+    );
+  }
 
   if (step === 'login-otp') {
     return (

@@ -13,12 +13,22 @@ import { useUserSettings } from '../../lib/user-settings';
 
 /** Cards other features add after the payment and notification cards (the referral card). */
 export type MoreSettingsCards = (settings: UserSettings) => ReactNode;
+/** What another feature puts beside the phone number or e-mail (the changes, from the auth feature). */
+export type ContactAction = (user: User) => ReactNode;
 
 /**
  * Settings (spec section 2): a grid of cards; the profile first, the payment cards after, then the
  * cards the composing route adds (`moreCards`).
  */
-export function SettingsPage({ moreCards }: { moreCards?: MoreSettingsCards }) {
+export function SettingsPage({
+  moreCards,
+  phoneAction,
+  emailAction,
+}: {
+  moreCards?: MoreSettingsCards;
+  phoneAction?: ContactAction;
+  emailAction?: ContactAction;
+}) {
   const { data: user, isPending, error, refetch } = useCurrentUser();
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
@@ -31,7 +41,12 @@ export function SettingsPage({ moreCards }: { moreCards?: MoreSettingsCards }) {
         <>
           <PageHeader title="Settings" description="Your profile, payment details and preferences." />
           <div className="mt-6">
-            <SettingsCards user={user} moreCards={moreCards} />
+            <SettingsCards
+              user={user}
+              moreCards={moreCards}
+              phoneAction={phoneAction}
+              emailAction={emailAction}
+            />
           </div>
         </>
       )}
@@ -39,11 +54,21 @@ export function SettingsPage({ moreCards }: { moreCards?: MoreSettingsCards }) {
   );
 }
 
-function SettingsCards({ user, moreCards }: { user: User; moreCards?: MoreSettingsCards }) {
+function SettingsCards({
+  user,
+  moreCards,
+  phoneAction,
+  emailAction,
+}: {
+  user: User;
+  moreCards?: MoreSettingsCards;
+  phoneAction?: ContactAction;
+  emailAction?: ContactAction;
+}) {
   const settings = useUserSettings();
   return (
     <SettingsGrid>
-      <ProfileCard user={user} />
+      <ProfileCard user={user} phoneAction={phoneAction?.(user)} emailAction={emailAction?.(user)} />
       {settings.isPending ? (
         Array.from({ length: 5 }, (_, index) => <CardSkeleton key={index} />)
       ) : settings.isError ? (

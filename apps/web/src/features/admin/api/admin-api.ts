@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   keepPreviousData,
   queryOptions,
@@ -7,6 +8,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { FullGlobalSettings } from '@offzero/shared/api/global-settings';
+import { messageResponseSchema, mfaEnrolmentSchema, mfaStatusSchema } from '@offzero/shared/api/accounts';
 import { apiGet, apiGetFile, apiPost, apiPut } from '../../../lib/api-client';
 import {
   adminSettingsAnswerSchema,
@@ -18,6 +20,7 @@ import {
   kycDecisionAnswerSchema,
   messageAnswerSchema,
   orderActionAnswerSchema,
+  fourEyesPendingSchema,
   orderDetailSchema,
   orderListSchema,
   queueSchema,
@@ -123,7 +126,8 @@ export function useOrderAction(orderId: string) {
   return useMutation({
     mutationFn: ({ kind, body, idempotencyKey }: OrderActionInput) =>
       apiPost(`/admin/orders/${enc(orderId)}/${kind}`, body, {
-        schema: orderActionAnswerSchema,
+        // 202 (four eyes): a large payment or payout waits for a second admin.
+        schema: z.union([orderActionAnswerSchema, fourEyesPendingSchema]),
         idempotencyKey,
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [ADMIN_KEY] }),
@@ -270,5 +274,26 @@ export function useAuditLog(filters: AuditFilters) {
     queryKey: [ADMIN_KEY, 'audit', search],
     queryFn: ({ signal }) => apiGet(`/admin/audit${search}`, { schema: auditListSchema, signal }),
     placeholderData: keepPreviousData,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Two-factor authentication of the signed-in admin
+
+export function useMfaStatus() {
+  return useQuery({
+    queryKey: [ADMIN_KEY, 'mfa'],
+    queryFn: ({ signal }) => apiGet('/admin/mfa', { schema: mfaStatusSchema, signal }),
+  });
+}
+
+export const useStartMfaEnrolment = () =>
+  useMutation({ mutationFn: () => apiPost('/admin/mfa/enroll', {}, { schema: mfaEnrolmentSchema }) });
+
+export function useConfirmMfaEnrolment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => apiPost('/admin/mfa/verify', { code }, { schema: messageResponseSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [ADMIN_KEY] }),
   });
 }

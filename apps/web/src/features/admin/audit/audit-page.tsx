@@ -26,6 +26,8 @@ const ACTIONS: { value: string; label: string }[] = [
   { value: 'order.payout_usd', label: 'Order: dollar payout' },
   { value: 'order.cancel', label: 'Order: cancelled' },
   { value: 'order.resolve_flag', label: 'Order: flag resolved' },
+  { value: 'order.four_eyes_requested', label: 'Order: second approver asked for' },
+  { value: 'order.four_eyes_approved', label: 'Order: second approver carried out' },
   { value: 'kyc.', label: 'Any KYC decision' },
   { value: 'kyc.approve', label: 'KYC: approved' },
   { value: 'kyc.reject', label: 'KYC: rejected' },
@@ -33,6 +35,7 @@ const ACTIONS: { value: string; label: string }[] = [
   { value: 'user.disable', label: 'Account: disabled' },
   { value: 'user.enable', label: 'Account: enabled' },
   { value: 'settings.update', label: 'Settings changed' },
+  { value: 'admin.mfa_enrolled', label: 'Two-factor authentication set up' },
 ];
 
 const LIMITS = [50, 100, 250, 500];

@@ -122,6 +122,26 @@ describe('OrderActionsPanel', () => {
     expect(JSON.parse(init?.body as string)).toEqual({ note: 'Seen in the bank' });
   });
 
+  it('says it waits for a second approver when the server answers 202 (four eyes)', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockResolvedValue(
+      jsonResponse(
+        {
+          message: 'Waiting for a second approver.',
+          approval: { id: 'approval-1', action: 'order.mark_paid', requestedBy: 'admin@offzero.local' },
+        },
+        202,
+      ),
+    );
+    renderWithProviders(<OrderActionsPanel order={order({ value: 5000 })} confirmationsRequired={1} />);
+    await user.click(screen.getByRole('button', { name: 'Mark payment received' }));
+    await user.click(screen.getByRole('button', { name: 'Mark received' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('status')).toHaveTextContent('Waiting for a second approver');
+    expect(screen.getByRole('status')).toHaveTextContent('admin@offzero.local');
+  });
+
   it('checks the txid before sending, and shows the server’s refusal in the dialog', async () => {
     const user = userEvent.setup();
     fetchMock.mockResolvedValue(jsonResponse({ message: 'This order changed meanwhile. Reload it.' }, 409));

@@ -104,9 +104,19 @@ export function OrderActionsPanel({
   const actions = availableActions(order, context);
   const waiting = waitingReason(order, context);
   const [open, setOpen] = useState<OrderActionKind | null>(null);
+  // Four eyes: the action this admin asked for, waiting for a second admin to carry it out.
+  const [awaiting, setAwaiting] = useState<string | null>(null);
 
   return (
     <Panel title="Actions" testId="order-actions">
+      {awaiting && (
+        <p
+          role="status"
+          className="mb-3 rounded-xl bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-600/20"
+        >
+          Waiting for a second approver. {awaiting}
+        </p>
+      )}
       {waiting && (
         <p className="mb-3 rounded-xl bg-sky-50 p-3 text-sm text-sky-800 ring-1 ring-sky-600/15">{waiting}</p>
       )}
@@ -127,7 +137,15 @@ export function OrderActionsPanel({
           ))}
         </div>
       )}
-      {open && <ActionForm key={open} kind={open} order={order} onClose={() => setOpen(null)} />}
+      {open && (
+        <ActionForm
+          key={open}
+          kind={open}
+          order={order}
+          onClose={() => setOpen(null)}
+          onAwaiting={setAwaiting}
+        />
+      )}
     </Panel>
   );
 }
@@ -136,10 +154,12 @@ function ActionForm({
   kind,
   order,
   onClose,
+  onAwaiting,
 }: {
   kind: OrderActionKind;
   order: AdminOrder;
   onClose: () => void;
+  onAwaiting: (note: string) => void;
 }) {
   const action = useOrderAction(order._id);
   // One key per confirmed action: a double click or a retry acts once (a payout is sent once).
@@ -162,7 +182,13 @@ function ActionForm({
           actionKeys.settle(error ?? undefined);
         },
         onSuccess: (answer) => {
-          toast.success(`${answer.message} ${copy.done}`);
+          if ('approval' in answer) {
+            // Nothing changed yet: another admin must do the same action.
+            toast.success('Waiting for a second approver.');
+            onAwaiting(`Another admin must confirm this (asked by ${answer.approval.requestedBy}).`);
+          } else {
+            toast.success(`${answer.message} ${copy.done}`);
+          }
           onClose();
         },
       },

@@ -142,4 +142,29 @@ describe('the settings editor', () => {
     expect(screen.getByTestId('settings-status')).toHaveTextContent('All changes saved.');
     expect(puts()).toHaveLength(0);
   });
+
+  it('edits the four-eyes threshold with the shared rules and sends it', async () => {
+    const withThreshold = { ...settings, order: { ...settings.order, four_eyes_usd: 3000 } };
+    fetchMock.mockImplementation(async (url, init) => {
+      if (url === '/api/admin/settings' && (init?.method ?? 'GET') === 'GET')
+        return jsonResponse({ settings: withThreshold });
+      return jsonResponse({ message: 'Settings saved. New quotes use them now.', settings: withThreshold });
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<SettingsPage />);
+    const threshold = await screen.findByLabelText('Four-eyes threshold (USD)');
+    expect(threshold).toHaveValue('3000');
+    await user.clear(threshold);
+    await user.type(threshold, '0');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Enter an amount above zero.')).toBeInTheDocument();
+    expect(puts()).toHaveLength(0);
+
+    await user.clear(threshold);
+    await user.type(threshold, '5000');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    const body = JSON.parse(puts()[0]![1]!.body as string) as FullGlobalSettings;
+    expect(body.order.four_eyes_usd).toBe(5000);
+  });
 });

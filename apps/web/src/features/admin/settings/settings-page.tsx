@@ -158,6 +158,14 @@ function SettingsEditor({ saved }: { saved: FullGlobalSettings }) {
               inputMode="decimal"
               {...field('order', 'max_order_size')}
             />
+            {saved.order.four_eyes_usd !== undefined && (
+              <TextField
+                label="Four-eyes threshold (USD)"
+                inputMode="decimal"
+                hint="Marking a buy paid or paying a sell out at or above this needs a second admin."
+                {...field('order', 'four_eyes_usd')}
+              />
+            )}
           </div>
         </Panel>
 

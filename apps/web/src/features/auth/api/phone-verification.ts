@@ -11,15 +11,23 @@ export interface PhoneCodeInput {
   phone: string;
   /** Present during registration; absent when signed in. */
   registrationToken?: string;
+  /** Changing a verified number: the security code sent to the account's e-mail (step-up). */
+  stepUpCode?: string;
 }
 
 function phoneBody({ email, phone, registrationToken }: PhoneCodeInput) {
   return registrationToken ? { email, phone, registrationToken } : { email, phone };
 }
 
+/** Before a verified number is changed: a security code to the account's current e-mail. */
+export function sendStepUpCode() {
+  return apiPost('/user/step-up/send', {}, { schema: messageResponseSchema });
+}
+
 /** Sends (or sends again) the SMS code. */
 export function sendPhoneCode(input: PhoneCodeInput) {
-  return apiPost('/verification/phone/otp', phoneBody(input), {
+  const body = input.stepUpCode ? { ...phoneBody(input), stepUpCode: input.stepUpCode } : phoneBody(input);
+  return apiPost('/verification/phone/otp', body, {
     schema: messageResponseSchema,
     // During registration a 401 means the registration timed out: a message to show, not a lost session.
     on401: input.registrationToken ? 'throw' : 'end-session',
@@ -34,5 +42,6 @@ export function verifyPhone(input: PhoneCodeInput & { code: string }) {
   );
 }
 
+export const useSendStepUpCode = () => useMutation({ mutationFn: sendStepUpCode });
 export const useSendPhoneCode = () => useMutation({ mutationFn: sendPhoneCode });
 export const useVerifyPhone = () => useMutation({ mutationFn: verifyPhone });

@@ -13,12 +13,15 @@ import { PhoneField } from './phone-field';
 export function PhoneNumberStep({
   email,
   registrationToken,
+  stepUpCode,
   defaultPhone,
   onCodeSent,
   submitLabel = 'Send code',
 }: {
   email: string;
   registrationToken?: string;
+  /** Changing a verified number: the security code from the e-mail. */
+  stepUpCode?: string;
   defaultPhone?: string;
   onCodeSent: (phone: string) => void;
   submitLabel?: string;
@@ -29,7 +32,7 @@ export function PhoneNumberStep({
   const submit = form.handleSubmit(
     ({ phone }) =>
       send.mutate(
-        { email, phone, registrationToken },
+        { email, phone, registrationToken, stepUpCode },
         {
           onSuccess: (answer) => {
             toast.success(answer.message);

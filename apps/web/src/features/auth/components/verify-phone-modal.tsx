@@ -4,11 +4,14 @@ import type { User } from '@offzero/shared/api/accounts';
 import { useStoreCurrentUser } from '../../../lib/current-user';
 import { Modal } from '../../../components/ui/modal';
 import { PhoneNumberStep } from './phone-number-step';
+import { StepUpStep } from './step-up-step';
 import { VerifyPhoneStep } from './verify-phone-step';
 
 /**
- * The dashboard's Verify Phone dialog (spec section 2): the registration's phone steps, authorized by
- * the session. Success puts the verified profile in the cache and closes the dialog.
+ * The dashboard's Verify Phone dialog (spec section 2) and the settings' Change phone dialog: the
+ * registration's phone steps, authorized by the session. Changing a verified number first asks for the
+ * security code sent to the account's e-mail (step-up, DESIGN.md 7.6). Success puts the verified
+ * profile in the cache and closes the dialog.
  */
 export function VerifyPhoneModal({
   user,
@@ -20,11 +23,27 @@ export function VerifyPhoneModal({
   onClose: () => void;
 }) {
   const [phone, setPhone] = useState<string | null>(null);
+  const changing = user.phone_verified;
+  const [stepUpCode, setStepUpCode] = useState<string | null>(null);
   const storeUser = useStoreCurrentUser();
 
   function close() {
     setPhone(null);
+    setStepUpCode(null);
     onClose();
+  }
+
+  if (changing && !stepUpCode) {
+    return (
+      <Modal
+        open={open}
+        onClose={close}
+        title="Change your phone"
+        description={`First confirm it is you: we send a security code to ${user.email}.`}
+      >
+        <StepUpStep email={user.email} onCode={setStepUpCode} />
+      </Modal>
+    );
   }
 
   return (
@@ -52,7 +71,8 @@ export function VerifyPhoneModal({
       ) : (
         <PhoneNumberStep
           email={user.email}
-          defaultPhone={user.phoneNumber ?? undefined}
+          defaultPhone={changing ? undefined : (user.phoneNumber ?? undefined)}
+          stepUpCode={stepUpCode ?? undefined}
           onCodeSent={setPhone}
         />
       )}

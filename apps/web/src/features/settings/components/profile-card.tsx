@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { formatPhoneNumberIntl } from 'react-phone-number-input/max';
 import type { User } from '@offzero/shared/api/accounts';
 import { VerifiedBadge } from '../../../components/ui/badge';
@@ -8,7 +8,15 @@ import { EditProfileModal } from './edit-profile-modal';
 const notSet = <span className="font-normal text-slate-400">Not set</span>;
 
 /** Personal information: names (editable), e-mail and phone with their verified state (read-only). */
-export function ProfileCard({ user }: { user: User }) {
+export function ProfileCard({
+  user,
+  phoneAction,
+  emailAction,
+}: {
+  user: User;
+  phoneAction?: ReactNode;
+  emailAction?: ReactNode;
+}) {
   const [editing, setEditing] = useState(false);
   const phone = user.phoneNumber ? formatPhoneNumberIntl(user.phoneNumber) || user.phoneNumber : null;
 
@@ -26,10 +34,12 @@ export function ProfileCard({ user }: { user: User }) {
         <DetailRow label="Email">
           <span className="min-w-0 break-all">{user.email}</span>
           <VerifiedBadge verified={user.email_verified} />
+          {emailAction}
         </DetailRow>
         <DetailRow label="Phone">
           {phone ? <span className="whitespace-nowrap">{phone}</span> : notSet}
           <VerifiedBadge verified={user.phone_verified} />
+          {phoneAction}
         </DetailRow>
       </dl>
       <EditProfileModal user={user} open={editing} onClose={() => setEditing(false)} />

@@ -1,0 +1,165 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminActions, fourEyesApprovals, orders } from '../db/schema';
+import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
+import { placeBuyOrder } from '../test/buy-helpers';
+import { saveBank, saveZelle, sellOrder } from '../test/sell-helpers';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+/** DESIGN.md 7.6, four eyes: a large buy marked paid or sell paid out needs two different admins. */
+let t: TestApp;
+let admin: RegisteredCustomer;
+let approver: RegisteredCustomer;
+let ada: RegisteredCustomer;
+
+beforeAll(async () => {
+  t = await createTestApp({ CHAIN_POLL_SECONDS: '600' });
+  admin = await logIn(t, 'admin@offzero.local');
+  approver = await logIn(t, 'approver@offzero.local');
+  ada = await registerVerifiedCustomer(t, 'ada.foureyes@example.com');
+  await saveBank(t, ada);
+  await saveZelle(t, ada, 'ada.foureyes.zelle@example.com');
+});
+afterAll(async () => t.close());
+
+const as = (who: RegisteredCustomer, url: string, payload: object = {}) =>
+  t.request({ method: 'POST', url, headers: who.auth, payload });
+
+async function zelleBuy(valueUsd: number): Promise<string> {
+  const orderId = await placeBuyOrder(t, ada, valueUsd);
+  const update = await t.request({
+    method: 'POST',
+    url: '/api/order/update',
+    headers: ada.auth,
+    payload: { _id: orderId, payment: { method: 'zelle' }, status: 'processing' },
+  });
+  expect(update.statusCode).toBe(200);
+  return orderId;
+}
+
+async function orderRow(id: string) {
+  const [row] = await t.database.db.select().from(orders).where(eq(orders.id, id));
+  return row!;
+}
+
+describe('mark-paid on a buy', () => {
+  it('needs one admin below the threshold (default $3,000)', async () => {
+    const orderId = await zelleBuy(2999.99);
+    const response = await as(admin, `/api/admin/orders/${orderId}/mark-paid`);
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('needs a second admin at the threshold: 202 changes nothing, the same admin again 409, another 200', async () => {
+    const orderId = await zelleBuy(3000);
+    const before = await orderRow(orderId);
+
+    const first = await as(admin, `/api/admin/orders/${orderId}/mark-paid`, {
+      note: 'bank statement checked',
+    });
+    expect(first.statusCode).toBe(202);
+    expect(first.json()).toEqual({
+      message: 'Waiting for a second approver.',
+      approval: { id: expect.any(String), action: 'order.mark_paid', requestedBy: 'admin@offzero.local' },
+    });
+    expect(await orderRow(orderId)).toEqual(before);
+    const requested = await t.database.db
+      .select()
+      .from(adminActions)
+      .where(eq(adminActions.targetId, orderId));
+    expect(requested.map((entry) => entry.action)).toEqual(['order.four_eyes_requested']);
+
+    const again = await as(admin, `/api/admin/orders/${orderId}/mark-paid`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('SECOND_APPROVER_REQUIRED');
+    expect((await orderRow(orderId)).paymentConfirmedAt).toBeNull();
+
+    const second = await as(approver, `/api/admin/orders/${orderId}/mark-paid`);
+    expect(second.statusCode).toBe(200);
+    const after = await orderRow(orderId);
+    expect(after.paymentConfirmedAt).not.toBeNull();
+    expect(after.paymentConfirmedBy).toBe('approver@offzero.local');
+
+    const [approval] = await t.database.db
+      .select()
+      .from(fourEyesApprovals)
+      .where(eq(fourEyesApprovals.orderId, orderId));
+    expect(approval?.approvedAt).not.toBeNull();
+    expect(approval?.approvedByUserId).toBe(approver.userId);
+    const audit = await t.database.db.select().from(adminActions).where(eq(adminActions.targetId, orderId));
+    expect(audit.map((entry) => entry.action).sort()).toEqual(
+      ['order.four_eyes_approved', 'order.four_eyes_requested', 'order.mark_paid'].sort(),
+    );
+  });
+
+  it('refuses a customer and a visitor before any request is recorded', async () => {
+    const orderId = await zelleBuy(3500);
+    expect((await as(ada, `/api/admin/orders/${orderId}/mark-paid`)).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: 'POST', url: `/api/admin/orders/${orderId}/mark-paid`, payload: {} }))
+        .statusCode,
+    ).toBe(401);
+    const open = await t.database.db
+      .select()
+      .from(fourEyesApprovals)
+      .where(eq(fourEyesApprovals.orderId, orderId));
+    expect(open).toEqual([]);
+  });
+
+  it('follows the threshold set in the settings editor', async () => {
+    const settings = await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: admin.auth });
+    const current = settings.json().settings;
+    expect(current.order.four_eyes_usd).toBe(3000);
+    const bad = await t.request({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: admin.auth,
+      payload: { ...current, order: { ...current.order, four_eyes_usd: 0 } },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toMatchObject({ 'order.four_eyes_usd': 'Enter an amount above zero.' });
+    const saved = await t.request({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: admin.auth,
+      payload: { ...current, order: { ...current.order, four_eyes_usd: 100 } },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().settings.order.four_eyes_usd).toBe(100);
+    // Customers never see the threshold.
+    const asCustomer = await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: ada.auth });
+    expect(asCustomer.json().settings.order.four_eyes_usd).toBeUndefined();
+
+    const orderId = await zelleBuy(150);
+    expect((await as(admin, `/api/admin/orders/${orderId}/mark-paid`)).statusCode).toBe(202);
+  });
+});
+
+describe('payout-usd on a sell', () => {
+  it('needs a second admin at the threshold', async () => {
+    const { payload } = await sellOrder(t, ada, 0.01);
+    const saved = await t.request({ method: 'POST', url: '/api/order/save', headers: ada.auth, payload });
+    expect(saved.statusCode).toBe(200);
+    const orderId = saved.json().order._id as string;
+    // The coins arrived and are deep enough (what the deposit watcher records).
+    await t.database.db
+      .update(orders)
+      .set({ status: 'processing', confirmations: 6 })
+      .where(eq(orders.id, orderId));
+    const row = await orderRow(orderId);
+    expect(row.valueCents).toBeGreaterThanOrEqual(10_000n); // above the $100 set above
+
+    const first = await as(approver, `/api/admin/orders/${orderId}/payout-usd`, { reference: 'ZELLE-1' });
+    expect(first.statusCode).toBe(202);
+    expect(first.json().approval).toMatchObject({
+      action: 'order.payout_usd',
+      requestedBy: 'approver@offzero.local',
+    });
+    expect((await orderRow(orderId)).status).toBe('processing');
+    expect(
+      (await as(approver, `/api/admin/orders/${orderId}/payout-usd`, { reference: 'ZELLE-1' })).statusCode,
+    ).toBe(409);
+    const second = await as(admin, `/api/admin/orders/${orderId}/payout-usd`, { reference: 'ZELLE-1' });
+    expect(second.statusCode).toBe(200);
+    expect((await orderRow(orderId)).status).toBe('completed');
+  });
+});
