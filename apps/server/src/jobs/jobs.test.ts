@@ -152,22 +152,57 @@ describe('jobs on the app’s own engine', () => {
       payload: { subject: 's', text: 't' },
       ...fields,
     });
-    await db
-      .insert(outboxEvents)
-      .values([
-        delivery('retention:delivered-long-ago', {
-          status: 'delivered',
-          deliveredAt: ago(31),
-          createdAt: ago(31),
-        }),
-        delivery('retention:delivered-recently', {
-          status: 'delivered',
-          deliveredAt: ago(2),
-          createdAt: ago(2),
-        }),
-        delivery('retention:failed-long-ago', { status: 'failed', failedAt: ago(40), createdAt: ago(41) }),
-        delivery('retention:pending', { createdAt: ago(40) }),
-      ]);
+    await db.insert(outboxEvents).values([
+      delivery('retention:delivered-long-ago', {
+        status: 'delivered',
+        deliveredAt: ago(31),
+        createdAt: ago(31),
+      }),
+      delivery('retention:delivered-recently', {
+        status: 'delivered',
+        deliveredAt: ago(2),
+        createdAt: ago(2),
+      }),
+      delivery('retention:failed-long-ago', { status: 'failed', failedAt: ago(40), createdAt: ago(41) }),
+      delivery('retention:pending', { createdAt: ago(40) }),
+    ]);
+
+    // Registration tokens and admin second-step tokens: ended long ago, ended recently, live.
+    const token = (
+      table: 'registration_tokens' | 'mfa_challenges',
+      createdDaysAgo: number,
+      consumed: boolean,
+    ) =>
+      db.execute(
+        table === 'registration_tokens'
+          ? sql`insert into registration_tokens (user_id, created_at, expires_at, consumed_at)
+                values (${customer.userId}, ${ago(createdDaysAgo).toISOString()}::timestamptz,
+                        ${ago(createdDaysAgo, -15).toISOString()}::timestamptz,
+                        ${consumed ? ago(createdDaysAgo).toISOString() : null}::timestamptz)`
+          : sql`insert into mfa_challenges (user_id, token_hash, created_at, expires_at, consumed_at)
+                values (${customer.userId}, ${`hash-${createdDaysAgo}-${consumed}`},
+                        ${ago(createdDaysAgo).toISOString()}::timestamptz,
+                        ${ago(createdDaysAgo, -5).toISOString()}::timestamptz,
+                        ${consumed ? ago(createdDaysAgo).toISOString() : null}::timestamptz)`,
+      );
+    for (const table of ['registration_tokens', 'mfa_challenges'] as const) {
+      await token(table, 40, true);
+      await token(table, 31, false);
+      await token(table, 2, true);
+      await token(table, 0, false);
+    }
+    const tokenCount = async (table: 'registration_tokens' | 'mfa_challenges') => {
+      const counted: unknown = await db.execute(
+        table === 'registration_tokens'
+          ? sql`select count(*)::int as n from registration_tokens where user_id = ${customer.userId}`
+          : sql`select count(*)::int as n from mfa_challenges where user_id = ${customer.userId}`,
+      );
+      return (counted as { rows: { n: number }[] }).rows[0]?.n;
+    };
+    const tokensBefore = {
+      registration: await tokenCount('registration_tokens'),
+      mfa: await tokenCount('mfa_challenges'),
+    };
 
     const countKept = async () => {
       const counted: unknown = await db.execute(sql`select
@@ -181,7 +216,15 @@ describe('jobs on the app’s own engine', () => {
     const countBefore = await countKept();
 
     const result = await applyRetention(db, now);
-    expect(result).toMatchObject({ priceSnapshots: 2, otpCodes: 2, sessions: 2, outboxEvents: 1 });
+    expect(result).toMatchObject({
+      priceSnapshots: 2,
+      otpCodes: 2,
+      sessions: 2,
+      outboxEvents: 1,
+      signInTokens: 4,
+    });
+    expect(await tokenCount('registration_tokens')).toBe(tokensBefore.registration! - 2);
+    expect(await tokenCount('mfa_challenges')).toBe(tokensBefore.mfa! - 2);
     const deliveries = await db
       .select({ eventKey: outboxEvents.eventKey })
       .from(outboxEvents)

@@ -12,6 +12,8 @@ export interface RetentionResult {
   sessions: number;
   outboxEvents: number;
   idempotencyKeys: number;
+  /** Registration tokens and admin second-step tokens, ended (used or expired) over 30 days ago. */
+  signInTokens: number;
 }
 
 function affected(result: unknown): number {
@@ -23,8 +25,9 @@ function affected(result: unknown): number {
  * Retention (DESIGN.md section 7.4). Price snapshots older than 90 days keep the first of each hour
  * and every one an order was priced from; one-time codes used or expired, and sessions revoked or
  * expired, more than 30 days ago are deleted, and so are outbox deliveries made more than 30 days ago
- * (parked failures stay until someone looks), and idempotency keys older than 24 hours. Orders, order events, deposits, audit and compliance
- * records are never touched here.
+ * (parked failures stay until someone looks), registration and second-step sign-in tokens ended more
+ * than 30 days ago, and idempotency keys older than 24 hours. Orders, order events, deposits, audit
+ * and compliance records are never touched here.
  */
 export async function applyRetention(db: Database, now: Date = new Date()): Promise<RetentionResult> {
   const priceCutoff = new Date(now.getTime() - FULL_PRICE_HISTORY_DAYS * 86_400_000);
@@ -52,8 +55,12 @@ export async function applyRetention(db: Database, now: Date = new Date()): Prom
   const keys = await db.execute(sql`
     delete from idempotency_keys
     where created_at < ${new Date(now.getTime() - 86_400_000).toISOString()}::timestamptz`);
+  const ended = sql`least(coalesce(consumed_at, 'infinity'::timestamptz), expires_at) < ${endedCutoff.toISOString()}::timestamptz`;
+  const registrationTokens = await db.execute(sql`delete from registration_tokens where ${ended}`);
+  const mfaChallenges = await db.execute(sql`delete from mfa_challenges where ${ended}`);
   return {
     idempotencyKeys: affected(keys),
+    signInTokens: affected(registrationTokens) + affected(mfaChallenges),
     priceSnapshots: affected(prices),
     otpCodes: affected(codes),
     sessions: affected(sessions),
