@@ -132,11 +132,18 @@ async function newReferrer(api: Api, label: string): Promise<{ referrer: Custome
   return { referrer, referralCode };
 }
 
-/** A buy of $250 by Zelle with the reference ZL-BO-0042, checked as the customer sees it. */
-async function referencedZelleBuy(api: Api, trader: Customer): Promise<Order> {
-  const order = await savePaidZelleBuy(api, trader, 250, 'ZL-BO-0042');
-  expect(order).toMatchObject({ status: 'processing', bankTxn: 'ZL-BO-0042' });
-  return order;
+let referenceCounter = 0;
+
+/**
+ * A buy of $250 by Zelle with a bank reference of its own (a reference already used on another order
+ * would flag this one `duplicate_reference`), checked as the customer sees it.
+ */
+async function referencedZelleBuy(api: Api, trader: Customer): Promise<Order & { bankTxn: string }> {
+  referenceCounter += 1;
+  const reference = `ZL-BO-${stamp}-${referenceCounter}`;
+  const order = await savePaidZelleBuy(api, trader, 250, reference);
+  expect(order).toMatchObject({ status: 'processing', bankTxn: reference, flag: null });
+  return order as Order & { bankTxn: string };
 }
 
 /** The admin API's actions on an order, as the console's buttons call them. */
@@ -257,7 +264,7 @@ test('the work queue lists a referenced Zelle buy under payments to check, with 
   const row = section.locator(`[data-row-id="${buyOrder._id}"]`);
   await expect(row).toContainText(trader.email);
   await expect(row).toContainText('$250.00');
-  await expect(row).toContainText('ZL-BO-0042');
+  await expect(row).toContainText(buyOrder.bankTxn);
   await expect(row).toContainText(/<1 min|\d+ min/);
   await expect(admin.getByTestId('queue-tile-payments').getByTestId('queue-count')).not.toHaveText('0');
   await snap(admin, 'queue');
@@ -272,7 +279,7 @@ test('the order page of a referenced Zelle buy: summary, customer, payment, chai
 
   await openFromQueue(admin, 'payments', buyOrder._id);
   await expect(admin.getByTestId('order-customer')).toContainText(trader.email);
-  await expect(admin.getByTestId('order-payment')).toContainText('ZL-BO-0042');
+  await expect(admin.getByTestId('order-payment')).toContainText(buyOrder.bankTxn);
   await expect(admin.getByTestId('order-payment')).toContainText('payments@offzero.example');
   await expect(admin.getByTestId('order-chain')).toContainText(WALLET);
   const timeline = admin.getByTestId('order-timeline');
@@ -295,7 +302,7 @@ test('mark a Zelle payment received, after a confirmation that says what will ha
   await admin.getByTestId('order-actions').getByRole('button', { name: 'Mark payment received' }).click();
   const dialog = admin.getByRole('dialog', { name: 'Mark payment received' });
   await expect(dialog).toContainText('Confirm that $250.00 arrived by Zelle.');
-  await expect(dialog).toContainText('ZL-BO-0042');
+  await expect(dialog).toContainText(buyOrder.bankTxn);
   await dialog.getByLabel(/Note/).fill('Seen in the Zelle inbox');
   await snap(admin, 'dialog-mark-paid');
   await dialog.getByRole('button', { name: 'Mark received' }).click();
@@ -491,10 +498,12 @@ test('orders: search and filters, the CSV export, and the audit trail of the act
 
   await admin.goto(`/admin/audit?targetType=order&targetId=${buyOrder._id}`);
   const audit = admin.getByTestId('audit-row');
-  await expect(audit).toHaveCount(2);
+  // Newest first: the payout, the payout's intent recorded before any coin moved, the payment.
+  await expect(audit).toHaveCount(3);
   await expect(audit.first()).toContainText('order.payout_btc');
   await expect(audit.first()).toContainText(ADMIN_EMAIL);
   await expect(audit.first()).toContainText(/status\s*processing\s*→\s*completed/);
+  await expect(audit.nth(1)).toContainText('order.payout_btc_started');
   await expect(audit.last()).toContainText('order.mark_paid');
   await expect(audit.last()).toContainText('Seen in the Zelle inbox');
   await snap(admin, 'audit');

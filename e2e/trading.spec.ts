@@ -232,9 +232,10 @@ test('My Orders and the order drawer show the server’s figures of a referenced
 }) => {
   const customer = await tradeReadyCustomer(baseURL!, 'my-orders');
   const api = await apiClient(baseURL!);
-  const order = await savePaidZelleBuy(api, customer, 250, 'ZL-20261121-0042');
+  // A reference of its own: one already used on another order would flag this one.
+  const order = await savePaidZelleBuy(api, customer, 250, 'ZL-20261121-0043');
   await api.dispose();
-  expect(order).toMatchObject({ status: 'processing', value: 250, bankTxn: 'ZL-20261121-0042' });
+  expect(order).toMatchObject({ status: 'processing', value: 250, bankTxn: 'ZL-20261121-0043', flag: null });
   await signIn(page, customer);
   await page.goto('/dashboard');
 
@@ -257,7 +258,7 @@ test('My Orders and the order drawer show the server’s figures of a referenced
     usd(order.platformFee),
     usd(order.networkFee),
     '$250.00',
-    'ZL-20261121-0042',
+    'ZL-20261121-0043',
     WALLET,
     'Zelle',
     order.payment!.receiving_in.payment_address!,

@@ -132,6 +132,7 @@ const productionEnv = (port, extra = {}) => ({
   PAYPAL_CLIENT_ID: 'dummy',
   PAYPAL_CLIENT_SECRET: 'dummy',
   PAYPAL_API_URL: 'http://127.0.0.1:9',
+  PAYPAL_WEBHOOK_ID: 'WH-PRODCHECK',
   COINBASE_API_URL: 'http://127.0.0.1:9',
   KRAKEN_API_URL: 'http://127.0.0.1:9',
   ESPLORA_URL: 'http://127.0.0.1:9/api',
@@ -289,7 +290,7 @@ try {
         `health ${JSON.stringify(health)}, page ${page?.status}; output:\n${running.output.text}`,
       );
       // SIGTERM to the group, as systemd sends it to every process of the unit.
-      process.kill(-running.child.pid, 'SIGTERM');
+      if (running.child.exitCode === null) process.kill(-running.child.pid, 'SIGTERM');
       const exit = await within(15_000, running.exited);
       // The server drains first (readiness 503 for SHUTDOWN_DRAIN_SECONDS), then stops listening.
       let stillAnswers = true;
@@ -317,8 +318,12 @@ try {
   for (const { child } of children) {
     if (child.exitCode !== null || child.signalCode !== null) continue;
     // A process group of its own is stopped whole (the server under `npm run`).
-    if (child.spawnargs[0] === 'npm') process.kill(-child.pid, 'SIGKILL');
-    else child.kill('SIGKILL');
+    try {
+      if (child.spawnargs[0] === 'npm') process.kill(-child.pid, 'SIGKILL');
+      else child.kill('SIGKILL');
+    } catch {
+      // already gone
+    }
   }
   await admin.query(`drop database if exists "${databaseName}" with (force)`).catch(() => undefined);
   await admin.end().catch(() => undefined);
