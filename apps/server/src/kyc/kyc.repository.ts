@@ -15,6 +15,24 @@ export async function findKycRecord(
   return record ?? null;
 }
 
+/** The customer's status and the reviewer's note (the reason of a rejection), or null with no record. */
+export async function findKycVerdict(
+  db: Database | Transaction,
+  userId: string,
+): Promise<Pick<KycRecordRow, 'status' | 'reviewNote'> | null> {
+  const [record] = await db
+    .select({ status: kycRecords.status, reviewNote: kycRecords.reviewNote })
+    .from(kycRecords)
+    .where(eq(kycRecords.userId, userId));
+  return record ?? null;
+}
+
+/** Where the customer's e-mail about a decision goes, or null when the account is gone. */
+export async function findCustomerEmail(db: Database | Transaction, userId: string): Promise<string | null> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email ?? null;
+}
+
 /** The customer's record, locked until the transaction ends (null when they have none yet). */
 export async function lockKycRecord(tx: Transaction, userId: string): Promise<KycRecordRow | null> {
   const [record] = await tx.select().from(kycRecords).where(eq(kycRecords.userId, userId)).for('update');

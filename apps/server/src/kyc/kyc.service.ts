@@ -3,12 +3,13 @@ import type { LocalKycForm } from '@offzero/shared/api/kyc';
 import type { Database, Transaction } from '../db/database';
 import type { KycRecordRow, KycStatus } from '../db/schema';
 import { AppError } from '../http/errors';
-import { writeOutbox } from '../outbox/outbox.repository';
+import { writeOutbox, type OutboxEntry } from '../outbox/outbox.repository';
 import type { OutboxService } from '../outbox/outbox.service';
 import type { InboxService } from '../inbox/inbox.service';
 import { KycProviderError, type KycProvider, type ProviderKycStatus } from './kyc-provider';
 import {
   approveLocalSubmissionsBefore,
+  findCustomerEmail,
   findKycRecord,
   lockKycRecord,
   saveKycRecord,
@@ -135,21 +136,37 @@ export function createKycService(deps: {
 
   /**
    * In the transaction of a change: the customer's open pages are told of it (realtime `kyc-updated`,
-   * through the outbox, so it is delivered once the change commits, and retried).
+   * through the outbox, so it is delivered once the change commits, and retried). A decision that
+   * changes the status (approved, or rejected with its reason) is also e-mailed to the customer.
    */
   async function recordNotice(
     tx: Transaction,
-    record: Pick<KycRecordRow, 'id' | 'userId' | 'status' | 'updatedAt'>,
+    record: Pick<KycRecordRow, 'id' | 'userId' | 'status' | 'updatedAt'> & { reviewNote?: string | null },
+    previousStatus: KycStatus | null = null,
   ): Promise<void> {
-    await writeOutbox(tx, [
+    const eventKey = `kyc:${record.id}:${record.updatedAt.getTime()}:${record.status}`;
+    const entries: OutboxEntry[] = [
       {
-        eventKey: `kyc:${record.id}:${record.updatedAt.getTime()}:${record.status}`,
+        eventKey,
         channel: 'realtime',
         recipient: record.userId,
         userId: record.userId,
         payload: { type: 'kyc-updated', payload: { status: record.status } },
       },
-    ]);
+    ];
+    if (record.status !== 'YELLOW' && record.status !== previousStatus) {
+      const email = await findCustomerEmail(tx, record.userId);
+      if (email) {
+        entries.push({
+          eventKey,
+          channel: 'email',
+          recipient: email,
+          userId: record.userId,
+          payload: decisionEmail(record.status, record.reviewNote ?? null),
+        });
+      }
+    }
+    await writeOutbox(tx, entries);
   }
 
   /** Called after the change is committed: delivers its notice at once (the job retries a failure). */
@@ -164,8 +181,9 @@ export function createKycService(deps: {
     change: Parameters<typeof saveKycRecord>[3],
   ): Promise<KycRecordRow> {
     const saved = await db.transaction(async (tx) => {
+      const previous = await lockKycRecord(tx, userId);
       const saved = await saveKycRecord(tx, userId, created, change);
-      await recordNotice(tx, saved);
+      await recordNotice(tx, saved, previous?.status ?? null);
       return saved;
     });
     await announce(saved);
@@ -219,13 +237,15 @@ export function createKycService(deps: {
       updatedAt: new Date(),
       ...extra,
     };
+    // Locked again (callers may hold it already): the e-mail goes only when the status changes.
+    const previous = await lockKycRecord(tx, userId);
     const decided = await saveKycRecord(
       tx,
       userId,
       { provider: provider.kind, status, submittedAt: new Date() },
       change,
     );
-    await recordNotice(tx, decided);
+    await recordNotice(tx, decided, previous?.status ?? null);
     return decided;
   }
 
@@ -315,7 +335,7 @@ export function createKycService(deps: {
           new Date(Date.now() - seconds * 1000),
           'auto-approve',
         );
-        for (const record of approved) await recordNotice(tx, record);
+        for (const record of approved) await recordNotice(tx, record, 'YELLOW');
         return approved;
       });
       for (const record of approved) await announce(record);
@@ -325,3 +345,25 @@ export function createKycService(deps: {
 }
 
 export type KycService = ReturnType<typeof createKycService>;
+
+/** The e-mail of a decision: a rejection carries its reason in full and says how to try again. */
+export function decisionEmail(
+  status: Exclude<KycStatus, 'YELLOW'>,
+  reason: string | null,
+): { subject: string; text: string } {
+  if (status === 'GREEN') {
+    return {
+      subject: 'Your identity is verified',
+      text: 'Your OffZero identity verification was approved. You can now buy and sell bitcoin.',
+    };
+  }
+  const why = reason?.trim();
+  return {
+    subject: 'Your identity verification was not approved',
+    text:
+      (why
+        ? `Your OffZero identity verification was not approved: ${why}`
+        : 'Your OffZero identity verification was not approved.') +
+      '\n\nYou can submit your verification again from your dashboard.',
+  };
+}

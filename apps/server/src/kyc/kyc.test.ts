@@ -499,6 +499,36 @@ describe('Sumsub', () => {
     expect((await webhook('[1,2]', sign('[1,2]'))).statusCode).toBe(400);
     expect((await webhook('{oops', sign('{oops'))).statusCode).toBe(400);
   });
+
+  it("shows Sumsub's rejection reason to the customer, who may then submit again", async () => {
+    applicants.set(ada.userId, {
+      id: 'applicant-1',
+      review: {
+        reviewStatus: 'completed',
+        reviewResult: { reviewAnswer: 'RED', moderationComment: 'The selfie does not match the document.' },
+      },
+    });
+    const rejected = reviewed('RED', { createdAtMs: '2026-11-21 13:00:00.000', correlationId: 'req-reason' });
+    expect((await webhook(rejected, sign(rejected))).statusCode).toBe(200);
+    await eventually(async () =>
+      expect(await kycOf()).toMatchObject({
+        status: 'RED',
+        reason: 'The selfie does not match the document.',
+      }),
+    );
+
+    // The customer goes through the widget again; Sumsub now has the new case pending.
+    applicants.set(ada.userId, { id: 'applicant-1', review: { reviewStatus: 'pending' } });
+    const again = await t.request({
+      method: 'POST',
+      url: '/api/kyc/register',
+      headers: ada.auth,
+      payload: { userid: ada.userId },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().kyc.status).toBe('YELLOW');
+    expect(again.json().kyc).not.toHaveProperty('reason');
+  });
 });
 
 describe('production mode', () => {

@@ -14,6 +14,8 @@ export const kycRecordSchema = z.object({
   _id: z.string(),
   status: kycStatusSchema,
   reviewNote: z.string().nullable(),
+  /** Why the verification was not approved, in full (RED only): the customer acts on it. */
+  reason: z.string().optional(),
 });
 export const kycResponseSchema = z.object({ kyc: kycRecordSchema.nullable() });
 

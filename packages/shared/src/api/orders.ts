@@ -11,6 +11,11 @@ export const BUY_CHECK_MESSAGES = {
   noBankAccount: 'Add a bank account',
   noKyc: 'Upload your KYC',
   kycNotApproved: 'Your KYC is under review',
+  /** A rejected (RED) verification, with the reviewer's reason when there is one. */
+  kycRejected: (reason: string | null | undefined) =>
+    reason?.trim()
+      ? `Your identity verification was not approved: ${reason.trim()}`
+      : 'Your identity verification was not approved.',
   maximum: (max: string) => `Maximum limit is ${max}`,
   invalidAddress: 'Invalid Bitcoin Address',
 } as const;

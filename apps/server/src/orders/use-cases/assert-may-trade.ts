@@ -4,12 +4,13 @@ import type { Cents } from '@offzero/shared/money/money';
 import type { Database } from '../../db/database';
 import type { GlobalSettingsRow, UserRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { findCustomerSettings, findKycStatus } from '../customer.repository';
+import { findKycVerdict } from '../../kyc/kyc.repository';
+import { findCustomerSettings } from '../customer.repository';
 
 /**
  * The customer checks of spec section 5, in the spec's order, with its exact messages: e-mail, phone,
- * (for a sell) a bank account, KYC exists, KYC approved, then the order size limits. A restricted
- * customer (DESIGN.md 7.7) is refused before any of them.
+ * (for a sell) a bank account, KYC exists, KYC not rejected (with its reason), KYC approved, then the
+ * order size limits. A restricted customer (DESIGN.md 7.7) is refused before any of them.
  */
 export async function assertMayTrade(
   db: Database,
@@ -25,9 +26,11 @@ export async function assertMayTrade(
     const own = await findCustomerSettings(db, user.id);
     if (!own?.accountNumber) throw new AppError('FORBIDDEN', BUY_CHECK_MESSAGES.noBankAccount);
   }
-  const kycStatus = await findKycStatus(db, user.id);
-  if (!kycStatus) throw new AppError('FORBIDDEN', BUY_CHECK_MESSAGES.noKyc);
-  if (kycStatus !== 'GREEN') throw new AppError('FORBIDDEN', BUY_CHECK_MESSAGES.kycNotApproved);
+  const kyc = await findKycVerdict(db, user.id);
+  if (!kyc) throw new AppError('FORBIDDEN', BUY_CHECK_MESSAGES.noKyc);
+  // A rejected customer reads why, so they can submit again; "under review" is for YELLOW only.
+  if (kyc.status === 'RED') throw new AppError('FORBIDDEN', BUY_CHECK_MESSAGES.kycRejected(kyc.reviewNote));
+  if (kyc.status !== 'GREEN') throw new AppError('FORBIDDEN', BUY_CHECK_MESSAGES.kycNotApproved);
   assertWithinLimits(settings, valueCents);
 }
 

@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import toast from 'react-hot-toast';
+import { BUY_CHECK_MESSAGES } from '@offzero/shared/api/orders';
 import { errorMessage } from '../../../lib/api-client';
+import { useKyc } from '../../../lib/kyc';
 import { useSession } from '../../../lib/session';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
@@ -33,6 +35,7 @@ export function KycModal({
   const access = useKycAccess(open);
   const submitLocal = useSubmitLocalKyc();
   const isLocal = access.data?.provider === 'local';
+  const previous = useKyc().data;
 
   return (
     <Modal
@@ -55,6 +58,7 @@ export function KycModal({
         ) : undefined
       }
     >
+      {previous?.status === 'RED' && <Rejection reason={previous.reason} />}
       {access.isPending ? (
         <p role="status" className="flex items-center justify-center gap-2 py-10 text-sm text-slate-500">
           <Spinner /> Preparing identity verification…
@@ -109,6 +113,22 @@ function SumsubVerification({ token, onClose }: { token: string; onClose: () => 
         });
       }}
     />
+  );
+}
+
+/** After a rejection: why, in full, before the customer submits again. */
+function Rejection({ reason }: { reason: string | undefined }) {
+  return (
+    <div
+      data-testid="kyc-rejection"
+      className="mb-5 flex gap-3 rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200"
+    >
+      <AlertIcon className="mt-0.5 size-5 shrink-0 text-red-600" />
+      <div className="min-w-0">
+        <p className="break-words whitespace-pre-line">{BUY_CHECK_MESSAGES.kycRejected(reason)}</p>
+        <p className="mt-1 text-red-700">Fix what is described above and submit your verification again.</p>
+      </div>
+    </div>
   );
 }
 

@@ -18,7 +18,12 @@ const user: User = {
   image: null,
 } as User;
 
-let kyc: { _id: string; status: 'GREEN' | 'YELLOW' | 'RED'; reviewNote: string | null } | null;
+let kyc: {
+  _id: string;
+  status: 'GREEN' | 'YELLOW' | 'RED';
+  reviewNote: string | null;
+  reason?: string;
+} | null;
 let fetchMock: ReturnType<typeof vi.fn<(input: string, init?: RequestInit) => Promise<Response>>>;
 
 beforeEach(() => {
@@ -66,15 +71,44 @@ describe('KycTile', () => {
     expect(within(tile).getByText('Done')).toBeInTheDocument();
   });
 
-  it('shows Rejected with the reviewer note and offers to submit again', async () => {
-    kyc = { _id: 'k', status: 'RED', reviewNote: 'The photo is blurred.' };
+  it('shows Rejected with its reason in full and offers to submit again, the dialog repeating why', async () => {
+    const reason =
+      'The photo of your passport is blurred and the expiry date cannot be read. Upload a sharp photo of the whole page.';
+    kyc = { _id: 'k', status: 'RED', reviewNote: reason, reason };
     renderWithProviders(<KycTile user={user} />);
     const tile = screen.getByTestId('status-kyc');
     expect(await within(tile).findByText('Rejected')).toBeInTheDocument();
-    expect(within(tile).getByText('The photo is blurred.')).toBeInTheDocument();
+    expect(within(tile).getByTestId('kyc-reason')).toHaveTextContent(reason);
+    expect(within(tile).getByTestId('kyc-reason')).not.toHaveClass('truncate');
     expect(within(tile).queryByText('Done')).not.toBeInTheDocument();
     await userEvent.setup().click(within(tile).getByRole('button', { name: 'Submit again' }));
-    expect(screen.getByRole('dialog', { name: 'Verify your identity' })).toBeInTheDocument();
+    const dialog = screen.getByRole('dialog', { name: 'Verify your identity' });
+    expect(within(dialog).getByTestId('kyc-rejection')).toHaveTextContent(
+      `Your identity verification was not approved: ${reason}`,
+    );
+    // The demo form is offered again, to submit a new case.
+    expect(await within(dialog).findByLabelText('Full legal name')).toHaveValue('Ada Lovelace');
+    expect(within(dialog).getByRole('button', { name: 'Submit for review' })).toBeEnabled();
+  });
+
+  it('says a rejection without a reason plainly, in the tile and the dialog', async () => {
+    kyc = { _id: 'k', status: 'RED', reviewNote: null };
+    renderWithProviders(<KycTile user={user} />);
+    const tile = screen.getByTestId('status-kyc');
+    expect(await within(tile).findByText('Rejected')).toBeInTheDocument();
+    expect(within(tile).queryByTestId('kyc-reason')).not.toBeInTheDocument();
+    await userEvent.setup().click(within(tile).getByRole('button', { name: 'Submit again' }));
+    expect(screen.getByTestId('kyc-rejection')).toHaveTextContent(
+      'Your identity verification was not approved.',
+    );
+  });
+
+  it('shows no rejection in the dialog of a first verification', async () => {
+    renderWithProviders(<KycTile user={user} />);
+    const tile = screen.getByTestId('status-kyc');
+    await userEvent.setup().click(await within(tile).findByRole('button', { name: 'Verify KYC' }));
+    expect(await screen.findByLabelText('Full legal name')).toBeInTheDocument();
+    expect(screen.queryByTestId('kyc-rejection')).not.toBeInTheDocument();
   });
 
   it('reads the status again every 10 seconds while under review, and stops once decided', async () => {

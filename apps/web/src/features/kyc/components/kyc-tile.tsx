@@ -16,7 +16,8 @@ const DETAIL = {
 
 /**
  * Identity verification (spec section 4): 'Under Review', 'Approved' (the only one with a success
- * mark) or 'Rejected'; with no record a Verify KYC button. The status is read again every 10 seconds
+ * mark) or 'Rejected' with its reason in full and a Submit again button; with no record a Verify KYC
+ * button. The status is read again every 10 seconds
  * while under review, so a decision shows without reloading.
  */
 export function KycTile({ user }: { user: User }) {
@@ -45,14 +46,25 @@ export function KycTile({ user }: { user: User }) {
       </Button>
     );
   } else {
-    detail = record.status === 'RED' && record.reviewNote ? record.reviewNote : DETAIL[record.status];
+    detail = DETAIL[record.status];
     if (record.status === 'RED') {
+      // The reason is shown in full (the detail line is cut to one line): it says what to fix.
       action = (
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-base font-semibold text-red-700">{KYC_STATUS_LABEL.RED}</p>
-          <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
-            Submit again
-          </Button>
+        <div className="space-y-3">
+          {record.reason && (
+            <p
+              data-testid="kyc-reason"
+              className="rounded-lg bg-red-50 px-3 py-2 text-sm break-words whitespace-pre-line text-red-800"
+            >
+              {record.reason}
+            </p>
+          )}
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="text-base font-semibold text-red-700">{KYC_STATUS_LABEL.RED}</p>
+            <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
+              Submit again
+            </Button>
+          </div>
         </div>
       );
     }

@@ -37,8 +37,16 @@ describe('buy checks', () => {
       expect(tradeCheckFailure('buy', account, 5_000_000n, MAX)).toBe(message);
     }
     expect(tradeCheckFailure('buy', { ...ready, kyc: { status: 'RED' } }, 0n, MAX)).toBe(
-      'Your KYC is under review',
+      'Your identity verification was not approved.',
     );
+    expect(
+      tradeCheckFailure(
+        'buy',
+        { ...ready, kyc: { status: 'RED', reason: 'The photo is blurred.' } },
+        0n,
+        MAX,
+      ),
+    ).toBe('Your identity verification was not approved: The photo is blurred.');
     expect(tradeCheckFailure('buy', ready, 1_000_001n, MAX)).toBe('Maximum limit is $10,000.00');
     expect(tradeCheckFailure('buy', ready, 1_000_000n, MAX)).toBeNull();
   });

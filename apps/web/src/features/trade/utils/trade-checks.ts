@@ -11,7 +11,7 @@ import { formatUsdCents } from '../../../lib/format';
 
 export interface TradeAccount {
   user: { email_verified: boolean; phone_verified: boolean };
-  kyc: { status: KycStatusValue } | null;
+  kyc: { status: KycStatusValue; reason?: string } | null;
   settings: Pick<UserSettings, 'bankAccount'> | null;
 }
 
@@ -29,6 +29,7 @@ export function tradeCheckFailure(
   if (side === 'sell' && !account.settings?.bankAccount?.account_number)
     return BUY_CHECK_MESSAGES.noBankAccount;
   if (!account.kyc) return BUY_CHECK_MESSAGES.noKyc;
+  if (account.kyc.status === 'RED') return BUY_CHECK_MESSAGES.kycRejected(account.kyc.reason);
   if (account.kyc.status !== 'GREEN') return BUY_CHECK_MESSAGES.kycNotApproved;
   if (valueCents > maxOrderCents) return BUY_CHECK_MESSAGES.maximum(formatUsdCents(maxOrderCents));
   return null;
