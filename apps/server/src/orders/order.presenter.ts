@@ -29,6 +29,8 @@ export function toOrderResponse(order: OrderRow): Order {
         : order.walletAddress,
     confirmations: order.confirmations,
     flag: order.flag,
+    // The customer's own reason, or the one staff gave (also a declined PayPal payment, a returned deposit).
+    ...(order.status === 'cancelled' && order.cancelReason ? { cancelReason: order.cancelReason } : {}),
     payment: order.paymentMethod
       ? {
           method: order.paymentMethod,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema as error } from '@offzero/shared/api/errors';
 import {
+  cancelOrderSchema,
   orderListQuerySchema,
   orderListResponseSchema,
   orderResponseSchema,
@@ -13,7 +14,8 @@ import type { OrderService } from './order.service';
 import { errorResponses } from '../http/error-responses';
 
 /**
- * `POST /api/order/save`, `POST /api/order/update`, `GET /api/order/list` (spec section 7). Each
+ * `POST /api/order/save`, `POST /api/order/update`, `POST /api/order/cancel`, `GET /api/order/list`
+ * (spec section 7, DESIGN.md 7.12). Each
  * answer goes through its response schema, so a field the schema does not name is never sent.
  */
 export const orderRoutes =
@@ -59,6 +61,29 @@ export const orderRoutes =
         if ('userId' in request.body) assertOwnId(request, request.body.userId);
         const { order, message } = await ordersService.update(user, request.body);
         return { message, order: toOrderResponse(order) };
+      },
+    );
+
+    app.post(
+      '/api/order/cancel',
+      {
+        ...signedIn,
+        config: { idempotent: true },
+        schema: {
+          body: cancelOrderSchema,
+          response: {
+            200: orderResponseSchema,
+            ...errorResponses(400, 401, 403, 404, 409, 413, 415, 500, 503),
+          },
+        },
+      },
+      async (request) => {
+        const { user } = signedInUser(request);
+        const order = await ordersService.cancel(user, request.body);
+        return {
+          message: `Order #${order.id.slice(0, 8)} has been cancelled.`,
+          order: toOrderResponse(order),
+        };
       },
     );
 

@@ -1,9 +1,10 @@
-import type { SaveOrderRequest, UpdateOrderRequest } from '@offzero/shared/api/orders';
+import type { CancelOrderRequest, SaveOrderRequest, UpdateOrderRequest } from '@offzero/shared/api/orders';
 import type { BitcoinNetwork } from '@offzero/shared/bitcoin/address';
 import type { Database } from '../db/database';
 import type { OrderRow, UserRow } from '../db/schema';
 import type { PriceBook } from '../prices/price-book';
 import type { OrderNotifier } from './order-notifications';
+import { cancelCustomerOrder } from './use-cases/cancel-order';
 import { expireOverdueOrders } from './use-cases/expire-orders';
 import { listOrders } from './use-cases/list-orders';
 import type { OrderDeps } from './use-cases/order-deps';
@@ -31,6 +32,9 @@ export function createOrderService(deps: {
       body.type === 'sell' ? saveSellOrder(wired, user, body) : saveBuyOrder(wired, user, body),
     update: (user: UserRow, body: UpdateOrderRequest): Promise<{ order: OrderRow; message: string }> =>
       updateOrder(wired, user, body),
+    /** The customer cancels their own pending order, with a reason. */
+    cancel: (user: UserRow, body: CancelOrderRequest): Promise<OrderRow> =>
+      cancelCustomerOrder(wired, user, body),
     list: (user: UserRow, limit: number | undefined): Promise<OrderRow[]> =>
       listOrders(wired.db, user, limit),
     /** Expires pending orders whose quote lock or deposit window ran out; answers how many. */

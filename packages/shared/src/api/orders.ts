@@ -152,6 +152,8 @@ export const orderSchema = z.object({
   walletAddress: z.union([z.string(), z.object({ address: z.string(), amount: z.number() })]).nullable(),
   confirmations: z.number(),
   flag: z.string().nullable(),
+  /** Why a cancelled order was cancelled, by the customer or by staff (absent otherwise). */
+  cancelReason: z.string().optional(),
   payment: z
     .object({
       method: paymentMethodSchema,
@@ -196,3 +198,19 @@ export const priceResponseSchema = z.object({
   stale: z.boolean(),
 });
 export type PriceResponse = z.infer<typeof priceResponseSchema>;
+
+export const CANCEL_REASON_MESSAGES = {
+  short: 'Tell us in a few words why you cancel (at least 3 characters).',
+  long: 'Keep the reason under 500 characters.',
+} as const;
+
+/** `POST /api/order/cancel`: the customer cancels their own pending order and says why. */
+export const cancelOrderSchema = z.strictObject({
+  _id: z.string().max(100),
+  reason: z
+    .string({ error: CANCEL_REASON_MESSAGES.short })
+    .trim()
+    .min(3, { error: CANCEL_REASON_MESSAGES.short })
+    .max(500, { error: CANCEL_REASON_MESSAGES.long }),
+});
+export type CancelOrderRequest = z.infer<typeof cancelOrderSchema>;

@@ -8,6 +8,7 @@ import { DetailList, type DetailRow } from '../../../components/ui/detail-list';
 import { METHOD_LABEL } from '../../../components/ui/payment-methods';
 import { receivingRows } from '../../../components/orders/receiving-details';
 import { formatDateTime, formatOrderBtc, formatUsdNumber, orderNumber } from '../../../lib/format';
+import { CancelOrderButton } from './cancel-order-dialog';
 import { OrderStatusBadge, OrderTypeLabel } from './order-badges';
 
 /** Every detail of one order (spec section 2, My Orders): opened by clicking its row. */
@@ -113,6 +114,15 @@ function OrderDetails({ order }: { order: Order }) {
           </span>
         </p>
       )}
+      {order.status === 'cancelled' && order.cancelReason && (
+        <p
+          data-testid="order-cancel-reason"
+          className="rounded-2xl bg-slate-50 p-3 text-sm break-words whitespace-pre-line text-slate-700 ring-1 ring-slate-200"
+        >
+          <span className="font-semibold">Cancelled: </span>
+          {order.cancelReason}
+        </p>
+      )}
       <Section title="Order">
         <DetailList rows={summary} />
       </Section>
@@ -136,6 +146,11 @@ function OrderDetails({ order }: { order: Order }) {
             ]}
           />
         </Section>
+      )}
+      {order.status === 'pending' && (
+        <div className="flex justify-end border-t border-slate-100 pt-4">
+          <CancelOrderButton order={order} />
+        </div>
       )}
     </div>
   );
