@@ -88,4 +88,34 @@ describe('Modal with a field that focuses itself', () => {
     await user.keyboard('{Escape}');
     expect(opener).toHaveFocus();
   });
+
+  it('closes only the innermost of two open dialogs on Escape', async () => {
+    function Nested() {
+      const [outer, setOuter] = useState(true);
+      const [inner, setInner] = useState(false);
+      return (
+        <Modal open={outer} onClose={() => setOuter(false)} title="Order">
+          <button type="button" onClick={() => setInner(true)}>
+            Cancel this order
+          </button>
+          <Modal open={inner} onClose={() => setInner(false)} title="Cancel order">
+            <label>
+              Reason <input />
+            </label>
+          </Modal>
+        </Modal>
+      );
+    }
+    const user = userEvent.setup();
+    render(<Nested />);
+    await user.click(screen.getByRole('button', { name: 'Cancel this order' }));
+    expect(screen.getByRole('dialog', { name: 'Cancel order' })).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Cancel order' })).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Order' })).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Order' })).not.toBeInTheDocument();
+  });
 });

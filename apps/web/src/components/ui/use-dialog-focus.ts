@@ -1,5 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 
+/** Open panels, innermost last: only the innermost one answers Escape and Tab (a dialog over a drawer). */
+const openPanels: object[] = [];
+
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -44,7 +47,10 @@ export function useDialogFocus<T extends HTMLElement>({
       (first ?? panel).focus();
     }
 
+    const layer = {};
+    openPanels.push(layer);
     const onKeyDown = (event: KeyboardEvent) => {
+      if (openPanels[openPanels.length - 1] !== layer) return;
       if (event.key === 'Escape') {
         event.stopPropagation();
         if (closeRef.current.dismissible) closeRef.current.onClose();
@@ -70,6 +76,7 @@ export function useDialogFocus<T extends HTMLElement>({
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     return () => {
+      openPanels.splice(openPanels.indexOf(layer), 1);
       document.removeEventListener('keydown', onKeyDown);
       document.body.style.overflow = previousOverflow;
       // Back to the control that opened the dialog, if it is still on the page.
