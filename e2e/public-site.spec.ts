@@ -125,6 +125,13 @@ for (const viewport of viewports) {
 
     for (const route of publicRoutes) {
       test(`${route.path} has the header, footer and demo banner`, async ({ page }) => {
+        // Nothing in the browser console on a first load: no warning, no error.
+        const consoleMessages: string[] = [];
+        page.on('console', (message) => {
+          if (message.type() === 'warning' || message.type() === 'error')
+            consoleMessages.push(`${message.type()}: ${message.text()}`);
+        });
+        page.on('pageerror', (error) => consoleMessages.push(`pageerror: ${error.message}`));
         await page.goto(route.path);
         await expect(page.locator('h1').first()).toBeVisible();
 
@@ -161,6 +168,7 @@ for (const viewport of viewports) {
 
         await expectNoHorizontalScroll(page);
         await page.screenshot({ path: `${screensDir}${route.name}-${viewport.width}.png`, fullPage: true });
+        expect(consoleMessages).toEqual([]);
       });
     }
 

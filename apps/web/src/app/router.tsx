@@ -3,6 +3,7 @@ import { paths } from '../config/paths';
 import { RootLayout } from './layouts/root-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { RouteErrorPage } from './routes/route-error';
+import { PageLoading } from './routes/page-loading';
 import { GuestOnly, RequireSignedIn } from './guards';
 
 // Page modules load on demand so a visitor of the home page does not download the dashboard.
@@ -14,6 +15,8 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
+    // Shown while the first page's module loads; without it the router warns on every first load.
+    hydrateFallbackElement: <PageLoading />,
     children: [
       {
         element: <PublicLayout />,
