@@ -290,9 +290,10 @@ describe('sell orders: saving', () => {
       const response = await save(ada, { ...payload, amount, value: 0, platformFee: 0 });
       expect(response.statusCode, method).toBe(400);
       const { message } = response.json();
-      const named = /^For an? (Zelle|ACH|wire) payout, sell at least ([0-9]+\.[0-9]{6}) BTC: the bank charges and fee would leave nothing to receive\.$/.exec(
-        message,
-      );
+      const named =
+        /^For an? (Zelle|ACH|wire) payout, sell at least ([0-9]+\.[0-9]{6}) BTC: the bank charges and fee would leave nothing to receive\.$/.exec(
+          message,
+        );
       expect(named, message).not.toBeNull();
       expect(named![1]!.toLowerCase()).toBe(method);
       // It is the shared maths' smallest amount, also meeting the $20 minimum order, rounded up.

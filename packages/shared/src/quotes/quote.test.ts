@@ -706,23 +706,33 @@ describe('smallestSellSats (a sell that leaves something to receive)', () => {
     ['zelle', 0n],
     ['ach', 1_500n],
     ['wire', 4_500n],
-  ] as const)('for %s (%s cents of bank charges) exactly the minimum pays a cent, one satoshi less nothing', (_method, bankChargesCents) => {
-    const input = { buyPriceCents: SELL.buyPriceCents, feeBps: 150, bankChargesCents };
-    const smallest = smallestSellSats(input);
-    expect(smallest).not.toBeNull();
-    const at = (amountSats: bigint) => quoteSellFromBtc({ ...input, amountSats });
-    expect(at(smallest!)?.valueCents).toBeGreaterThanOrEqual(1n);
-    expect(at(smallest! - 1n)).toBeNull();
-  });
+  ] as const)(
+    'for %s (%s cents of bank charges) exactly the minimum pays a cent, one satoshi less nothing',
+    (_method, bankChargesCents) => {
+      const input = { buyPriceCents: SELL.buyPriceCents, feeBps: 150, bankChargesCents };
+      const smallest = smallestSellSats(input);
+      expect(smallest).not.toBeNull();
+      const at = (amountSats: bigint) => quoteSellFromBtc({ ...input, amountSats });
+      expect(at(smallest!)?.valueCents).toBeGreaterThanOrEqual(1n);
+      expect(at(smallest! - 1n)).toBeNull();
+    },
+  );
 
   it('is the hand-worked amount at one satoshi per cent', () => {
     // G − ⌈G · 1.5 %⌉ − 500 ≥ 1: G = 509 leaves 509 − 8 − 500 = 1 cent; G = 508 leaves 508 − 8 − 500 = 0.
-    expect(smallestSellSats({ buyPriceCents: ONE_SAT_PER_CENT, feeBps: 150, bankChargesCents: 500n })).toBe(509n);
+    expect(smallestSellSats({ buyPriceCents: ONE_SAT_PER_CENT, feeBps: 150, bankChargesCents: 500n })).toBe(
+      509n,
+    );
     expect(smallestSellSats({ buyPriceCents: ONE_SAT_PER_CENT, feeBps: 0, bankChargesCents: 0n })).toBe(1n);
   });
 
   it('also pays at least the minimum order size when given', () => {
-    const input = { buyPriceCents: ONE_SAT_PER_CENT, feeBps: 0, bankChargesCents: 500n, minOrderCents: 1_000n };
+    const input = {
+      buyPriceCents: ONE_SAT_PER_CENT,
+      feeBps: 0,
+      bankChargesCents: 500n,
+      minOrderCents: 1_000n,
+    };
     expect(smallestSellSats(input)).toBe(1_500n);
     expect(quoteSellFromBtc({ ...input, amountSats: 1_499n })?.valueCents).toBe(999n);
   });

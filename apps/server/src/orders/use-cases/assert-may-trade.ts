@@ -24,7 +24,11 @@ export async function assertMayTrade(
 }
 
 /** The customer checks alone, without the order size limits: a sell checks its amount in between. */
-export async function assertCustomerMayTrade(db: Database, user: UserRow, type: 'buy' | 'sell'): Promise<void> {
+export async function assertCustomerMayTrade(
+  db: Database,
+  user: UserRow,
+  type: 'buy' | 'sell',
+): Promise<void> {
   if (user.restrictedAt) throw new AppError('FORBIDDEN', BUY_CHECK_MESSAGES.accountRestricted);
   if (!user.emailVerified) throw new AppError('FORBIDDEN', BUY_CHECK_MESSAGES.emailNotVerified);
   if (!user.phoneVerified) throw new AppError('FORBIDDEN', BUY_CHECK_MESSAGES.phoneNotVerified);

@@ -173,7 +173,11 @@ async function assertSellLeavesSomething(
   if (bankChargesCents === null) return;
   const [snapshot] = await servedPricesAt(deps, 'buy', client.priceCents);
   if (!snapshot) return;
-  const pricing = { buyPriceCents: snapshot.buyPriceCents, feeBps: settings.platformFeeBps, bankChargesCents };
+  const pricing = {
+    buyPriceCents: snapshot.buyPriceCents,
+    feeBps: settings.platformFeeBps,
+    bankChargesCents,
+  };
   if (quoteSellFromBtc({ ...pricing, amountSats: client.amountSats })) return;
   const smallest = smallestSellSats({ ...pricing, minOrderCents: settings.minOrderCents });
   if (smallest === null) throw new AppError('BAD_REQUEST', 'Selling is not possible at the current fee.');
