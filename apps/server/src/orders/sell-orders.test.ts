@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidBitcoinAddress } from '@offzero/shared/bitcoin/address';
 import { centsToUsdNumber, satsToBtcNumber, usdNumberToCents } from '@offzero/shared/money/money';
-import { quoteSellFromUsd } from '@offzero/shared/quotes/quote';
+import { quoteSellFromUsd, sellDeadEndMessage, smallestSellSats } from '@offzero/shared/quotes/quote';
 import { deriveDepositAddress, DEMO_ACCOUNT_VPUB } from '../deposits/deposit-address';
 import { globalSettings, orderEvents, orders } from '../db/schema';
 import {
@@ -275,6 +275,41 @@ describe('sell orders: saving', () => {
     const small = await save(ada, (await sellOrder(ada, 0.0002)).payload);
     expect(small.statusCode).toBe(400);
     expect(small.json().message).toBe('Minimum order is $20.00');
+  });
+
+  it('refuses a sell that would leave nothing to receive, naming the smallest amount that works per method', async () => {
+    const price = await currentPrice(t);
+    const before = await t.database.db.select({ id: orders.id }).from(orders);
+    // Each below what its method's bank charges and the fee would eat: Zelle $0, ACH $1, wire $25.
+    for (const [method, amount] of [
+      ['zelle', 0.00000001],
+      ['ach', 0.00001],
+      ['wire', 0.0003],
+    ] as const) {
+      const { payload } = await sellOrder(ada, 0.01, method);
+      const response = await save(ada, { ...payload, amount, value: 0, platformFee: 0 });
+      expect(response.statusCode, method).toBe(400);
+      const { message } = response.json();
+      const named =
+        /^For an? (Zelle|ACH|wire) payout, sell at least ([0-9]+\.[0-9]{6}) BTC: the bank charges and fee would leave nothing to receive\.$/.exec(
+          message,
+        );
+      expect(named, message).not.toBeNull();
+      expect(named![1]!.toLowerCase()).toBe(method);
+      // It is the shared maths' smallest amount, also meeting the $20 minimum order, rounded up.
+      const smallest = smallestSellSats({
+        buyPriceCents: usdNumberToCents(price.buyPrice),
+        feeBps: DEMO_FEE_BPS,
+        bankChargesCents: BANK_CHARGES_CENTS[method],
+        minOrderCents: 2_000n,
+      })!;
+      expect(message).toBe(sellDeadEndMessage(method, smallest));
+      // And the amount named really works.
+      const works = await save(ada, (await sellOrder(ada, Number(named![2]), method)).payload);
+      expect(works.statusCode, `${method}: ${works.body}`).toBe(200);
+    }
+    const after = await t.database.db.select({ id: orders.id }).from(orders);
+    expect(after).toHaveLength(before.length + 3);
   });
 
   it('applies the limits to its own figures, not to a client value one cent inside them', async () => {

@@ -12,7 +12,10 @@ import {
   quotesMatch,
   quoteSellFromBtc,
   quoteSellFromUsd,
+  satsAsBtcRoundedUp,
+  sellDeadEndMessage,
   smallestSatisfying,
+  smallestSellSats,
   type BuyQuote,
   type SellQuote,
 } from './quote';
@@ -694,5 +697,58 @@ describe('isBelowMinimum', () => {
     expect(isBelowMinimum(0n, 1_000n)).toBe(true);
     expect(isBelowMinimum(1_000n, 1_000n)).toBe(false);
     expect(isBelowMinimum(1_001n, 1_000n)).toBe(false);
+  });
+});
+
+describe('smallestSellSats (a sell that leaves something to receive)', () => {
+  // Each payout method has its own bank charges in the settings.
+  it.each([
+    ['zelle', 0n],
+    ['ach', 1_500n],
+    ['wire', 4_500n],
+  ] as const)(
+    'for %s (%s cents of bank charges) exactly the minimum pays a cent, one satoshi less nothing',
+    (_method, bankChargesCents) => {
+      const input = { buyPriceCents: SELL.buyPriceCents, feeBps: 150, bankChargesCents };
+      const smallest = smallestSellSats(input);
+      expect(smallest).not.toBeNull();
+      const at = (amountSats: bigint) => quoteSellFromBtc({ ...input, amountSats });
+      expect(at(smallest!)?.valueCents).toBeGreaterThanOrEqual(1n);
+      expect(at(smallest! - 1n)).toBeNull();
+    },
+  );
+
+  it('is the hand-worked amount at one satoshi per cent', () => {
+    // G − ⌈G · 1.5 %⌉ − 500 ≥ 1: G = 509 leaves 509 − 8 − 500 = 1 cent; G = 508 leaves 508 − 8 − 500 = 0.
+    expect(smallestSellSats({ buyPriceCents: ONE_SAT_PER_CENT, feeBps: 150, bankChargesCents: 500n })).toBe(
+      509n,
+    );
+    expect(smallestSellSats({ buyPriceCents: ONE_SAT_PER_CENT, feeBps: 0, bankChargesCents: 0n })).toBe(1n);
+  });
+
+  it('also pays at least the minimum order size when given', () => {
+    const input = {
+      buyPriceCents: ONE_SAT_PER_CENT,
+      feeBps: 0,
+      bankChargesCents: 500n,
+      minOrderCents: 1_000n,
+    };
+    expect(smallestSellSats(input)).toBe(1_500n);
+    expect(quoteSellFromBtc({ ...input, amountSats: 1_499n })?.valueCents).toBe(999n);
+  });
+
+  it('is null when a 100 % fee leaves nothing whatever the amount', () => {
+    expect(smallestSellSats({ buyPriceCents: PRICE, feeBps: 10_000, bankChargesCents: 0n })).toBeNull();
+  });
+});
+
+describe('sellDeadEndMessage', () => {
+  it('names the method and the smallest amount in BTC to 6 decimals, rounded up', () => {
+    expect(sellDeadEndMessage('wire', 41_101n)).toBe(
+      'For a wire payout, sell at least 0.000412 BTC: the bank charges and fee would leave nothing to receive.',
+    );
+    expect(sellDeadEndMessage('ach', 41_100n)).toMatch(/^For an ACH payout, sell at least 0\.000411 BTC:/);
+    expect(sellDeadEndMessage('zelle', 1n)).toMatch(/^For a Zelle payout, sell at least 0\.000001 BTC:/);
+    expect(satsAsBtcRoundedUp(123_456_789_00n)).toBe('123.456789');
   });
 });

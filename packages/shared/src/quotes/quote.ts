@@ -305,3 +305,48 @@ export function isAmountInputText(text: string): boolean {
 export function isBelowMinimum(valueCents: Cents, minOrderCents: Cents): boolean {
   return valueCents < minOrderCents;
 }
+
+export interface SmallestSellInput {
+  buyPriceCents: Cents;
+  feeBps: number;
+  /** The payout method's bank charges (Zelle, ACH or wire: each has its own in the settings). */
+  bankChargesCents: Cents;
+  /** `min_order_size`: a sell must also pay out at least this much. */
+  minOrderCents?: Cents;
+}
+
+/**
+ * The smallest sell, in satoshis, that leaves the customer at least one cent to receive after the
+ * platform fee and the method's bank charges (and at least `minOrderCents`, when given). Below it the
+ * sell is a dead end, and the customer is told this amount rather than shown no figures at all. Null
+ * when no amount can (a 100 % fee).
+ */
+export function smallestSellSats(input: SmallestSellInput): Sats | null {
+  const minOrder = amount('minOrderCents', input.minOrderCents ?? 0n);
+  return (
+    quoteSellFromUsd({
+      valueCents: minOrder > 1n ? minOrder : 1n,
+      buyPriceCents: input.buyPriceCents,
+      feeBps: input.feeBps,
+      bankChargesCents: input.bankChargesCents,
+    })?.amountSats ?? null
+  );
+}
+
+/** Satoshis as BTC to 6 decimals, rounded up so the amount named is always enough. */
+export function satsAsBtcRoundedUp(sats: Sats): string {
+  const micro = mulDivCeil(amount('sats', sats), 1n, 100n);
+  return `${micro / 1_000_000n}.${(micro % 1_000_000n).toString().padStart(6, '0')}`;
+}
+
+const PAYOUT_METHOD_NAMES = { zelle: 'Zelle', ach: 'ACH', wire: 'wire' } as const;
+
+/** What a customer reads when a sell of theirs would leave nothing to receive by that method. */
+export function sellDeadEndMessage(method: keyof typeof PAYOUT_METHOD_NAMES, smallestSats: Sats): string {
+  const name = PAYOUT_METHOD_NAMES[method];
+  const article = method === 'ach' ? 'an' : 'a';
+  return (
+    `For ${article} ${name} payout, sell at least ${satsAsBtcRoundedUp(smallestSats)} BTC: ` +
+    'the bank charges and fee would leave nothing to receive.'
+  );
+}

@@ -19,6 +19,16 @@ export async function assertMayTrade(
   valueCents: Cents,
   type: 'buy' | 'sell',
 ): Promise<void> {
+  await assertCustomerMayTrade(db, user, type);
+  assertWithinLimits(settings, valueCents);
+}
+
+/** The customer checks alone, without the order size limits: a sell checks its amount in between. */
+export async function assertCustomerMayTrade(
+  db: Database,
+  user: UserRow,
+  type: 'buy' | 'sell',
+): Promise<void> {
   if (user.restrictedAt) throw new AppError('FORBIDDEN', BUY_CHECK_MESSAGES.accountRestricted);
   if (!user.emailVerified) throw new AppError('FORBIDDEN', BUY_CHECK_MESSAGES.emailNotVerified);
   if (!user.phoneVerified) throw new AppError('FORBIDDEN', BUY_CHECK_MESSAGES.phoneNotVerified);
@@ -31,7 +41,6 @@ export async function assertMayTrade(
   // A rejected customer reads why, so they can submit again; "under review" is for YELLOW only.
   if (kyc.status === 'RED') throw new AppError('FORBIDDEN', BUY_CHECK_MESSAGES.kycRejected(kyc.reviewNote));
   if (kyc.status !== 'GREEN') throw new AppError('FORBIDDEN', BUY_CHECK_MESSAGES.kycNotApproved);
-  assertWithinLimits(settings, valueCents);
 }
 
 /** `min_order_size` … `max_order_size`, checked on the client's value and again on the server's own. */

@@ -7,13 +7,19 @@ import {
   type Cents,
   type Sats,
 } from '@offzero/shared/money/money';
-import { quoteBuyFromUsd, quoteSellFromBtc, quotesMatch } from '@offzero/shared/quotes/quote';
+import {
+  quoteBuyFromUsd,
+  quoteSellFromBtc,
+  quotesMatch,
+  sellDeadEndMessage,
+  smallestSellSats,
+} from '@offzero/shared/quotes/quote';
 import type { GlobalSettingsRow, PaymentMethod, PriceSnapshotRow, UserRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { PRICES_UNAVAILABLE } from '../../prices/price-book';
 import { findServedSnapshotsAt } from '../../prices/price-snapshot.repository';
 import { findGlobalSettings } from '../../settings/global-settings.repository';
-import { assertMayTrade, assertWithinLimits } from './assert-may-trade';
+import { assertCustomerMayTrade, assertMayTrade, assertWithinLimits } from './assert-may-trade';
 import { chooseSellPayout } from './choose-sell-payout';
 import type { OrderDeps } from './order-deps';
 
@@ -103,7 +109,13 @@ export async function priceSellOrder(
   user: UserRow,
   body: SaveOrderRequest,
 ): Promise<PricedSell> {
-  const { settings, client } = await checkCustomer(deps, user, body);
+  const settings = await findGlobalSettings(deps.db);
+  const client = parseClientFigures(body);
+  await assertCustomerMayTrade(deps.db, user, 'sell');
+  // Before the limits: a sell that would leave nothing is told the amount that works, not "$0".
+  await assertSellLeavesSomething(deps, settings, client, body.bankAccount?.method);
+  if (client.valueCents <= 0n) throw new AppError('BAD_REQUEST', ENTER_AMOUNT);
+  assertWithinLimits(settings, client.valueCents);
   const payout = await chooseSellPayout(deps.db, user, settings, body.bankAccount?.method);
   for (const snapshot of await servedPricesAt(deps, 'buy', client.priceCents)) {
     const quote = quoteSellFromBtc({
@@ -136,6 +148,42 @@ export async function priceSellOrder(
   throw new AppError('PRICE_CHANGED', PRICE_CHANGED);
 }
 
+const ENTER_AMOUNT = 'Enter an amount greater than zero.';
+
+/** Each payout method's bank charges, when the method is switched on. */
+function bankChargesFor(settings: GlobalSettingsRow, method: string | undefined): Cents | null {
+  if (method === 'zelle' && settings.zelleActive) return settings.zelleBankChargesCents;
+  if (method === 'ach' && settings.achActive) return settings.achBankChargesCents;
+  if (method === 'wire' && settings.wireActive) return settings.wireBankChargesCents;
+  return null;
+}
+
+/**
+ * Refuses a sell whose platform fee and bank charges would leave nothing to receive, naming the
+ * smallest amount that works for that method at the price the customer was quoted (also meeting
+ * `min_order_size`). An unknown method or an unserved price is left to the checks that follow.
+ */
+async function assertSellLeavesSomething(
+  deps: PricingDeps,
+  settings: GlobalSettingsRow,
+  client: Figures,
+  method: string | undefined,
+): Promise<void> {
+  const bankChargesCents = bankChargesFor(settings, method);
+  if (bankChargesCents === null) return;
+  const [snapshot] = await servedPricesAt(deps, 'buy', client.priceCents);
+  if (!snapshot) return;
+  const pricing = {
+    buyPriceCents: snapshot.buyPriceCents,
+    feeBps: settings.platformFeeBps,
+    bankChargesCents,
+  };
+  if (quoteSellFromBtc({ ...pricing, amountSats: client.amountSats })) return;
+  const smallest = smallestSellSats({ ...pricing, minOrderCents: settings.minOrderCents });
+  if (smallest === null) throw new AppError('BAD_REQUEST', 'Selling is not possible at the current fee.');
+  throw new AppError('BAD_REQUEST', sellDeadEndMessage(method as 'zelle' | 'ach' | 'wire', smallest));
+}
+
 /** The settings, the client's figures as integers, and the customer checks, before any maths. */
 async function checkCustomer(
   deps: PricingDeps,
@@ -148,6 +196,7 @@ async function checkCustomer(
   return { settings, client };
 }
 
+/** The client's figures as integers; a sell's value may be nothing, which is checked after its amount. */
 function parseClientFigures(body: SaveOrderRequest): Figures {
   try {
     const figures = {
@@ -158,8 +207,9 @@ function parseClientFigures(body: SaveOrderRequest): Figures {
       networkFeeCents: body.type === 'buy' ? usdNumberToCents(body.networkFee ?? 0) : 0n,
       bankFeeCents: body.type === 'sell' ? usdNumberToCents(body.bankFee ?? 0) : 0n,
     };
-    if (figures.amountSats <= 0n || figures.valueCents <= 0n || figures.priceCents <= 0n) {
-      throw new AppError('BAD_REQUEST', 'Enter an amount greater than zero.');
+    const noValue = body.type === 'buy' && figures.valueCents <= 0n;
+    if (figures.amountSats <= 0n || noValue || figures.priceCents <= 0n) {
+      throw new AppError('BAD_REQUEST', ENTER_AMOUNT);
     }
     return figures;
   } catch (error) {

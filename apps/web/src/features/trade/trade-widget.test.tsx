@@ -46,11 +46,14 @@ const userSettings = {
   receiveSMS: true,
 };
 
-function mockApi(overrides: { user?: object; kyc?: object | null; settings?: object } = {}) {
+function mockApi(
+  overrides: { user?: object; kyc?: object | null; settings?: object; adminSettings?: object } = {},
+) {
   const fetchMock = vi.fn((input: string) => {
     const path = new URL(input, 'http://localhost').pathname;
     if (path === '/api/price') return Promise.resolve(jsonResponse(price));
-    if (path === '/api/admin/settings') return Promise.resolve(jsonResponse({ settings }));
+    if (path === '/api/admin/settings')
+      return Promise.resolve(jsonResponse({ settings: overrides.adminSettings ?? settings }));
     if (path === '/api/user/settings')
       return Promise.resolve(jsonResponse({ settings: overrides.settings ?? userSettings }));
     if (path.startsWith('/api/user/'))
@@ -175,6 +178,28 @@ describe('TradeWidget, buy quote', () => {
   });
 });
 
+/** A signed-in customer's copy of the settings, with the bank charges: ACH costs $25. */
+const customerSettingsWithAchCharges = {
+  ...settings,
+  zelle: { is_active: true, payment_address: 'pay@offzero.example', bank_charges: 0 },
+  ach: {
+    is_active: true,
+    account_holder: 'OffZero',
+    account_number: '1',
+    bank_address: '1 Main St',
+    routing_number: '021000021',
+    bank_charges: 25,
+  },
+  wire: {
+    is_active: false,
+    account_holder: 'OffZero',
+    account_number: '1',
+    bank_address: '1 Main St',
+    swift_code: 'OFFZUS33',
+    bank_charges: 25,
+  },
+};
+
 describe('TradeWidget, sell', () => {
   const bankAccount = {
     bank_name: 'First Demo Bank',
@@ -203,5 +228,52 @@ describe('TradeWidget, sell', () => {
     await user.click(screen.getByRole('button', { name: /ACH/ }));
     expect(await screen.findByRole('heading', { name: 'Confirm your sale' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send 0.01 BTC' })).toBeEnabled();
+  });
+
+  it('explains a sale the ACH charges would eat, naming the smallest amount, and keeps Send disabled', async () => {
+    saveSessionToken(fakeSessionToken('user-1'));
+    // ACH charges $25: 0.000214 BTC is $20.34 after the fee (enough before charges), nothing after.
+    mockApi({
+      settings: { ...userSettings, bankAccount },
+      adminSettings: customerSettingsWithAchCharges,
+    });
+    const user = userEvent.setup();
+    renderWidget();
+    await user.click(await screen.findByRole('tab', { name: 'Sell' }));
+    await user.type(await screen.findByLabelText('You Pay'), '0.000214');
+    const continueButton = screen.getByRole('button', { name: 'Continue' });
+    await vi.waitFor(() => expect(continueButton).toBeEnabled());
+    await user.click(continueButton);
+    await user.click(await screen.findByRole('button', { name: /ACH/ }));
+
+    expect(await screen.findByRole('heading', { name: 'Confirm your sale' })).toBeInTheDocument();
+    // $45.00 must be left after the 1.5 % fee: 4,569 cents gross, 47,348 sats, 0.000474 BTC rounded up.
+    const reason =
+      'For an ACH payout, sell at least 0.000474 BTC: the bank charges and fee would leave nothing to receive.';
+    expect(screen.getByRole('alert')).toHaveTextContent(reason);
+    expect(screen.queryByText('—')).not.toBeInTheDocument();
+    const send = screen.getByRole('button', { name: 'Send BTC' });
+    expect(send).toBeDisabled();
+    expect(send).toHaveAccessibleDescription(reason);
+  });
+
+  it('names the minimum order when the ACH charges leave something, but too little', async () => {
+    saveSessionToken(fakeSessionToken('user-1'));
+    mockApi({
+      settings: { ...userSettings, bankAccount },
+      adminSettings: customerSettingsWithAchCharges,
+    });
+    const user = userEvent.setup();
+    renderWidget();
+    await user.click(await screen.findByRole('tab', { name: 'Sell' }));
+    // $42.76 after the fee, $17.76 after the charges: below the $20 minimum.
+    await user.type(await screen.findByLabelText('You Pay'), '0.00045');
+    const continueButton = screen.getByRole('button', { name: 'Continue' });
+    await vi.waitFor(() => expect(continueButton).toBeEnabled());
+    await user.click(continueButton);
+    await user.click(await screen.findByRole('button', { name: /ACH/ }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Minimum order is $20.00');
+    expect(screen.getByRole('button', { name: 'Send BTC' })).toBeDisabled();
   });
 });

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import toast from 'react-hot-toast';
 import { sellMethodFormSchema } from '@offzero/shared/api/orders';
 import type { SellQuote } from '@offzero/shared/quotes/quote';
@@ -19,6 +20,7 @@ import { formatExactBtc, formatUsdCents } from '../../../lib/format';
  */
 export function SellConfirmationStep({
   quote,
+  blockedReason = null,
   method,
   settings,
   secondsToRefresh,
@@ -29,6 +31,8 @@ export function SellConfirmationStep({
   sending,
 }: {
   quote: SellQuote | null;
+  /** Why there is no quote for the amount typed (e.g. the method's charges would leave nothing). */
+  blockedReason?: string | null;
   method: TileMethod;
   settings: UserSettings | null;
   secondsToRefresh: number;
@@ -38,6 +42,7 @@ export function SellConfirmationStep({
   onSend: (method: TileMethod) => void;
   sending: boolean;
 }) {
+  const reasonId = useId();
   const form = useZodForm(sellMethodFormSchema, { defaultValues: { method } });
   const submit = form.handleSubmit(
     (values) => onSend(values.method),
@@ -58,27 +63,37 @@ export function SellConfirmationStep({
       }}
     >
       <StepHeading onBack={sending ? undefined : onBack}>Confirm your sale</StepHeading>
-      <DetailList
-        rows={[
-          { label: 'You Send', value: quote ? `${formatExactBtc(quote.amountSats)} BTC` : '—' },
-          {
-            label: 'Rate',
-            value: quote ? (
-              <>
-                1 BTC = {formatUsdCents(quote.priceCents)}
-                <span className="block text-xs font-normal text-slate-400">
-                  refresh in {secondsToRefresh}s
-                </span>
-              </>
-            ) : (
-              '—'
-            ),
-          },
-          { label: 'Platform Fee', value: quote ? formatUsdCents(quote.platformFeeCents) : '—' },
-          { label: 'Bank Charges', value: quote ? formatUsdCents(quote.bankFeeCents) : '—' },
-          { label: 'You Receive', value: quote ? formatUsdCents(quote.valueCents) : '—', strong: true },
-        ]}
-      />
+      {!quote && blockedReason ? (
+        <p
+          id={reasonId}
+          role="alert"
+          className="rounded-xl bg-amber-50 px-3 py-2.5 text-sm text-amber-900 ring-1 ring-amber-200"
+        >
+          {blockedReason}
+        </p>
+      ) : (
+        <DetailList
+          rows={[
+            { label: 'You Send', value: quote ? `${formatExactBtc(quote.amountSats)} BTC` : '—' },
+            {
+              label: 'Rate',
+              value: quote ? (
+                <>
+                  1 BTC = {formatUsdCents(quote.priceCents)}
+                  <span className="block text-xs font-normal text-slate-400">
+                    refresh in {secondsToRefresh}s
+                  </span>
+                </>
+              ) : (
+                '—'
+              ),
+            },
+            { label: 'Platform Fee', value: quote ? formatUsdCents(quote.platformFeeCents) : '—' },
+            { label: 'Bank Charges', value: quote ? formatUsdCents(quote.bankFeeCents) : '—' },
+            { label: 'You Receive', value: quote ? formatUsdCents(quote.valueCents) : '—', strong: true },
+          ]}
+        />
+      )}
       <CountdownNote
         deadlineMs={deadlineMs}
         onExpire={onExpire}
@@ -88,7 +103,14 @@ export function SellConfirmationStep({
         <p className="mb-1.5 text-sm font-medium text-slate-700">Paid to you by {METHOD_LABEL[method]}</p>
         <DetailList rows={payoutRows(method, settings)} />
       </div>
-      <Button type="submit" size="lg" fullWidth loading={sending} disabled={!quote}>
+      <Button
+        type="submit"
+        size="lg"
+        fullWidth
+        loading={sending}
+        disabled={!quote}
+        aria-describedby={!quote && blockedReason ? reasonId : undefined}
+      >
         {quote ? `Send ${formatExactBtc(quote.amountSats)} BTC` : 'Send BTC'}
       </Button>
     </form>

@@ -19,7 +19,13 @@ import { QuoteStep } from '../components/quote-step';
 import { usePrices } from '../price-context';
 import { formatExactBtc, satsOf } from '../../../lib/format';
 import { QUOTE_EXPIRED_MESSAGE } from '../utils/messages';
-import { EMPTY_ENTRY, fieldTexts, sellQuoteFor, type AmountEntry } from '../utils/quote-fields';
+import {
+  EMPTY_ENTRY,
+  fieldTexts,
+  sellBlockedReason,
+  sellQuoteFor,
+  type AmountEntry,
+} from '../utils/quote-fields';
 import { minimumOrderMessage, sellMethodFailure } from '../utils/trade-checks';
 import { SellConfirmationStep } from './sell-confirmation-step';
 import { depositOf, SellDepositStep } from './sell-deposit-step';
@@ -91,18 +97,18 @@ export function SellFlow({
   const [closed, setClosed] = useState<string | null>(null);
 
   const method = state.step === 'confirmation' ? state.method : null;
-  const quote = sellQuoteFor(
-    entry,
-    prices
-      ? {
-          buyPriceCents: prices.buyPriceCents,
-          feeBps: settings.feeBps,
-          minOrderCents: settings.minOrderCents,
-          // Until a method is chosen the quote is before bank charges.
-          bankChargesCents: method ? settings.bankChargesCents[method] : 0n,
-        }
-      : null,
-  );
+  const terms = prices
+    ? {
+        buyPriceCents: prices.buyPriceCents,
+        feeBps: settings.feeBps,
+        minOrderCents: settings.minOrderCents,
+        // Until a method is chosen the quote is before bank charges.
+        bankChargesCents: method ? settings.bankChargesCents[method] : 0n,
+      }
+    : null;
+  const quote = sellQuoteFor(entry, terms);
+  // Once a method is chosen, an amount its charges would eat is explained, not shown as dashes.
+  const blockedReason = method ? sellBlockedReason(entry, terms, method) : null;
   const inProgress =
     state.step === 'payment_method' || state.step === 'confirmation' || state.step === 'QRCODE';
   useEffect(() => onStep(state.step, inProgress), [state.step, inProgress, onStep]);
@@ -235,6 +241,7 @@ export function SellFlow({
       return (
         <SellConfirmationStep
           quote={quote}
+          blockedReason={blockedReason}
           method={state.method}
           settings={trade.settings}
           secondsToRefresh={secondsToRefresh}

@@ -6,7 +6,14 @@ import {
   quoteSellFromBtc,
   quoteSellFromUsd,
 } from '@offzero/shared/quotes/quote';
-import { acceptsAmountText, buyQuoteFor, fieldTexts, MAX_DECIMALS, sellQuoteFor } from './quote-fields';
+import {
+  acceptsAmountText,
+  buyQuoteFor,
+  fieldTexts,
+  MAX_DECIMALS,
+  sellBlockedReason,
+  sellQuoteFor,
+} from './quote-fields';
 
 const buyTerms = {
   sellPriceCents: 9_712_345n, // $97,123.45
@@ -114,5 +121,34 @@ describe('sell quote from the fields', () => {
   it('applies the minimum to the dollars received', () => {
     expect(sellQuoteFor({ source: 'btc', text: '0.0002' }, sellTerms)).toBeNull(); // ≈ $19
     expect(sellQuoteFor({ source: 'usd', text: '10' }, sellTerms)).toBeNull();
+  });
+});
+
+describe('why a sell by a method cannot go ahead', () => {
+  // A $25 wire at $96,500 and 1.5 %: $45.00 must be left after the fee, so 4,569 cents gross, 47,348 sats.
+  const wire = { ...sellTerms, bankChargesCents: 2_500n };
+  const deadEnd =
+    'For a wire payout, sell at least 0.000474 BTC: the bank charges and fee would leave nothing to receive.';
+
+  it('names the smallest amount that works when the charges and fee would leave nothing', () => {
+    expect(sellBlockedReason({ source: 'btc', text: '0.000214' }, wire, 'wire')).toBe(deadEnd);
+    expect(sellBlockedReason({ source: 'btc', text: '0.00026' }, wire, 'wire')).toBe(deadEnd);
+  });
+
+  it('names the minimum order when something but too little is left', () => {
+    expect(sellBlockedReason({ source: 'btc', text: '0.00045' }, wire, 'wire')).toBe(
+      'Minimum order is $20.00',
+    );
+    expect(sellBlockedReason({ source: 'usd', text: '10' }, wire, 'wire')).toBe('Minimum order is $20.00');
+    // One satoshi short of the smallest amount leaves $19.99.
+    expect(sellBlockedReason({ source: 'btc', text: '0.00047347' }, wire, 'wire')).toBe(
+      'Minimum order is $20.00',
+    );
+  });
+
+  it('has nothing to say for a sell that goes ahead, an empty field or no prices', () => {
+    expect(sellBlockedReason({ source: 'btc', text: '0.00047348' }, wire, 'wire')).toBeNull();
+    expect(sellBlockedReason({ source: 'btc', text: '' }, wire, 'wire')).toBeNull();
+    expect(sellBlockedReason({ source: 'btc', text: '0.01' }, null, 'wire')).toBeNull();
   });
 });

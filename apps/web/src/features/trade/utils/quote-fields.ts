@@ -6,10 +6,12 @@ import {
   quoteBuyFromUsd,
   quoteSellFromBtc,
   quoteSellFromUsd,
+  sellDeadEndMessage,
+  smallestSellSats,
   type BuyQuote,
   type SellQuote,
 } from '@offzero/shared/quotes/quote';
-import { formatBuyBtc, formatExactBtc } from '../../../lib/format';
+import { formatBuyBtc, formatExactBtc, formatUsdCents } from '../../../lib/format';
 
 /**
  * The two linked amount fields of the trade widget. The customer types in one of them (the `source`);
@@ -98,6 +100,29 @@ export function sellQuoteFor(entry: AmountEntry, terms: SellTerms | null): SellQ
   if (amountSats === null || amountSats === 0n) return null;
   const quote = quoteSellFromBtc({ amountSats, buyPriceCents, feeBps, bankChargesCents });
   return quote && !isBelowMinimum(quote.valueCents, minOrderCents) ? quote : null;
+}
+
+/**
+ * Why a sell by `method` cannot go ahead although the customer typed an amount: the platform fee and
+ * the method's bank charges would leave nothing to receive (naming the smallest amount that works, the
+ * server's own message), or what is left is below the minimum order. Null when the sell is fine or
+ * nothing is typed.
+ */
+export function sellBlockedReason(
+  entry: AmountEntry,
+  terms: SellTerms | null,
+  method: 'zelle' | 'ach' | 'wire',
+): string | null {
+  if (!terms || sellQuoteFor(entry, terms)) return null;
+  const { buyPriceCents, feeBps, minOrderCents, bankChargesCents } = terms;
+  const typed = entry.source === 'usd' ? readCents(entry.text) : readSats(entry.text);
+  if (typed === null || typed === 0n) return null;
+  const leavesSomething =
+    entry.source === 'usd' ||
+    quoteSellFromBtc({ amountSats: typed, buyPriceCents, feeBps, bankChargesCents });
+  if (leavesSomething) return `Minimum order is ${formatUsdCents(minOrderCents)}`;
+  const smallest = smallestSellSats({ buyPriceCents, feeBps, bankChargesCents, minOrderCents });
+  return smallest === null ? null : sellDeadEndMessage(method, smallest);
 }
 
 /**
