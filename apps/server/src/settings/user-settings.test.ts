@@ -118,7 +118,13 @@ describe('customer settings', () => {
       zelleEmail: 'ada@zelle.example',
     });
     expect(saved.statusCode).toBe(200);
-    for (const zelleEmail of ['ada', 'ada@zelle', 'ada @zelle.example', '@zelle.example', 'ada@@zelle.example']) {
+    for (const zelleEmail of [
+      'ada',
+      'ada@zelle',
+      'ada @zelle.example',
+      '@zelle.example',
+      'ada@@zelle.example',
+    ]) {
       const response = await save(ada, '/api/user/settings/zelle/save', { userId: ada.userId, zelleEmail });
       expect(response.statusCode, zelleEmail).toBe(400);
       expect(response.json().message).toContain('Enter a valid Zelle payment email, like name@example.com.');

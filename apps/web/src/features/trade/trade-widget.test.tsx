@@ -202,6 +202,6 @@ describe('TradeWidget, sell', () => {
     );
     await user.click(screen.getByRole('button', { name: /ACH/ }));
     expect(await screen.findByRole('heading', { name: 'Confirm your sale' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Send 0.01 BTC' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Send 0.010000 BTC' })).toBeEnabled();
   });
 });

@@ -3,7 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import toast from 'react-hot-toast';
 import type { User } from '@offzero/shared/api/accounts';
-import { ZELLE_EMAIL_INVALID_MESSAGE, ZELLE_EMAIL_MESSAGE, WALLET_ADDRESS_MESSAGE } from '@offzero/shared/api/user-settings';
+import {
+  ZELLE_EMAIL_INVALID_MESSAGE,
+  ZELLE_EMAIL_MESSAGE,
+  WALLET_ADDRESS_MESSAGE,
+} from '@offzero/shared/api/user-settings';
 import { fakeSessionToken, jsonResponse, renderWithProviders } from '../../../test/test-utils';
 import { saveCsrfToken, saveSessionToken } from '../../../lib/session-storage';
 import { EditProfileModal } from './edit-profile-modal';

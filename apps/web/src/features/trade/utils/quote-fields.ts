@@ -41,8 +41,7 @@ export function acceptsAmountText(text: string, maxDecimals: number): boolean {
 
 /** What became of a typed or pasted amount: the text the field now holds, and a note to show under it. */
 export type AmountInput =
-  | { kind: 'accepted'; text: string; note: string | null }
-  | { kind: 'refused'; message: string };
+  { kind: 'accepted'; text: string; note: string | null } | { kind: 'refused'; message: string };
 
 export const AMOUNT_LETTERS_MESSAGE = 'Enter digits only, with a point for decimals (e.g. 0.0025).';
 export const AMOUNT_POINTS_MESSAGE = 'An amount has one decimal point at most.';
