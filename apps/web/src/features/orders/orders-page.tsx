@@ -70,28 +70,28 @@ function OrdersTable({ orders, onOpen, orderAction }: ListProps) {
         <caption className="sr-only">Your orders</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
           <tr>
-            <th scope="col" className="px-3 py-3">
+            <th scope="col" className="px-2.5 py-3 xl:px-3">
               Order
             </th>
-            <th scope="col" className={`px-3 py-3 ${WIDE_ONLY}`}>
+            <th scope="col" className={`px-2.5 py-3 xl:px-3 ${WIDE_ONLY}`}>
               Pair
             </th>
-            <th scope="col" className="px-3 py-3 text-right">
+            <th scope="col" className="px-2.5 py-3 xl:px-3 text-right">
               Amount
             </th>
-            <th scope="col" className={`px-3 py-3 text-right ${WIDE_ONLY}`}>
+            <th scope="col" className={`px-2.5 py-3 xl:px-3 text-right ${WIDE_ONLY}`}>
               Price
             </th>
-            <th scope="col" className="px-3 py-3 text-right">
+            <th scope="col" className="px-2.5 py-3 xl:px-3 text-right">
               Value
             </th>
-            <th scope="col" className="px-3 py-3">
+            <th scope="col" className="px-2.5 py-3 xl:px-3">
               Date
             </th>
-            <th scope="col" className="px-3 py-3">
+            <th scope="col" className="px-2.5 py-3 xl:px-3">
               Status
             </th>
-            <th scope="col" className="px-3 py-3">
+            <th scope="col" className="px-2.5 py-3 xl:px-3">
               <span className="sr-only">Action</span>
             </th>
           </tr>
@@ -106,7 +106,7 @@ function OrdersTable({ orders, onOpen, orderAction }: ListProps) {
                   onClick={() => onOpen(order)}
                   className="cursor-pointer align-middle transition-colors hover:bg-slate-50"
                 >
-                  <td className="px-3 py-3">
+                  <td className="px-2.5 py-3 xl:px-3">
                     <button
                       type="button"
                       onClick={(event) => {
@@ -123,31 +123,38 @@ function OrdersTable({ orders, onOpen, orderAction }: ListProps) {
                       <OrderTypeLabel type={order.type} />
                     </span>
                   </td>
-                  <td className={`px-3 py-3 font-medium whitespace-nowrap text-ink-900 ${WIDE_ONLY}`}>
+                  <td
+                    className={`px-2.5 py-3 xl:px-3 font-medium whitespace-nowrap text-ink-900 ${WIDE_ONLY}`}
+                  >
                     {order.pair}
                   </td>
-                  <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
+                  <td className="px-2.5 py-3 xl:px-3 text-right whitespace-nowrap tabular-nums">
                     {formatOrderBtc(order)}
                   </td>
-                  <td className={`px-3 py-3 text-right whitespace-nowrap tabular-nums ${WIDE_ONLY}`}>
+                  <td
+                    className={`px-2.5 py-3 xl:px-3 text-right whitespace-nowrap tabular-nums ${WIDE_ONLY}`}
+                  >
                     {formatUsdNumber(order.price)}
                   </td>
-                  <td className="px-3 py-3 text-right font-semibold whitespace-nowrap text-ink-900 tabular-nums">
+                  <td className="px-2.5 py-3 xl:px-3 text-right font-semibold whitespace-nowrap text-ink-900 tabular-nums">
                     {formatUsdNumber(order.value)}
                   </td>
-                  <td className="px-3 py-3 text-slate-600">
+                  <td className="px-2.5 py-3 xl:px-3 text-slate-600">
                     <DateLines iso={order.createdAt} />
                   </td>
-                  <td className="px-3 py-3">
+                  <td className="px-2.5 py-3 xl:px-3">
                     <OrderStatusBadge status={order.status} />
                   </td>
-                  <td className="px-3 py-3">{orderAction(order)}</td>
+                  <td className="px-2.5 py-3 xl:px-3">{orderAction(order)}</td>
                 </tr>
               ))
             : Array.from({ length: 5 }, (_, index) => (
                 <tr key={index} aria-hidden="true" data-testid="order-skeleton">
                   {Array.from({ length: 8 }, (_, cell) => (
-                    <td key={cell} className={`px-3 py-4 ${cell === 1 || cell === 3 ? WIDE_ONLY : ''}`}>
+                    <td
+                      key={cell}
+                      className={`px-2.5 py-4 xl:px-3 ${cell === 1 || cell === 3 ? WIDE_ONLY : ''}`}
+                    >
                       <div className="h-4 animate-pulse rounded bg-slate-200/80" />
                     </td>
                   ))}
