@@ -87,7 +87,7 @@ test('a double click on "Send … BTC" makes one sell with one deposit address',
 
   await quote(widget, 'Sell', '0.005');
   await widget.getByRole('button', { name: /^Zelle/ }).click();
-  await widget.getByRole('button', { name: 'Send 0.005 BTC' }).dblclick();
+  await widget.getByRole('button', { name: 'Send 0.005000 BTC' }).dblclick();
   await expect(widget.getByRole('img', { name: 'Deposit QR code' })).toBeVisible();
 
   const orders = await listOrders(page, customer);

@@ -314,11 +314,11 @@ test('a sell: the quote, the payout method, the confirmation and the deposit pag
     await expect(widget.getByText('Bank Charges')).toBeVisible();
     await expect(widget.getByText(ZELLE_EMAIL)).toBeVisible();
     await snap(page, 'sell-3-confirmation');
-    await widget.getByRole('button', { name: 'Send 0.005 BTC' }).click();
+    await widget.getByRole('button', { name: 'Send 0.005000 BTC' }).click();
   });
 
   await test.step('deposit: the QR code, the countdown and the address', async () => {
-    await expect(widget.getByRole('heading', { name: 'Please send 0.005 BTC' })).toBeVisible();
+    await expect(widget.getByRole('heading', { name: 'Please send 0.005000 BTC' })).toBeVisible();
     await expect(widget.getByRole('img', { name: 'Deposit QR code' })).toBeVisible();
     await expect(widget.getByTestId('deposit-countdown')).toHaveText(/^\(Time out in (20:00|19:[0-5]\d)\)$/);
     const order = await newestOrder(page, customer);
@@ -348,7 +348,7 @@ test('a sell: the deposit reaches the open page through the realtime channel', a
   const deposit = order.walletAddress as { address: string; amount: number };
   const sent = await dev.post('/api/dev/chain/send', { address: deposit.address, amount: deposit.amount });
   const txid = sent.txid as string;
-  await expect(page.getByText('0.005 BTC received successfully')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('0.005000 BTC received successfully')).toBeVisible({ timeout: 15_000 });
   await expect(widget.getByText('Thank you for the purchase!')).toBeVisible();
   await expect(widget.getByText(`Order #${order._id.slice(0, 8)} has been created.`)).toBeVisible();
   await expect(widget.getByTestId('deposit-txid')).toHaveAttribute('href', new RegExp(`/tx/${txid}$`));

@@ -112,6 +112,26 @@ describe('customer settings', () => {
     expect(response.json().message).toContain('Enter zelle payment email.');
   });
 
+  it('refuses a Zelle e-mail that is not an e-mail address, with a message saying what to enter, and keeps the saved one', async () => {
+    const saved = await save(ada, '/api/user/settings/zelle/save', {
+      userId: ada.userId,
+      zelleEmail: 'ada@zelle.example',
+    });
+    expect(saved.statusCode).toBe(200);
+    for (const zelleEmail of [
+      'ada',
+      'ada@zelle',
+      'ada @zelle.example',
+      '@zelle.example',
+      'ada@@zelle.example',
+    ]) {
+      const response = await save(ada, '/api/user/settings/zelle/save', { userId: ada.userId, zelleEmail });
+      expect(response.statusCode, zelleEmail).toBe(400);
+      expect(response.json().message).toContain('Enter a valid Zelle payment email, like name@example.com.');
+    }
+    expect((await settingsOf(ada)).zelleEmail).toBe('ada@zelle.example');
+  });
+
   it('refuses wallet addresses of the wrong network, with a bad checksum or mixed case', async () => {
     for (const walletAddress of [
       'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',

@@ -17,15 +17,20 @@ export function formatUsdCents(cents: Cents): string {
 
 /** Bought bitcoin, to 6 decimals (spec section 9): '0.002564'. */
 export function formatBuyBtc(sats: Sats): string {
-  return formatBtc(sats, 6);
+  return formatBtc(sats, CUSTOMER_BTC_DECIMALS);
 }
 
+/** Customer screens write bitcoin to 6 decimals, so figures line up in lists and match what is typed. */
+export const CUSTOMER_BTC_DECIMALS = 6;
+
 /**
- * Bitcoin a customer must send, exactly, without trailing zeros: '0.0025', '0.00012345', '1'. Never
- * rounded: a deposit short by a satoshi is an under-payment.
+ * Bitcoin a customer must send, exactly: 6 decimals like every other amount ('0.002500', '1.000000'),
+ * and all 8 only when the last two satoshi digits are needed ('0.00012345'). Never rounded: a
+ * deposit short by a satoshi is an under-payment.
  */
 export function formatExactBtc(sats: Sats): string {
-  return formatBtc(sats, 8).replace(/\.?0+$/, '');
+  const full = formatBtc(sats, 8);
+  return full.endsWith('00') ? full.slice(0, -2) : full;
 }
 
 /** A JSON amount of an order as satoshis, or null if it is not a valid amount. */

@@ -8,7 +8,7 @@ export const OTP_MESSAGE = 'Provide OTP code';
 export const PHONE_MESSAGE = 'Provide a valid phone number';
 
 // The basic pattern of spec section 5: something@something.something, no spaces.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The client-side rule: empty is allowed (the field's own "required" handles it). */
 export function isEmailShaped(value: string): boolean {

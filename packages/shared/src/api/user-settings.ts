@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN } from './accounts';
 
 /** The customer's settings (spec section 3) and the forms that change them (spec sections 5 and 8). */
 
 export const BANK_ROUTING_OR_SWIFT_MESSAGE = 'Enter routing number or SWIFT code.';
 export const ZELLE_EMAIL_MESSAGE = 'Enter zelle payment email.';
+export const ZELLE_EMAIL_INVALID_MESSAGE = 'Enter a valid Zelle payment email, like name@example.com.';
 export const WALLET_ADDRESS_MESSAGE = 'Enter Valid Bitcoin Address';
 
 // Stored as given and shown as text; control and bidi-override characters are refused.
@@ -55,7 +57,9 @@ export const zelleEmailSchema = z
   .trim()
   .min(1, { error: ZELLE_EMAIL_MESSAGE })
   .max(254, { error: 'The Zelle email can be at most 254 characters.' })
-  .regex(PLAIN_TEXT, { error: ZELLE_EMAIL_MESSAGE });
+  .regex(PLAIN_TEXT, { error: ZELLE_EMAIL_INVALID_MESSAGE })
+  // The same e-mail shape as sign-in: dollars sent to a malformed address would go nowhere.
+  .regex(EMAIL_PATTERN, { error: ZELLE_EMAIL_INVALID_MESSAGE });
 
 /** 16 characters of the 64-character URL-safe alphabet (spec section 5). */
 export const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9_-]{16}$/;

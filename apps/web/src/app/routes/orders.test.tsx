@@ -49,6 +49,7 @@ const orders: Order[] = [
     bankTxn: 'ZL-42',
   }),
   order({ _id: 'complete-0000-4000-8000-000000000000', status: 'completed', txn: 'ab'.repeat(32) }),
+  order({ _id: 'sellsell-0000-4000-8000-000000000000', type: 'sell', status: 'completed', amount: 0.0025 }),
 ];
 
 beforeEach(() => {
@@ -97,5 +98,41 @@ describe('My Orders with the trade feature’s parts', () => {
     await screen.findAllByTestId('order-row');
     await user.click(within(rowOf(orders[0]!._id)).getByRole('button', { name: 'Complete Order' }));
     expect(screen.getByRole('dialog', { name: 'Complete order #pending1' })).toBeInTheDocument();
+  });
+
+  it('writes every bitcoin amount to 6 decimals, a sell as a buy', async () => {
+    renderWithProviders(<OrdersRoute />);
+    await screen.findAllByTestId('order-row');
+    expect(within(rowOf(orders[0]!._id)).getByText('0.002500')).toBeInTheDocument();
+    expect(within(rowOf(orders[4]!._id)).getByText('0.002500')).toBeInTheDocument();
+    expect(within(screen.getAllByTestId('order-card')[4]!).getByText('0.002500 BTC')).toBeInTheDocument();
+  });
+
+  it('keeps Date, Status and the next step among the columns shown at every table width', async () => {
+    renderWithProviders(<OrdersRoute />);
+    await screen.findAllByTestId('order-row');
+    const table = screen.getByRole('table', { name: 'Your orders' });
+    const headers = within(table).getAllByRole('columnheader');
+    expect(headers.map((header) => header.textContent)).toEqual([
+      'Order',
+      'Pair',
+      'Amount',
+      'Price',
+      'Value',
+      'Date',
+      'Status',
+      'Action',
+    ]);
+    // Only the pair and the price (both in the details drawer) wait for a wide screen.
+    const narrowHidden = headers.filter((header) => header.className.split(' ').includes('hidden'));
+    expect(narrowHidden.map((header) => header.textContent)).toEqual(['Pair', 'Price']);
+    // The date keeps its day and its time whole, on two lines.
+    const date = within(rowOf(orders[0]!._id)).getAllByRole('cell')[5]!;
+    const [day, time] = within(date).getAllByText(/./, { selector: '.block' });
+    const full = new Date(orders[0]!.createdAt).toLocaleString('en-US', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    });
+    expect(`${day!.textContent}, ${time!.textContent}`).toBe(full);
   });
 });

@@ -58,6 +58,11 @@ interface ListProps {
   orderAction: OrderActionSlot;
 }
 
+// Beside the 16 rem sidebar, the table has about 700 px at 1024 px and 960 px at 1280 px. What a
+// customer needs to act on (number and side, amounts, status, date, next step) comes first and always
+// shows; the pair and the price (also in the details drawer) join from 1536 px.
+const WIDE_ONLY = 'hidden 2xl:table-cell';
+
 function OrdersTable({ orders, onOpen, orderAction }: ListProps) {
   return (
     <div className="hidden overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200/80 lg:block">
@@ -65,31 +70,28 @@ function OrdersTable({ orders, onOpen, orderAction }: ListProps) {
         <caption className="sr-only">Your orders</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
           <tr>
-            <th scope="col" className="px-4 py-3">
+            <th scope="col" className="px-2.5 py-3 xl:px-3">
               Order
             </th>
-            <th scope="col" className="px-4 py-3">
+            <th scope="col" className={`px-2.5 py-3 xl:px-3 ${WIDE_ONLY}`}>
               Pair
             </th>
-            <th scope="col" className="px-4 py-3 text-right">
+            <th scope="col" className="px-2.5 py-3 xl:px-3 text-right">
               Amount
             </th>
-            <th scope="col" className="px-4 py-3 text-right">
+            <th scope="col" className={`px-2.5 py-3 xl:px-3 text-right ${WIDE_ONLY}`}>
               Price
             </th>
-            <th scope="col" className="px-4 py-3 text-right">
+            <th scope="col" className="px-2.5 py-3 xl:px-3 text-right">
               Value
             </th>
-            <th scope="col" className="px-4 py-3">
-              Type
-            </th>
-            <th scope="col" className="px-4 py-3">
+            <th scope="col" className="px-2.5 py-3 xl:px-3">
               Date
             </th>
-            <th scope="col" className="px-4 py-3">
+            <th scope="col" className="px-2.5 py-3 xl:px-3">
               Status
             </th>
-            <th scope="col" className="px-4 py-3">
+            <th scope="col" className="px-2.5 py-3 xl:px-3">
               <span className="sr-only">Action</span>
             </th>
           </tr>
@@ -102,9 +104,9 @@ function OrdersTable({ orders, onOpen, orderAction }: ListProps) {
                   data-testid="order-row"
                   data-order-id={order._id}
                   onClick={() => onOpen(order)}
-                  className="cursor-pointer transition-colors hover:bg-slate-50"
+                  className="cursor-pointer align-middle transition-colors hover:bg-slate-50"
                 >
-                  <td className="px-4 py-3">
+                  <td className="px-2.5 py-3 xl:px-3">
                     <button
                       type="button"
                       onClick={(event) => {
@@ -116,33 +118,43 @@ function OrdersTable({ orders, onOpen, orderAction }: ListProps) {
                     >
                       #{orderNumber(order._id)}
                     </button>
+                    {/* The side sits under the number rather than in a column of its own, to leave room. */}
+                    <span className="mt-1 block">
+                      <OrderTypeLabel type={order.type} />
+                    </span>
                   </td>
-                  <td className="px-4 py-3 font-medium whitespace-nowrap text-ink-900">{order.pair}</td>
-                  <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">
+                  <td
+                    className={`px-2.5 py-3 xl:px-3 font-medium whitespace-nowrap text-ink-900 ${WIDE_ONLY}`}
+                  >
+                    {order.pair}
+                  </td>
+                  <td className="px-2.5 py-3 xl:px-3 text-right whitespace-nowrap tabular-nums">
                     {formatOrderBtc(order)}
                   </td>
-                  <td className="px-4 py-3 text-right whitespace-nowrap tabular-nums">
+                  <td
+                    className={`px-2.5 py-3 xl:px-3 text-right whitespace-nowrap tabular-nums ${WIDE_ONLY}`}
+                  >
                     {formatUsdNumber(order.price)}
                   </td>
-                  <td className="px-4 py-3 text-right font-semibold whitespace-nowrap text-ink-900 tabular-nums">
+                  <td className="px-2.5 py-3 xl:px-3 text-right font-semibold whitespace-nowrap text-ink-900 tabular-nums">
                     {formatUsdNumber(order.value)}
                   </td>
-                  <td className="px-4 py-3">
-                    <OrderTypeLabel type={order.type} />
+                  <td className="px-2.5 py-3 xl:px-3 text-slate-600">
+                    <DateLines iso={order.createdAt} />
                   </td>
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-600">
-                    {formatDateTime(order.createdAt)}
-                  </td>
-                  <td className="px-4 py-3">
+                  <td className="px-2.5 py-3 xl:px-3">
                     <OrderStatusBadge status={order.status} />
                   </td>
-                  <td className="px-4 py-3">{orderAction(order)}</td>
+                  <td className="px-2.5 py-3 xl:px-3">{orderAction(order)}</td>
                 </tr>
               ))
             : Array.from({ length: 5 }, (_, index) => (
                 <tr key={index} aria-hidden="true" data-testid="order-skeleton">
-                  {Array.from({ length: 9 }, (_, cell) => (
-                    <td key={cell} className="px-4 py-4">
+                  {Array.from({ length: 8 }, (_, cell) => (
+                    <td
+                      key={cell}
+                      className={`px-2.5 py-4 xl:px-3 ${cell === 1 || cell === 3 ? WIDE_ONLY : ''}`}
+                    >
                       <div className="h-4 animate-pulse rounded bg-slate-200/80" />
                     </td>
                   ))}
@@ -156,6 +168,19 @@ function OrdersTable({ orders, onOpen, orderAction }: ListProps) {
         </span>
       )}
     </div>
+  );
+}
+
+/** 'Mar 1, 2026' over '10:00 AM': a narrow column that never breaks inside the day or the time. */
+function DateLines({ iso }: { iso: string }) {
+  const text = formatDateTime(iso);
+  const comma = text.lastIndexOf(', ');
+  if (comma === -1) return <>{text}</>;
+  return (
+    <span className="text-xs leading-5">
+      <span className="block whitespace-nowrap">{text.slice(0, comma)}</span>
+      <span className="block whitespace-nowrap">{text.slice(comma + 2)}</span>
+    </span>
   );
 }
 

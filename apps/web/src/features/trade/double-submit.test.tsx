@@ -157,19 +157,19 @@ describe('double submission in the trade widget', () => {
     await user.click(await screen.findByRole('tab', { name: 'Sell' }));
     await continueFromQuote(user, '0.01');
     await user.click(await screen.findByRole('button', { name: /ACH/ }));
-    const send = await screen.findByRole('button', { name: 'Send 0.01 BTC' });
+    const send = await screen.findByRole('button', { name: 'Send 0.010000 BTC' });
 
     await user.dblClick(send);
     await vi.waitFor(() => expect(saves).toHaveLength(1));
-    expect(screen.getByRole('button', { name: /Send 0\.01 BTC/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /Send 0\.010000 BTC/ })).toBeDisabled();
     expect(saves[0]!.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/);
 
     // A refusal settles the action: the next Send is a new action with a new key.
     saves[0]!.answer(
       jsonResponse({ message: 'The price changed. Get a new quote.', code: 'PRICE_CHANGED' }, 400),
     );
-    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Send 0.01 BTC' })).toBeEnabled());
-    await user.click(screen.getByRole('button', { name: 'Send 0.01 BTC' }));
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Send 0.010000 BTC' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Send 0.010000 BTC' }));
     await vi.waitFor(() => expect(saves).toHaveLength(2));
     expect(saves[1]!.headers['Idempotency-Key']).not.toBe(saves[0]!.headers['Idempotency-Key']);
   });

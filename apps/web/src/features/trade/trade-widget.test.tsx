@@ -227,7 +227,7 @@ describe('TradeWidget, sell', () => {
     );
     await user.click(screen.getByRole('button', { name: /ACH/ }));
     expect(await screen.findByRole('heading', { name: 'Confirm your sale' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Send 0.01 BTC' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Send 0.010000 BTC' })).toBeEnabled();
   });
 
   it('explains a sale the ACH charges would eat, naming the smallest amount, and keeps Send disabled', async () => {

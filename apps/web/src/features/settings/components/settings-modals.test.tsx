@@ -3,7 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import toast from 'react-hot-toast';
 import type { User } from '@offzero/shared/api/accounts';
-import { ZELLE_EMAIL_MESSAGE, WALLET_ADDRESS_MESSAGE } from '@offzero/shared/api/user-settings';
+import {
+  ZELLE_EMAIL_INVALID_MESSAGE,
+  ZELLE_EMAIL_MESSAGE,
+  WALLET_ADDRESS_MESSAGE,
+} from '@offzero/shared/api/user-settings';
 import { fakeSessionToken, jsonResponse, renderWithProviders } from '../../../test/test-utils';
 import { saveCsrfToken, saveSessionToken } from '../../../lib/session-storage';
 import { EditProfileModal } from './edit-profile-modal';
@@ -56,6 +60,17 @@ describe('ZelleEmailModal', () => {
 
     await user.type(within(dialog).getByLabelText('Zelle payment email'), 'a');
     expect(within(dialog).queryByText(ZELLE_EMAIL_MESSAGE)).not.toBeInTheDocument();
+  });
+
+  it('refuses what is not an e-mail address, by the rule the server applies, and sends nothing', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ZelleEmailModal open onClose={vi.fn()} zelleEmail={null} />);
+    const dialog = screen.getByRole('dialog', { name: 'Add Zelle payment email' });
+    await user.type(within(dialog).getByLabelText('Zelle payment email'), 'ada@zelle');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await within(dialog).findByText(ZELLE_EMAIL_INVALID_MESSAGE)).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('saves the trimmed address, toasts the server message and closes', async () => {

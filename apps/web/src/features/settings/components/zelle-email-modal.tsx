@@ -5,7 +5,7 @@ import { SingleFieldSettingModal } from './single-field-setting-modal';
 
 /**
  * Add or change the e-mail address Zelle payments are sent to when the customer sells. Required, else
- * 'Enter zelle payment email.'; no format check (spec section 5): the shared rule the server applies.
+ * 'Enter zelle payment email.', and an e-mail shape (name@example.com): the shared rule the server applies.
  */
 export function ZelleEmailModal({
   open,

@@ -1,9 +1,11 @@
-import { useId, type ReactNode } from 'react';
-import { acceptsAmountText } from '../utils/quote-fields';
+import { useId, useState, type ReactNode } from 'react';
+import { readAmountInput } from '../utils/quote-fields';
 
 /**
  * A money amount the customer types: digits and one point only, no more decimals than the unit has
- * (anything else is refused as it is typed, spec section 5). The currency sits inside the field.
+ * (spec section 5). A pasted amount with extra decimals is rounded down with a note under the field;
+ * letters or several points are refused with a message, and the field keeps its amount. The currency
+ * sits inside the field.
  */
 export function AmountField({
   label,
@@ -25,6 +27,8 @@ export function AmountField({
   hint?: ReactNode;
 }) {
   const id = useId();
+  const [note, setNote] = useState<{ text: string; refused: boolean } | null>(null);
+  const describedBy = [hint ? `${id}-hint` : null, note ? `${id}-note` : null].filter(Boolean).join(' ');
   return (
     <div>
       <label htmlFor={id} className="text-sm font-medium text-slate-700">
@@ -39,15 +43,30 @@ export function AmountField({
           spellCheck={false}
           placeholder={placeholder}
           value={value}
-          aria-describedby={hint ? `${id}-hint` : undefined}
+          aria-describedby={describedBy || undefined}
+          aria-invalid={note?.refused ? true : undefined}
           onChange={(event) => {
-            const text = event.target.value.replace(',', '.');
-            if (acceptsAmountText(text, maxDecimals)) onChange(text);
+            const input = readAmountInput(event.target.value, maxDecimals);
+            if (input.kind === 'refused') {
+              setNote({ text: input.message, refused: true });
+              return;
+            }
+            setNote(input.note ? { text: input.note, refused: false } : null);
+            onChange(input.text);
           }}
           className="h-14 w-full min-w-0 flex-1 bg-transparent text-xl font-semibold text-ink-900 tabular-nums outline-none placeholder:text-slate-300"
         />
         {currency}
       </div>
+      {note && (
+        <p
+          id={`${id}-note`}
+          role={note.refused ? 'alert' : 'status'}
+          className={`mt-1.5 text-xs ${note.refused ? 'text-red-600' : 'text-amber-700'}`}
+        >
+          {note.text}
+        </p>
+      )}
       {hint && (
         <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500">
           {hint}

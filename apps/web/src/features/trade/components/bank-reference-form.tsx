@@ -47,7 +47,7 @@ export function BankReferenceForm({ orderId, compact = false }: { orderId: strin
 
   return (
     <form
-      className={compact ? 'w-full min-w-44' : 'w-full'}
+      className={compact ? 'w-full min-w-36' : 'w-full'}
       onSubmit={(event) => {
         event.stopPropagation();
         void submit(event);

@@ -111,11 +111,15 @@ describe('sell quote from the fields', () => {
     );
   });
 
-  it('shows every satoshi to send', () => {
+  it('shows every satoshi to send, and 6 decimals when the last two are zero', () => {
     const quote = sellQuoteFor({ source: 'usd', text: '500' }, sellTerms);
+    const full = formatBtc(quote!.amountSats, 8);
     expect(fieldTexts({ source: 'usd', text: '500' }, quote, 'sell').btc).toBe(
-      formatBtc(quote!.amountSats, 8).replace(/\.?0+$/, ''),
+      full.endsWith('00') ? full.slice(0, -2) : full,
     );
+    expect(
+      fieldTexts({ source: 'usd', text: '1' }, { valueCents: 100n, amountSats: 250_000n }, 'sell').btc,
+    ).toBe('0.002500');
   });
 
   it('applies the minimum to the dollars received', () => {

@@ -41,6 +41,36 @@ export function acceptsAmountText(text: string, maxDecimals: number): boolean {
   return point === -1 || text.length - point - 1 <= maxDecimals;
 }
 
+/** What became of a typed or pasted amount: the text the field now holds, and a note to show under it. */
+export type AmountInput =
+  { kind: 'accepted'; text: string; note: string | null } | { kind: 'refused'; message: string };
+
+export const AMOUNT_LETTERS_MESSAGE = 'Enter digits only, with a point for decimals (e.g. 0.0025).';
+export const AMOUNT_POINTS_MESSAGE = 'An amount has one decimal point at most.';
+
+/**
+ * Reads what the customer typed or pasted into an amount field. Extra decimals are cut off (rounded
+ * down, so the amount never grows) and said so, rather than the whole paste being dropped; letters
+ * or several points are refused with a message, and the field keeps what it had.
+ */
+export function readAmountInput(raw: string, maxDecimals: number): AmountInput {
+  // A pasted figure often carries spaces around it; a comma is a decimal point in much of the world.
+  const text = raw.trim().replace(',', '.');
+  if (!isAmountInputText(text)) {
+    return {
+      kind: 'refused',
+      message: /^[0-9.]*$/.test(text) ? AMOUNT_POINTS_MESSAGE : AMOUNT_LETTERS_MESSAGE,
+    };
+  }
+  const point = text.indexOf('.');
+  if (point === -1 || text.length - point - 1 <= maxDecimals) return { kind: 'accepted', text, note: null };
+  return {
+    kind: 'accepted',
+    text: text.slice(0, point + 1 + maxDecimals),
+    note: `Rounded down to ${maxDecimals} decimals.`,
+  };
+}
+
 function readCents(text: string): Cents | null {
   try {
     return parseUsd(text);
