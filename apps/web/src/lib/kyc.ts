@@ -30,8 +30,14 @@ export function useKyc() {
   const session = useSession();
   const queryClient = useQueryClient();
   const poll = !fallbackPollingDisabled(useAppConfig().mode);
-  // A decision in the back office shows at once; the poll covers a lost connection.
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: kycQueryKey(session?.userId ?? '') });
+  // A decision in the back office shows at once; the poll covers a lost connection. Every screen part
+  // that reads the record hears the event: the first starts the read, the others join it
+  // (cancelRefetch: false), so one event makes one request.
+  const refresh = () =>
+    void queryClient.invalidateQueries(
+      { queryKey: kycQueryKey(session?.userId ?? '') },
+      { cancelRefetch: false },
+    );
   useRealtimeEvent('kyc-updated', refresh);
   // A decision announced while the socket was down is read on reconnect.
   useRealtimeConnectedEffect(refresh);
