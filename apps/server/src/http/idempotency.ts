@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { errorBodySchema } from '@offzero/shared/api/errors';
 import type { Database } from '../db/database';
 import { AppError } from './errors';
+import { hookList } from './route-hooks';
 import {
   claimKey,
   deleteKeyOlderThan,
@@ -63,11 +64,6 @@ const headerSchema = z.looseObject({
         'it answers 422.',
     }),
 });
-
-function toArray<T>(value: T | T[] | undefined): T[] {
-  if (value === undefined) return [];
-  return Array.isArray(value) ? value : [value];
-}
 
 /** The same JSON whatever the order of its keys. */
 function canonicalJson(value: unknown): string {
@@ -169,8 +165,8 @@ export function registerIdempotency(app: FastifyInstance, db: Database): void {
 
   app.addHook('onRoute', (route) => {
     if (!route.config?.idempotent) return;
-    route.preHandler = [...toArray(route.preHandler), claim];
-    route.onSend = [...toArray(route.onSend), store];
+    route.preHandler = [...hookList(route.preHandler), claim];
+    route.onSend = [...hookList(route.onSend), store];
     // Documented in the route's OpenAPI schema (and checked there too).
     if (route.schema) {
       route.schema.headers ??= headerSchema;

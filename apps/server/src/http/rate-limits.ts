@@ -10,6 +10,7 @@ import type {
 } from 'fastify';
 import { Redis } from 'ioredis';
 import { AppError } from './errors';
+import { hookList } from './route-hooks';
 
 /** A Redis command slower than this counts as an outage: the request is counted in memory instead. */
 export const RATE_LIMIT_REDIS_TIMEOUT_MS = 500;
@@ -208,13 +209,8 @@ export function registerMutationLimits(
     const methods = [route.method].flat();
     if (methods.every((method) => READ_ONLY_METHODS.has(method))) return;
     if (!route.url.startsWith('/api/')) return;
-    route.onRequest = [limitIp, ...hooksOf(route.onRequest)];
+    route.onRequest = [limitIp, ...hookList(route.onRequest)];
     // Last, after the route's own sign-in check has set `request.signedIn`.
-    route.preHandler = [...hooksOf(route.preHandler), limitUser];
+    route.preHandler = [...hookList(route.preHandler), limitUser];
   });
-}
-
-function hooksOf<T>(hooks: T | T[] | undefined): T[] {
-  if (hooks === undefined) return [];
-  return Array.isArray(hooks) ? hooks : [hooks];
 }
