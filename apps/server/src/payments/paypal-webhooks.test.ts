@@ -1,6 +1,3 @@
-import { createHash, createHmac } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orderEvents, orders, users, webhookDeliveries } from '../db/schema';
@@ -8,7 +5,13 @@ import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../tes
 import { buyOrderPayload, placeBuyOrder } from '../test/buy-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { isDemoPayPalSandbox } from '../providers/provider-registry';
-import { createPayPalRestGateway } from './paypal-rest-gateway';
+import {
+  PAYPAL_TEST_WEBHOOK_ID,
+  paypalTestDelivery,
+  paypalTestSignature,
+  startPayPalRestApiServer,
+  type PayPalRestApiServer,
+} from '../test/paypal-rest-api-server';
 
 const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 15_000, interval: 50 });
 
@@ -216,153 +219,21 @@ describe('PayPal webhooks in the demo sandbox', () => {
 });
 
 describe('PayPal webhooks and reconciliation against PayPal’s REST API (a local server)', () => {
-  const webhookId = '8PT597110X687430LKGECATA';
-  const signingKey = 'paypal-signing-key';
-  let server: Server;
+  const webhookId = PAYPAL_TEST_WEBHOOK_ID;
+  const paypalSignature = paypalTestSignature;
+  const fromPayPal = (event: object) => paypalTestDelivery(event);
+  let paypalApi: PayPalRestApiServer;
   let t: TestApp;
   let ada: RegisteredCustomer;
-  /** How PayPal answers the next capture: COMPLETED, PENDING, or captured with the answer lost. */
-  let nextCapture: 'COMPLETED' | 'PENDING' | 'LOST' = 'COMPLETED';
-  const verifyCalls: Record<string, unknown>[] = [];
-  const paypalOrders = new Map<
-    string,
-    { referenceId: string; value: string; captureStatus: string | null; captureId: string }
-  >();
-
-  /** What PayPal signs: here an HMAC over the transmission, our webhook id and the event as sent. */
-  const paypalSignature = (transmissionId: string, time: string, hookId: string, event: string) =>
-    createHmac('sha256', signingKey)
-      .update(`${transmissionId}|${time}|${hookId}|${createHash('sha256').update(event).digest('hex')}`)
-      .digest('base64');
-  let transmissions = 0;
-  /** A webhook as PayPal sends it. */
-  const fromPayPal = (event: object) => {
-    const rawBody = JSON.stringify(event);
-    const transmissionId = `b2384410-f8d2-11ee-9a1b-${String(++transmissions).padStart(12, '0')}`;
-    const time = new Date().toISOString();
-    return {
-      rawBody,
-      headers: {
-        'paypal-auth-algo': 'SHA256withRSA',
-        'paypal-cert-url': 'https://api.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-a5cafa77',
-        'paypal-transmission-id': transmissionId,
-        'paypal-transmission-sig': paypalSignature(transmissionId, time, webhookId, rawBody),
-        'paypal-transmission-time': time,
-      },
-    };
-  };
-
-  const body = async (request: IncomingMessage) => {
-    let text = '';
-    for await (const chunk of request) text += String(chunk);
-    return text;
-  };
 
   beforeAll(async () => {
-    server = createServer((request, response) => {
-      void body(request).then((text) => {
-        const reply = (status: number, json: object) => {
-          response.writeHead(status, { 'content-type': 'application/json' });
-          response.end(JSON.stringify(json));
-        };
-        if (request.url === '/v1/oauth2/token')
-          return reply(200, { access_token: 'A21AAF-test-token', token_type: 'Bearer', expires_in: 32400 });
-        if (request.headers.authorization !== 'Bearer A21AAF-test-token')
-          return reply(401, { name: 'AUTHENTICATION_FAILURE' });
-        if (request.method === 'POST' && request.url === '/v1/notifications/verify-webhook-signature') {
-          const verify = JSON.parse(text);
-          verifyCalls.push(verify);
-          for (const field of [
-            'auth_algo',
-            'cert_url',
-            'transmission_id',
-            'transmission_sig',
-            'transmission_time',
-            'webhook_id',
-          ]) {
-            if (typeof verify[field] !== 'string')
-              return reply(400, {
-                name: 'VALIDATION_ERROR',
-                details: [{ field, issue: 'MISSING_REQUIRED_PARAMETER' }],
-              });
-          }
-          if (verify.transmission_id.startsWith('outage-'))
-            return reply(503, { name: 'SERVICE_UNAVAILABLE', message: 'Service Unavailable' });
-          // The event exactly as it was sent: the bytes between `"webhook_event":` and the last brace.
-          const sentEvent = text.slice(text.indexOf('"webhook_event":') + '"webhook_event":'.length, -1);
-          const expected = paypalSignature(
-            verify.transmission_id,
-            verify.transmission_time,
-            verify.webhook_id,
-            sentEvent,
-          );
-          return reply(200, {
-            verification_status: expected === verify.transmission_sig ? 'SUCCESS' : 'FAILURE',
-          });
-        }
-        if (request.method === 'POST' && request.url === '/v2/checkout/orders') {
-          const unit = JSON.parse(text).purchase_units[0];
-          const id = `7XR01234AB${String(paypalOrders.size).padStart(6, '0')}`;
-          paypalOrders.set(id, {
-            referenceId: unit.reference_id,
-            value: unit.amount.value,
-            captureStatus: null,
-            captureId: `2GG27958${String(paypalOrders.size).padStart(9, '0')}`,
-          });
-          return reply(201, { id, status: 'CREATED' });
-        }
-        const match = /^\/v2\/checkout\/orders\/([A-Z0-9]+)(\/capture)?$/.exec(request.url ?? '');
-        const order = match ? paypalOrders.get(match[1]!) : undefined;
-        if (!match || !order) return reply(404, { name: 'RESOURCE_NOT_FOUND' });
-        const answer = () => ({
-          id: match[1],
-          status: order.captureStatus ? 'COMPLETED' : 'APPROVED',
-          purchase_units: [
-            {
-              reference_id: order.referenceId,
-              ...(order.captureStatus
-                ? {
-                    payments: {
-                      captures: [
-                        {
-                          id: order.captureId,
-                          status: order.captureStatus,
-                          amount: { currency_code: 'USD', value: order.value },
-                        },
-                      ],
-                    },
-                  }
-                : {}),
-            },
-          ],
-        });
-        if (match[2]) {
-          if (order.captureStatus)
-            return reply(422, {
-              name: 'UNPROCESSABLE_ENTITY',
-              details: [{ issue: 'ORDER_ALREADY_CAPTURED' }],
-            });
-          order.captureStatus = nextCapture === 'PENDING' ? 'PENDING' : 'COMPLETED';
-          // Captured at PayPal, but the answer never reaches us.
-          if (nextCapture === 'LOST') return response.destroy();
-          return reply(201, answer());
-        }
-        return reply(200, answer());
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const paypal = createPayPalRestGateway({
-      clientId: 'client-id',
-      clientSecret: 'client-secret',
-      webhookId,
-      apiUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    });
-    t = await createTestApp({}, undefined, { providers: { paypal } });
+    paypalApi = await startPayPalRestApiServer();
+    t = await createTestApp({}, undefined, { providers: { paypal: paypalApi.gateway } });
     ada = await registerVerifiedCustomer(t, 'ada.paypal-reconcile@example.com');
   });
   afterAll(async () => {
     await t.close();
-    await new Promise((resolve) => server.close(resolve));
+    await paypalApi.close();
   });
 
   async function startPayment(who: RegisteredCustomer, usd: number) {
@@ -375,7 +246,7 @@ describe('PayPal webhooks and reconciliation against PayPal’s REST API (a loca
     const bob = await registerVerifiedCustomer(t, 'bob.paypal-rest-webhook@example.com');
     const { orderId, paypalOrderId } = await startPayment(bob, 45);
     expect((await capture(t, bob, paypalOrderId, orderId)).statusCode).toBe(200);
-    const { captureId } = paypalOrders.get(paypalOrderId)!;
+    const { captureId } = paypalApi.orders.get(paypalOrderId)!;
 
     // A body PayPal would not re-serialise the same way: odd spacing, escaped characters.
     const event = refundEvent(
@@ -408,7 +279,7 @@ describe('PayPal webhooks and reconciliation against PayPal’s REST API (a loca
     expect((await orderRow(t, orderId)).flag).toBeNull();
 
     expect((await webhook(t, raw, signed.headers)).json()).toEqual({ message: 'Received.' });
-    expect(verifyCalls.at(-1)).toMatchObject({
+    expect(paypalApi.verifyCalls.at(-1)).toMatchObject({
       auth_algo: 'SHA256withRSA',
       cert_url: signed.headers['paypal-cert-url'],
       transmission_id: signed.headers['paypal-transmission-id'],
@@ -440,7 +311,7 @@ describe('PayPal webhooks and reconciliation against PayPal’s REST API (a loca
     const dora = await registerVerifiedCustomer(t, 'dora.paypal-dispute@example.com');
     const { orderId, paypalOrderId } = await startPayment(dora, 52);
     expect((await capture(t, dora, paypalOrderId, orderId)).statusCode).toBe(200);
-    const { captureId } = paypalOrders.get(paypalOrderId)!;
+    const { captureId } = paypalApi.orders.get(paypalOrderId)!;
     const sent = fromPayPal({
       id: 'WH-DISPUTE-1',
       event_type: 'CUSTOMER.DISPUTE.CREATED',
@@ -462,13 +333,13 @@ describe('PayPal webhooks and reconciliation against PayPal’s REST API (a loca
   it('cancels an order whose held capture PayPal then denies', async () => {
     const erin = await registerVerifiedCustomer(t, 'erin.paypal-denied@example.com');
     const { orderId, paypalOrderId } = await startPayment(erin, 48);
-    nextCapture = 'PENDING';
+    paypalApi.nextCapture = 'PENDING';
     try {
       expect((await capture(t, erin, paypalOrderId, orderId)).statusCode).toBe(200);
     } finally {
-      nextCapture = 'COMPLETED';
+      paypalApi.nextCapture = 'COMPLETED';
     }
-    const { captureId } = paypalOrders.get(paypalOrderId)!;
+    const { captureId } = paypalApi.orders.get(paypalOrderId)!;
     const sent = fromPayPal({
       id: 'WH-DENIED-1',
       event_type: 'PAYMENT.CAPTURE.DENIED',
@@ -482,16 +353,16 @@ describe('PayPal webhooks and reconciliation against PayPal’s REST API (a loca
 
   it('waits on a PENDING capture and credits it once when PayPal completes it', async () => {
     const { orderId, paypalOrderId } = await startPayment(ada, 55);
-    nextCapture = 'PENDING';
+    paypalApi.nextCapture = 'PENDING';
     let held;
     try {
       held = await capture(t, ada, paypalOrderId, orderId);
     } finally {
-      nextCapture = 'COMPLETED';
+      paypalApi.nextCapture = 'COMPLETED';
     }
     expect(held.statusCode).toBe(200);
     expect(held.json().message).toMatch(/PayPal is holding this payment/);
-    const { captureId } = paypalOrders.get(paypalOrderId)!;
+    const { captureId } = paypalApi.orders.get(paypalOrderId)!;
     expect(held.json().order).toMatchObject({
       status: 'pending',
       payment: { method: 'paypal', status: 'PENDING', captureId },
@@ -511,7 +382,7 @@ describe('PayPal webhooks and reconciliation against PayPal’s REST API (a loca
       resource: {
         id: captureId,
         status: 'COMPLETED',
-        amount: { currency_code: 'USD', value: paypalOrders.get(paypalOrderId)!.value },
+        amount: { currency_code: 'USD', value: paypalApi.orders.get(paypalOrderId)!.value },
         supplementary_data: { related_ids: { order_id: paypalOrderId } },
       },
     });
@@ -538,16 +409,16 @@ describe('PayPal webhooks and reconciliation against PayPal’s REST API (a loca
 
   it('reconciliation credits, once, a capture whose answer was lost; leaves an abandoned one', async () => {
     const lost = await startPayment(ada, 35);
-    nextCapture = 'LOST';
+    paypalApi.nextCapture = 'LOST';
     try {
       expect((await capture(t, ada, lost.paypalOrderId, lost.orderId)).statusCode).toBe(503);
     } finally {
-      nextCapture = 'COMPLETED';
+      paypalApi.nextCapture = 'COMPLETED';
     }
     expect((await orderRow(t, lost.orderId)).status).toBe('pending');
     const abandoned = await startPayment(ada, 36);
     const recent = await startPayment(ada, 37);
-    paypalOrders.get(recent.paypalOrderId)!.captureStatus = 'COMPLETED';
+    paypalApi.orders.get(recent.paypalOrderId)!.captureStatus = 'COMPLETED';
     // Created 31 minutes ago (the recent one is left to the customer's page).
     for (const orderId of [lost.orderId, abandoned.orderId]) {
       await t.database.db
@@ -562,7 +433,7 @@ describe('PayPal webhooks and reconciliation against PayPal’s REST API (a loca
     await t.app.jobQueue.send('reconcile-paypal');
     await t.app.jobQueue.send('reconcile-paypal');
     expect(await orderRow(t, lost.orderId)).toMatchObject({
-      paypalCaptureId: paypalOrders.get(lost.paypalOrderId)!.captureId,
+      paypalCaptureId: paypalApi.orders.get(lost.paypalOrderId)!.captureId,
       paymentConfirmedBy: 'paypal',
     });
     await eventually(async () => {

@@ -1,12 +1,10 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../db/schema';
 import { registerVerifiedCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { placeBuyOrder } from '../test/buy-helpers';
-import { createPayPalRestGateway } from './paypal-rest-gateway';
+import { startPayPalRestApiServer, type PayPalRestApiServer } from '../test/paypal-rest-api-server';
 
 const createPayPal = (t: TestApp, who: RegisteredCustomer, orderId: string) =>
   t.request({ method: 'POST', url: '/api/payments/paypal/orders', headers: who.auth, payload: { orderId } });
@@ -97,118 +95,34 @@ describe('PayPal demo sandbox', () => {
 });
 
 describe('PayPal REST adapter (a local server speaking PayPal’s API)', () => {
-  let server: Server;
+  let paypalApi: PayPalRestApiServer;
   let t: TestApp;
   let ada: RegisteredCustomer;
-  let captureAmountOverride: string | null = null;
-  const log: { path: string; requestId?: string; auth?: string }[] = [];
-  const paypalOrders = new Map<string, { referenceId: string; value: string; captured: boolean }>();
-
-  const body = async (request: IncomingMessage) => {
-    let text = '';
-    for await (const chunk of request) text += String(chunk);
-    return text;
-  };
 
   beforeAll(async () => {
-    server = createServer((request, response) => {
-      void body(request).then((text) => {
-        const reply = (status: number, json: object) => {
-          response.writeHead(status, { 'content-type': 'application/json' });
-          response.end(JSON.stringify(json));
-        };
-        log.push({
-          path: `${request.method} ${request.url}`,
-          requestId: request.headers['paypal-request-id'] as string | undefined,
-          auth: request.headers.authorization,
-        });
-        if (request.url === '/v1/oauth2/token') {
-          const ok =
-            request.headers.authorization ===
-              `Basic ${Buffer.from('client-id:client-secret').toString('base64')}` &&
-            text === 'grant_type=client_credentials';
-          return ok
-            ? reply(200, { access_token: 'A21AAF-test-token', token_type: 'Bearer', expires_in: 32400 })
-            : reply(401, { error: 'invalid_client' });
-        }
-        if (request.headers.authorization !== 'Bearer A21AAF-test-token')
-          return reply(401, { name: 'AUTHENTICATION_FAILURE' });
-        if (request.method === 'POST' && request.url === '/v2/checkout/orders') {
-          const order = JSON.parse(text);
-          const unit = order.purchase_units[0];
-          if (order.intent !== 'CAPTURE' || unit.amount.currency_code !== 'USD')
-            return reply(422, { name: 'UNPROCESSABLE_ENTITY' });
-          const id = `5O190127TN${String(paypalOrders.size).padStart(6, '0')}`;
-          paypalOrders.set(id, { referenceId: unit.reference_id, value: unit.amount.value, captured: false });
-          return reply(201, {
-            id,
-            status: 'CREATED',
-            links: [
-              {
-                href: `https://www.sandbox.paypal.com/checkoutnow?token=${id}`,
-                rel: 'approve',
-                method: 'GET',
-              },
-            ],
-          });
-        }
-        const match = /^\/v2\/checkout\/orders\/([A-Z0-9]+)(\/capture)?$/.exec(request.url ?? '');
-        const order = match ? paypalOrders.get(match[1]!) : undefined;
-        if (!match || !order)
-          return reply(404, { name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] });
-        const answer = () => ({
-          id: match[1],
-          status: 'COMPLETED',
-          purchase_units: [
-            {
-              reference_id: order.referenceId,
-              payments: {
-                captures: [
-                  {
-                    id: `3C679366HH${match[1]!.slice(-6)}`,
-                    status: 'COMPLETED',
-                    amount: { currency_code: 'USD', value: captureAmountOverride ?? order.value },
-                  },
-                ],
-              },
-            },
-          ],
-        });
-        if (match[2]) {
-          if (order.captured)
-            return reply(422, {
-              name: 'UNPROCESSABLE_ENTITY',
-              details: [{ issue: 'ORDER_ALREADY_CAPTURED' }],
-            });
-          order.captured = true;
-          return reply(201, answer());
-        }
-        return reply(200, answer());
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const paypal = createPayPalRestGateway({
-      clientId: 'client-id',
-      clientSecret: 'client-secret',
-      webhookId: '8PT597110X687430LKGECATA',
-      apiUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    });
-    t = await createTestApp({}, undefined, { providers: { paypal } });
+    paypalApi = await startPayPalRestApiServer();
+    t = await createTestApp({}, undefined, { providers: { paypal: paypalApi.gateway } });
     ada = await registerVerifiedCustomer(t, 'ada.paypal-rest@example.com');
   });
   afterAll(async () => {
     await t.close();
-    await new Promise((resolve) => server.close(resolve));
+    await paypalApi.close();
   });
 
   it('creates a PayPal order for the order’s value with our order id, and captures it with a request id', async () => {
     const orderId = await placeBuyOrder(t, ada, 123.45);
     const { id } = (await createPayPal(t, ada, orderId)).json();
-    expect(paypalOrders.get(id)).toEqual({ referenceId: orderId, value: '123.45', captured: false });
+    expect(paypalApi.orders.get(id)).toMatchObject({
+      referenceId: orderId,
+      value: '123.45',
+      captureStatus: null,
+    });
     const captured = await capture(t, ada, id, orderId);
     expect(captured.statusCode).toBe(200);
     expect(captured.json().order.status).toBe('processing');
-    const captureCall = log.find((entry) => entry.path === `POST /v2/checkout/orders/${id}/capture`);
+    const captureCall = paypalApi.log.find(
+      (entry) => entry.path === `POST /v2/checkout/orders/${id}/capture`,
+    );
     expect(captureCall?.requestId).toBe(`capture-${orderId}`);
     // No demo sandbox in this mode.
     expect(
@@ -220,22 +134,22 @@ describe('PayPal REST adapter (a local server speaking PayPal’s API)', () => {
   it('reads back an order already captured at PayPal (a retried capture) and credits it once', async () => {
     const orderId = await placeBuyOrder(t, ada, 30);
     const { id } = (await createPayPal(t, ada, orderId)).json();
-    paypalOrders.get(id)!.captured = true; // captured, but our first answer was lost
+    paypalApi.orders.get(id)!.captureStatus = 'COMPLETED'; // captured, but our first answer was lost
     const captured = await capture(t, ada, id, orderId);
     expect(captured.statusCode).toBe(200);
-    expect(log.some((entry) => entry.path === `GET /v2/checkout/orders/${id}`)).toBe(true);
+    expect(paypalApi.log.some((entry) => entry.path === `GET /v2/checkout/orders/${id}`)).toBe(true);
   });
 
   it('flags a capture whose amount differs from the order and does not credit it', async () => {
     const orderId = await placeBuyOrder(t, ada, 200);
     const { id } = (await createPayPal(t, ada, orderId)).json();
-    captureAmountOverride = '2.00';
+    paypalApi.captureAmountOverride = '2.00';
     try {
       const response = await capture(t, ada, id, orderId);
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toMatch(/did not confirm the full payment/);
     } finally {
-      captureAmountOverride = null;
+      paypalApi.captureAmountOverride = null;
     }
     const [row] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
     expect(row).toMatchObject({ status: 'pending', flag: 'capture_mismatch', paypalCaptureId: null });
