@@ -11,7 +11,9 @@ export interface WebApp {
 
 /**
  * Serves the built web app in one-process mode. Hashed assets are cached for a year; index.html is
- * never cached so a new release reaches browsers at once.
+ * never cached so a new release reaches browsers at once. The build writes brotli and gzip copies of
+ * every text file, sent to browsers that accept them (static files only: API answers, which carry
+ * tokens beside customer input, are never compressed, so BREACH-style length guessing has nothing to read).
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<WebApp> {
   if (!existsSync(path.join(distDir, 'index.html'))) {
@@ -29,6 +31,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     root: distDir,
     wildcard: false,
     index: false,
+    preCompressed: true,
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
