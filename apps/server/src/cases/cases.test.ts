@@ -407,7 +407,7 @@ describe('the back office API', () => {
       expect(asCustomer.statusCode).toBe(403);
       expect(asCustomer.body).not.toContain(caseId);
     }
-    for (const url of [`/api/order/list?userId=${who.userId}`, `/api/user/${who.userId}`, '/api/user/settings', `/api/kyc/${who.userId}`]) {
+    for (const url of [`/api/order/list?userId=${who.userId}`, `/api/user/${who.userId}`, `/api/user/settings?userId=${who.userId}`, `/api/kyc/${who.userId}`]) {
       const response = await t.request({ method: 'GET', url, headers: who.auth });
       expect(response.statusCode, url).toBe(200);
       expect(response.body).not.toMatch(/\bcases?\b|structuring|monitoring|\bsar\b/i);

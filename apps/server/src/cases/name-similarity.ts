@@ -7,8 +7,8 @@
  *    letter becomes a space, and titles and suffixes (mr, mrs, ms, miss, dr, jr, sr, ii, iii, iv) drop.
  * 2. They match when the KYC name's first and last words both appear among the holder name's words, in
  *    any order ("DOE JANE" is "Jane Q. Doe"); the first name may be an initial ("J Doe").
- * 3. They also match when the two names are the same letters once spaces go and words are sorted
- *    ("Mac Donald" is "MacDonald").
+ * 3. They also match when the two names are the same letters once the spaces go ("Ann Mac Donald" is
+ *    "Ann MacDonald").
  * Anything else is a mismatch ("John Smith" for "Jane Doe", or "Jane Smith" for "Jane Doe").
  */
 
@@ -33,8 +33,7 @@ export function namesMatch(kycName: string, holderName: string): boolean {
   const kyc = nameWords(kycName);
   const holder = nameWords(holderName);
   if (kyc.length === 0 || holder.length === 0) return false;
-  const compact = (words: string[]) => [...words].sort().join('');
-  if (compact(kyc) === compact(holder)) return true;
+  if (kyc.join('') === holder.join('')) return true;
   const first = kyc[0] ?? '';
   const last = kyc[kyc.length - 1] ?? '';
   const holderSet = new Set(holder);
