@@ -66,7 +66,9 @@ export function maskAccountNumber(accountNumber: string): string {
 }
 
 /** The destination two customers may share: a buy's payout address, a sell's bank account number. */
-export function destinationOf(order: MonitoredOrder): { kind: 'address' | 'bank_account'; value: string } | null {
+export function destinationOf(
+  order: MonitoredOrder,
+): { kind: 'address' | 'bank_account'; value: string } | null {
   if (order.type === 'buy' && order.walletAddress) {
     return { kind: 'address', value: order.walletAddress.toLowerCase() };
   }

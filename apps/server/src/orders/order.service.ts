@@ -31,7 +31,9 @@ export function createOrderService(deps: {
   const wired: OrderDeps = { ...deps, now: deps.now ?? (() => new Date()) };
   return {
     save: async (user: UserRow, body: SaveOrderRequest): Promise<OrderRow> => {
-      const saved = await (body.type === 'sell' ? saveSellOrder(wired, user, body) : saveBuyOrder(wired, user, body));
+      const saved = await (body.type === 'sell'
+        ? saveSellOrder(wired, user, body)
+        : saveBuyOrder(wired, user, body));
       deps.onSaved?.(saved);
       return saved;
     },

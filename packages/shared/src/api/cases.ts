@@ -52,7 +52,12 @@ export const caseSchema = z.object({
 });
 export type MonitoringCase = z.infer<typeof caseSchema>;
 
-export const caseNoteSchema = z.object({ id: z.string(), at: z.string(), admin: z.string(), note: z.string() });
+export const caseNoteSchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  admin: z.string(),
+  note: z.string(),
+});
 export type CaseNote = z.infer<typeof caseNoteSchema>;
 
 /** One step of a case's life: opened by a rule, then every review, note and closing by staff. */

@@ -55,7 +55,9 @@ export async function monitorOrder(deps: MonitoringDeps, orderId: string): Promi
 export const SWEEP_BATCH = 200;
 
 /** The sweep: every order changed since the rules last ran on it (a flag set, a deposit credited…). */
-export async function monitorChangedOrders(deps: MonitoringDeps): Promise<{ checked: number; opened: number }> {
+export async function monitorChangedOrders(
+  deps: MonitoringDeps,
+): Promise<{ checked: number; opened: number }> {
   const ids = await findOrdersToMonitor(deps.db, SWEEP_BATCH);
   let opened = 0;
   for (const id of ids) opened += (await monitorOrder(deps, id)).length;
