@@ -375,7 +375,8 @@ function localToday(): string {
 
 const closeFormSchema = z
   .object({
-    outcome: z.string(),
+    // An unchosen radio group reads as null.
+    outcome: z.string().nullable(),
     note: reasonSchema('Write a note of at least 3 characters.'),
     sarFiledAt: z.string().trim(),
     sarReference: z.string().trim().max(100, { error: 'Keep the SAR reference under 100 characters.' }),
