@@ -101,7 +101,7 @@ export function evaluateRules(facts: OrderFacts): Finding[] {
       rule: 'structuring',
       triggerKey: `order:${order.id}`,
       evidence: {
-        description: `${banded.length} orders in 24 hours each between $2,400 and $3,000`,
+        description: `${banded.length} orders in 24 hours, each from $2,400 to just under $3,000`,
         windowEndsAt: order.createdAt.toISOString(),
         orders: banded.map(summary),
       },
