@@ -56,6 +56,8 @@ import { adminJobRoutes } from './admin/admin-jobs.routes';
 import { adminOutboxRoutes } from './admin/admin-outbox.routes';
 import { priceRoutes } from './prices/price.routes';
 import { createOrderNotifier } from './orders/order-notifications';
+import { createCasesService, type CasesService } from './cases/cases.service';
+import { caseRoutes } from './cases/cases.routes';
 import { createOutboxService, type OutboxService } from './outbox/outbox.service';
 import { createInboxService, type InboxService } from './inbox/inbox.service';
 import { createOrderService, type OrderService } from './orders/order.service';
@@ -103,6 +105,8 @@ declare module 'fastify' {
     outbox: OutboxService;
     /** The inbox of provider webhooks, so tests can run a processing pass themselves. */
     inbox: InboxService;
+    /** Transaction monitoring, so tests can run the rules themselves. */
+    cases: CasesService;
   }
 }
 
@@ -215,13 +219,21 @@ export async function buildApp({
   const metrics = createAppMetrics({ db: database.db, prices, log: app.log });
   observeHttpRequests(app, metrics);
   countJobRun = (job, outcome) => metrics.jobRuns.inc({ job, outcome });
-  const notifyOrderStatus = createOrderNotifier(outbox);
+  // Transaction monitoring: its rules run as jobs on every order saved, credited or changed (flagged,
+  // paid, moved), and a sweep catches any change whose job was lost (DESIGN.md 7.9).
+  const cases = createCasesService({ db: database.db, queue: jobQueue, log: app.log });
+  const notifyCustomer = createOrderNotifier(outbox);
+  const notifyOrderStatus: typeof notifyCustomer = async (order) => {
+    if ('id' in order && typeof order.id === 'string') cases.orderChanged(order.id);
+    await notifyCustomer(order);
+  };
   const orderService = createOrderService({
     db: database.db,
     prices,
     network: config.bitcoinNetwork,
     depositXpub: providers.depositAccountKey,
     notify: notifyOrderStatus,
+    onSaved: (order) => cases.orderChanged(order.id),
   });
   const demoPayPal = isDemoPayPalSandbox(providers.paypal) ? providers.paypal : null;
   const paypal = createPayPalService({
@@ -238,11 +250,15 @@ export async function buildApp({
     notify: notifyOrderStatus,
     confirmationsRequired: config.depositConfirmations,
     log: app.log,
-    onCredited: () => metrics.depositsCredited.inc(),
+    onCredited: (order) => {
+      metrics.depositsCredited.inc();
+      cases.orderChanged(order.id);
+    },
   });
   app.decorate('depositWatcher', depositWatcher);
   app.decorate('orderService', orderService);
   app.decorate('jobQueue', jobQueue);
+  app.decorate('cases', cases);
   await startBackgroundJobs(app, {
     queue: jobQueue,
     kyc,
@@ -253,6 +269,7 @@ export async function buildApp({
     deliverOutbox: () => outbox.deliverDue(),
     processInbox: (data) => inbox.process(data),
     reconcilePayPal: () => paypal.reconcile(),
+    monitorOrders: (data) => cases.runMonitorJob(data),
   });
 
   const readiness = createReadiness({
@@ -304,6 +321,7 @@ export async function buildApp({
   await app.register(adminSettingsRoutes(admin));
   await app.register(adminJobRoutes(admin));
   await app.register(adminOutboxRoutes(admin));
+  await app.register(caseRoutes(cases));
   if (config.isDemo)
     await app.register(devRoutes(createDevService({ db: database.db, kyc, paypal: demoPayPal })));
   if (config.isDemo && simulatedChain) await app.register(chainDevRoutes(simulatedChain));

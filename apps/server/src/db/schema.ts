@@ -508,7 +508,7 @@ export const adminActions = pgTable(
       .references(() => users.id),
     adminEmail: text('admin_email').notNull(),
     action: text('action').notNull(),
-    targetType: text('target_type', { enum: ['order', 'user', 'kyc', 'settings'] }).notNull(),
+    targetType: text('target_type', { enum: ['order', 'user', 'kyc', 'settings', 'case'] }).notNull(),
     targetId: text('target_id').notNull(),
     before: jsonb('before').$type<Record<string, unknown> | null>(),
     after: jsonb('after').$type<Record<string, unknown> | null>(),
@@ -716,3 +716,95 @@ export const fourEyesApprovals = pgTable(
 );
 
 export type FourEyesApprovalRow = typeof fourEyesApprovals.$inferSelect;
+
+export const caseRules = [
+  'structuring',
+  'velocity',
+  'large_first_trade',
+  'name_mismatch',
+  'shared_destination',
+  'sanctions_hit',
+] as const;
+export type CaseRule = (typeof caseRules)[number];
+export const caseStatuses = ['open', 'reviewing', 'closed'] as const;
+export type CaseStatus = (typeof caseStatuses)[number];
+export const caseOutcomes = ['no_action', 'sar_filed'] as const;
+export type CaseOutcome = (typeof caseOutcomes)[number];
+
+/**
+ * Monitoring cases (DESIGN.md 7.9): a rule matched a customer's orders or deposits. Never shown to the
+ * customer and never deleted (kept at least 5 years; the retention job does not touch them).
+ * At most one case per customer and rule is not closed (`monitoring_cases_one_open`), and one matching
+ * event (`trigger_key`: the order that completed the pattern) opens at most one case ever, so jobs run
+ * twice or in several processes open it once.
+ */
+export const monitoringCases = pgTable(
+  'monitoring_cases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    rule: text('rule', { enum: caseRules }).notNull(),
+    status: text('status', { enum: caseStatuses }).notNull().default('open'),
+    triggerKey: text('trigger_key').notNull(),
+    /** What matched: order ids, amounts, times and the matched values (bank account numbers masked). */
+    evidence: jsonb('evidence').$type<Record<string, unknown>>().notNull(),
+    outcome: text('outcome', { enum: caseOutcomes }),
+    /** The day a Suspicious Activity Report was filed (YYYY-MM-DD) and FinCEN's reference for it. */
+    sarFiledAt: text('sar_filed_at'),
+    sarReference: text('sar_reference'),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('monitoring_cases_one_open')
+      .on(table.userId, table.rule)
+      .where(sql`${table.status} <> 'closed'`),
+    uniqueIndex('monitoring_cases_trigger_unique').on(table.userId, table.rule, table.triggerKey),
+    index('monitoring_cases_status_idx').on(table.status, table.openedAt),
+    check(
+      'monitoring_cases_closed_outcome',
+      sql`(${table.status} = 'closed') = (${table.outcome} is not null and ${table.closedAt} is not null)`,
+    ),
+    check(
+      'monitoring_cases_sar_details',
+      sql`(${table.outcome} = 'sar_filed') = (${table.sarFiledAt} is not null and ${table.sarReference} is not null)`,
+    ),
+  ],
+);
+
+export type MonitoringCaseRow = typeof monitoringCases.$inferSelect;
+
+/** A back-office note on a monitoring case. */
+export const monitoringCaseNotes = pgTable(
+  'monitoring_case_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    caseId: uuid('case_id')
+      .notNull()
+      .references(() => monitoringCases.id),
+    adminUserId: uuid('admin_user_id')
+      .notNull()
+      .references(() => users.id),
+    adminEmail: text('admin_email').notNull(),
+    note: text('note').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('monitoring_case_notes_case_idx').on(table.caseId, table.createdAt)],
+);
+
+export type MonitoringCaseNoteRow = typeof monitoringCaseNotes.$inferSelect;
+
+/**
+ * Which version of each order the monitoring rules last ran on (its `updated_at`): the sweep job runs
+ * them on every order changed since, so a change whose own job was lost is still checked.
+ */
+export const orderMonitoringMarks = pgTable('order_monitoring_marks', {
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => orders.id),
+  orderUpdatedAt: timestamp('order_updated_at', { withTimezone: true }).notNull(),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+});

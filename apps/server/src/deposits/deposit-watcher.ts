@@ -94,8 +94,8 @@ export function createDepositWatcher(deps: {
   confirmationsRequired: number;
   log: FastifyBaseLogger;
   now?: () => Date;
-  /** Told of each deposit credited (the `offzero_deposits_credited_total` metric). */
-  onCredited?: () => void;
+  /** Told of each deposit credited, with its order (the `offzero_deposits_credited_total` metric, monitoring). */
+  onCredited?: (order: OrderRow) => void;
 }) {
   const { db, chain, notify } = deps;
   const now = deps.now ?? (() => new Date());
@@ -430,7 +430,7 @@ export function createDepositWatcher(deps: {
           const updated = await credit(order, output, confirmations);
           if (updated) {
             credited += 1;
-            deps.onCredited?.();
+            deps.onCredited?.(updated);
             await notify(updated);
           }
         }

@@ -5,6 +5,7 @@ import type { KycService } from '../kyc/kyc.service';
 import type { OrderService } from '../orders/order.service';
 import type { DepositWatcher } from '../deposits/deposit-watcher';
 import { PROCESS_INBOX_JOB } from '../inbox/inbox.service';
+import { MONITOR_ORDER_JOB, MONITOR_SWEEP_EVERY_MS, MONITOR_SWEEP_JOB } from '../cases/cases.service';
 import { createInProcessJobQueue } from './in-process-job-queue';
 import type { JobQueue, JobQueueOptions } from './job-queue';
 import { createPgBossJobQueue } from './pg-boss-job-queue';
@@ -18,6 +19,8 @@ export const JOB_NAMES = {
   deliverOutbox: 'deliver-outbox',
   processInbox: PROCESS_INBOX_JOB,
   reconcilePayPal: 'reconcile-paypal',
+  monitorOrder: MONITOR_ORDER_JOB,
+  monitorChangedOrders: MONITOR_SWEEP_JOB,
 } as const;
 
 /** How often PayPal orders not settled are read back from PayPal (DESIGN.md section 7.7). */
@@ -69,6 +72,8 @@ export async function startBackgroundJobs(
     processInbox?: (data: unknown) => Promise<unknown>;
     /** Reads back PayPal orders not settled and applies what PayPal says. */
     reconcilePayPal?: () => Promise<unknown>;
+    /** Runs the monitoring rules: on the order a run names (sent on each change), or the sweep. */
+    monitorOrders?: (data: unknown) => Promise<unknown>;
   },
 ): Promise<void> {
   const { queue } = deps;
@@ -92,6 +97,11 @@ export async function startBackgroundJobs(
     if (deps.deliverOutbox) every(OUTBOX_SWEEP_EVERY_MS, JOB_NAMES.deliverOutbox, deps.deliverOutbox);
     if (deps.reconcilePayPal)
       every(PAYPAL_RECONCILE_EVERY_MS, JOB_NAMES.reconcilePayPal, deps.reconcilePayPal);
+    const { monitorOrders } = deps;
+    if (monitorOrders) {
+      queue.register(JOB_NAMES.monitorOrder, monitorOrders);
+      every(MONITOR_SWEEP_EVERY_MS, JOB_NAMES.monitorChangedOrders, () => monitorOrders(null));
+    }
     if (deps.processInbox) {
       queue.register(JOB_NAMES.processInbox, deps.processInbox);
       queue.schedule(JOB_NAMES.processInbox, INBOX_SWEEP_EVERY_MS);

@@ -27,7 +27,8 @@ function affected(result: unknown): number {
  * expired, more than 30 days ago are deleted, and so are outbox deliveries made more than 30 days ago
  * (parked failures stay until someone looks), registration and second-step sign-in tokens ended more
  * than 30 days ago, and idempotency keys older than 24 hours. Orders, order events, deposits, audit
- * and compliance records are never touched here.
+ * and compliance records (monitoring cases and their notes, kept at least 5 years) are never touched
+ * here.
  */
 export async function applyRetention(db: Database, now: Date = new Date()): Promise<RetentionResult> {
   const priceCutoff = new Date(now.getTime() - FULL_PRICE_HISTORY_DAYS * 86_400_000);

@@ -24,12 +24,19 @@ export function createOrderService(deps: {
   /** The operator's BIP84 account key that sell deposit addresses are derived from. */
   depositXpub: string;
   notify: OrderNotifier;
+  /** Told of every order saved once it is committed (transaction monitoring queues its rules). */
+  onSaved?: (order: OrderRow) => void;
   now?: () => Date;
 }) {
   const wired: OrderDeps = { ...deps, now: deps.now ?? (() => new Date()) };
   return {
-    save: (user: UserRow, body: SaveOrderRequest): Promise<OrderRow> =>
-      body.type === 'sell' ? saveSellOrder(wired, user, body) : saveBuyOrder(wired, user, body),
+    save: async (user: UserRow, body: SaveOrderRequest): Promise<OrderRow> => {
+      const saved = await (body.type === 'sell'
+        ? saveSellOrder(wired, user, body)
+        : saveBuyOrder(wired, user, body));
+      deps.onSaved?.(saved);
+      return saved;
+    },
     update: (user: UserRow, body: UpdateOrderRequest): Promise<{ order: OrderRow; message: string }> =>
       updateOrder(wired, user, body),
     /** The customer cancels their own pending order, with a reason. */

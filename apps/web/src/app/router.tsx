@@ -63,6 +63,8 @@ export const routes: RouteObject[] = [
               { path: 'orders/:orderId', ...page(() => import('../features/admin/orders/order-page')) },
               { path: 'kyc', ...page(() => import('../features/admin/kyc/kyc-cases-page')) },
               { path: 'kyc/:userId', ...page(() => import('../features/admin/kyc/kyc-case-page')) },
+              { path: 'cases', ...page(() => import('../features/admin/cases/cases-page')) },
+              { path: 'cases/:caseId', ...page(() => import('../features/admin/cases/case-page')) },
               { path: 'customers', ...page(() => import('../features/admin/customers/customers-page')) },
               {
                 path: 'customers/:userId',

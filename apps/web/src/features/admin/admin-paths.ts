@@ -9,6 +9,8 @@ export const adminPaths = {
   order: (id: string) => `${base}/orders/${encodeURIComponent(id)}`,
   kyc: `${base}/kyc`,
   kycCase: (userId: string) => `${base}/kyc/${encodeURIComponent(userId)}`,
+  cases: `${base}/cases`,
+  case: (caseId: string) => `${base}/cases/${encodeURIComponent(caseId)}`,
   customers: `${base}/customers`,
   customer: (userId: string) => `${base}/customers/${encodeURIComponent(userId)}`,
   settings: `${base}/settings`,

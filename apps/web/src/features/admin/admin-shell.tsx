@@ -20,9 +20,10 @@ import {
   MenuIcon,
   ScrollIcon,
   SettingsIcon,
+  ShieldIcon,
   UsersIcon,
 } from '../../components/ui/icons';
-import { useKycCases, useMfaStatus, useWorkQueue } from './api/admin-api';
+import { useKycCases, useMfaStatus, useMonitoringCases, useWorkQueue } from './api/admin-api';
 import { adminPaths } from './admin-paths';
 
 const DRAWER_ID = 'admin-drawer';
@@ -87,6 +88,7 @@ interface NavItem {
 function useNavItems(): NavItem[] {
   const queue = useWorkQueue();
   const kyc = useKycCases('YELLOW');
+  const openCases = useMonitoringCases({ status: 'open' }, { poll: true });
   const q = queue.data;
   const work = q
     ? q.paymentsToCheck.length + q.bitcoinToSend.length + q.sellPayoutsDue.length + q.flagged.length
@@ -95,6 +97,7 @@ function useNavItems(): NavItem[] {
     { to: adminPaths.queue, label: 'Work queue', icon: InboxIcon, end: true, count: work },
     { to: adminPaths.orders, label: 'Orders', icon: ListIcon },
     { to: adminPaths.kyc, label: 'KYC review', icon: IdCardIcon, count: kyc.data?.cases.length },
+    { to: adminPaths.cases, label: 'Cases', icon: ShieldIcon, count: openCases.data?.cases.length },
     { to: adminPaths.customers, label: 'Customers', icon: UsersIcon },
     { to: adminPaths.settings, label: 'Settings', icon: SettingsIcon },
     { to: adminPaths.audit, label: 'Audit log', icon: ScrollIcon },

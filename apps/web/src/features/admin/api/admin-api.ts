@@ -27,6 +27,14 @@ import {
   saveSettingsAnswerSchema,
   type AuditTargetType,
 } from '@offzero/shared/api/admin';
+import {
+  caseDetailSchema,
+  caseListSchema,
+  caseUpdateAnswerSchema,
+  type CaseRule,
+  type CaseStatus,
+  type CaseUpdateRequest,
+} from '@offzero/shared/api/cases';
 import type { OrderActionKind } from '../orders/order-actions';
 import type { KycStatusValue } from '@offzero/shared/api/kyc';
 
@@ -169,6 +177,42 @@ export function useDecideKyc(userId: string) {
   return useMutation({
     mutationFn: (decision: { status: 'GREEN' | 'RED'; reason?: string }) =>
       apiPost(`/admin/kyc/${enc(userId)}`, decision, { schema: kycDecisionAnswerSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [ADMIN_KEY] }),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Monitoring cases
+
+export interface CaseFilters {
+  status?: CaseStatus | undefined;
+  rule?: CaseRule | undefined;
+  userId?: string | undefined;
+}
+
+export function useMonitoringCases(filters: CaseFilters, options: { poll?: boolean } = {}) {
+  const search = queryString({ status: filters.status, rule: filters.rule, userId: filters.userId?.trim() });
+  return useQuery({
+    queryKey: [ADMIN_KEY, 'cases', 'list', search],
+    queryFn: ({ signal }) => apiGet(`/admin/cases${search}`, { schema: caseListSchema, signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: options.poll ? QUEUE_POLL_MS : false,
+  });
+}
+
+export function useMonitoringCase(caseId: string) {
+  return useQuery({
+    queryKey: [ADMIN_KEY, 'cases', 'case', caseId],
+    queryFn: async ({ signal }) =>
+      (await apiGet(`/admin/cases/${enc(caseId)}`, { schema: caseDetailSchema, signal })).case,
+  });
+}
+
+export function useUpdateCase(caseId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ change, idempotencyKey }: { change: CaseUpdateRequest; idempotencyKey: string }) =>
+      apiPost(`/admin/cases/${enc(caseId)}`, change, { schema: caseUpdateAnswerSchema, idempotencyKey }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [ADMIN_KEY] }),
   });
 }

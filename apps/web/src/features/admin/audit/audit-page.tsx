@@ -45,6 +45,7 @@ const ACTION_TONE: Record<string, PillTone> = {
   kyc: 'violet',
   user: 'amber',
   settings: 'slate',
+  case: 'red',
 };
 
 function targetLink(entry: AuditEntry): string | null {
@@ -57,6 +58,8 @@ function targetLink(entry: AuditEntry): string | null {
       return adminPaths.kycCase(entry.targetId);
     case 'settings':
       return adminPaths.settings;
+    case 'case':
+      return adminPaths.case(entry.targetId);
     default:
       return null;
   }

@@ -10,9 +10,12 @@ import {
   CardIcon,
   CheckIcon,
   IdCardIcon,
+  ShieldIcon,
   WalletIcon,
 } from '../../../components/ui/icons';
-import { useKycCases, useWorkQueue } from '../api/admin-api';
+import { useKycCases, useMonitoringCases, useWorkQueue } from '../api/admin-api';
+import type { MonitoringCase } from '@offzero/shared/api/cases';
+import { CasePill, RuleLabel } from '../cases/case-badges';
 import type { AdminOrder, KycCase } from '@offzero/shared/api/admin';
 import { adminPaths } from '../admin-paths';
 import { AdminPageHeader, Panel, TableSkeleton } from '../components/blocks';
@@ -31,7 +34,7 @@ function useNow(intervalMs = 60_000): number {
   return now;
 }
 
-type SectionId = 'payments' | 'bitcoin' | 'payouts' | 'flagged' | 'kyc';
+type SectionId = 'payments' | 'bitcoin' | 'payouts' | 'flagged' | 'kyc' | 'cases';
 
 interface SectionInfo {
   id: SectionId;
@@ -50,10 +53,19 @@ interface SectionInfo {
 export default function WorkQueuePage() {
   const queue = useWorkQueue();
   const kyc = useKycCases('YELLOW');
+  // Monitoring cases not closed: the open ones and those under review.
+  const openCases = useMonitoringCases({ status: 'open' }, { poll: true });
+  const reviewingCases = useMonitoringCases({ status: 'reviewing' }, { poll: true });
   const now = useNow();
 
   const q = queue.data;
   const cases = kyc.data?.cases;
+  const monitoring =
+    openCases.data && reviewingCases.data
+      ? [...openCases.data.cases, ...reviewingCases.data.cases].sort((a, b) =>
+          a.openedAt.localeCompare(b.openedAt),
+        )
+      : undefined;
   const paymentsSince = (o: AdminOrder) => o.payment?.create_time ?? o.createdAt;
   const paidSince = (o: AdminOrder) => o.paymentConfirmedAt ?? o.createdAt;
   const createdSince = (o: AdminOrder) => o.createdAt;
@@ -101,6 +113,14 @@ export default function WorkQueuePage() {
       count: cases?.length,
       oldest: oldest(cases, (c) => c.submittedAt),
     },
+    {
+      id: 'cases',
+      title: 'Monitoring cases',
+      hint: 'Patterns the monitoring rules found. Review them, add notes, close with an outcome.',
+      icon: ShieldIcon,
+      count: monitoring?.length,
+      oldest: oldest(monitoring, (c) => c.openedAt),
+    },
   ];
 
   const total = sections.reduce((sum, s) => sum + (s.count ?? 0), 0);
@@ -111,7 +131,7 @@ export default function WorkQueuePage() {
       <AdminPageHeader
         title="Work queue"
         description={
-          q && cases
+          q && cases && monitoring
             ? total === 0
               ? 'Nothing is waiting for a person. New work appears here by itself.'
               : `${total} item${total === 1 ? '' : 's'} waiting, oldest first. This page refreshes every 30 seconds.`
@@ -123,7 +143,7 @@ export default function WorkQueuePage() {
         <PageLoadError message={errorMessage(queue.error)} onRetry={() => void queue.refetch()} />
       )}
 
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
         {sections.map((section) => (
           <SummaryTile key={section.id} section={section} now={now} />
         ))}
@@ -241,6 +261,10 @@ export default function WorkQueuePage() {
       <QueueSection section={sections[4]!} loading={kyc.isPending} now={now}>
         {cases && <KycQueueTable rows={cases} now={now} />}
       </QueueSection>
+
+      <QueueSection section={sections[5]!} loading={!monitoring} now={now}>
+        {monitoring && <CaseQueueTable rows={monitoring} now={now} />}
+      </QueueSection>
     </div>
   );
 }
@@ -254,7 +278,7 @@ function SummaryTile({ section, now }: { section: SectionInfo; now: number }) {
       data-testid={`queue-tile-${section.id}`}
       className={`group rounded-2xl bg-white p-4 shadow-sm ring-1 transition hover:ring-brand-300 ${
         busy ? 'ring-brand-200' : 'ring-slate-200/80'
-      } last:col-span-2 sm:last:col-span-1`}
+      }`}
     >
       <div className="flex items-center justify-between gap-2">
         <span
@@ -297,6 +321,7 @@ function QueueSection({
     payouts: `${adminPaths.orders}?type=sell&status=processing`,
     flagged: `${adminPaths.orders}?flagged=true`,
     kyc: adminPaths.kyc,
+    cases: adminPaths.cases,
   };
   return (
     <Panel
@@ -461,6 +486,54 @@ function KycQueueTable({ rows, now }: { rows: KycCase[]; now: number }) {
       rowHref={(c) => adminPaths.kycCase(c.userId)}
       label="KYC under review"
       rowTestId="queue-kyc-row"
+    />
+  );
+}
+
+function CaseQueueTable({ rows, now }: { rows: MonitoringCase[]; now: number }) {
+  const columns: Column<MonitoringCase>[] = [
+    {
+      key: 'rule',
+      header: 'Rule',
+      primary: true,
+      cell: (c) => (
+        <Link to={adminPaths.case(c.id)} className="font-semibold text-brand-700 hover:underline">
+          <RuleLabel rule={c.rule} />
+        </Link>
+      ),
+    },
+    { key: 'status', header: 'Status', cell: (c) => <CasePill status={c.status} /> },
+    {
+      key: 'customer',
+      header: 'Customer',
+      cell: (c) => (
+        <span className="block break-all md:max-w-xs md:truncate md:break-normal">
+          {c.customerEmail ?? c.userId}
+        </span>
+      ),
+    },
+    {
+      key: 'age',
+      header: 'Waiting',
+      primary: true,
+      className: 'text-right',
+      cell: (c) => (
+        <span
+          className={`text-xs tabular-nums ${isOverdue(c.openedAt, now) ? 'font-semibold text-red-600' : 'text-slate-600'}`}
+        >
+          {formatAge(c.openedAt, now)}
+        </span>
+      ),
+    },
+  ];
+  return (
+    <DataTable
+      columns={columns}
+      rows={rows}
+      rowKey={(c) => c.id}
+      rowHref={(c) => adminPaths.case(c.id)}
+      label="Monitoring cases"
+      rowTestId="queue-row"
     />
   );
 }
