@@ -4,8 +4,10 @@ import toast from 'react-hot-toast';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatBtc } from '@offzero/shared/money/money';
+import { DEFAULT_ARRIVAL_TIMING } from '@offzero/shared/api/global-settings';
 import { quoteBuyFromUsd } from '@offzero/shared/quotes/quote';
-import { saveSessionToken } from '../../lib/session-storage';
+import { lockedQuoteAnswer } from '../../test/locked-quote-answer';
+import { saveCsrfToken, saveSessionToken } from '../../lib/session-storage';
 import { fakeSessionToken, jsonResponse, renderWithProviders } from '../../test/test-utils';
 import { PriceProvider } from './price-context';
 import { TradeWidget } from './trade-widget';
@@ -25,6 +27,7 @@ const settings = {
   ach: { is_active: true },
   wire: { is_active: false },
   referral: { reward: 10, trades_eligible: 3 },
+  arrival: { ...DEFAULT_ARRIVAL_TIMING },
 };
 const verifiedUser = {
   _id: 'user-1',
@@ -49,9 +52,13 @@ const userSettings = {
 function mockApi(
   overrides: { user?: object; kyc?: object | null; settings?: object; adminSettings?: object } = {},
 ) {
-  const fetchMock = vi.fn((input: string) => {
+  const fetchMock = vi.fn((input: string, init?: RequestInit) => {
     const path = new URL(input, 'http://localhost').pathname;
     if (path === '/api/price') return Promise.resolve(jsonResponse(price));
+    if (path === '/api/quotes') {
+      const terms = overrides.adminSettings ?? settings;
+      return Promise.resolve(jsonResponse(lockedQuoteAnswer(JSON.parse(init?.body as string), price, terms)));
+    }
     if (path === '/api/admin/settings')
       return Promise.resolve(jsonResponse({ settings: overrides.adminSettings ?? settings }));
     if (path === '/api/user/settings')
@@ -88,6 +95,7 @@ function renderWidget() {
 }
 
 beforeEach(() => {
+  saveCsrfToken('csrf-1');
   vi.spyOn(console, 'error').mockImplementation(() => {});
   vi.spyOn(toast, 'error');
 });
@@ -164,10 +172,13 @@ describe('TradeWidget, buy quote', () => {
     await user.clear(pay);
     await user.type(pay, '250');
     await user.click(continueButton);
-    const panel = await screen.findByRole('tabpanel');
-    expect(within(panel).getByRole('button', { name: 'Pay $250.00' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Pay $250.00' })).toBeInTheDocument();
+    const panel = screen.getByRole('tabpanel');
     expect(within(panel).getByLabelText('Bitcoin address')).toHaveValue(userSettings.walletAddress);
-    expect(within(panel).getByText(/^Quote valid for (15:00|14:5\d)$/)).toBeInTheDocument();
+    // The server's locked quote, its rate against the mid-market price, and its real lock.
+    expect(within(panel).getByText(/^Price locked for (15:00|14:5\d)$/)).toBeInTheDocument();
+    expect(within(panel).getByText('Mid-market $96,811.72')).toBeInTheDocument();
+    expect(within(panel).getByText('Bitcoin is sent after the payment clears.')).toBeInTheDocument();
     // Mid-flow the tabs stay put.
     expect(screen.getByRole('tab', { name: 'Sell' })).toHaveAttribute('aria-disabled', 'true');
 
@@ -226,6 +237,7 @@ describe('TradeWidget, sell', () => {
       expect(toast.error).toHaveBeenLastCalledWith('Add Zelle payment email in settings.'),
     );
     await user.click(screen.getByRole('button', { name: /ACH/ }));
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledTimes(1));
     expect(await screen.findByRole('heading', { name: 'Confirm your sale' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send 0.010000 BTC' })).toBeEnabled();
   });
