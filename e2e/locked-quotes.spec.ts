@@ -84,6 +84,12 @@ for (const viewport of [
         expect(shown.Rate).toMatch(/Mid-market \$[\d,]+\.\d\d/);
         await expect(widget.getByText('Bitcoin is sent after the payment clears.')).toBeVisible();
         await snap(page, `confirmation-${viewport.width}`);
+        if (viewport.width === 1280) {
+          // The widget beside the recent orders at a laptop's width too.
+          await page.setViewportSize({ width: 1024, height: 768 });
+          await snap(page, 'confirmation-1024');
+          await page.setViewportSize(viewport);
+        }
         return shown;
       });
 
@@ -164,7 +170,7 @@ test('a sell: the locked quote with the method’s bank charges and when the dol
   expect(shown.Spread).toMatch(/^\$\d+\.\d\d$/);
   await expect(widget.getByText(/^Price locked for 1[45]:\d\d$/)).toBeVisible();
   await expect(widget.getByText('Paid by ACH: After the transfer settles, 1–3 business days.')).toBeVisible();
-  for (const width of [390, 1280]) {
+  for (const width of [390, 1024, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
     await snap(page, `sell-confirmation-${width}`);
   }

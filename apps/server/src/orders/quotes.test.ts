@@ -271,8 +271,8 @@ describe('POST /api/order/save with a quoteId', () => {
   it('refuses figures that differ from the quote’s (tampering), and a quote of the other kind', async () => {
     const quote = await lockedQuote(ada, { type: 'buy', value: 200 });
     for (const overrides of [
-      { amount: quote.amount + 0.0001 },
-      { value: quote.value + 0.01 },
+      { amount: Number((quote.amount + 0.0001).toFixed(8)) },
+      { value: Number((quote.value + 0.01).toFixed(2)) },
       { price: quote.price - 1 },
       { platformFee: 0 },
       { networkFee: 0 },

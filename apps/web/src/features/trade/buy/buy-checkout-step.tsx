@@ -12,6 +12,7 @@ import { useSubmitManualPayment } from '../api/order-calls';
 import type { TradeSettings } from '../api/get-trade-settings';
 import { CountdownNote } from '../components/countdown-note';
 import { ArrivalNote } from '../components/locked-quote';
+import { QUOTE_EXPIRED_MESSAGE } from '../utils/messages';
 import { MethodTile, NoActiveMethods, type TileMethod } from '../components/method-tile';
 import { StepHeading } from '../components/step-heading';
 import { formatUsdNumber } from '../../../lib/format';
@@ -99,7 +100,7 @@ export function BuyCheckoutStep({
 
       {expired ? (
         <div className="space-y-3 rounded-2xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200">
-          <p>This quote has expired. Get a new quote to continue.</p>
+          <p>{QUOTE_EXPIRED_MESSAGE}</p>
           <Button variant="secondary" onClick={onRequote} fullWidth>
             Get a new quote
           </Button>
