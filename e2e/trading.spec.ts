@@ -163,7 +163,7 @@ test('a buy: the quote, the confirmation with the wallet from settings, and the 
 
   await test.step('confirmation: the wallet from settings, the figures and the validity', async () => {
     await expect(widget.getByLabel('Bitcoin address')).toHaveValue(WALLET);
-    await expect(widget.getByText(/^Quote valid for 1[45]:\d\d$/)).toBeVisible();
+    await expect(widget.getByText(/^Price locked for 1[45]:\d\d$/)).toBeVisible();
     for (const label of ['You Receive', 'Rate', 'Platform Fee', 'Network Fee']) {
       await expect(widget.getByText(label, { exact: true })).toBeVisible();
     }

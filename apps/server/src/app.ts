@@ -62,6 +62,7 @@ import { createOutboxService, type OutboxService } from './outbox/outbox.service
 import { createInboxService, type InboxService } from './inbox/inbox.service';
 import { createOrderService, type OrderService } from './orders/order.service';
 import { orderRoutes } from './orders/order.routes';
+import { quoteRoutes } from './orders/quote.routes';
 import { createPayPalService } from './payments/paypal.service';
 import { paypalRoutes } from './payments/paypal.routes';
 import {
@@ -299,6 +300,7 @@ export async function buildApp({
   await app.register(referralRoutes(createReferralService(database.db)));
   await app.register(kycRoutes(kyc));
   await app.register(priceRoutes(prices));
+  await app.register(quoteRoutes(orderService));
   await app.register(orderRoutes(orderService));
   await app.register(paypalRoutes(paypal, demoPayPal));
   await app.register(realtimeRoutes(bus, realtime?.options));

@@ -1,4 +1,3 @@
-import type { FullGlobalSettings } from '@offzero/shared/api/global-settings';
 import type { SessionService, SignedInUser } from '../auth/sessions';
 import type { SimulatedChain } from '../chain/simulated-chain';
 import type { Database } from '../db/database';
@@ -30,7 +29,7 @@ import { searchCustomers } from './use-cases/search-customers';
 import { searchOrders } from './use-cases/search-orders';
 import { sendDemoBtc } from './use-cases/send-demo-btc';
 import { setCustomerAccess, type CustomerAccessChange } from './use-cases/set-customer-access';
-import { updateGlobalSettings } from './use-cases/update-global-settings';
+import { updateGlobalSettings, type EditedSettings } from './use-cases/update-global-settings';
 import { listFailedJobs } from './use-cases/list-failed-jobs';
 import type { JobQueue } from '../jobs/job-queue';
 import type { OutboxService } from '../outbox/outbox.service';
@@ -112,7 +111,7 @@ export function createAdminService(deps: AdminDependencies) {
     listFailedJobs: () => listFailedJobs(deps),
     getOutboxStatus: () => getOutboxStatus(deps),
     getInboxStatus: () => getInboxStatus(deps),
-    updateGlobalSettings: (request: { staff: SignedInUser; settings: FullGlobalSettings }) =>
+    updateGlobalSettings: (request: { staff: SignedInUser; settings: EditedSettings }) =>
       updateGlobalSettings(deps, request),
   };
 }

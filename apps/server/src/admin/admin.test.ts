@@ -288,6 +288,29 @@ describe('settings editor', () => {
     await asAdmin('PUT', '/api/admin/settings', base);
   });
 
+  it('edits each method’s arrival timing, refuses a blank or multi-line one, and keeps it when left out', async () => {
+    const base = await current();
+    for (const arrival of [
+      { ...base.arrival, zelle: '   ' },
+      { ...base.arrival, ach: 'Two days\nor three' },
+      { ...base.arrival, wire: 'x'.repeat(161) },
+      { ...base.arrival, cash: 'Today' },
+    ]) {
+      const refused = await asAdmin('PUT', '/api/admin/settings', { ...base, arrival });
+      expect(refused.statusCode, JSON.stringify(arrival)).toBe(400);
+    }
+    expect(await current()).toEqual(base);
+    const edited = { ...base.arrival, wire: 'Next business day.' };
+    expect((await asAdmin('PUT', '/api/admin/settings', { ...base, arrival: edited })).statusCode).toBe(200);
+    const publicView = (await t.app.inject({ method: 'GET', url: '/api/admin/settings' })).json().settings;
+    expect(publicView.arrival).toEqual(edited);
+    // An editor that does not send the group leaves it as it is.
+    const { arrival: _arrival, ...withoutArrival } = base;
+    expect((await asAdmin('PUT', '/api/admin/settings', withoutArrival)).statusCode).toBe(200);
+    expect((await current()).arrival).toEqual(edited);
+    await asAdmin('PUT', '/api/admin/settings', base);
+  });
+
   async function zelleBuyQuoteStatus(): Promise<number> {
     // Built with the old 1.5 % fee.
     const response = await t.request({

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { DEFAULT_ARRIVAL_TIMING } from '@offzero/shared/api/global-settings';
 import {
   bigint,
   bigserial,
@@ -57,6 +58,11 @@ export const globalSettings = pgTable(
     fourEyesCents: bigint('four_eyes_cents', { mode: 'bigint' })
       .notNull()
       .default(sql`300000`),
+    /** When the customer's money or bitcoin arrives by each payment method, in the operator's words. */
+    arrivalPaypal: text('arrival_paypal').notNull().default(DEFAULT_ARRIVAL_TIMING.paypal),
+    arrivalZelle: text('arrival_zelle').notNull().default(DEFAULT_ARRIVAL_TIMING.zelle),
+    arrivalAch: text('arrival_ach').notNull().default(DEFAULT_ARRIVAL_TIMING.ach),
+    arrivalWire: text('arrival_wire').notNull().default(DEFAULT_ARRIVAL_TIMING.wire),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -407,6 +413,50 @@ export const orders = pgTable(
     ),
   ],
 );
+
+/**
+ * Locked quotes (DESIGN.md 7.12): the figures a customer was shown at Continue, fixed on the server
+ * until `expires_at` (the order session timeout). An order saved with the quote's id must carry these
+ * figures and claims the quote (`order_id`, `used_at`), once.
+ */
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    type: text('type', { enum: ['buy', 'sell'] }).notNull(),
+    amountSats: bigint('amount_sats', { mode: 'bigint' }).notNull(),
+    valueCents: bigint('value_cents', { mode: 'bigint' }).notNull(),
+    priceCents: bigint('price_cents', { mode: 'bigint' }).notNull(),
+    platformFeeCents: bigint('platform_fee_cents', { mode: 'bigint' }).notNull(),
+    networkFeeCents: bigint('network_fee_cents', { mode: 'bigint' }).notNull(),
+    bankFeeCents: bigint('bank_fee_cents', { mode: 'bigint' }).notNull(),
+    /** The mid-market price when quoted, for the spread the customer is shown. */
+    midPriceCents: bigint('mid_price_cents', { mode: 'bigint' }).notNull(),
+    spreadCents: bigint('spread_cents', { mode: 'bigint' }).notNull(),
+    /** A sell's payout method (its bank charges are in the figures). */
+    paymentMethod: text('payment_method', { enum: paymentMethods }),
+    priceSnapshotId: uuid('price_snapshot_id')
+      .notNull()
+      .references(() => priceSnapshots.id),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    orderId: uuid('order_id').references(() => orders.id),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('quotes_user_created_idx').on(table.userId, table.createdAt),
+    index('quotes_order_idx').on(table.orderId),
+    check(
+      'quotes_amounts_positive',
+      sql`${table.amountSats} > 0 and ${table.valueCents} > 0 and ${table.priceCents} > 0`,
+    ),
+  ],
+);
+
+export type QuoteRow = typeof quotes.$inferSelect;
 
 /** The audit trail of every order state change: who, when, from, to, why. */
 export const orderEvents = pgTable(

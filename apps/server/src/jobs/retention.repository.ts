@@ -14,6 +14,8 @@ export interface RetentionResult {
   idempotencyKeys: number;
   /** Registration tokens and admin second-step tokens, ended (used or expired) over 30 days ago. */
   signInTokens: number;
+  /** Locked quotes never used for an order, expired more than 30 days ago. */
+  quotes: number;
 }
 
 function affected(result: unknown): number {
@@ -26,17 +28,22 @@ function affected(result: unknown): number {
  * and every one an order was priced from; one-time codes used or expired, and sessions revoked or
  * expired, more than 30 days ago are deleted, and so are outbox deliveries made more than 30 days ago
  * (parked failures stay until someone looks), registration and second-step sign-in tokens ended more
- * than 30 days ago, and idempotency keys older than 24 hours. Orders, order events, deposits, audit
- * and compliance records (monitoring cases and their notes, kept at least 5 years) are never touched
- * here.
+ * than 30 days ago, locked quotes never used and expired more than 30 days ago, and idempotency keys
+ * older than 24 hours. Orders, order events, deposits, audit and compliance records (monitoring cases
+ * and their notes, kept at least 5 years) are never touched here.
  */
 export async function applyRetention(db: Database, now: Date = new Date()): Promise<RetentionResult> {
   const priceCutoff = new Date(now.getTime() - FULL_PRICE_HISTORY_DAYS * 86_400_000);
   const endedCutoff = new Date(now.getTime() - ENDED_ROWS_KEPT_DAYS * 86_400_000);
+  // Before the prices: a quote still kept keeps the price it was made from.
+  const unusedQuotes = await db.execute(sql`
+    delete from quotes
+    where used_at is null and expires_at < ${endedCutoff.toISOString()}::timestamptz`);
   const prices = await db.execute(sql`
     delete from price_snapshots p
     where p.fetched_at < ${priceCutoff.toISOString()}::timestamptz
       and not exists (select 1 from orders o where o.price_snapshot_id = p.id)
+      and not exists (select 1 from quotes q where q.price_snapshot_id = p.id)
       and p.id not in (
         select distinct on (date_trunc('hour', k.fetched_at)) k.id
         from price_snapshots k
@@ -66,5 +73,6 @@ export async function applyRetention(db: Database, now: Date = new Date()): Prom
     otpCodes: affected(codes),
     sessions: affected(sessions),
     outboxEvents: affected(delivered),
+    quotes: affected(unusedQuotes),
   };
 }

@@ -1,12 +1,14 @@
 import type { CancelOrderRequest, SaveOrderRequest, UpdateOrderRequest } from '@offzero/shared/api/orders';
+import type { CreateQuoteRequest } from '@offzero/shared/api/quotes';
 import type { BitcoinNetwork } from '@offzero/shared/bitcoin/address';
 import type { Database } from '../db/database';
-import type { OrderRow, UserRow } from '../db/schema';
+import type { OrderRow, QuoteRow, UserRow } from '../db/schema';
 import type { PriceBook } from '../prices/price-book';
 import type { OrderNotifier } from './order-notifications';
 import { cancelCustomerOrder } from './use-cases/cancel-order';
 import { expireOverdueOrders } from './use-cases/expire-orders';
 import { listOrders } from './use-cases/list-orders';
+import { lockQuote } from './use-cases/lock-quote';
 import type { OrderDeps } from './use-cases/order-deps';
 import { saveBuyOrder } from './use-cases/save-buy-order';
 import { saveSellOrder } from './use-cases/save-sell-order';
@@ -30,6 +32,8 @@ export function createOrderService(deps: {
 }) {
   const wired: OrderDeps = { ...deps, now: deps.now ?? (() => new Date()) };
   return {
+    /** Locks a quote's figures for the customer until the order session timeout (DESIGN.md 7.12). */
+    lockQuote: (user: UserRow, body: CreateQuoteRequest): Promise<QuoteRow> => lockQuote(wired, user, body),
     save: async (user: UserRow, body: SaveOrderRequest): Promise<OrderRow> => {
       const saved = await (body.type === 'sell'
         ? saveSellOrder(wired, user, body)

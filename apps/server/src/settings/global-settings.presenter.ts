@@ -2,7 +2,7 @@ import { centsToUsdNumber, percentFromBasisPoints } from '@offzero/shared/money/
 import type { FullGlobalSettings, PublicGlobalSettings } from '@offzero/shared/api/global-settings';
 import type { GlobalSettingsRow } from '../db/schema';
 
-/** What anyone may see: limits, fees, which methods are on, and the referral terms. */
+/** What anyone may see: limits, fees, which methods are on, when each arrives, and the referral terms. */
 export function toPublicSettings(row: GlobalSettingsRow): PublicGlobalSettings {
   return {
     order: {
@@ -18,6 +18,12 @@ export function toPublicSettings(row: GlobalSettingsRow): PublicGlobalSettings {
     referral: {
       reward: percentFromBasisPoints(row.referralRewardBps),
       trades_eligible: row.referralTradesEligible,
+    },
+    arrival: {
+      paypal: row.arrivalPaypal,
+      zelle: row.arrivalZelle,
+      ach: row.arrivalAch,
+      wire: row.arrivalWire,
     },
   };
 }

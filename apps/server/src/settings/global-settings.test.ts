@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fullGlobalSettingsSchema, publicGlobalSettingsSchema } from '@offzero/shared/api/global-settings';
+import {
+  DEFAULT_ARRIVAL_TIMING,
+  fullGlobalSettingsSchema,
+  publicGlobalSettingsSchema,
+} from '@offzero/shared/api/global-settings';
 import { users } from '../db/schema';
 import { createTestApp, createTestDatabase, type TestApp } from '../test/test-app';
 
@@ -22,6 +26,7 @@ describe('GET /api/admin/settings', () => {
       ach: { is_active: true },
       wire: { is_active: true },
       referral: { reward: 10, trades_eligible: 5 },
+      arrival: DEFAULT_ARRIVAL_TIMING,
     });
     expect(response.body).not.toContain('account_number');
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { FullGlobalSettings } from './global-settings';
+import type { z } from 'zod';
+import { DEFAULT_ARRIVAL_TIMING, type FullGlobalSettings } from './global-settings';
 import {
   formFromSettings,
   isFormChanged,
@@ -30,6 +31,7 @@ const saved: FullGlobalSettings = {
     bank_charges: 25,
   },
   referral: { reward: 20, trades_eligible: 3 },
+  arrival: { ...DEFAULT_ARRIVAL_TIMING },
 };
 
 function edit(change: (form: SettingsForm) => void): SettingsForm {
@@ -208,7 +210,10 @@ describe('validateSettingsForm', () => {
 });
 
 /** What the server's body schema says about a JSON body: the settings, or the messages by field. */
-function checkBody(body: unknown): { settings: FullGlobalSettings | null; errors: SettingsErrors } {
+function checkBody(body: unknown): {
+  settings: z.infer<typeof settingsUpdateSchema> | null;
+  errors: SettingsErrors;
+} {
   const result = settingsUpdateSchema.safeParse(body);
   if (result.success) return { settings: result.data, errors: {} };
   const errors: SettingsErrors = {};
@@ -295,5 +300,32 @@ describe('settingsUpdateSchema (the server’s body)', () => {
       checkBody({ ...saved, order: { ...saved.order, platform_fees: '1.5' } }).errors['order.platform_fees'],
     ).toBeDefined();
     expect(checkBody({ ...saved, paypal: {} }).settings).toBeNull();
+  });
+});
+
+describe('arrival timing', () => {
+  it('is required for each method, one line, at most 160 characters', () => {
+    const { errors } = validateSettingsForm(
+      edit((f) => {
+        f.arrival.paypal = '   ';
+        f.arrival.zelle = 'Within hours\nof receipt.';
+        f.arrival.ach = 'x'.repeat(161);
+      }),
+    );
+    expect(errors).toEqual({
+      'arrival.paypal': 'Say when an order paid by PayPal arrives.',
+      'arrival.zelle': 'Use one line of plain text.',
+      'arrival.ach': 'The arrival timing can be at most 160 characters.',
+    });
+  });
+
+  it('is trimmed, and may be left out of a JSON body (left as it is)', () => {
+    const edited = validateSettingsForm(edit((f) => (f.arrival.wire = '  Next business day. ')));
+    expect(edited.settings?.arrival.wire).toBe('Next business day.');
+    const { arrival: _arrival, ...withoutArrival } = saved;
+    expect(checkBody(withoutArrival).settings?.arrival).toBeUndefined();
+    expect(checkBody({ ...saved, arrival: { ...saved.arrival, ach: '' } }).errors).toEqual({
+      'arrival.ach': 'Say when an order paid by ACH arrives.',
+    });
   });
 });

@@ -71,6 +71,8 @@ interface SettingsDraft {
     bank_charges: number | null;
   };
   referral: { reward: number | null; trades_eligible: number | null };
+  /** Absent: left as it is. */
+  arrival?: { paypal: string; zelle: string; ach: string; wire: string } | undefined;
 }
 
 /** 0 to 100 with at most 2 decimals (the settings store basis points). True when it passes. */
@@ -220,7 +222,28 @@ function checkSettings(s: SettingsDraft, report: Report): void {
 
   checkPercent(s.referral.reward, 'referral.reward', report);
   checkWhole(s.referral.trades_eligible, 'referral.trades_eligible', report, 0, 1000, 'number of trades');
+
+  if (s.arrival) {
+    for (const [method, label] of ARRIVAL_METHODS) {
+      const path = `arrival.${method}`;
+      const text = s.arrival[method];
+      checkRequired(text, path, report, `Say when an order paid by ${label} arrives.`);
+      checkLength(text, path, report, ARRIVAL_MAX_LENGTH, 'arrival timing');
+      // One line shown to customers: no line breaks or other control characters.
+      if (CONTROL_CHARACTERS.test(text)) report(path, 'Use one line of plain text.');
+    }
+  }
 }
+
+const ARRIVAL_METHODS = [
+  ['paypal', 'PayPal'],
+  ['zelle', 'Zelle'],
+  ['ach', 'ACH'],
+  ['wire', 'wire'],
+] as const;
+const ARRIVAL_MAX_LENGTH = 160;
+// eslint-disable-next-line no-control-regex -- the point is to find control characters
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
 
 /** A `Report` that adds each path's first message to the zod context; `count` tells whether any did. */
 function reporter(ctx: Pick<z.RefinementCtx, 'addIssue'>) {
@@ -267,6 +290,7 @@ export const settingsUpdateSchema = z
       bank_charges: z.number(),
     }),
     referral: z.strictObject({ reward: z.number(), trades_eligible: z.number() }),
+    arrival: z.strictObject({ paypal: trimmed, zelle: trimmed, ach: trimmed, wire: trimmed }).optional(),
   })
   .superRefine((settings, ctx) => checkSettings(settings, reporter(ctx).report));
 
@@ -301,6 +325,7 @@ export const settingsFormFieldsSchema = z.object({
     bank_charges: z.string(),
   }),
   referral: z.object({ reward: z.string(), trades_eligible: z.string() }),
+  arrival: z.object({ paypal: z.string(), zelle: z.string(), ach: z.string(), wire: z.string() }),
 });
 export type SettingsForm = z.infer<typeof settingsFormFieldsSchema>;
 /** Messages by field path ('order.min_order_size'), as the server's `errors` carries them too. */
@@ -392,6 +417,12 @@ export const settingsFormSchema = settingsFormFieldsSchema.transform((form, ctx)
         'number of trades',
       ),
     },
+    arrival: {
+      paypal: form.arrival.paypal.trim(),
+      zelle: form.arrival.zelle.trim(),
+      ach: form.arrival.ach.trim(),
+      wire: form.arrival.wire.trim(),
+    },
   };
   checkSettings(draft, report);
   if (count() > 0) return z.NEVER;
@@ -416,6 +447,7 @@ export function formFromSettings(s: FullGlobalSettings): SettingsForm {
     ach: { ...s.ach, bank_charges: usdText(s.ach.bank_charges) },
     wire: { ...s.wire, bank_charges: usdText(s.wire.bank_charges) },
     referral: { reward: String(s.referral.reward), trades_eligible: String(s.referral.trades_eligible) },
+    arrival: { ...s.arrival },
   };
 }
 

@@ -19,6 +19,8 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   ACCOUNT_EXISTS: 409,
   GONE: 410,
+  /** A locked quote ran out before the order was saved: the customer gets a new quote (DESIGN.md 7.12). */
+  QUOTE_EXPIRED: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** An Idempotency-Key sent again with a different request (DESIGN.md section 7.5). */

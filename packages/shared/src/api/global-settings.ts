@@ -6,6 +6,25 @@ import { z } from 'zod';
  */
 const methodSwitch = z.object({ is_active: z.boolean() });
 
+/**
+ * When the customer's money or bitcoin arrives, per payment method, in the operator's words: shown at
+ * checkout and on the order. These are the first values; the operator edits them in the back office.
+ */
+export const DEFAULT_ARRIVAL_TIMING = {
+  paypal: 'Bitcoin is sent after the payment clears.',
+  zelle: 'Within hours of receipt.',
+  ach: 'After the transfer settles, 1–3 business days.',
+  wire: 'Same or next business day.',
+} as const;
+
+export const arrivalTimingSchema = z.object({
+  paypal: z.string(),
+  zelle: z.string(),
+  ach: z.string(),
+  wire: z.string(),
+});
+export type ArrivalTiming = z.infer<typeof arrivalTimingSchema>;
+
 export const publicGlobalSettingsSchema = z.object({
   order: z.object({
     platform_fees: z.number(),
@@ -18,6 +37,8 @@ export const publicGlobalSettingsSchema = z.object({
   ach: methodSwitch,
   wire: methodSwitch,
   referral: z.object({ reward: z.number(), trades_eligible: z.number().int() }),
+  /** Expected arrival timing of each payment method (public: shown before sign-in too). */
+  arrival: arrivalTimingSchema,
 });
 
 export const fullGlobalSettingsSchema = publicGlobalSettingsSchema.extend({

@@ -68,6 +68,11 @@ export const saveOrderSchema = z.strictObject({
   expired: z.union([z.number(), z.string(), z.boolean(), z.null()]).optional(),
   walletAddress: z.string().max(100).optional(),
   bankAccount: sellBankAccountSchema.optional(),
+  /**
+   * The locked quote the customer confirmed (`POST /api/quotes`): the figures above must then be that
+   * quote's, and the order keeps them (DESIGN.md 7.12).
+   */
+  quoteId: z.string().max(100).optional(),
 });
 export type SaveOrderRequest = z.infer<typeof saveOrderSchema>;
 

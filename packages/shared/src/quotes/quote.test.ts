@@ -5,6 +5,7 @@ import {
   INVALID_NETWORK_FEE_INPUT_MESSAGE,
   isAmountInputText,
   isBelowMinimum,
+  midMarketPriceCents,
   networkFeeSatsFor,
   QUOTE_TOLERANCE,
   quoteBuyFromBtc,
@@ -16,6 +17,7 @@ import {
   sellDeadEndMessage,
   smallestSatisfying,
   smallestSellSats,
+  spreadAgainstMidCents,
   type BuyQuote,
   type SellQuote,
 } from './quote';
@@ -750,5 +752,26 @@ describe('sellDeadEndMessage', () => {
     expect(sellDeadEndMessage('ach', 41_100n)).toMatch(/^For an ACH payout, sell at least 0\.000411 BTC:/);
     expect(sellDeadEndMessage('zelle', 1n)).toMatch(/^For a Zelle payout, sell at least 0\.000001 BTC:/);
     expect(satsAsBtcRoundedUp(123_456_789_00n)).toBe('123.456789');
+  });
+});
+
+describe('the all-in price against the mid-market price', () => {
+  it('is halfway between our two prices, and the spread is half their gap on the amount, rounded up', () => {
+    expect(midMarketPriceCents(9_712_345n, 9_650_000n)).toBe(9_681_172n);
+    // 0.01 BTC × ($97,123.45 − $96,500.00) / 2 = $3.117… → $3.12.
+    expect(
+      spreadAgainstMidCents({
+        amountSats: 1_000_000n,
+        sellPriceCents: 9_712_345n,
+        buyPriceCents: 9_650_000n,
+      }),
+    ).toBe(312n);
+    expect(
+      spreadAgainstMidCents({ amountSats: 0n, sellPriceCents: 9_712_345n, buyPriceCents: 9_650_000n }),
+    ).toBe(0n);
+    expect(() => spreadAgainstMidCents({ amountSats: -1n, sellPriceCents: 1n, buyPriceCents: 1n })).toThrow(
+      RangeError,
+    );
+    expect(() => midMarketPriceCents(0n, 1n)).toThrow(RangeError);
   });
 });

@@ -350,3 +350,25 @@ export function sellDeadEndMessage(method: keyof typeof PAYOUT_METHOD_NAMES, sma
     'the bank charges and fee would leave nothing to receive.'
   );
 }
+
+/**
+ * The spread a quote carries against the mid-market price, in cents: how much more a buyer pays (or
+ * less a seller receives) for `amountSats` than at the midpoint of our two prices. The midpoint is
+ * (sell + buy) / 2, so the spread is amount × (sell − buy) / 2, rounded up: never understated.
+ */
+export function spreadAgainstMidCents(input: {
+  amountSats: Sats;
+  sellPriceCents: Cents;
+  buyPriceCents: Cents;
+}): Cents {
+  const amountSats = amount('amountSats', input.amountSats);
+  const sell = price('sellPriceCents', input.sellPriceCents);
+  const buy = price('buyPriceCents', input.buyPriceCents);
+  const gap = sell > buy ? sell - buy : buy - sell;
+  return mulDivCeil(amountSats, gap, 2n * SATS_PER_BTC);
+}
+
+/** The mid-market price: halfway between the price we sell at and the price we buy at, in cents. */
+export function midMarketPriceCents(sellPriceCents: Cents, buyPriceCents: Cents): Cents {
+  return (price('sellPriceCents', sellPriceCents) + price('buyPriceCents', buyPriceCents)) / 2n;
+}

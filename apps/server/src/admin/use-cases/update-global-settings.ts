@@ -12,8 +12,13 @@ import {
 import { toFullSettings } from '../../settings/global-settings.presenter';
 import { recordAdminAction } from '../admin-audit.repository';
 
+/** The settings as edited: a group the editor did not send (arrival timing) is left as it is. */
+export type EditedSettings = Omit<FullGlobalSettings, 'arrival'> & {
+  arrival?: FullGlobalSettings['arrival'];
+};
+
 /** The edited settings (units of `GET /api/admin/settings`) in the database's integer units. */
-function toStoredSettings(s: FullGlobalSettings): GlobalSettingsChange {
+function toStoredSettings(s: EditedSettings): GlobalSettingsChange {
   try {
     return {
       platformFeeBps: basisPointsFromPercent(s.order.platform_fees),
@@ -41,6 +46,14 @@ function toStoredSettings(s: FullGlobalSettings): GlobalSettingsChange {
       ...(s.order.four_eyes_usd === undefined
         ? {}
         : { fourEyesCents: usdNumberToCents(s.order.four_eyes_usd) }),
+      ...(s.arrival === undefined
+        ? {}
+        : {
+            arrivalPaypal: s.arrival.paypal,
+            arrivalZelle: s.arrival.zelle,
+            arrivalAch: s.arrival.ach,
+            arrivalWire: s.arrival.wire,
+          }),
       updatedAt: new Date(),
     };
   } catch (error) {
@@ -56,7 +69,7 @@ function toStoredSettings(s: FullGlobalSettings): GlobalSettingsChange {
  */
 export async function updateGlobalSettings(
   deps: { db: Database },
-  request: { staff: SignedInUser; settings: FullGlobalSettings },
+  request: { staff: SignedInUser; settings: EditedSettings },
 ): Promise<GlobalSettingsRow> {
   const change = toStoredSettings(request.settings);
   return deps.db.transaction(async (tx) => {

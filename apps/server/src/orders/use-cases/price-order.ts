@@ -46,7 +46,9 @@ export interface Figures {
 
 export interface PricedBuy {
   figures: Figures;
-  snapshot: PriceSnapshotRow;
+  snapshot: Pick<PriceSnapshotRow, 'id'>;
+  /** The locked quote these figures come from, which the save claims (DESIGN.md 7.12). */
+  quoteId?: string;
   /** The customer's own address, where their bitcoin is paid out. */
   walletAddress: string;
   /** The quote lock: the order session timeout of the settings. */
@@ -55,7 +57,9 @@ export interface PricedBuy {
 
 export interface PricedSell {
   figures: Figures;
-  snapshot: PriceSnapshotRow;
+  snapshot: Pick<PriceSnapshotRow, 'id'>;
+  /** The locked quote these figures come from, which the save claims (DESIGN.md 7.12). */
+  quoteId?: string;
   paymentMethod: Exclude<PaymentMethod, 'paypal'>;
   receivingDetails: Record<string, string>;
   /** The deposit window. */
@@ -148,10 +152,10 @@ export async function priceSellOrder(
   throw new AppError('PRICE_CHANGED', PRICE_CHANGED);
 }
 
-const ENTER_AMOUNT = 'Enter an amount greater than zero.';
+export const ENTER_AMOUNT = 'Enter an amount greater than zero.';
 
 /** Each payout method's bank charges, when the method is switched on. */
-function bankChargesFor(settings: GlobalSettingsRow, method: string | undefined): Cents | null {
+export function bankChargesFor(settings: GlobalSettingsRow, method: string | undefined): Cents | null {
   if (method === 'zelle' && settings.zelleActive) return settings.zelleBankChargesCents;
   if (method === 'ach' && settings.achActive) return settings.achBankChargesCents;
   if (method === 'wire' && settings.wireActive) return settings.wireBankChargesCents;
@@ -197,7 +201,7 @@ async function checkCustomer(
 }
 
 /** The client's figures as integers; a sell's value may be nothing, which is checked after its amount. */
-function parseClientFigures(body: SaveOrderRequest): Figures {
+export function parseClientFigures(body: SaveOrderRequest): Figures {
   try {
     const figures = {
       amountSats: btcNumberToSats(body.amount),

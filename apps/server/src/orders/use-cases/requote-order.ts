@@ -4,6 +4,7 @@ import { AppError } from '../../http/errors';
 import { recordOrderRequoted } from '../order-state';
 import { lockOrder, updatePendingQuote } from '../order.repository';
 import type { OrderDeps } from './order-deps';
+import { claimOrderQuote, priceBuyFromQuote } from './price-from-quote';
 import { priceBuyOrder } from './price-order';
 
 export const REQUOTE_REASON = 'the customer confirmed again at the current price';
@@ -26,7 +27,11 @@ export async function requoteOrder(
   if (order.type === 'sell') {
     throw new AppError('CONFLICT', 'A sell order waits for your deposit; start a new sell to change it.');
   }
-  const { figures, snapshot, walletAddress, quoteExpiresAt } = await priceBuyOrder(deps, user, body);
+  const { quoteId } = body;
+  const priced = quoteId
+    ? await priceBuyFromQuote(deps, user, { ...body, quoteId })
+    : await priceBuyOrder(deps, user, body);
+  const { figures, snapshot, walletAddress, quoteExpiresAt } = priced;
   const updated = await deps.db.transaction(async (tx) => {
     // The figures replaced are read under the row lock, so the event records exactly what changed.
     const before = await lockOrder(tx, order.id);
@@ -38,6 +43,7 @@ export async function requoteOrder(
       deps.now(),
     );
     if (!after) return null;
+    await claimOrderQuote(tx, priced, order.id, deps.now());
     await recordOrderRequoted(tx, { before, after, actor: `user:${user.id}`, reason: REQUOTE_REASON });
     return after;
   });

@@ -3,10 +3,11 @@ import type { OrderRow, UserRow } from '../../db/schema';
 import { recordOrderCreated } from '../order-state';
 import { findRecentTwinOrder, insertOrder, lockCustomerForSave } from '../order.repository';
 import type { OrderDeps } from './order-deps';
+import { claimOrderQuote, priceBuyFromQuote } from './price-from-quote';
 import { priceBuyOrder } from './price-order';
 
 /**
- * A new pending buy at the server's figures, paid out later to the customer's own address. The same
+ * A new pending buy at the server's figures (or its locked quote's), paid out later to the customer's own address. The same
  * buy saved again within 10 seconds (a double click) answers the first order (DESIGN.md 7.5).
  */
 export async function saveBuyOrder(
@@ -14,7 +15,11 @@ export async function saveBuyOrder(
   user: UserRow,
   body: SaveOrderRequest,
 ): Promise<OrderRow> {
-  const priced = await priceBuyOrder(deps, user, body);
+  const { quoteId } = body;
+  // Against a locked quote its figures hold; otherwise the server re-prices from a price it served.
+  const priced = quoteId
+    ? await priceBuyFromQuote(deps, user, { ...body, quoteId })
+    : await priceBuyOrder(deps, user, body);
   return deps.db.transaction(async (tx) => {
     await lockCustomerForSave(tx, user.id);
     const twin = await findRecentTwinOrder(tx, {
@@ -37,6 +42,7 @@ export async function saveBuyOrder(
       paymentMethod: null,
       receivingDetails: null,
     });
+    await claimOrderQuote(tx, priced, order.id, deps.now());
     await recordOrderCreated(tx, order, `user:${user.id}`);
     return order;
   });

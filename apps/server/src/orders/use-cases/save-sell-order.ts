@@ -4,10 +4,11 @@ import { allocateDepositAddress } from '../../deposits/allocate-deposit-address'
 import { recordOrderCreated } from '../order-state';
 import { findRecentTwinOrder, insertOrder, lockCustomerForSave } from '../order.repository';
 import type { OrderDeps } from './order-deps';
+import { claimOrderQuote, priceSellFromQuote } from './price-from-quote';
 import { priceSellOrder } from './price-order';
 
 /**
- * A new pending sell at the server's figures, with a deposit address of its own that was never used
+ * A new pending sell at the server's figures (or its locked quote's), with a deposit address of its own that was never used
  * before (the next index of the sequence; an index a failed save took is skipped, never handed out again).
  * The same sell saved again within 10 seconds (a double click) answers the first order and takes no
  * second address (DESIGN.md 7.5).
@@ -17,7 +18,11 @@ export async function saveSellOrder(
   user: UserRow,
   body: SaveOrderRequest,
 ): Promise<OrderRow> {
-  const priced = await priceSellOrder(deps, user, body);
+  const { quoteId } = body;
+  // Against a locked quote its figures hold; otherwise the server re-prices from a price it served.
+  const priced = quoteId
+    ? await priceSellFromQuote(deps, user, { ...body, quoteId })
+    : await priceSellOrder(deps, user, body);
   return deps.db.transaction(async (tx) => {
     await lockCustomerForSave(tx, user.id);
     const twin = await findRecentTwinOrder(tx, {
@@ -43,6 +48,7 @@ export async function saveSellOrder(
       receivingDetails: priced.receivingDetails,
       ...deposit,
     });
+    await claimOrderQuote(tx, priced, order.id, deps.now());
     await recordOrderCreated(tx, order, `user:${user.id}`);
     return order;
   });

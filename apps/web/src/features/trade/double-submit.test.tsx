@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_ARRIVAL_TIMING } from '@offzero/shared/api/global-settings';
 import { saveCsrfToken, saveSessionToken } from '../../lib/session-storage';
+import { lockedQuoteAnswer } from '../../test/locked-quote-answer';
 import { fakeSessionToken, jsonResponse, renderWithProviders } from '../../test/test-utils';
 import { PriceProvider } from './price-context';
 import { TradeWidget } from './trade-widget';
@@ -24,6 +26,7 @@ const settings = {
   ach: { is_active: true },
   wire: { is_active: false },
   referral: { reward: 10, trades_eligible: 3 },
+  arrival: { ...DEFAULT_ARRIVAL_TIMING },
 };
 const verifiedUser = {
   _id: 'user-1',
@@ -73,6 +76,10 @@ function mockApi() {
       });
     }
     if (path === '/api/price') return Promise.resolve(jsonResponse(price));
+    if (path === '/api/quotes')
+      return Promise.resolve(
+        jsonResponse(lockedQuoteAnswer(JSON.parse(init?.body as string), price, settings)),
+      );
     if (path === '/api/admin/settings') return Promise.resolve(jsonResponse({ settings }));
     if (path === '/api/user/settings') return Promise.resolve(jsonResponse({ settings: userSettings }));
     if (path.startsWith('/api/user/')) return Promise.resolve(jsonResponse({ user: verifiedUser }));

@@ -4,8 +4,11 @@ import toast from 'react-hot-toast';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatBtc } from '@offzero/shared/money/money';
+import { DEFAULT_ARRIVAL_TIMING } from '@offzero/shared/api/global-settings';
 import { quoteBuyFromUsd } from '@offzero/shared/quotes/quote';
-import { saveSessionToken } from '../../lib/session-storage';
+import type { LockedQuote } from '@offzero/shared/api/quotes';
+import { lockedQuoteAnswer } from '../../test/locked-quote-answer';
+import { saveCsrfToken, saveSessionToken } from '../../lib/session-storage';
 import { fakeSessionToken, jsonResponse, renderWithProviders } from '../../test/test-utils';
 import { PriceProvider } from './price-context';
 import { TradeWidget } from './trade-widget';
@@ -25,6 +28,7 @@ const settings = {
   ach: { is_active: true },
   wire: { is_active: false },
   referral: { reward: 10, trades_eligible: 3 },
+  arrival: { ...DEFAULT_ARRIVAL_TIMING },
 };
 const verifiedUser = {
   _id: 'user-1',
@@ -47,11 +51,28 @@ const userSettings = {
 };
 
 function mockApi(
-  overrides: { user?: object; kyc?: object | null; settings?: object; adminSettings?: object } = {},
+  overrides: {
+    user?: object;
+    kyc?: object | null;
+    settings?: object;
+    adminSettings?: object;
+    /** Changes each locked quote the fake server answers (the n-th from 0). */
+    quote?: (quote: LockedQuote, n: number) => LockedQuote;
+  } = {},
 ) {
-  const fetchMock = vi.fn((input: string) => {
+  let quotesLocked = 0;
+  const fetchMock = vi.fn((input: string, init?: RequestInit) => {
     const path = new URL(input, 'http://localhost').pathname;
     if (path === '/api/price') return Promise.resolve(jsonResponse(price));
+    if (path === '/api/quotes') {
+      const terms = (overrides.adminSettings ?? settings) as typeof settings;
+      const n = quotesLocked++;
+      const { quote } = lockedQuoteAnswer(JSON.parse(init?.body as string), price, terms, `quote-${n + 1}`);
+      return Promise.resolve(jsonResponse({ quote: overrides.quote ? overrides.quote(quote, n) : quote }));
+    }
+    if (path === '/api/order/save') {
+      return Promise.resolve(jsonResponse({ message: 'Not saved in this test.', code: 'BAD_REQUEST' }, 400));
+    }
     if (path === '/api/admin/settings')
       return Promise.resolve(jsonResponse({ settings: overrides.adminSettings ?? settings }));
     if (path === '/api/user/settings')
@@ -88,6 +109,7 @@ function renderWidget() {
 }
 
 beforeEach(() => {
+  saveCsrfToken('csrf-1');
   vi.spyOn(console, 'error').mockImplementation(() => {});
   vi.spyOn(toast, 'error');
 });
@@ -164,10 +186,13 @@ describe('TradeWidget, buy quote', () => {
     await user.clear(pay);
     await user.type(pay, '250');
     await user.click(continueButton);
-    const panel = await screen.findByRole('tabpanel');
-    expect(within(panel).getByRole('button', { name: 'Pay $250.00' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Pay $250.00' })).toBeInTheDocument();
+    const panel = screen.getByRole('tabpanel');
     expect(within(panel).getByLabelText('Bitcoin address')).toHaveValue(userSettings.walletAddress);
-    expect(within(panel).getByText(/^Quote valid for (15:00|14:5\d)$/)).toBeInTheDocument();
+    // The server's locked quote, its rate against the mid-market price, and its real lock.
+    expect(within(panel).getByText(/^Price locked for (15:00|14:5\d)$/)).toBeInTheDocument();
+    expect(within(panel).getByText('Mid-market $96,811.72')).toBeInTheDocument();
+    expect(within(panel).getByText('Bitcoin is sent after the payment clears.')).toBeInTheDocument();
     // Mid-flow the tabs stay put.
     expect(screen.getByRole('tab', { name: 'Sell' })).toHaveAttribute('aria-disabled', 'true');
 
@@ -175,6 +200,63 @@ describe('TradeWidget, buy quote', () => {
     await user.type(within(panel).getByLabelText('Bitcoin address'), 'not-an-address');
     await user.click(within(panel).getByRole('button', { name: 'Pay $250.00' }));
     await vi.waitFor(() => expect(toast.error).toHaveBeenLastCalledWith('Invalid Bitcoin Address'));
+  });
+});
+
+describe('TradeWidget, locked quote', () => {
+  it('shows the server’s locked figures, which the live price does not move, and Pay sends the quoteId', async () => {
+    saveSessionToken(fakeSessionToken('user-1'));
+    // The server locked a different rate than the live one: the confirmation shows the server's.
+    const fetchMock = mockApi({
+      quote: (quote) => ({ ...quote, price: 98_000, amount: 0.002515, platformFee: 3.75, spread: 1.57 }),
+    });
+    const user = userEvent.setup();
+    renderWidget();
+    await user.type(await screen.findByLabelText('You Pay'), '250');
+    const continueButton = screen.getByRole('button', { name: 'Continue' });
+    await vi.waitFor(() => expect(continueButton).toBeEnabled());
+    await user.click(continueButton);
+    const pay = await screen.findByRole('button', { name: 'Pay $250.00' });
+    const panel = screen.getByRole('tabpanel');
+    expect(within(panel).getByText('1 BTC = $98,000.00')).toBeInTheDocument();
+    expect(within(panel).getByText('0.002515 BTC')).toBeInTheDocument();
+    expect(within(panel).getByText('$1.57')).toBeInTheDocument();
+    await user.click(pay);
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/api/order/save'))).toBe(true),
+    );
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/order/save'))!;
+    expect(JSON.parse(init?.body as string)).toMatchObject({
+      quoteId: 'quote-1',
+      price: 98_000,
+      amount: 0.002515,
+      platformFee: 3.75,
+      value: 250,
+    });
+  });
+
+  it('when the lock runs out, takes Pay away and offers a new quote, never a silent new price', async () => {
+    saveSessionToken(fakeSessionToken('user-1'));
+    // The first quote is already over; the one asked for next holds.
+    const fetchMock = mockApi({
+      quote: (quote, n) =>
+        n === 0 ? { ...quote, expiresAt: new Date(Date.now() - 1000).toISOString() } : quote,
+    });
+    const user = userEvent.setup();
+    renderWidget();
+    await user.type(await screen.findByLabelText('You Pay'), '250');
+    const continueButton = screen.getByRole('button', { name: 'Continue' });
+    await vi.waitFor(() => expect(continueButton).toBeEnabled());
+    await user.click(continueButton);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This quote has expired. Get a new quote to continue.');
+    expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
+
+    await user.click(within(alert).getByRole('button', { name: 'Get a new quote' }));
+    expect(await screen.findByRole('button', { name: 'Pay $250.00' })).toBeInTheDocument();
+    expect(screen.getByText(/^Price locked for (15:00|14:5\d)$/)).toBeInTheDocument();
+    const quoteCalls = fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/api/quotes'));
+    expect(quoteCalls).toHaveLength(2);
   });
 });
 
@@ -226,6 +308,7 @@ describe('TradeWidget, sell', () => {
       expect(toast.error).toHaveBeenLastCalledWith('Add Zelle payment email in settings.'),
     );
     await user.click(screen.getByRole('button', { name: /ACH/ }));
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledTimes(1));
     expect(await screen.findByRole('heading', { name: 'Confirm your sale' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send 0.010000 BTC' })).toBeEnabled();
   });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FullGlobalSettings } from '@offzero/shared/api/global-settings';
+import { DEFAULT_ARRIVAL_TIMING, type FullGlobalSettings } from '@offzero/shared/api/global-settings';
 import { fakeSessionToken, jsonResponse, renderWithProviders } from '../../../test/test-utils';
 import { saveCsrfToken, saveSessionToken } from '../../../lib/session-storage';
 import SettingsPage from './settings-page';
@@ -27,6 +27,7 @@ const settings: FullGlobalSettings = {
     bank_charges: 25,
   },
   referral: { reward: 20, trades_eligible: 3 },
+  arrival: { ...DEFAULT_ARRIVAL_TIMING },
 };
 
 let fetchMock: ReturnType<typeof vi.fn<(input: string, init?: RequestInit) => Promise<Response>>>;
@@ -166,5 +167,24 @@ describe('the settings editor', () => {
     await waitFor(() => expect(puts()).toHaveLength(1));
     const body = JSON.parse(puts()[0]![1]!.body as string) as FullGlobalSettings;
     expect(body.order.four_eyes_usd).toBe(5000);
+  });
+
+  it('edits each method’s arrival timing: required, sent trimmed', async () => {
+    putAnswer = () => jsonResponse({ message: 'Settings saved. New quotes use them now.', settings });
+    const user = userEvent.setup();
+    renderWithProviders(<SettingsPage />);
+    const panel = await screen.findByTestId('settings-arrival');
+    const wire = within(panel).getByLabelText('Wire transfer');
+    expect(wire).toHaveValue('Same or next business day.');
+    await user.clear(wire);
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Say when an order paid by wire arrives.')).toBeInTheDocument();
+    expect(puts()).toHaveLength(0);
+
+    await user.type(wire, '  Next business day.  ');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    const body = JSON.parse(puts()[0]![1]!.body as string) as FullGlobalSettings;
+    expect(body.arrival).toEqual({ ...DEFAULT_ARRIVAL_TIMING, wire: 'Next business day.' });
   });
 });

@@ -19,7 +19,7 @@ import { AlertIcon, CheckIcon } from '../../../components/ui/icons';
 import { useAdminSettings, useSaveSettings } from '../api/admin-api';
 import { AdminPageHeader, Panel } from '../components/blocks';
 
-/** The global settings editor: fees, limits, quote lock, payment methods, referral terms. */
+/** The global settings editor: fees, limits, quote lock, payment methods, referral terms, arrival timing. */
 export default function SettingsPage() {
   const settings = useAdminSettings();
   return (
@@ -241,6 +241,20 @@ function SettingsEditor({ saved }: { saved: FullGlobalSettings }) {
               className="sm:col-span-2"
               {...field('wire', 'bank_address')}
             />
+          </div>
+        </Panel>
+
+        <Panel title="When it arrives" testId="settings-arrival">
+          {sectionError('arrival')}
+          <p className="mb-4 text-sm text-slate-600">
+            What customers read at checkout and on their orders about when their bitcoin or dollars arrive,
+            for each payment method.
+          </p>
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+            <TextField label="PayPal" {...field('arrival', 'paypal')} />
+            <TextField label="Zelle" {...field('arrival', 'zelle')} />
+            <TextField label="ACH transfer" {...field('arrival', 'ach')} />
+            <TextField label="Wire transfer" {...field('arrival', 'wire')} />
           </div>
         </Panel>
       </div>

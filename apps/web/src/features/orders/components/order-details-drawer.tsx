@@ -8,6 +8,7 @@ import { DetailList, type DetailRow } from '../../../components/ui/detail-list';
 import { METHOD_LABEL } from '../../../components/ui/payment-methods';
 import { receivingRows } from '../../../components/orders/receiving-details';
 import { formatDateTime, formatOrderBtc, formatUsdNumber, orderNumber } from '../../../lib/format';
+import { useArrivalTiming } from '../api/get-arrival-timing';
 import { CancelOrderButton } from './cancel-order-dialog';
 import { OrderStatusBadge, OrderTypeLabel } from './order-badges';
 
@@ -49,6 +50,7 @@ function OrderDetails({ order }: { order: Order }) {
   const address =
     typeof order.walletAddress === 'string' ? order.walletAddress : (order.walletAddress?.address ?? null);
   const method = order.payment?.method ?? null;
+  const arrival = useArrivalTiming(method !== null).data;
 
   const summary: DetailRow[] = [
     {
@@ -137,6 +139,8 @@ function OrderDetails({ order }: { order: Order }) {
           <DetailList
             rows={[
               { label: 'Method', value: METHOD_LABEL[method] },
+              // When the bitcoin (a buy) or the dollars (a sell) arrive by this method.
+              arrival ? { label: 'Arrives', value: arrival[method] } : false,
               order.payment?.create_time
                 ? { label: 'Submitted', value: formatDateTime(order.payment.create_time) }
                 : false,

@@ -23,6 +23,8 @@ export interface TradeSettings {
   active: Record<PaymentMethodKey, boolean>;
   /** Each payout method's charges (sell); zero when unknown (visitors). */
   bankChargesCents: Record<'zelle' | 'ach' | 'wire', Cents>;
+  /** When each method's money or bitcoin arrives, in the operator's words. */
+  arrival: Record<PaymentMethodKey, string>;
 }
 
 function toTradeSettings(settings: GlobalSettings): TradeSettings {
@@ -43,6 +45,7 @@ function toTradeSettings(settings: GlobalSettings): TradeSettings {
       wire: settings.wire.is_active,
     },
     bankChargesCents: { zelle: charges('zelle'), ach: charges('ach'), wire: charges('wire') },
+    arrival: { ...settings.arrival },
   };
 }
 

@@ -11,6 +11,8 @@ import { useIdempotencyKeys } from '../../../lib/idempotency-key';
 import { useSubmitManualPayment } from '../api/order-calls';
 import type { TradeSettings } from '../api/get-trade-settings';
 import { CountdownNote } from '../components/countdown-note';
+import { ArrivalNote } from '../components/locked-quote';
+import { QUOTE_EXPIRED_MESSAGE } from '../utils/messages';
 import { MethodTile, NoActiveMethods, type TileMethod } from '../components/method-tile';
 import { StepHeading } from '../components/step-heading';
 import { formatUsdNumber } from '../../../lib/format';
@@ -19,11 +21,6 @@ import { PayPalDemo } from './paypal-demo';
 const PayPalCheckout = lazy(() => import('./paypal-checkout'));
 
 const MANUAL_METHODS: TileMethod[] = ['zelle', 'ach', 'wire'];
-const MANUAL_DETAIL: Record<TileMethod, string> = {
-  zelle: 'Send from your bank app; usually minutes',
-  ach: 'Bank transfer; 1 to 3 business days',
-  wire: 'Bank wire; usually the same day',
-};
 
 type PaidAnswer = { message: string; order: Order };
 
@@ -103,7 +100,7 @@ export function BuyCheckoutStep({
 
       {expired ? (
         <div className="space-y-3 rounded-2xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200">
-          <p>This quote has expired. Get a new quote to continue.</p>
+          <p>{QUOTE_EXPIRED_MESSAGE}</p>
           <Button variant="secondary" onClick={onRequote} fullWidth>
             Get a new quote
           </Button>
@@ -112,6 +109,7 @@ export function BuyCheckoutStep({
         <div className="space-y-3">
           <p className="text-sm font-medium text-slate-700">Select Payment Method</p>
           {!anyActive && <NoActiveMethods />}
+          {settings.active.paypal && <ArrivalNote>PayPal: {settings.arrival.paypal}</ArrivalNote>}
           {settings.active.paypal &&
             (paypalClientId ? (
               <Suspense fallback={<Spinner className="mx-auto size-5 text-slate-400" />}>
@@ -124,7 +122,7 @@ export function BuyCheckoutStep({
             <MethodTile
               key={method}
               method={method}
-              detail={MANUAL_DETAIL[method]}
+              detail={settings.arrival[method]}
               onSelect={() => chooseManual(method)}
               loading={choosing === method}
               disabled={manualPayment.isPending}

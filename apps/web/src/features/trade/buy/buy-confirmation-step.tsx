@@ -1,10 +1,17 @@
 import { useMemo, type ChangeEvent } from 'react';
 import toast from 'react-hot-toast';
 import { buyConfirmationFormSchema } from '@offzero/shared/api/orders';
-import type { BuyQuote } from '@offzero/shared/quotes/quote';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
-import { CountdownNote } from '../components/countdown-note';
+import type { HeldBuyQuote } from '../api/lock-quote';
+import type { TradeSettings } from '../api/get-trade-settings';
+import {
+  ArrivalTimes,
+  LockedRate,
+  QuoteLock,
+  SpreadLabel,
+  useQuoteExpired,
+} from '../components/locked-quote';
 import { DetailList } from '../../../components/ui/detail-list';
 import { StepHeading } from '../components/step-heading';
 import { useAppConfig } from '../../../lib/app-config';
@@ -12,26 +19,29 @@ import { firstError, useZodForm } from '../../../lib/forms';
 import { formatBuyBtc, formatUsdCents } from '../../../lib/format';
 
 /**
- * Buy confirmation (spec section 2): what the customer receives and pays, the rate and both fees, how
- * long the quote holds, and the bitcoin address it goes to (prefilled from settings, editable). Pay
- * checks the address with the shared schema; a wrong one is refused with the spec's toast, as the
- * server would refuse it.
+ * Buy confirmation (spec section 2, DESIGN.md 7.12): the server's locked quote — what the customer
+ * receives and pays, the rate against the mid-market price, both fees and the spread — which does not
+ * move while its real countdown runs; when it runs out, a way to a new quote. Then the bitcoin address
+ * it goes to (prefilled from settings, editable). Pay checks the address with the shared schema; a
+ * wrong one is refused with the spec's toast, as the server would refuse it. Render it with
+ * `key={quote.id}`: a new quote starts a new countdown.
  */
 export function BuyConfirmationStep({
   quote,
-  secondsToRefresh,
-  deadlineMs,
-  onExpire,
+  settings,
+  onRenew,
+  renewing,
   address,
   onAddressChange,
   onBack,
   onPay,
   paying,
 }: {
-  quote: BuyQuote | null;
-  secondsToRefresh: number;
-  deadlineMs: number;
-  onExpire: () => void;
+  quote: HeldBuyQuote;
+  settings: TradeSettings;
+  /** Asks for a new locked quote for the same amount (after this one expired). */
+  onRenew: () => void;
+  renewing: boolean;
   address: string;
   onAddressChange: (address: string) => void;
   onBack: () => void;
@@ -39,6 +49,7 @@ export function BuyConfirmationStep({
   paying: boolean;
 }) {
   const { bitcoinNetwork } = useAppConfig();
+  const [expired, setExpired] = useQuoteExpired(quote.expiresAtMs);
   const schema = useMemo(() => buyConfirmationFormSchema(bitcoinNetwork), [bitcoinNetwork]);
   // The flow keeps the address (it outlives this step); the settings' address may arrive after the
   // step opens, and then fills the field unless the customer has already edited it.
@@ -60,40 +71,35 @@ export function BuyConfirmationStep({
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (!quote || paying) return;
+        if (expired || paying) return;
         void submit(event);
       }}
     >
       <StepHeading onBack={paying ? undefined : onBack}>Confirm your order</StepHeading>
       <DetailList
         rows={[
-          {
-            label: 'You Receive',
-            value: quote ? `${formatBuyBtc(quote.amountSats)} BTC` : '—',
-            strong: true,
-          },
+          { label: 'You Receive', value: `${formatBuyBtc(quote.amountSats)} BTC`, strong: true },
           {
             label: 'Rate',
-            value: quote ? (
-              <>
-                1 BTC = {formatUsdCents(quote.priceCents)}
-                <span className="block text-xs font-normal text-slate-400">
-                  refresh in {secondsToRefresh}s
-                </span>
-              </>
-            ) : (
-              '—'
-            ),
+            value: <LockedRate priceCents={quote.priceCents} midPriceCents={quote.midPriceCents} />,
           },
-          { label: 'Platform Fee', value: quote ? formatUsdCents(quote.platformFeeCents) : '—' },
-          { label: 'Network Fee', value: quote ? formatUsdCents(quote.networkFeeCents) : '—' },
-          { label: 'You Pay', value: quote ? formatUsdCents(quote.valueCents) : '—', strong: true },
+          { label: 'Platform Fee', value: formatUsdCents(quote.platformFeeCents) },
+          { label: 'Network Fee', value: formatUsdCents(quote.networkFeeCents) },
+          { label: <SpreadLabel />, value: formatUsdCents(quote.spreadCents) },
+          { label: 'You Pay', value: formatUsdCents(quote.valueCents), strong: true },
         ]}
       />
-      <CountdownNote
-        deadlineMs={deadlineMs}
-        onExpire={onExpire}
-        label={(time) => `Quote valid for ${time}`}
+      <QuoteLock
+        expiresAtMs={quote.expiresAtMs}
+        expired={expired}
+        onExpire={() => setExpired(true)}
+        onRenew={onRenew}
+        renewing={renewing}
+      />
+      <ArrivalTimes
+        title="When your bitcoin is sent, by how you pay"
+        settings={settings}
+        methods={['paypal', 'zelle', 'ach', 'wire']}
       />
       <TextField
         label="Bitcoin address"
@@ -106,9 +112,11 @@ export function BuyConfirmationStep({
         hint="Your own wallet. We send the bitcoin straight to it."
         inputClassName="font-mono text-sm!"
       />
-      <Button type="submit" size="lg" fullWidth loading={paying} disabled={!quote}>
-        {quote ? `Pay ${formatUsdCents(quote.valueCents)}` : 'Pay'}
-      </Button>
+      {!expired && (
+        <Button type="submit" size="lg" fullWidth loading={paying}>
+          Pay {formatUsdCents(quote.valueCents)}
+        </Button>
+      )}
     </form>
   );
 }

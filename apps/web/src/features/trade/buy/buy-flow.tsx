@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { quoteFormSchema, type Order, type SaveOrderRequest } from '@offzero/shared/api/orders';
-import { centsToUsdNumber, formatUsd, satsToBtcNumber } from '@offzero/shared/money/money';
+import { centsToUsdNumber, formatUsd, satsToBtcNumber, type Cents } from '@offzero/shared/money/money';
 import { errorMessage, hasErrorCode } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/forms';
 import { useIdempotencyKeys } from '../../../lib/idempotency-key';
@@ -10,6 +10,7 @@ import { useTradeAccount } from '../api/get-account';
 import { useContinueFromQuote } from '../use-continue-from-quote';
 import type { TradeSettings } from '../api/get-trade-settings';
 import { useSaveOrder } from '../api/order-calls';
+import { useLockQuote, type HeldBuyQuote } from '../api/lock-quote';
 import { QuoteStep } from '../components/quote-step';
 import { usePrices } from '../price-context';
 import { centsOf } from '../../../lib/format';
@@ -22,7 +23,7 @@ import { BuySuccessStep } from './buy-success-step';
 /** The buy flow's steps (spec section 4): quote → confirmation → checkout → success. */
 type BuyStep =
   | { step: 'quote' }
-  | { step: 'confirmation'; deadlineMs: number }
+  | { step: 'confirmation'; quote: HeldBuyQuote }
   | { step: 'checkout'; order: Order }
   | { step: 'success'; order: Order };
 
@@ -35,9 +36,9 @@ interface BuyStart {
 
 /**
  * Where a buy starts: at the quote, or for a pending order at checkout while its quote holds, else at
- * confirmation to confirm a new quote for the same amount.
+ * the quote with the same amount, to lock a new quote for it.
  */
-function startOf(pending: Order | null | undefined, settings: TradeSettings): BuyStart {
+function startOf(pending: Order | null | undefined): BuyStart {
   if (!pending || pending.type !== 'buy' || pending.status !== 'pending') {
     return { state: { step: 'quote' }, entry: EMPTY_ENTRY, address: null, orderId: null };
   }
@@ -45,9 +46,7 @@ function startOf(pending: Order | null | undefined, settings: TradeSettings): Bu
   const entry: AmountEntry = { source: 'usd', text: cents === null ? '' : formatUsd(cents) };
   const address = typeof pending.walletAddress === 'string' ? pending.walletAddress : null;
   const state: BuyStep =
-    Date.parse(pending.expiresAt) > Date.now()
-      ? { step: 'checkout', order: pending }
-      : { step: 'confirmation', deadlineMs: Date.now() + settings.sessionTimeoutSeconds * 1000 };
+    Date.parse(pending.expiresAt) > Date.now() ? { step: 'checkout', order: pending } : { step: 'quote' };
   return { state, entry, address, orderId: pending._id };
 }
 
@@ -70,7 +69,10 @@ export function BuyFlow({
   const saveKeys = useIdempotencyKeys();
   // Set at once on the first click, before React re-renders the button as busy.
   const saving = useRef(false);
-  const [start] = useState(() => startOf(pendingOrder, settings));
+  const [start] = useState(() => startOf(pendingOrder));
+  const lock = useLockQuote();
+  // One key per quote asked for: a double click on Continue locks one quote.
+  const quoteKeys = useIdempotencyKeys();
   const [state, setState] = useState<BuyStep>(start.state);
   const quoteForm = useZodForm(quoteFormSchema, { defaultValues: start.entry });
   const entry: AmountEntry = quoteForm.watch();
@@ -93,10 +95,32 @@ export function BuyFlow({
   const inProgress = state.step === 'confirmation' || state.step === 'checkout';
   useEffect(() => onStep(state.step, inProgress), [state.step, inProgress, onStep]);
 
-  const toConfirmation = () =>
-    setState({ step: 'confirmation', deadlineMs: Date.now() + settings.sessionTimeoutSeconds * 1000 });
+  /** Asks the server to lock a quote for this many dollars; the confirmation shows exactly it. */
+  function requestQuote(valueCents: Cents) {
+    if (lock.isPending) return;
+    const body = { type: 'buy' as const, value: centsToUsdNumber(valueCents) };
+    lock.mutate(
+      { body, idempotencyKey: quoteKeys.keyFor(body) },
+      {
+        onSettled: (_answer, error) => quoteKeys.settle(error ?? undefined),
+        onSuccess: (locked) => {
+          if (locked.type === 'buy') setState({ step: 'confirmation', quote: locked });
+        },
+        onError: (error) => toast.error(errorMessage(error)),
+      },
+    );
+  }
 
-  const onContinue = () => continueFromQuote(quote, prices !== null, () => toConfirmation());
+  const onContinue = () =>
+    continueFromQuote(quote, prices !== null, () => {
+      if (quote) requestQuote(quote.valueCents);
+    });
+
+  /** From checkout back to confirmation: a new locked quote for the order's amount. */
+  const toConfirmation = (order: Order) => {
+    const cents = centsOf(order.value);
+    if (cents !== null) requestQuote(cents);
+  };
 
   function submit(body: SaveOrderRequest, existingId: string | null) {
     saving.current = true;
@@ -126,8 +150,13 @@ export function BuyFlow({
   }
 
   /** Pay, once the confirmation form holds a valid address (it was trimmed by the form's schema). */
-  function onPay(walletAddress: string) {
-    if (!quote || !session || save.isPending || saving.current) return;
+  function onPay(locked: HeldBuyQuote, walletAddress: string) {
+    if (!session || save.isPending || saving.current) return;
+    if (locked.expiresAtMs <= Date.now()) {
+      toast.error(QUOTE_EXPIRED_MESSAGE);
+      return;
+    }
+    const quote = locked;
     submit(
       {
         userId: session.userId,
@@ -140,6 +169,7 @@ export function BuyFlow({
         networkFee: centsToUsdNumber(quote.networkFeeCents),
         expired: settings.sessionTimeoutSeconds,
         walletAddress,
+        quoteId: locked.id,
       },
       orderId,
     );
@@ -156,23 +186,21 @@ export function BuyFlow({
           priceCents={prices?.sellPriceCents ?? null}
           secondsToRefresh={secondsToRefresh}
           onContinue={onContinue}
-          continueLoading={session !== null && !trade.account && !trade.error}
+          continueLoading={(session !== null && !trade.account && !trade.error) || lock.isPending}
         />
       );
     case 'confirmation':
       return (
         <BuyConfirmationStep
-          quote={quote}
-          secondsToRefresh={secondsToRefresh}
-          deadlineMs={state.deadlineMs}
-          onExpire={() => {
-            toast.error(QUOTE_EXPIRED_MESSAGE);
-            setState({ step: 'quote' });
-          }}
+          key={state.quote.id}
+          quote={state.quote}
+          settings={settings}
+          onRenew={() => requestQuote(state.quote.valueCents)}
+          renewing={lock.isPending}
           address={address}
           onAddressChange={setAddressDraft}
           onBack={() => setState({ step: 'quote' })}
-          onPay={onPay}
+          onPay={(walletAddress) => onPay(state.quote, walletAddress)}
           paying={save.isPending}
         />
       );
@@ -182,8 +210,8 @@ export function BuyFlow({
           order={state.order}
           settings={settings}
           onPaid={(order) => setState({ step: 'success', order })}
-          onBack={toConfirmation}
-          onRequote={toConfirmation}
+          onBack={() => toConfirmation(state.order)}
+          onRequote={() => toConfirmation(state.order)}
         />
       );
     case 'success':

@@ -1,10 +1,11 @@
 import { useId } from 'react';
 import toast from 'react-hot-toast';
 import { sellMethodFormSchema } from '@offzero/shared/api/orders';
-import type { SellQuote } from '@offzero/shared/quotes/quote';
 import type { UserSettings } from '@offzero/shared/api/user-settings';
 import { Button } from '../../../components/ui/button';
-import { CountdownNote } from '../components/countdown-note';
+import type { HeldSellQuote } from '../api/lock-quote';
+import type { TradeSettings } from '../api/get-trade-settings';
+import { ArrivalNote, LockedRate, QuoteLock, SpreadLabel, useQuoteExpired } from '../components/locked-quote';
 import { DetailList } from '../../../components/ui/detail-list';
 import { METHOD_LABEL } from '../../../components/ui/payment-methods';
 import type { TileMethod } from '../components/method-tile';
@@ -14,35 +15,39 @@ import { firstError, useZodForm } from '../../../lib/forms';
 import { formatExactBtc, formatUsdCents } from '../../../lib/format';
 
 /**
- * Sell confirmation (spec section 2): what the customer receives, the rate, the platform fee and the
- * method's bank charges, how long the quote holds, and the account the dollars go to. Send submits
- * the chosen method, checked by the shared schema the order's payout account is checked with.
+ * Sell confirmation (spec section 2, DESIGN.md 7.12): the server's locked quote — what the customer
+ * receives, the rate against the mid-market price, the platform fee, the method's bank charges and the
+ * spread — which does not move while its real countdown runs; when it runs out, a way to a new quote.
+ * Then when the dollars arrive and the account they go to. Send submits the chosen method, checked by
+ * the shared schema the order's payout account is checked with. Render it with `key={quote.id}`.
  */
 export function SellConfirmationStep({
   quote,
   blockedReason = null,
   method,
   settings,
-  secondsToRefresh,
-  deadlineMs,
-  onExpire,
+  tradeSettings,
+  onRenew,
+  renewing,
   onBack,
   onSend,
   sending,
 }: {
-  quote: SellQuote | null;
+  quote: HeldSellQuote | null;
   /** Why there is no quote for the amount typed (e.g. the method's charges would leave nothing). */
   blockedReason?: string | null;
   method: TileMethod;
   settings: UserSettings | null;
-  secondsToRefresh: number;
-  deadlineMs: number;
-  onExpire: () => void;
+  tradeSettings: TradeSettings;
+  /** Asks for a new locked quote for the same amount and method (after this one expired). */
+  onRenew: () => void;
+  renewing: boolean;
   onBack: () => void;
   onSend: (method: TileMethod) => void;
   sending: boolean;
 }) {
   const reasonId = useId();
+  const [expired, setExpired] = useQuoteExpired(quote?.expiresAtMs ?? Number.POSITIVE_INFINITY);
   const form = useZodForm(sellMethodFormSchema, { defaultValues: { method } });
   const submit = form.handleSubmit(
     (values) => onSend(values.method),
@@ -58,7 +63,7 @@ export function SellConfirmationStep({
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (!quote || sending) return;
+        if (!quote || expired || sending) return;
         void submit(event);
       }}
     >
@@ -78,41 +83,46 @@ export function SellConfirmationStep({
             {
               label: 'Rate',
               value: quote ? (
-                <>
-                  1 BTC = {formatUsdCents(quote.priceCents)}
-                  <span className="block text-xs font-normal text-slate-400">
-                    refresh in {secondsToRefresh}s
-                  </span>
-                </>
+                <LockedRate priceCents={quote.priceCents} midPriceCents={quote.midPriceCents} />
               ) : (
                 '—'
               ),
             },
             { label: 'Platform Fee', value: quote ? formatUsdCents(quote.platformFeeCents) : '—' },
             { label: 'Bank Charges', value: quote ? formatUsdCents(quote.bankFeeCents) : '—' },
+            { label: <SpreadLabel />, value: quote ? formatUsdCents(quote.spreadCents) : '—' },
             { label: 'You Receive', value: quote ? formatUsdCents(quote.valueCents) : '—', strong: true },
           ]}
         />
       )}
-      <CountdownNote
-        deadlineMs={deadlineMs}
-        onExpire={onExpire}
-        label={(time) => `Quote valid for ${time}`}
-      />
+      {quote && (
+        <QuoteLock
+          expiresAtMs={quote.expiresAtMs}
+          expired={expired}
+          onExpire={() => setExpired(true)}
+          onRenew={onRenew}
+          renewing={renewing}
+        />
+      )}
+      <ArrivalNote>
+        Paid by {METHOD_LABEL[method]}: {tradeSettings.arrival[method]}
+      </ArrivalNote>
       <div>
         <p className="mb-1.5 text-sm font-medium text-slate-700">Paid to you by {METHOD_LABEL[method]}</p>
         <DetailList rows={payoutRows(method, settings)} />
       </div>
-      <Button
-        type="submit"
-        size="lg"
-        fullWidth
-        loading={sending}
-        disabled={!quote}
-        aria-describedby={!quote && blockedReason ? reasonId : undefined}
-      >
-        {quote ? `Send ${formatExactBtc(quote.amountSats)} BTC` : 'Send BTC'}
-      </Button>
+      {!expired && (
+        <Button
+          type="submit"
+          size="lg"
+          fullWidth
+          loading={sending}
+          disabled={!quote}
+          aria-describedby={!quote && blockedReason ? reasonId : undefined}
+        >
+          {quote ? `Send ${formatExactBtc(quote.amountSats)} BTC` : 'Send BTC'}
+        </Button>
+      )}
     </form>
   );
 }

@@ -14,6 +14,7 @@ import { useTradeAccount } from '../api/get-account';
 import { useContinueFromQuote } from '../use-continue-from-quote';
 import type { TradeSettings } from '../api/get-trade-settings';
 import { useSaveOrder } from '../api/order-calls';
+import { useLockQuote, type HeldSellQuote } from '../api/lock-quote';
 import type { TileMethod } from '../components/method-tile';
 import { QuoteStep } from '../components/quote-step';
 import { usePrices } from '../price-context';
@@ -36,7 +37,8 @@ import { SellSuccessStep } from './sell-success-step';
 type SellStep =
   | { step: 'quote' }
   | { step: 'payment_method' }
-  | { step: 'confirmation'; method: TileMethod; deadlineMs: number }
+  /** `quote` is the server's locked quote; null when the amount typed cannot be sold by this method. */
+  | { step: 'confirmation'; method: TileMethod; quote: HeldSellQuote | null }
   | { step: 'QRCODE'; order: Order }
   | { step: 'success'; order: Order; txid: string; amountSats: Sats | null };
 
@@ -92,6 +94,9 @@ export function SellFlow({
   // Set at once on the first click, before React re-renders the button as busy.
   const saving = useRef(false);
   const [state, setState] = useState<SellStep>(() => startOf(pendingOrder));
+  const lock = useLockQuote();
+  // One key per quote asked for: a double click on a method locks one quote.
+  const quoteKeys = useIdempotencyKeys();
   const quoteForm = useZodForm(quoteFormSchema, { defaultValues: SELL_START });
   const entry: AmountEntry = quoteForm.watch();
   const [closed, setClosed] = useState<string | null>(null);
@@ -165,21 +170,47 @@ export function SellFlow({
   const onContinue = () =>
     continueFromQuote(quote, prices !== null, () => setState({ step: 'payment_method' }));
 
+  /**
+   * A method chosen: the server locks a quote for this amount and method, which the confirmation shows.
+   * An amount the method's charges would eat is explained there instead (the server would refuse it).
+   */
   function onChoose(chosen: TileMethod) {
     const failure = sellMethodFailure(chosen, trade.settings);
     if (failure) {
       toast.error(failure);
       return;
     }
-    setState({
-      step: 'confirmation',
-      method: chosen,
-      deadlineMs: Date.now() + settings.sessionTimeoutSeconds * 1000,
-    });
+    const withCharges = terms ? { ...terms, bankChargesCents: settings.bankChargesCents[chosen] } : null;
+    const live = sellQuoteFor(entry, withCharges);
+    if (!live || sellBlockedReason(entry, withCharges, chosen)) {
+      setState({ step: 'confirmation', method: chosen, quote: null });
+      return;
+    }
+    requestQuote(live.amountSats, chosen);
+  }
+
+  function requestQuote(amountSats: Sats, chosen: TileMethod) {
+    if (lock.isPending) return;
+    const body = { type: 'sell' as const, amount: satsToBtcNumber(amountSats), method: chosen };
+    lock.mutate(
+      { body, idempotencyKey: quoteKeys.keyFor(body) },
+      {
+        onSettled: (_answer, error) => quoteKeys.settle(error ?? undefined),
+        onSuccess: (locked) => {
+          if (locked.type === 'sell') setState({ step: 'confirmation', method: chosen, quote: locked });
+        },
+        onError: (error) => toast.error(errorMessage(error)),
+      },
+    );
   }
 
   function onSend(chosen: TileMethod) {
+    const quote = state.step === 'confirmation' ? state.quote : null;
     if (!quote || !session || save.isPending || saving.current) return;
+    if (quote.expiresAtMs <= Date.now()) {
+      toast.error(QUOTE_EXPIRED_MESSAGE);
+      return;
+    }
     if (quote.valueCents < settings.minOrderCents) {
       toast.error(minimumOrderMessage(settings.minOrderCents));
       return;
@@ -197,6 +228,7 @@ export function SellFlow({
       expired: settings.sessionTimeoutSeconds,
       walletAddress: '',
       bankAccount: payoutAccount(chosen, trade.settings),
+      quoteId: quote.id,
     };
     saving.current = true;
     save.mutate(
@@ -235,21 +267,26 @@ export function SellFlow({
       );
     case 'payment_method':
       return (
-        <SellMethodStep settings={settings} onChoose={onChoose} onBack={() => setState({ step: 'quote' })} />
+        <SellMethodStep
+          settings={settings}
+          onChoose={onChoose}
+          choosing={lock.isPending}
+          onBack={() => setState({ step: 'quote' })}
+        />
       );
     case 'confirmation':
       return (
         <SellConfirmationStep
-          quote={quote}
+          key={state.quote?.id ?? 'blocked'}
+          quote={state.quote}
           blockedReason={blockedReason}
           method={state.method}
           settings={trade.settings}
-          secondsToRefresh={secondsToRefresh}
-          deadlineMs={state.deadlineMs}
-          onExpire={() => {
-            toast.error(QUOTE_EXPIRED_MESSAGE);
-            setState({ step: 'quote' });
+          tradeSettings={settings}
+          onRenew={() => {
+            if (state.quote) requestQuote(state.quote.amountSats, state.method);
           }}
+          renewing={lock.isPending}
           onBack={() => setState({ step: 'payment_method' })}
           onSend={onSend}
           sending={save.isPending}

@@ -16,10 +16,13 @@ const PAYOUT_METHODS: TileMethod[] = ['zelle', 'ach', 'wire'];
 export function SellMethodStep({
   settings,
   onChoose,
+  choosing = false,
   onBack,
 }: {
   settings: TradeSettings;
   onChoose: (method: TileMethod) => void;
+  /** A quote is being locked for the chosen method. */
+  choosing?: boolean;
   onBack: () => void;
 }) {
   const methods = PAYOUT_METHODS.filter((method) => settings.active[method]);
@@ -31,7 +34,9 @@ export function SellMethodStep({
       if (message) toast.error(message);
     },
   );
+  const chosen = form.watch('method');
   const choose = (method: TileMethod) => {
+    if (choosing) return;
     form.setValue('method', method);
     void submit();
   };
@@ -48,10 +53,15 @@ export function SellMethodStep({
               key={method}
               method={method}
               onSelect={() => choose(method)}
+              loading={choosing && chosen === method}
+              disabled={choosing}
               detail={
-                settings.bankChargesCents[method] > 0n
-                  ? `Bank charges ${formatUsdCents(settings.bankChargesCents[method])}`
-                  : 'No bank charges'
+                <>
+                  {settings.bankChargesCents[method] > 0n
+                    ? `Bank charges ${formatUsdCents(settings.bankChargesCents[method])}`
+                    : 'No bank charges'}
+                  <span className="block">{settings.arrival[method]}</span>
+                </>
               }
             />
           ))}

@@ -1,0 +1,24 @@
+import type { LockedQuote } from '@offzero/shared/api/quotes';
+import { centsToUsdNumber, satsToBtcNumber } from '@offzero/shared/money/money';
+import type { QuoteRow } from '../db/schema';
+
+/** A locked quote as `POST /api/quotes` answers it (DESIGN.md 7.12): a buy's network fee or a sell's bank fee. */
+export function toQuoteResponse(quote: QuoteRow): LockedQuote {
+  const common = {
+    id: quote.id,
+    type: quote.type,
+    price: centsToUsdNumber(quote.priceCents),
+    amount: satsToBtcNumber(quote.amountSats),
+    value: centsToUsdNumber(quote.valueCents),
+    platformFee: centsToUsdNumber(quote.platformFeeCents),
+    midMarketPrice: centsToUsdNumber(quote.midPriceCents),
+    spread: centsToUsdNumber(quote.spreadCents),
+    expiresAt: quote.expiresAt.toISOString(),
+  };
+  if (quote.type === 'buy') return { ...common, networkFee: centsToUsdNumber(quote.networkFeeCents) };
+  return {
+    ...common,
+    bankFee: centsToUsdNumber(quote.bankFeeCents),
+    ...(quote.paymentMethod && quote.paymentMethod !== 'paypal' ? { method: quote.paymentMethod } : {}),
+  };
+}
