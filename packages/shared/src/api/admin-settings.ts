@@ -29,6 +29,8 @@ const MESSAGES = {
   amountZero: 'Enter an amount above zero.',
   minNotBelowMax: 'The minimum order must be below the maximum.',
   wholeNegative: 'This cannot be negative.',
+  dayAboveWeek: 'The 24-hour limit cannot be above the 7-day limit.',
+  weekAboveMonth: 'The 7-day limit cannot be above the 30-day limit.',
   routingNumber: 'A routing number has 9 digits.',
   swiftCode: 'A SWIFT code has 8 or 11 characters.',
 } as const;
@@ -71,6 +73,29 @@ interface SettingsDraft {
     bank_charges: number | null;
   };
   referral: { reward: number | null; trades_eligible: number | null };
+  /** Absent: left as it is. */
+  limits?: Record<LimitTierKey, { day: number | null; week: number | null; month: number | null }> | undefined;
+}
+
+const LIMIT_TIER_KEYS = ['tier1', 'tier2'] as const;
+type LimitTierKey = (typeof LIMIT_TIER_KEYS)[number];
+const LIMIT_PERIODS = ['day', 'week', 'month'] as const;
+
+/** Each tier's limits: amounts above zero, and a longer window never allowing less than a shorter one. */
+function checkLimits(limits: SettingsDraft['limits'], report: Report): void {
+  if (!limits) return;
+  for (const tier of LIMIT_TIER_KEYS) {
+    const { day, week, month } = limits[tier];
+    const ok = LIMIT_PERIODS.map((period) =>
+      checkDollars(limits[tier][period], `limits.${tier}.${period}`, report, true),
+    );
+    if (ok[0] && ok[1] && day !== null && week !== null && day > week) {
+      report(`limits.${tier}.day`, MESSAGES.dayAboveWeek);
+    }
+    if (ok[1] && ok[2] && week !== null && month !== null && week > month) {
+      report(`limits.${tier}.week`, MESSAGES.weekAboveMonth);
+    }
+  }
 }
 
 /** 0 to 100 with at most 2 decimals (the settings store basis points). True when it passes. */
@@ -220,6 +245,7 @@ function checkSettings(s: SettingsDraft, report: Report): void {
 
   checkPercent(s.referral.reward, 'referral.reward', report);
   checkWhole(s.referral.trades_eligible, 'referral.trades_eligible', report, 0, 1000, 'number of trades');
+  checkLimits(s.limits, report);
 }
 
 /** A `Report` that adds each path's first message to the zod context; `count` tells whether any did. */
@@ -267,6 +293,12 @@ export const settingsUpdateSchema = z
       bank_charges: z.number(),
     }),
     referral: z.strictObject({ reward: z.number(), trades_eligible: z.number() }),
+    limits: z
+      .strictObject({
+        tier1: z.strictObject({ day: z.number(), week: z.number(), month: z.number() }),
+        tier2: z.strictObject({ day: z.number(), week: z.number(), month: z.number() }),
+      })
+      .optional(),
   })
   .superRefine((settings, ctx) => checkSettings(settings, reporter(ctx).report));
 
@@ -301,6 +333,12 @@ export const settingsFormFieldsSchema = z.object({
     bank_charges: z.string(),
   }),
   referral: z.object({ reward: z.string(), trades_eligible: z.string() }),
+  limits: z
+    .object({
+      tier1: z.object({ day: z.string(), week: z.string(), month: z.string() }),
+      tier2: z.object({ day: z.string(), week: z.string(), month: z.string() }),
+    })
+    .optional(),
 });
 export type SettingsForm = z.infer<typeof settingsFormFieldsSchema>;
 /** Messages by field path ('order.min_order_size'), as the server's `errors` carries them too. */
@@ -392,6 +430,21 @@ export const settingsFormSchema = settingsFormFieldsSchema.transform((form, ctx)
         'number of trades',
       ),
     },
+    ...(form.limits === undefined
+      ? {}
+      : {
+          limits: Object.fromEntries(
+            LIMIT_TIER_KEYS.map((tier) => [
+              tier,
+              Object.fromEntries(
+                LIMIT_PERIODS.map((period) => [
+                  period,
+                  dollarsFromText(form.limits![tier][period], `limits.${tier}.${period}`, report),
+                ]),
+              ),
+            ]),
+          ) as NonNullable<SettingsDraft['limits']>,
+        }),
   };
   checkSettings(draft, report);
   if (count() > 0) return z.NEVER;

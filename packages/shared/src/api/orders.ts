@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidBitcoinAddress, type BitcoinNetwork } from '../bitcoin/address';
 import { isAmountInputText } from '../quotes/quote';
+import { walletOwnershipSchema } from './limits';
 
 /** Orders as the client builds, sends and lists them (spec sections 3 and 7, DESIGN.md sections 2-3). */
 
@@ -68,6 +69,8 @@ export const saveOrderSchema = z.strictObject({
   expired: z.union([z.number(), z.string(), z.boolean(), z.null()]).optional(),
   walletAddress: z.string().max(100).optional(),
   bankAccount: sellBankAccountSchema.optional(),
+  /** Whose wallet this is: required from $3,000 (the Travel Rule record, DESIGN.md 7.9). */
+  walletOwnership: walletOwnershipSchema.optional(),
 });
 export type SaveOrderRequest = z.infer<typeof saveOrderSchema>;
 

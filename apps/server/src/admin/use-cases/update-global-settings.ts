@@ -41,6 +41,16 @@ function toStoredSettings(s: FullGlobalSettings): GlobalSettingsChange {
       ...(s.order.four_eyes_usd === undefined
         ? {}
         : { fourEyesCents: usdNumberToCents(s.order.four_eyes_usd) }),
+      ...(s.limits === undefined
+        ? {}
+        : {
+            limitTier1DayCents: usdNumberToCents(s.limits.tier1.day),
+            limitTier1WeekCents: usdNumberToCents(s.limits.tier1.week),
+            limitTier1MonthCents: usdNumberToCents(s.limits.tier1.month),
+            limitTier2DayCents: usdNumberToCents(s.limits.tier2.day),
+            limitTier2WeekCents: usdNumberToCents(s.limits.tier2.week),
+            limitTier2MonthCents: usdNumberToCents(s.limits.tier2.month),
+          }),
       updatedAt: new Date(),
     };
   } catch (error) {

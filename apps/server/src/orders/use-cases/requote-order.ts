@@ -3,7 +3,10 @@ import type { OrderRow, UserRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { recordOrderRequoted } from '../order-state';
 import { lockOrder, updatePendingQuote } from '../order.repository';
+import { assertWithinTradingLimits } from '../../limits/limits.service';
+import { lockCustomerForSave } from '../order.repository';
 import type { OrderDeps } from './order-deps';
+import { keepTravelRuleRecord, travelRuleAnswer } from './travel-rule';
 import { priceBuyOrder } from './price-order';
 
 export const REQUOTE_REASON = 'the customer confirmed again at the current price';
@@ -28,9 +31,18 @@ export async function requoteOrder(
   }
   const { figures, snapshot, walletAddress, quoteExpiresAt } = await priceBuyOrder(deps, user, body);
   const updated = await deps.db.transaction(async (tx) => {
+    // Under the customer's lock like a new save: the new value replaces the old within the limits.
+    await lockCustomerForSave(tx, user.id);
     // The figures replaced are read under the row lock, so the event records exactly what changed.
     const before = await lockOrder(tx, order.id);
     if (before?.status !== 'pending') return null;
+    await assertWithinTradingLimits(tx, {
+      userId: user.id,
+      valueCents: figures.valueCents,
+      now: deps.now(),
+      exceptOrderId: order.id,
+    });
+    const walletOwnership = travelRuleAnswer(figures.valueCents, body.walletOwnership);
     const after = await updatePendingQuote(
       tx,
       order.id,
@@ -39,6 +51,7 @@ export async function requoteOrder(
     );
     if (!after) return null;
     await recordOrderRequoted(tx, { before, after, actor: `user:${user.id}`, reason: REQUOTE_REASON });
+    if (walletOwnership) await keepTravelRuleRecord(tx, { order: after, user, answer: walletOwnership });
     return after;
   });
   if (!updated) throw new AppError('CONFLICT', 'This order changed meanwhile. Reload and try again.');
