@@ -469,6 +469,22 @@ export function formFromSettings(s: FullGlobalSettings): SettingsForm {
     ach: { ...s.ach, bank_charges: usdText(s.ach.bank_charges) },
     wire: { ...s.wire, bank_charges: usdText(s.wire.bank_charges) },
     referral: { reward: String(s.referral.reward), trades_eligible: String(s.referral.trades_eligible) },
+    ...(s.limits === undefined
+      ? {}
+      : {
+          limits: {
+            tier1: {
+              day: usdText(s.limits.tier1.day),
+              week: usdText(s.limits.tier1.week),
+              month: usdText(s.limits.tier1.month),
+            },
+            tier2: {
+              day: usdText(s.limits.tier2.day),
+              week: usdText(s.limits.tier2.week),
+              month: usdText(s.limits.tier2.month),
+            },
+          },
+        }),
   };
 }
 

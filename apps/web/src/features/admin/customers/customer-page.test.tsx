@@ -28,6 +28,7 @@ const detail = (user: Partial<CustomerDetail['user']> = {}): CustomerDetail => (
     restrictedReason: 'the deposit of sell order #abcd1234 was reversed after payout',
     referralCode: null,
     referredBy: null,
+    limitTier: 1,
     ...user,
   },
   settings: {
