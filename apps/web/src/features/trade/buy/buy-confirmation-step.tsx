@@ -1,4 +1,4 @@
-import { useMemo, type ChangeEvent } from 'react';
+import { useMemo, type ChangeEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { buyConfirmationFormSchema } from '@offzero/shared/api/orders';
 import type { BuyQuote } from '@offzero/shared/quotes/quote';
@@ -27,6 +27,7 @@ export function BuyConfirmationStep({
   onBack,
   onPay,
   paying,
+  compliance,
 }: {
   quote: BuyQuote | null;
   secondsToRefresh: number;
@@ -37,6 +38,8 @@ export function BuyConfirmationStep({
   onBack: () => void;
   onPay: (walletAddress: string) => void;
   paying: boolean;
+  /** Questions the order must answer before it is saved (the Travel Rule's, from $3,000). */
+  compliance?: ReactNode;
 }) {
   const { bitcoinNetwork } = useAppConfig();
   const schema = useMemo(() => buyConfirmationFormSchema(bitcoinNetwork), [bitcoinNetwork]);
@@ -106,6 +109,7 @@ export function BuyConfirmationStep({
         hint="Your own wallet. We send the bitcoin straight to it."
         inputClassName="font-mono text-sm!"
       />
+      {compliance}
       <Button type="submit" size="lg" fullWidth loading={paying} disabled={!quote}>
         {quote ? `Pay ${formatUsdCents(quote.valueCents)}` : 'Pay'}
       </Button>

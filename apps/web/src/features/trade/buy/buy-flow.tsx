@@ -17,6 +17,7 @@ import { buyQuoteFor, EMPTY_ENTRY, fieldTexts, type AmountEntry } from '../utils
 import { QUOTE_EXPIRED_MESSAGE } from '../utils/messages';
 import { BuyCheckoutStep } from './buy-checkout-step';
 import { BuyConfirmationStep } from './buy-confirmation-step';
+import { useWalletOwnership } from '../components/wallet-ownership-question';
 import { BuySuccessStep } from './buy-success-step';
 
 /** The buy flow's steps (spec section 4): quote → confirmation → checkout → success. */
@@ -77,6 +78,7 @@ export function BuyFlow({
   // null until the customer edits it: the wallet address from their settings stands in.
   const [addressDraft, setAddressDraft] = useState<string | null>(start.address);
   const [orderId, setOrderId] = useState<string | null>(start.orderId);
+  const walletOwnership = useWalletOwnership();
 
   const quote = buyQuoteFor(
     entry,
@@ -128,6 +130,8 @@ export function BuyFlow({
   /** Pay, once the confirmation form holds a valid address (it was trimmed by the form's schema). */
   function onPay(walletAddress: string) {
     if (!quote || !session || save.isPending || saving.current) return;
+    const ownership = walletOwnership.answerFor(quote.valueCents);
+    if (!ownership.ok) return void toast.error(ownership.message);
     submit(
       {
         userId: session.userId,
@@ -140,6 +144,7 @@ export function BuyFlow({
         networkFee: centsToUsdNumber(quote.networkFeeCents),
         expired: settings.sessionTimeoutSeconds,
         walletAddress,
+        ...(ownership.walletOwnership ? { walletOwnership: ownership.walletOwnership } : {}),
       },
       orderId,
     );
@@ -174,6 +179,7 @@ export function BuyFlow({
           onBack={() => setState({ step: 'quote' })}
           onPay={onPay}
           paying={save.isPending}
+          compliance={walletOwnership.question(quote?.valueCents ?? null, 'buy')}
         />
       );
     case 'checkout':

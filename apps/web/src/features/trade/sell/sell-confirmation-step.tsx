@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { sellMethodFormSchema } from '@offzero/shared/api/orders';
 import type { SellQuote } from '@offzero/shared/quotes/quote';
@@ -29,6 +29,7 @@ export function SellConfirmationStep({
   onBack,
   onSend,
   sending,
+  compliance,
 }: {
   quote: SellQuote | null;
   /** Why there is no quote for the amount typed (e.g. the method's charges would leave nothing). */
@@ -41,6 +42,8 @@ export function SellConfirmationStep({
   onBack: () => void;
   onSend: (method: TileMethod) => void;
   sending: boolean;
+  /** Questions the order must answer before it is saved (the Travel Rule's, from $3,000). */
+  compliance?: ReactNode;
 }) {
   const reasonId = useId();
   const form = useZodForm(sellMethodFormSchema, { defaultValues: { method } });
@@ -103,6 +106,7 @@ export function SellConfirmationStep({
         <p className="mb-1.5 text-sm font-medium text-slate-700">Paid to you by {METHOD_LABEL[method]}</p>
         <DetailList rows={payoutRows(method, settings)} />
       </div>
+      {compliance}
       <Button
         type="submit"
         size="lg"
