@@ -203,7 +203,12 @@ export const adminPeopleRoutes =
       },
       async (request) => {
         const { tier, reason } = request.body;
-        await admin.setCustomerTier({ staff: signedInUser(request), userId: request.params.userId, tier, reason });
+        await admin.setCustomerTier({
+          staff: signedInUser(request),
+          userId: request.params.userId,
+          tier,
+          reason,
+        });
         return { message: `Customer moved to tier ${tier}. Their new limits apply from the next order.` };
       },
     );

@@ -4,7 +4,13 @@ import type { Database, Transaction } from '../db/database';
 import { AppError } from '../http/errors';
 import { findGlobalSettings } from '../settings/global-settings.repository';
 import { findLimitTier, sumOrderValuesSince } from './limits.repository';
-import { limitWindowStates, overLimitRefusal, tierLimits, windowStarts, type LimitWindowState } from './trading-limits';
+import {
+  limitWindowStates,
+  overLimitRefusal,
+  tierLimits,
+  windowStarts,
+  type LimitWindowState,
+} from './trading-limits';
 
 /**
  * Trading limits per KYC tier over rolling 24-hour, 7-day and 30-day windows (DESIGN.md 7.9), over

@@ -287,7 +287,11 @@ describe('the limits settings group', () => {
     const withTier1 = (tier1: object) => ({ ...base, limits: { ...base.limits, tier1 } });
     const cases: [object, string, string][] = [
       [withTier1({ day: 0, week: 20_000, month: 50_000 }), 'limits.tier1.day', 'Enter an amount above zero.'],
-      [withTier1({ day: -5, week: 20_000, month: 50_000 }), 'limits.tier1.day', 'Amounts cannot be negative.'],
+      [
+        withTier1({ day: -5, week: 20_000, month: 50_000 }),
+        'limits.tier1.day',
+        'Amounts cannot be negative.',
+      ],
       [
         withTier1({ day: 30_000, week: 20_000, month: 50_000 }),
         'limits.tier1.day',

@@ -74,7 +74,8 @@ interface SettingsDraft {
   };
   referral: { reward: number | null; trades_eligible: number | null };
   /** Absent: left as it is. */
-  limits?: Record<LimitTierKey, { day: number | null; week: number | null; month: number | null }> | undefined;
+  limits?:
+    Record<LimitTierKey, { day: number | null; week: number | null; month: number | null }> | undefined;
 }
 
 const LIMIT_TIER_KEYS = ['tier1', 'tier2'] as const;

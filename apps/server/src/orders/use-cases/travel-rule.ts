@@ -15,7 +15,10 @@ import { upsertTravelRuleRecord } from '../travel-rule.repository';
  * wallet it is, and keeps a record of the customer, the order and that answer. Below the threshold
  * the answer is neither needed nor kept.
  */
-export function travelRuleAnswer(valueCents: Cents, answer: WalletOwnership | undefined): WalletOwnership | null {
+export function travelRuleAnswer(
+  valueCents: Cents,
+  answer: WalletOwnership | undefined,
+): WalletOwnership | null {
   if (!needsTravelRuleRecord(valueCents)) return null;
   if (!answer) throw new AppError('BAD_REQUEST', WALLET_OWNERSHIP_MESSAGES.missing);
   return answer;

@@ -202,8 +202,8 @@ function SettingsEditor({ saved }: { saved: FullGlobalSettings }) {
           <Panel title="Trading limits per tier (USD)" testId="settings-limits">
             {sectionError('limits')}
             <p className="mb-4 text-sm text-slate-500">
-              What one customer may trade, buys and sells together, over rolling windows. Customers
-              start in tier 1; move one to tier 2 from their customer page.
+              What one customer may trade, buys and sells together, over rolling windows. Customers start in
+              tier 1; move one to tier 2 from their customer page.
             </p>
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
               {(['tier1', 'tier2'] as const).flatMap((tier) =>

@@ -20,8 +20,7 @@ interface Draft {
 }
 
 export type OwnershipAnswer =
-  | { ok: true; walletOwnership: WalletOwnership | undefined }
-  | { ok: false; message: string };
+  { ok: true; walletOwnership: WalletOwnership | undefined } | { ok: false; message: string };
 
 export function useWalletOwnership() {
   const [draft, setDraft] = useState<Draft>({ choice: null, institution: '' });
