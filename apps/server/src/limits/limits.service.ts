@@ -1,4 +1,5 @@
-import type { LimitTier } from '@offzero/shared/api/limits';
+import { LIMIT_WINDOW_WORDS, type LimitTier } from '@offzero/shared/api/limits';
+import { formatCentsAsCurrency } from '@offzero/shared/currency/format-currency';
 import type { Cents } from '@offzero/shared/money/money';
 import type { Database, Transaction } from '../db/database';
 import { AppError } from '../http/errors';
@@ -44,6 +45,21 @@ export async function assertWithinTradingLimits(
   const { windows } = await readCustomerLimits(tx, request.userId, request.now, request.exceptOrderId);
   const refusal = overLimitRefusal(windows, request.valueCents);
   if (refusal) throw new AppError('BAD_REQUEST', refusal);
+}
+
+/**
+ * Which of the customer's windows (as "24-hour limit of $X") an order of `valueCents` would cross,
+ * or null: the deposit watcher holds an over-paid sell that would.
+ */
+export async function crossedTradingLimit(
+  tx: Transaction,
+  request: { userId: string; valueCents: Cents; now: Date; exceptOrderId: string },
+): Promise<string | null> {
+  const { windows } = await readCustomerLimits(tx, request.userId, request.now, request.exceptOrderId);
+  const crossed = windows.find((state) => request.valueCents > state.remainingCents);
+  return crossed
+    ? `${LIMIT_WINDOW_WORDS[crossed.window].label} limit of ${formatCentsAsCurrency(crossed.limitCents)}`
+    : null;
 }
 
 export function createLimitsService(deps: { db: Database; now?: () => Date }) {

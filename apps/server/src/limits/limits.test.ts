@@ -203,6 +203,31 @@ describe('order/save within the limits', () => {
   });
 });
 
+describe('an over-paid sell (DESIGN.md 7.7)', () => {
+  it('is flagged over_limit and held when the extra takes the customer past a window', async () => {
+    const ada = await customer();
+    await saveBank(t, ada);
+    await saveZelle(t, ada, 'ada.overpays@example.com');
+    await pastOrder(ada, 9_000, 0);
+    const { payload } = await sellOrder(t, ada, 0.005, 'zelle');
+    expect(payload.value).toBeLessThan(1_000);
+    const saved = await save(ada, payload);
+    expect(saved.statusCode).toBe(200);
+    const order = saved.json().order as { _id: string; walletAddress: { address: string } };
+    // Four times the amount ordered arrives: still far under max_order_size, but over the day's limit.
+    const sent = await t.request({
+      method: 'POST',
+      url: '/api/dev/chain/send',
+      payload: { address: order.walletAddress.address, amount: 0.02 },
+    });
+    expect(sent.statusCode).toBe(200);
+    await t.app.depositWatcher.pollOnce();
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(row).toMatchObject({ status: 'processing', flag: 'over_limit', receivedSats: 2_000_000n });
+    expect(row?.flagNote).toContain("over the customer's 24-hour limit of $10,000.00: held");
+  });
+});
+
 describe('tiers', () => {
   it('an admin moves a customer to tier 2 (audited) and their limits follow at once', async () => {
     const ada = await customer();
