@@ -2,7 +2,15 @@
 import { test, expect, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import type { Order } from '@offzero/shared/api/orders';
-import { apiClient, makeTradeReady, registerCustomer, saveBuy, type Customer } from './support/api';
+import {
+  adminToken,
+  apiClient,
+  makeTradeReady,
+  registerCustomer,
+  saveBuy,
+  signedInPage,
+  type Customer,
+} from './support/api';
 import { nextPhoneDigits } from './support/run-state';
 
 // Trading limits and the Travel Rule question (DESIGN.md 7.9), on the real server in demo mode: what
@@ -133,4 +141,50 @@ test('an order over the 24-hour limit is refused with what is left', async ({ pa
     page.getByText('This order is over your 24-hour limit. You can trade up to $1,000.00 more today.'),
   ).toBeVisible();
   await snap(page, '5-over-limit');
+});
+
+test('an admin moves a customer to tier 2 from the customer page; the editor shows each tier’s limits', async ({
+  browser,
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const customer = await tradeReadyCustomer(baseURL!, 'tier');
+  const api = await apiClient(baseURL!);
+  const admin = await signedInPage(browser, await adminToken(api), DESKTOP);
+  await api.dispose();
+
+  await test.step('the settings editor has the limits of both tiers', async () => {
+    await admin.goto('/admin/settings');
+    const panel = admin.getByTestId('settings-limits');
+    await expect(panel.getByLabel('Tier 1, 24 hours')).toHaveValue('10000');
+    await expect(panel.getByLabel('Tier 2, 30 days')).toHaveValue('250000');
+    await panel.getByLabel('Tier 1, 24 hours').fill('30000');
+    await admin.getByRole('button', { name: 'Save settings' }).click();
+    await expect(panel.getByText('The 24-hour limit cannot be above the 7-day limit.')).toBeVisible();
+    await panel.scrollIntoViewIfNeeded();
+    await snap(admin, '6-admin-settings');
+    await admin.getByRole('button', { name: 'Discard' }).click();
+  });
+
+  await test.step('the customer page moves the customer to tier 2 with a reason', async () => {
+    await admin.goto(`/admin/customers/${customer.userId}`);
+    const tier = admin.getByTestId('customer-tier');
+    await expect(tier).toContainText('Tier 1');
+    await tier.getByRole('button', { name: 'Move to tier 2' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Move to tier 2' });
+    await dialog.getByLabel(/Reason/).fill('Enhanced due diligence done');
+    await snap(admin, '7-admin-tier-dialog');
+    await dialog.getByRole('button', { name: 'Move to tier 2' }).click();
+    await expect(tier).toContainText('Tier 2');
+  });
+
+  await test.step('the customer’s Limits card follows', async () => {
+    await signIn(page, customer);
+    await page.goto('/settings');
+    const card = page.getByTestId('limits-card');
+    await expect(card).toContainText('Tier 2.');
+    await expect(card.getByTestId('limit-24h')).toContainText('$50,000.00 left of $50,000.00');
+  });
+  await admin.context().close();
 });
