@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+import { needsTravelRuleRecord } from '@offzero/shared/api/limits';
 import {
   expect,
   request as playwrightRequest,
@@ -217,6 +218,8 @@ export async function saveBuy(api: Api, customer: Customer, valueUsd: number): P
       networkFee: centsToUsdNumber(quote!.networkFeeCents),
       expired: 900,
       walletAddress: TESTNET_WALLET,
+      // From $3,000 the Travel Rule asks whose wallet it is.
+      ...(needsTravelRuleRecord(usdNumberToCents(valueUsd)) ? { walletOwnership: { own: true } } : {}),
     },
     customer.token,
   );
@@ -270,6 +273,7 @@ export async function saveSell(api: Api, customer: Customer, amountBtc: number):
       expired: 1200,
       walletAddress: '',
       bankAccount: { method: 'zelle' },
+      ...(needsTravelRuleRecord(quote!.valueCents) ? { walletOwnership: { own: true } } : {}),
     },
     customer.token,
   );

@@ -63,6 +63,8 @@ import { createInboxService, type InboxService } from './inbox/inbox.service';
 import { createOrderService, type OrderService } from './orders/order.service';
 import { orderRoutes } from './orders/order.routes';
 import { quoteRoutes } from './orders/quote.routes';
+import { limitsRoutes } from './limits/limits.routes';
+import { createLimitsService } from './limits/limits.service';
 import { createPayPalService } from './payments/paypal.service';
 import { paypalRoutes } from './payments/paypal.routes';
 import {
@@ -302,6 +304,7 @@ export async function buildApp({
   await app.register(priceRoutes(prices));
   await app.register(quoteRoutes(orderService));
   await app.register(orderRoutes(orderService));
+  await app.register(limitsRoutes(createLimitsService({ db: database.db })));
   await app.register(paypalRoutes(paypal, demoPayPal));
   await app.register(realtimeRoutes(bus, realtime?.options));
   const admin = createAdminService({

@@ -11,6 +11,7 @@ import {
   messageAnswerSchema,
 } from '@offzero/shared/api/admin';
 import { KYC_IMAGE_TYPES } from '@offzero/shared/api/kyc';
+import { setLimitTierSchema } from '@offzero/shared/api/limits';
 import { centsToUsdNumber } from '@offzero/shared/money/money';
 import { requireAdmin, signedInUser } from '../auth/sessions';
 import { toOrderResponse } from '../orders/order.presenter';
@@ -187,6 +188,30 @@ export const adminPeopleRoutes =
         },
       );
     }
+
+    // Moves a customer between the KYC tiers of the trading limits (DESIGN.md 7.9).
+    app.post(
+      '/api/admin/users/:userId/tier',
+      {
+        ...staffOnly,
+        config: { multilineFields: ['reason'] },
+        schema: {
+          params: userParams,
+          body: setLimitTierSchema,
+          response: { 200: messageAnswerSchema, ...adminActionErrorResponses },
+        },
+      },
+      async (request) => {
+        const { tier, reason } = request.body;
+        await admin.setCustomerTier({
+          staff: signedInUser(request),
+          userId: request.params.userId,
+          tier,
+          reason,
+        });
+        return { message: `Customer moved to tier ${tier}. Their new limits apply from the next order.` };
+      },
+    );
 
     app.get(
       '/api/admin/audit',

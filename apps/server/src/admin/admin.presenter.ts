@@ -86,6 +86,7 @@ export function toCustomerDetailUser(user: UserRow, isAdmin: boolean) {
     restrictedReason: user.restrictedReason,
     referralCode: user.referralCode,
     referredBy: user.referredByUserId,
+    limitTier: user.limitTier,
     createdAt: user.createdAt.toISOString(),
   };
 }

@@ -1,3 +1,4 @@
+import type { LimitTier } from '@offzero/shared/api/limits';
 import type { SessionService, SignedInUser } from '../auth/sessions';
 import type { SimulatedChain } from '../chain/simulated-chain';
 import type { Database } from '../db/database';
@@ -30,6 +31,7 @@ import { searchOrders } from './use-cases/search-orders';
 import { sendDemoBtc } from './use-cases/send-demo-btc';
 import { setCustomerAccess, type CustomerAccessChange } from './use-cases/set-customer-access';
 import { updateGlobalSettings, type EditedSettings } from './use-cases/update-global-settings';
+import { setCustomerTier } from './use-cases/set-customer-tier';
 import { listFailedJobs } from './use-cases/list-failed-jobs';
 import type { JobQueue } from '../jobs/job-queue';
 import type { OutboxService } from '../outbox/outbox.service';
@@ -104,6 +106,9 @@ export function createAdminService(deps: AdminDependencies) {
       change: CustomerAccessChange;
       reason: string;
     }) => setCustomerAccess(deps, request),
+    /** Moves a customer between the KYC tiers of the trading limits. */
+    setCustomerTier: (request: { staff: SignedInUser; userId: string; tier: LimitTier; reason: string }) =>
+      setCustomerTier(deps, request),
 
     // Audit log and settings
     listAuditEntries: (filters: AuditFilters) => listAuditEntries(deps, filters),

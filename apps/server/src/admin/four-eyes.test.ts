@@ -136,8 +136,12 @@ describe('mark-paid on a buy', () => {
 
 describe('payout-usd on a sell', () => {
   it('needs a second admin at the threshold', async () => {
-    const { payload } = await sellOrder(t, ada, 0.01);
-    const saved = await t.request({ method: 'POST', url: '/api/order/save', headers: ada.auth, payload });
+    // A seller of their own: the buys above used most of ada's 24-hour trading limit.
+    const bea = await registerVerifiedCustomer(t, 'bea.foureyes@example.com');
+    await saveBank(t, bea);
+    await saveZelle(t, bea, 'bea.foureyes.zelle@example.com');
+    const { payload } = await sellOrder(t, bea, 0.01);
+    const saved = await t.request({ method: 'POST', url: '/api/order/save', headers: bea.auth, payload });
     expect(saved.statusCode).toBe(200);
     const orderId = saved.json().order._id as string;
     // The coins arrived and are deep enough (what the deposit watcher records).

@@ -63,10 +63,33 @@ export const globalSettings = pgTable(
     arrivalZelle: text('arrival_zelle').notNull().default(DEFAULT_ARRIVAL_TIMING.zelle),
     arrivalAch: text('arrival_ach').notNull().default(DEFAULT_ARRIVAL_TIMING.ach),
     arrivalWire: text('arrival_wire').notNull().default(DEFAULT_ARRIVAL_TIMING.wire),
+    /** Trading limits per KYC tier over rolling 24 hours, 7 days and 30 days (DESIGN.md 7.9). */
+    limitTier1DayCents: bigint('limit_tier1_day_cents', { mode: 'bigint' })
+      .notNull()
+      .default(sql`1000000`),
+    limitTier1WeekCents: bigint('limit_tier1_week_cents', { mode: 'bigint' })
+      .notNull()
+      .default(sql`2000000`),
+    limitTier1MonthCents: bigint('limit_tier1_month_cents', { mode: 'bigint' })
+      .notNull()
+      .default(sql`5000000`),
+    limitTier2DayCents: bigint('limit_tier2_day_cents', { mode: 'bigint' })
+      .notNull()
+      .default(sql`5000000`),
+    limitTier2WeekCents: bigint('limit_tier2_week_cents', { mode: 'bigint' })
+      .notNull()
+      .default(sql`10000000`),
+    limitTier2MonthCents: bigint('limit_tier2_month_cents', { mode: 'bigint' })
+      .notNull()
+      .default(sql`25000000`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check('global_settings_single_row', sql`${table.id} = 1`),
+    check(
+      'global_settings_limits_positive',
+      sql`least(${table.limitTier1DayCents}, ${table.limitTier1WeekCents}, ${table.limitTier1MonthCents}, ${table.limitTier2DayCents}, ${table.limitTier2WeekCents}, ${table.limitTier2MonthCents}) > 0`,
+    ),
     check('global_settings_fee_range', sql`${table.platformFeeBps} between 0 and 10000`),
     check('global_settings_reward_range', sql`${table.referralRewardBps} between 0 and 10000`),
     check(
@@ -102,6 +125,8 @@ export const users = pgTable(
     /** Set when money came back out of an order (reversal, chargeback): may log in and read, not trade. */
     restrictedAt: timestamp('restricted_at', { withTimezone: true }),
     restrictedReason: text('restricted_reason'),
+    /** The KYC tier whose trading limits apply (1 or 2); staff move customers between tiers. */
+    limitTier: integer('limit_tier').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -110,6 +135,7 @@ export const users = pgTable(
     uniqueIndex('users_google_id_unique').on(table.googleId),
     uniqueIndex('users_referral_code_unique').on(table.referralCode),
     foreignKey({ columns: [table.referredByUserId], foreignColumns: [table.id] }),
+    check('users_limit_tier', sql`${table.limitTier} in (1, 2)`),
   ],
 );
 
@@ -825,6 +851,48 @@ export const monitoringCases = pgTable(
   ],
 );
 
+/**
+ * The Travel Rule record of an order of $3,000 or more (DESIGN.md 7.9), written with the order and
+ * never deleted: who the customer is, the order's amount, date and address, and the customer's answer
+ * to whose wallet that is. For a buy the address is the customer's payout address; for a sell, the
+ * deposit address their coins are sent to.
+ */
+export const travelRuleRecords = pgTable(
+  'travel_rule_records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The verified legal name when KYC has one, else the profile name. */
+    customerName: text('customer_name').notNull(),
+    /** The customer's address as the product knows it (the country of their verified identity). */
+    customerAddress: text('customer_address'),
+    /** How the money moves: the sell's payout account, or the buy's payment method once chosen. */
+    paymentIdentifier: text('payment_identifier'),
+    amountSats: bigint('amount_sats', { mode: 'bigint' }).notNull(),
+    valueCents: bigint('value_cents', { mode: 'bigint' }).notNull(),
+    walletAddress: text('wallet_address').notNull(),
+    ownWallet: boolean('own_wallet').notNull(),
+    /** The exchange or institution holding the wallet, when it is not the customer's own. */
+    institution: text('institution'),
+    orderCreatedAt: timestamp('order_created_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('travel_rule_records_order_unique').on(table.orderId),
+    index('travel_rule_records_user_idx').on(table.userId),
+    check(
+      'travel_rule_records_institution',
+      sql`(${table.ownWallet} and ${table.institution} is null) or (not ${table.ownWallet} and ${table.institution} is not null)`,
+    ),
+  ],
+);
+
 export type MonitoringCaseRow = typeof monitoringCases.$inferSelect;
 
 /** A back-office note on a monitoring case. */
@@ -858,3 +926,4 @@ export const orderMonitoringMarks = pgTable('order_monitoring_marks', {
   orderUpdatedAt: timestamp('order_updated_at', { withTimezone: true }).notNull(),
   checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
 });
+export type TravelRuleRecordRow = typeof travelRuleRecords.$inferSelect;

@@ -4,6 +4,7 @@ import { confirmationsOf, type ChainApi, type ChainOutput } from '../chain/chain
 import type { Database, Transaction } from '../db/database';
 import type { DepositRow, OrderRow } from '../db/schema';
 import { findGlobalSettings } from '../settings/global-settings.repository';
+import { crossedTradingLimit } from '../limits/limits.service';
 import { moveOrder, recordOrderRequoted } from '../orders/order-state';
 import { recordOrderNotices, type OrderNotifier } from '../orders/order-notifications';
 import {
@@ -164,8 +165,19 @@ export function createDepositWatcher(deps: {
       feeBps: settings.platformFeeBps,
       bankChargesCents: current.bankFeeCents,
     });
-    // The customer’s own rolling limits (DESIGN.md 7.9) belong beside max_order_size once they exist.
-    const overLimit = quote !== null && quote.valueCents > settings.maxOrderCents;
+    const overMaximum = quote !== null && quote.valueCents > settings.maxOrderCents;
+    // An over-payment may also take the customer past their own rolling limits (DESIGN.md 7.7, 7.9):
+    // what is left of each window without this order, counted now.
+    const crossedWindow =
+      quote !== null && !overMaximum && receivedSats > terms.quotedSats
+        ? await crossedTradingLimit(tx, {
+            userId: current.userId,
+            valueCents: quote.valueCents,
+            now: now(),
+            exceptOrderId: current.id,
+          })
+        : null;
+    const overLimit = overMaximum || crossedWindow !== null;
     const raised = overLimit
       ? 'over_limit'
       : change.vanished
@@ -181,7 +193,9 @@ export function createDepositWatcher(deps: {
     const outcome = !quote
       ? 'too small to pay out after fees'
       : overLimit
-        ? `worth $${formatUsd(quote.valueCents)}, over the $${formatUsd(settings.maxOrderCents)} order limit: held`
+        ? crossedWindow
+          ? `worth $${formatUsd(quote.valueCents)}, over the customer's ${crossedWindow}: held`
+          : `worth $${formatUsd(quote.valueCents)}, over the $${formatUsd(settings.maxOrderCents)} order limit: held`
         : 're-priced';
     const flag = nextFlag(
       current,

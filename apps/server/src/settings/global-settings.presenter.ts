@@ -30,7 +30,7 @@ export function toPublicSettings(row: GlobalSettingsRow): PublicGlobalSettings {
 
 /**
  * Adds the company's receiving bank details, which only signed-in customers receive, and for staff
- * the four-eyes threshold.
+ * the four-eyes threshold and the trading limits of each tier.
  */
 export function toFullSettings(row: GlobalSettingsRow, forStaff = false): FullGlobalSettings {
   const publicPart = toPublicSettings(row);
@@ -39,6 +39,22 @@ export function toFullSettings(row: GlobalSettingsRow, forStaff = false): FullGl
     order: forStaff
       ? { ...publicPart.order, four_eyes_usd: centsToUsdNumber(row.fourEyesCents) }
       : publicPart.order,
+    ...(forStaff
+      ? {
+          limits: {
+            tier1: {
+              day: centsToUsdNumber(row.limitTier1DayCents),
+              week: centsToUsdNumber(row.limitTier1WeekCents),
+              month: centsToUsdNumber(row.limitTier1MonthCents),
+            },
+            tier2: {
+              day: centsToUsdNumber(row.limitTier2DayCents),
+              week: centsToUsdNumber(row.limitTier2WeekCents),
+              month: centsToUsdNumber(row.limitTier2MonthCents),
+            },
+          },
+        }
+      : {}),
     zelle: {
       is_active: row.zelleActive,
       payment_address: row.zellePaymentAddress,

@@ -5,6 +5,7 @@ import {
   usdNumberToCents,
 } from '@offzero/shared/money/money';
 import { quoteBuyFromUsd } from '@offzero/shared/quotes/quote';
+import { TRAVEL_RULE_THRESHOLD_CENTS } from '@offzero/shared/api/limits';
 import type { RegisteredCustomer } from './accounts-helpers';
 import type { TestApp } from './test-app';
 
@@ -39,6 +40,8 @@ export async function buyOrderPayload(
     networkFee: quote ? centsToUsdNumber(quote.networkFeeCents) : 0,
     expired: 900,
     walletAddress: TEST_WALLET,
+    // From $3,000 the Travel Rule asks whose wallet it is; a test may answer otherwise in `overrides`.
+    ...(usdNumberToCents(valueUsd) >= TRAVEL_RULE_THRESHOLD_CENTS ? { walletOwnership: { own: true } } : {}),
     ...overrides,
   };
 }

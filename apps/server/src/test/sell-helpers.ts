@@ -1,5 +1,6 @@
 import { btcNumberToSats, centsToUsdNumber, usdNumberToCents } from '@offzero/shared/money/money';
 import { quoteSellFromBtc, type SellQuote } from '@offzero/shared/quotes/quote';
+import { TRAVEL_RULE_THRESHOLD_CENTS } from '@offzero/shared/api/limits';
 import type { RegisteredCustomer } from './accounts-helpers';
 import type { TestApp } from './test-app';
 
@@ -88,6 +89,8 @@ export async function sellOrder(
       expired: 1200,
       walletAddress: '',
       bankAccount: { method },
+      // From $3,000 the Travel Rule asks whose wallet it is; a test may answer otherwise in `overrides`.
+      ...(quote.valueCents >= TRAVEL_RULE_THRESHOLD_CENTS ? { walletOwnership: { own: true } } : {}),
       ...overrides,
     },
     quote,

@@ -126,6 +126,36 @@ describe('validateSettingsForm', () => {
     ).toBe('Use at most 2 decimal places for US dollars.');
   });
 
+  it('reads the trading limits of each tier as dollars above zero, a longer window never below a shorter', () => {
+    const withLimits: FullGlobalSettings = {
+      ...saved,
+      limits: {
+        tier1: { day: 10_000, week: 20_000, month: 50_000 },
+        tier2: { day: 50_000, week: 100_000, month: 250_000 },
+      },
+    };
+    const form = formFromSettings(withLimits);
+    expect(form.limits?.tier2).toEqual({ day: '50000', week: '100000', month: '250000' });
+    expect(validateSettingsForm(form).settings?.limits).toEqual(withLimits.limits);
+    form.limits!.tier1.day = ' 7500.25 ';
+    expect(validateSettingsForm(form).settings?.limits?.tier1.day).toBe(7500.25);
+    for (const [period, text, message] of [
+      ['day', '0', 'Enter an amount above zero.'],
+      ['day', '-1', 'Amounts cannot be negative.'],
+      ['day', 'lots', 'Enter an amount as a plain number, like 25.50.'],
+      ['day', '25000', 'The 24-hour limit cannot be above the 7-day limit.'],
+      ['week', '60000', 'The 7-day limit cannot be above the 30-day limit.'],
+    ] as const) {
+      const edited = formFromSettings(withLimits);
+      edited.limits!.tier1[period] = text;
+      const errors = validateSettingsForm(edited).errors;
+      expect(errors[`limits.tier1.${period}`], `${period} ${text}`).toBe(message);
+    }
+    // Left out (an older editor): the server keeps the saved limits.
+    expect(formFromSettings(saved).limits).toBeUndefined();
+    expect(settingsUpdateSchema.safeParse(saved).success).toBe(true);
+  });
+
   it('reads the four-eyes threshold as dollars above zero', () => {
     const withThreshold = { ...saved, order: { ...saved.order, four_eyes_usd: 3000 } };
     expect(formFromSettings(withThreshold).order.four_eyes_usd).toBe('3000');

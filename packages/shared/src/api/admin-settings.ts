@@ -29,6 +29,8 @@ const MESSAGES = {
   amountZero: 'Enter an amount above zero.',
   minNotBelowMax: 'The minimum order must be below the maximum.',
   wholeNegative: 'This cannot be negative.',
+  dayAboveWeek: 'The 24-hour limit cannot be above the 7-day limit.',
+  weekAboveMonth: 'The 7-day limit cannot be above the 30-day limit.',
   routingNumber: 'A routing number has 9 digits.',
   swiftCode: 'A SWIFT code has 8 or 11 characters.',
 } as const;
@@ -73,6 +75,29 @@ interface SettingsDraft {
   referral: { reward: number | null; trades_eligible: number | null };
   /** Absent: left as it is. */
   arrival?: { paypal: string; zelle: string; ach: string; wire: string } | undefined;
+  limits?:
+    Record<LimitTierKey, { day: number | null; week: number | null; month: number | null }> | undefined;
+}
+
+const LIMIT_TIER_KEYS = ['tier1', 'tier2'] as const;
+type LimitTierKey = (typeof LIMIT_TIER_KEYS)[number];
+const LIMIT_PERIODS = ['day', 'week', 'month'] as const;
+
+/** Each tier's limits: amounts above zero, and a longer window never allowing less than a shorter one. */
+function checkLimits(limits: SettingsDraft['limits'], report: Report): void {
+  if (!limits) return;
+  for (const tier of LIMIT_TIER_KEYS) {
+    const { day, week, month } = limits[tier];
+    const ok = LIMIT_PERIODS.map((period) =>
+      checkDollars(limits[tier][period], `limits.${tier}.${period}`, report, true),
+    );
+    if (ok[0] && ok[1] && day !== null && week !== null && day > week) {
+      report(`limits.${tier}.day`, MESSAGES.dayAboveWeek);
+    }
+    if (ok[1] && ok[2] && week !== null && month !== null && week > month) {
+      report(`limits.${tier}.week`, MESSAGES.weekAboveMonth);
+    }
+  }
 }
 
 /** 0 to 100 with at most 2 decimals (the settings store basis points). True when it passes. */
@@ -233,6 +258,7 @@ function checkSettings(s: SettingsDraft, report: Report): void {
       if (CONTROL_CHARACTERS.test(text)) report(path, 'Use one line of plain text.');
     }
   }
+  checkLimits(s.limits, report);
 }
 
 const ARRIVAL_METHODS = [
@@ -291,6 +317,12 @@ export const settingsUpdateSchema = z
     }),
     referral: z.strictObject({ reward: z.number(), trades_eligible: z.number() }),
     arrival: z.strictObject({ paypal: trimmed, zelle: trimmed, ach: trimmed, wire: trimmed }).optional(),
+    limits: z
+      .strictObject({
+        tier1: z.strictObject({ day: z.number(), week: z.number(), month: z.number() }),
+        tier2: z.strictObject({ day: z.number(), week: z.number(), month: z.number() }),
+      })
+      .optional(),
   })
   .superRefine((settings, ctx) => checkSettings(settings, reporter(ctx).report));
 
@@ -326,6 +358,12 @@ export const settingsFormFieldsSchema = z.object({
   }),
   referral: z.object({ reward: z.string(), trades_eligible: z.string() }),
   arrival: z.object({ paypal: z.string(), zelle: z.string(), ach: z.string(), wire: z.string() }),
+  limits: z
+    .object({
+      tier1: z.object({ day: z.string(), week: z.string(), month: z.string() }),
+      tier2: z.object({ day: z.string(), week: z.string(), month: z.string() }),
+    })
+    .optional(),
 });
 export type SettingsForm = z.infer<typeof settingsFormFieldsSchema>;
 /** Messages by field path ('order.min_order_size'), as the server's `errors` carries them too. */
@@ -423,6 +461,21 @@ export const settingsFormSchema = settingsFormFieldsSchema.transform((form, ctx)
       ach: form.arrival.ach.trim(),
       wire: form.arrival.wire.trim(),
     },
+    ...(form.limits === undefined
+      ? {}
+      : {
+          limits: Object.fromEntries(
+            LIMIT_TIER_KEYS.map((tier) => [
+              tier,
+              Object.fromEntries(
+                LIMIT_PERIODS.map((period) => [
+                  period,
+                  dollarsFromText(form.limits![tier][period], `limits.${tier}.${period}`, report),
+                ]),
+              ),
+            ]),
+          ) as NonNullable<SettingsDraft['limits']>,
+        }),
   };
   checkSettings(draft, report);
   if (count() > 0) return z.NEVER;
@@ -448,6 +501,22 @@ export function formFromSettings(s: FullGlobalSettings): SettingsForm {
     wire: { ...s.wire, bank_charges: usdText(s.wire.bank_charges) },
     referral: { reward: String(s.referral.reward), trades_eligible: String(s.referral.trades_eligible) },
     arrival: { ...s.arrival },
+    ...(s.limits === undefined
+      ? {}
+      : {
+          limits: {
+            tier1: {
+              day: usdText(s.limits.tier1.day),
+              week: usdText(s.limits.tier1.week),
+              month: usdText(s.limits.tier1.month),
+            },
+            tier2: {
+              day: usdText(s.limits.tier2.day),
+              week: usdText(s.limits.tier2.week),
+              month: usdText(s.limits.tier2.month),
+            },
+          },
+        }),
   };
 }
 

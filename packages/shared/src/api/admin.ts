@@ -121,6 +121,8 @@ export const customerDetailSchema = z.object({
     restrictedReason: z.string().nullable(),
     referralCode: z.string().nullable(),
     referredBy: z.string().nullable(),
+    /** The KYC tier whose trading limits apply (DESIGN.md 7.9). */
+    limitTier: z.number().int(),
   }),
   settings: userSettingsSchema,
   kyc: kycCaseSchema.nullable(),

@@ -41,7 +41,11 @@ export const publicGlobalSettingsSchema = z.object({
   arrival: arrivalTimingSchema,
 });
 
+const windowLimits = z.object({ day: z.number(), week: z.number(), month: z.number() });
+
 export const fullGlobalSettingsSchema = publicGlobalSettingsSchema.extend({
+  /** Staff only: each KYC tier's trading limits (USD) over 24 hours, 7 days and 30 days. */
+  limits: z.object({ tier1: windowLimits, tier2: windowLimits }).optional(),
   order: publicGlobalSettingsSchema.shape.order.extend({
     /** Staff only: a buy marked paid or a sell paid out at or above this (USD) needs two admins. */
     four_eyes_usd: z.number().optional(),

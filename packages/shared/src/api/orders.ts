@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidBitcoinAddress, type BitcoinNetwork } from '../bitcoin/address';
 import { isAmountInputText } from '../quotes/quote';
+import { walletOwnershipSchema } from './limits';
 
 /** Orders as the client builds, sends and lists them (spec sections 3 and 7, DESIGN.md sections 2-3). */
 
@@ -73,6 +74,8 @@ export const saveOrderSchema = z.strictObject({
    * quote's, and the order keeps them (DESIGN.md 7.12).
    */
   quoteId: z.string().max(100).optional(),
+  /** Whose wallet this is: required from $3,000 (the Travel Rule record, DESIGN.md 7.9). */
+  walletOwnership: walletOwnershipSchema.optional(),
 });
 export type SaveOrderRequest = z.infer<typeof saveOrderSchema>;
 

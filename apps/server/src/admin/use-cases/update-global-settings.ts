@@ -54,6 +54,16 @@ function toStoredSettings(s: EditedSettings): GlobalSettingsChange {
             arrivalAch: s.arrival.ach,
             arrivalWire: s.arrival.wire,
           }),
+      ...(s.limits === undefined
+        ? {}
+        : {
+            limitTier1DayCents: usdNumberToCents(s.limits.tier1.day),
+            limitTier1WeekCents: usdNumberToCents(s.limits.tier1.week),
+            limitTier1MonthCents: usdNumberToCents(s.limits.tier1.month),
+            limitTier2DayCents: usdNumberToCents(s.limits.tier2.day),
+            limitTier2WeekCents: usdNumberToCents(s.limits.tier2.week),
+            limitTier2MonthCents: usdNumberToCents(s.limits.tier2.month),
+          }),
       updatedAt: new Date(),
     };
   } catch (error) {

@@ -4,6 +4,7 @@ import { AppError } from '../../http/errors';
 import { findGlobalSettings } from '../../settings/global-settings.repository';
 import { moveOrder } from '../order-state';
 import { duplicateReferenceFlag } from './duplicate-reference';
+import { setTravelRulePaymentIdentifier } from '../travel-rule.repository';
 import type { OrderDeps } from './order-deps';
 
 type ManualPaymentRequest = Extract<UpdateOrderRequest, { payment: unknown }>;
@@ -30,6 +31,8 @@ export async function recordManualPayment(
   const bankTxn = body.bankTxn?.trim() || null;
   const moved = await deps.db.transaction(async (tx) => {
     const flag = bankTxn ? await duplicateReferenceFlag(tx, order, bankTxn) : undefined;
+    // The Travel Rule record (orders of $3,000 or more) names how the buy was paid.
+    await setTravelRulePaymentIdentifier(tx, order.id, bankTxn ? `${method} ${bankTxn}` : method);
     return moveOrder(tx, {
       orderId: order.id,
       from: ['pending'],

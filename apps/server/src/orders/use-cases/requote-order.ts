@@ -3,8 +3,11 @@ import type { OrderRow, UserRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { recordOrderRequoted } from '../order-state';
 import { lockOrder, updatePendingQuote } from '../order.repository';
+import { assertWithinTradingLimits } from '../../limits/limits.service';
+import { lockCustomerForSave } from '../order.repository';
 import type { OrderDeps } from './order-deps';
 import { claimOrderQuote, priceBuyFromQuote } from './price-from-quote';
+import { keepTravelRuleRecord, travelRuleAnswer } from './travel-rule';
 import { priceBuyOrder } from './price-order';
 
 export const REQUOTE_REASON = 'the customer confirmed again at the current price';
@@ -33,9 +36,18 @@ export async function requoteOrder(
     : await priceBuyOrder(deps, user, body);
   const { figures, snapshot, walletAddress, quoteExpiresAt } = priced;
   const updated = await deps.db.transaction(async (tx) => {
+    // Under the customer's lock like a new save: the new value replaces the old within the limits.
+    await lockCustomerForSave(tx, user.id);
     // The figures replaced are read under the row lock, so the event records exactly what changed.
     const before = await lockOrder(tx, order.id);
     if (before?.status !== 'pending') return null;
+    await assertWithinTradingLimits(tx, {
+      userId: user.id,
+      valueCents: figures.valueCents,
+      now: deps.now(),
+      exceptOrderId: order.id,
+    });
+    const walletOwnership = travelRuleAnswer(figures.valueCents, body.walletOwnership);
     const after = await updatePendingQuote(
       tx,
       order.id,
@@ -45,6 +57,7 @@ export async function requoteOrder(
     if (!after) return null;
     await claimOrderQuote(tx, priced, order.id, deps.now());
     await recordOrderRequoted(tx, { before, after, actor: `user:${user.id}`, reason: REQUOTE_REASON });
+    if (walletOwnership) await keepTravelRuleRecord(tx, { order: after, user, answer: walletOwnership });
     return after;
   });
   if (!updated) throw new AppError('CONFLICT', 'This order changed meanwhile. Reload and try again.');

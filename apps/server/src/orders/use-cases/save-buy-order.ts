@@ -2,8 +2,10 @@ import type { SaveOrderRequest } from '@offzero/shared/api/orders';
 import type { OrderRow, UserRow } from '../../db/schema';
 import { recordOrderCreated } from '../order-state';
 import { findRecentTwinOrder, insertOrder, lockCustomerForSave } from '../order.repository';
+import { assertWithinTradingLimits } from '../../limits/limits.service';
 import type { OrderDeps } from './order-deps';
 import { claimOrderQuote, priceBuyFromQuote } from './price-from-quote';
+import { keepTravelRuleRecord, travelRuleAnswer } from './travel-rule';
 import { priceBuyOrder } from './price-order';
 
 /**
@@ -31,6 +33,14 @@ export async function saveBuyOrder(
       paymentMethod: null,
     });
     if (twin) return twin;
+    // Compliance, after every other check: counted under the customer's lock, so two saves at once
+    // cannot both fit into what is left of a limit.
+    await assertWithinTradingLimits(tx, {
+      userId: user.id,
+      valueCents: priced.figures.valueCents,
+      now: deps.now(),
+    });
+    const walletOwnership = travelRuleAnswer(priced.figures.valueCents, body.walletOwnership);
     const order = await insertOrder(tx, {
       userId: user.id,
       type: 'buy',
@@ -44,6 +54,7 @@ export async function saveBuyOrder(
     });
     await claimOrderQuote(tx, priced, order.id, deps.now());
     await recordOrderCreated(tx, order, `user:${user.id}`);
+    if (walletOwnership) await keepTravelRuleRecord(tx, { order, user, answer: walletOwnership });
     return order;
   });
 }

@@ -3,8 +3,10 @@ import type { OrderRow, UserRow } from '../../db/schema';
 import { allocateDepositAddress } from '../../deposits/allocate-deposit-address';
 import { recordOrderCreated } from '../order-state';
 import { findRecentTwinOrder, insertOrder, lockCustomerForSave } from '../order.repository';
+import { assertWithinTradingLimits } from '../../limits/limits.service';
 import type { OrderDeps } from './order-deps';
 import { claimOrderQuote, priceSellFromQuote } from './price-from-quote';
+import { keepTravelRuleRecord, travelRuleAnswer } from './travel-rule';
 import { priceSellOrder } from './price-order';
 
 /**
@@ -34,6 +36,14 @@ export async function saveSellOrder(
       paymentMethod: priced.paymentMethod,
     });
     if (twin) return twin;
+    // Compliance, after every other check: counted under the customer's lock, so two saves at once
+    // cannot both fit into what is left of a limit.
+    await assertWithinTradingLimits(tx, {
+      userId: user.id,
+      valueCents: priced.figures.valueCents,
+      now: deps.now(),
+    });
+    const walletOwnership = travelRuleAnswer(priced.figures.valueCents, body.walletOwnership);
     const deposit = await allocateDepositAddress(tx, {
       depositXpub: deps.depositXpub,
       network: deps.network,
@@ -50,6 +60,7 @@ export async function saveSellOrder(
     });
     await claimOrderQuote(tx, priced, order.id, deps.now());
     await recordOrderCreated(tx, order, `user:${user.id}`);
+    if (walletOwnership) await keepTravelRuleRecord(tx, { order, user, answer: walletOwnership });
     return order;
   });
 }

@@ -9,6 +9,7 @@ import { SettingsGrid } from '../../components/ui/settings-card';
 import { ProfileCard } from './components/profile-card';
 import { BankAccountCard, WalletCard, ZelleCard } from './components/payment-cards';
 import { NotificationsCard } from './components/notifications-card';
+import { LimitsCard } from './components/limits-card';
 import { useUserSettings } from '../../lib/user-settings';
 
 /** Cards other features add after the payment and notification cards (the referral card). */
@@ -91,6 +92,7 @@ function SettingsCards({
             receiveEmail={settings.data.receiveEmail}
             receiveSMS={settings.data.receiveSMS}
           />
+          <LimitsCard />
           {moreCards?.(settings.data)}
         </>
       )}

@@ -295,6 +295,16 @@ export function useSetCustomerEnabled(userId: string) {
   });
 }
 
+/** Moves a customer between the KYC tiers of the trading limits (audited with the reason). */
+export function useSetCustomerTier(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ tier, reason }: { tier: 1 | 2; reason: string }) =>
+      apiPost(`/admin/users/${enc(userId)}/tier`, { tier, reason }, { schema: messageAnswerSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [ADMIN_KEY] }),
+  });
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Audit log
 

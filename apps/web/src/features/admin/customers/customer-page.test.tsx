@@ -28,6 +28,7 @@ const detail = (user: Partial<CustomerDetail['user']> = {}): CustomerDetail => (
     restrictedReason: 'the deposit of sell order #abcd1234 was reversed after payout',
     referralCode: null,
     referredBy: null,
+    limitTier: 1,
     ...user,
   },
   settings: {
@@ -103,5 +104,21 @@ describe('the customer page', () => {
     expect(await screen.findByRole('button', { name: 'Disable account' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Lift restriction' })).not.toBeInTheDocument();
     expect(screen.queryByTestId('customer-restriction')).not.toBeInTheDocument();
+  });
+
+  it('moves a customer to tier 2 after a confirmation with a reason', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    expect(await screen.findByTestId('customer-tier')).toHaveTextContent('Tier 1');
+    await user.click(screen.getByRole('button', { name: 'Move to tier 2' }));
+    const dialog = screen.getByRole('dialog', { name: 'Move to tier 2' });
+    expect(dialog).toHaveTextContent('Your reason is kept in the audit log.');
+    await user.type(screen.getByLabelText(/Reason/), 'Enhanced due diligence done');
+    await user.click(screen.getAllByRole('button', { name: 'Move to tier 2' }).at(-1)!);
+    const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    const [url, init] = posts()[0]!;
+    expect(url).toBe(`/api/admin/users/${USER_ID}/tier`);
+    expect(JSON.parse(init?.body as string)).toEqual({ tier: 2, reason: 'Enhanced due diligence done' });
   });
 });

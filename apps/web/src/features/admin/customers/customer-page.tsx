@@ -8,7 +8,7 @@ import { displayName, useCurrentUser } from '../../../lib/current-user';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { PageLoadError, PageSkeleton } from '../../../components/ui/page';
-import { useCustomer, useSetCustomerEnabled } from '../api/admin-api';
+import { useCustomer, useSetCustomerEnabled, useSetCustomerTier } from '../api/admin-api';
 import type { CustomerDetail } from '@offzero/shared/api/admin';
 import { adminPaths } from '../admin-paths';
 import { ActionDialog, reasonSchema, TextAreaField } from '../components/action-dialog';
@@ -47,6 +47,7 @@ function CustomerView({ detail }: { detail: CustomerDetail }) {
   const { user, settings, kyc, orders, referralRewards, referralTotal } = detail;
   const me = useCurrentUser().data;
   const [dialog, setDialog] = useState<AccessAction | null>(null);
+  const [tierDialog, setTierDialog] = useState(false);
   const name = displayName(user);
   const bank = settings.bankAccount;
 
@@ -215,6 +216,21 @@ function CustomerView({ detail }: { detail: CustomerDetail }) {
               ],
               ['Name', name !== user.email ? name : <span className="text-slate-400">not given</span>],
               [
+                'Limits tier',
+                <span key="tier" className="flex flex-wrap items-center gap-2" data-testid="customer-tier">
+                  Tier {user.limitTier}
+                  {!isSelf && (
+                    <button
+                      type="button"
+                      onClick={() => setTierDialog(true)}
+                      className="text-sm font-semibold text-brand-700 hover:underline"
+                    >
+                      Move to tier {user.limitTier === 2 ? 1 : 2}
+                    </button>
+                  )}
+                </span>,
+              ],
+              [
                 'Referral code',
                 user.referralCode ? (
                   <span key="r" className="font-mono text-xs">
@@ -340,7 +356,46 @@ function CustomerView({ detail }: { detail: CustomerDetail }) {
       </Panel>
 
       {dialog && <AccessDialog action={dialog} detail={detail} onClose={() => setDialog(null)} />}
+      {tierDialog && <TierDialog detail={detail} onClose={() => setTierDialog(false)} />}
     </>
+  );
+}
+
+/** Moves the customer to the other tier of the trading limits, with a reason for the audit log. */
+function TierDialog({ detail, onClose }: { detail: CustomerDetail; onClose: () => void }) {
+  const mutation = useSetCustomerTier(detail.user._id);
+  const form = useZodForm(enableFormSchema, { defaultValues: { reason: '' } });
+  const tier = detail.user.limitTier === 2 ? 1 : 2;
+  const submit = form.handleSubmit(({ reason }) =>
+    mutation.mutate(
+      { tier, reason },
+      {
+        onSuccess: (answer) => {
+          toast.success(answer.message);
+          onClose();
+        },
+      },
+    ),
+  );
+  return (
+    <ActionDialog
+      open
+      onClose={onClose}
+      title={`Move to tier ${tier}`}
+      description={detail.user.email}
+      consequences={[
+        `The customer’s trading limits become tier ${tier}’s (Settings → Trading limits).`,
+        'Orders already placed keep counting toward the rolling windows.',
+        'Your reason is kept in the audit log.',
+      ]}
+      confirmLabel={`Move to tier ${tier}`}
+      tone="primary"
+      busy={mutation.isPending}
+      error={mutation.error ? errorMessage(mutation.error) : null}
+      onSubmit={() => void submit()}
+    >
+      <TextAreaField label="Reason" {...form.textField('reason')} maxLength={500} data-autofocus />
+    </ActionDialog>
   );
 }
 

@@ -42,10 +42,21 @@ export default function SettingsPage() {
 
 type Section = keyof SettingsForm;
 
-/** Every field's path ('order.platform_fees'): the keys the server's field messages use too. */
+/** Every field's path ('order.platform_fees', 'limits.tier1.day'): the server's message keys too. */
 const FIELD_PATHS = Object.entries(settingsFormFieldsSchema.shape).flatMap(([section, fields]) =>
-  Object.keys(fields.shape).map((field) => `${section}.${field}`),
+  'unwrap' in fields
+    ? // The limits group: one level deeper, tier then window.
+      Object.entries(fields.unwrap().shape).flatMap(([tier, windows]) =>
+        Object.keys(windows.shape).map((field) => `${section}.${tier}.${field}`),
+      )
+    : Object.keys(fields.shape).map((field) => `${section}.${field}`),
 );
+
+const LIMIT_FIELDS = [
+  { period: 'day', label: '24 hours' },
+  { period: 'week', label: '7 days' },
+  { period: 'month', label: '30 days' },
+] as const;
 
 function SettingsEditor({ saved }: { saved: FullGlobalSettings }) {
   const form = useZodForm(settingsFormSchema, { defaultValues: formFromSettings(saved) });
@@ -186,6 +197,29 @@ function SettingsEditor({ saved }: { saved: FullGlobalSettings }) {
             />
           </div>
         </Panel>
+
+        {saved.limits !== undefined && (
+          <Panel title="Trading limits per tier (USD)" testId="settings-limits">
+            {sectionError('limits')}
+            <p className="mb-4 text-sm text-slate-500">
+              What one customer may trade, buys and sells together, over rolling windows. Customers start in
+              tier 1; move one to tier 2 from their customer page.
+            </p>
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+              {(['tier1', 'tier2'] as const).flatMap((tier) =>
+                LIMIT_FIELDS.map(({ period, label }) => (
+                  <TextField
+                    key={`${tier}.${period}`}
+                    label={`Tier ${tier.slice(-1)}, ${label}`}
+                    inputMode="decimal"
+                    {...form.textField(`limits.${tier}.${period}`, () => edited('limits'))}
+                    autoComplete="off"
+                  />
+                )),
+              )}
+            </div>
+          </Panel>
+        )}
 
         <Panel title="PayPal and cards" testId="settings-paypal">
           {methodSwitch(

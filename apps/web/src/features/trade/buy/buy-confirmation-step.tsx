@@ -1,4 +1,4 @@
-import { useMemo, type ChangeEvent } from 'react';
+import { useMemo, type ChangeEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { buyConfirmationFormSchema } from '@offzero/shared/api/orders';
 import { Button } from '../../../components/ui/button';
@@ -36,6 +36,7 @@ export function BuyConfirmationStep({
   onBack,
   onPay,
   paying,
+  compliance,
 }: {
   quote: HeldBuyQuote;
   settings: TradeSettings;
@@ -47,6 +48,8 @@ export function BuyConfirmationStep({
   onBack: () => void;
   onPay: (walletAddress: string) => void;
   paying: boolean;
+  /** Questions the order must answer before it is saved (the Travel Rule's, from $3,000). */
+  compliance?: ReactNode;
 }) {
   const { bitcoinNetwork } = useAppConfig();
   const [expired, setExpired] = useQuoteExpired(quote.expiresAtMs);
@@ -112,6 +115,7 @@ export function BuyConfirmationStep({
         hint="Your own wallet. We send the bitcoin straight to it."
         inputClassName="font-mono text-sm!"
       />
+      {compliance}
       {!expired && (
         <Button type="submit" size="lg" fullWidth loading={paying}>
           Pay {formatUsdCents(quote.valueCents)}

@@ -18,6 +18,7 @@ import { buyQuoteFor, EMPTY_ENTRY, fieldTexts, type AmountEntry } from '../utils
 import { QUOTE_EXPIRED_MESSAGE } from '../utils/messages';
 import { BuyCheckoutStep } from './buy-checkout-step';
 import { BuyConfirmationStep } from './buy-confirmation-step';
+import { useWalletOwnership } from '../components/wallet-ownership-question';
 import { BuySuccessStep } from './buy-success-step';
 
 /** The buy flow's steps (spec section 4): quote → confirmation → checkout → success. */
@@ -79,6 +80,7 @@ export function BuyFlow({
   // null until the customer edits it: the wallet address from their settings stands in.
   const [addressDraft, setAddressDraft] = useState<string | null>(start.address);
   const [orderId, setOrderId] = useState<string | null>(start.orderId);
+  const walletOwnership = useWalletOwnership();
 
   const quote = buyQuoteFor(
     entry,
@@ -157,6 +159,8 @@ export function BuyFlow({
       return;
     }
     const quote = locked;
+    const ownership = walletOwnership.answerFor(quote.valueCents);
+    if (!ownership.ok) return void toast.error(ownership.message);
     submit(
       {
         userId: session.userId,
@@ -170,6 +174,7 @@ export function BuyFlow({
         expired: settings.sessionTimeoutSeconds,
         walletAddress,
         quoteId: locked.id,
+        ...(ownership.walletOwnership ? { walletOwnership: ownership.walletOwnership } : {}),
       },
       orderId,
     );
@@ -202,6 +207,7 @@ export function BuyFlow({
           onBack={() => setState({ step: 'quote' })}
           onPay={(walletAddress) => onPay(state.quote, walletAddress)}
           paying={save.isPending}
+          compliance={walletOwnership.question(state.quote.valueCents, 'buy')}
         />
       );
     case 'checkout':

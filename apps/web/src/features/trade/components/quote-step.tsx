@@ -12,6 +12,7 @@ import type { TradeSide } from '../utils/trade-checks';
 import { AmountField } from './amount-field';
 import { CurrencyCoin, CurrencyTag } from './currency-tag';
 import { RateLine } from './rate-line';
+import { RemainingLimitNote } from './remaining-limit-note';
 
 /** Currencies customers can be paid in; US dollars only for now. */
 const PAYOUT_CURRENCIES = ['USD'] as const;
@@ -87,6 +88,7 @@ export function QuoteStep({
         <RateLine priceCents={priceCents} secondsToRefresh={secondsToRefresh} />
       </div>
       {side === 'buy' ? btcField('You Receive') : usdField('You Receive', 'select')}
+      <RemainingLimitNote />
       <Button type="submit" size="lg" fullWidth loading={continueLoading}>
         Continue
       </Button>

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { sellMethodFormSchema } from '@offzero/shared/api/orders';
 import type { UserSettings } from '@offzero/shared/api/user-settings';
@@ -32,6 +32,7 @@ export function SellConfirmationStep({
   onBack,
   onSend,
   sending,
+  compliance,
 }: {
   quote: HeldSellQuote | null;
   /** Why there is no quote for the amount typed (e.g. the method's charges would leave nothing). */
@@ -45,6 +46,8 @@ export function SellConfirmationStep({
   onBack: () => void;
   onSend: (method: TileMethod) => void;
   sending: boolean;
+  /** Questions the order must answer before it is saved (the Travel Rule's, from $3,000). */
+  compliance?: ReactNode;
 }) {
   const reasonId = useId();
   const [expired, setExpired] = useQuoteExpired(quote?.expiresAtMs ?? Number.POSITIVE_INFINITY);
@@ -111,6 +114,7 @@ export function SellConfirmationStep({
         <p className="mb-1.5 text-sm font-medium text-slate-700">Paid to you by {METHOD_LABEL[method]}</p>
         <DetailList rows={payoutRows(method, settings)} />
       </div>
+      {compliance}
       {!expired && (
         <Button
           type="submit"

@@ -29,6 +29,7 @@ import {
 } from '../utils/quote-fields';
 import { minimumOrderMessage, sellMethodFailure } from '../utils/trade-checks';
 import { SellConfirmationStep } from './sell-confirmation-step';
+import { useWalletOwnership } from '../components/wallet-ownership-question';
 import { depositOf, SellDepositStep } from './sell-deposit-step';
 import { SellMethodStep } from './sell-method-step';
 import { SellSuccessStep } from './sell-success-step';
@@ -89,6 +90,7 @@ export function SellFlow({
   const trade = useTradeAccount();
   const continueFromQuote = useContinueFromQuote('sell', trade, settings);
   const save = useSaveOrder();
+  const walletOwnership = useWalletOwnership();
   // One key per "Send … BTC" (the same figures and method): a double click or a retry saves one order.
   const saveKeys = useIdempotencyKeys();
   // Set at once on the first click, before React re-renders the button as busy.
@@ -215,6 +217,8 @@ export function SellFlow({
       toast.error(minimumOrderMessage(settings.minOrderCents));
       return;
     }
+    const ownership = walletOwnership.answerFor(quote.valueCents);
+    if (!ownership.ok) return void toast.error(ownership.message);
     const body: SaveOrderRequest = {
       userId: session.userId,
       pair: 'BTC-USD',
@@ -229,6 +233,7 @@ export function SellFlow({
       walletAddress: '',
       bankAccount: payoutAccount(chosen, trade.settings),
       quoteId: quote.id,
+      ...(ownership.walletOwnership ? { walletOwnership: ownership.walletOwnership } : {}),
     };
     saving.current = true;
     save.mutate(
@@ -290,6 +295,7 @@ export function SellFlow({
           onBack={() => setState({ step: 'payment_method' })}
           onSend={onSend}
           sending={save.isPending}
+          compliance={walletOwnership.question(state.quote?.valueCents ?? null, 'sell')}
         />
       );
     case 'QRCODE':

@@ -1,0 +1,190 @@
+/// <reference lib="dom" />
+import { test, expect, type Page } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
+import type { Order } from '@offzero/shared/api/orders';
+import {
+  adminToken,
+  apiClient,
+  makeTradeReady,
+  registerCustomer,
+  saveBuy,
+  signedInPage,
+  type Customer,
+} from './support/api';
+import { nextPhoneDigits } from './support/run-state';
+
+// Trading limits and the Travel Rule question (DESIGN.md 7.9), on the real server in demo mode: what
+// is left shows at the quote step and on the Limits card and moves after an order; an order of
+// $3,000 or more asks whose wallet it is; an order over the 24-hour limit is refused with what is left.
+const screensDir = fileURLToPath(new URL('./.screens/', import.meta.url));
+
+const DESKTOP = { width: 1280, height: 800 };
+const MOBILE = { width: 390, height: 844 };
+const stamp = Date.now();
+
+test.use({ viewport: DESKTOP });
+
+async function snap(page: Page, name: string) {
+  for (const [label, size] of [
+    ['390', MOBILE],
+    ['1280', DESKTOP],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await page.evaluate(() => document.fonts.ready);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${name} at ${label}px is wider than the viewport`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${screensDir}limits-${name}-${label}.png`, fullPage: true });
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+async function tradeReadyCustomer(baseURL: string, label: string): Promise<Customer> {
+  const api = await apiClient(baseURL);
+  const customer = await registerCustomer(
+    api,
+    `limits-${label}-${stamp}@example.com`,
+    `+1${nextPhoneDigits()}`,
+  );
+  await makeTradeReady(api, customer, { zelleEmail: 'limits.pays@example.com' });
+  await api.dispose();
+  return customer;
+}
+
+async function signIn(page: Page, customer: Customer) {
+  await page.goto('/');
+  await page.evaluate((token) => localStorage.setItem('authToken', token), customer.token);
+}
+
+async function newestOrder(page: Page, customer: Customer): Promise<Order> {
+  const response = await page.request.get(`/api/order/list?userId=${customer.userId}`, {
+    headers: { Authorization: `Bearer ${customer.token}` },
+  });
+  const [order] = ((await response.json()) as { result: { orders: Order[] } }).result.orders;
+  if (!order) throw new Error('The customer has no order.');
+  return order;
+}
+
+test('a $3,500 buy asks whose wallet it is, and what is left moves on the quote step and the Limits card', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const customer = await tradeReadyCustomer(baseURL!, 'moves');
+  await signIn(page, customer);
+  await page.goto('/settings');
+  const card = page.getByTestId('limits-card');
+
+  await test.step('the Limits card before any order', async () => {
+    await expect(card.getByTestId('limit-24h')).toContainText('$10,000.00 left of $10,000.00');
+    await expect(card.getByTestId('limit-7d')).toContainText('$20,000.00 left of $20,000.00');
+    await expect(card.getByTestId('limit-30d')).toContainText('$50,000.00 left of $50,000.00');
+    await expect(card).toContainText('Tier 1.');
+    await card.scrollIntoViewIfNeeded();
+    await snap(page, '1-settings-card');
+  });
+
+  await page.goto('/dashboard');
+  const widget = page.getByTestId('trade-widget');
+  await test.step('the quote step shows what is left before an amount is typed', async () => {
+    await expect(widget.getByTestId('remaining-limit')).toHaveText(
+      'You can trade up to $10,000.00 more today.',
+    );
+    await widget.getByLabel('You Pay').fill('3500');
+    await expect(widget.getByLabel('You Receive')).not.toHaveValue('');
+    await snap(page, '2-quote');
+    await widget.getByRole('button', { name: 'Continue' }).click();
+  });
+
+  await test.step('the confirmation asks "Is this your own wallet?" and needs an answer', async () => {
+    const question = widget.getByTestId('wallet-ownership');
+    await expect(question).toContainText('Is this your own wallet?');
+    await widget.getByRole('button', { name: 'Pay $3,500.00' }).click();
+    await expect(question.getByRole('alert')).toHaveText('Tell us whether this wallet is your own.');
+    await question.getByLabel('No, an exchange or institution holds it').check();
+    await question.getByLabel('Name of the exchange or institution').fill('Kraken');
+    await snap(page, '3-confirmation');
+    await widget.getByRole('button', { name: 'Pay $3,500.00' }).click();
+    await expect(widget.getByText('Total: $3,500.00')).toBeVisible();
+    const order = await newestOrder(page, customer);
+    expect(order.value).toBe(3_500);
+  });
+
+  await test.step('what is left moved: the quote step and the Limits card', async () => {
+    await page.goto('/dashboard');
+    await expect(widget.getByTestId('remaining-limit')).toHaveText(
+      'You can trade up to $6,500.00 more today.',
+    );
+    await page.goto('/settings');
+    await expect(card.getByTestId('limit-24h')).toContainText('$6,500.00 left of $10,000.00');
+    await expect(card.getByTestId('limit-30d')).toContainText('$46,500.00 left of $50,000.00');
+    await card.scrollIntoViewIfNeeded();
+    await snap(page, '4-settings-card-after');
+  });
+});
+
+test('an order over the 24-hour limit is refused with what is left', async ({ page, baseURL }) => {
+  const customer = await tradeReadyCustomer(baseURL!, 'over');
+  const api = await apiClient(baseURL!);
+  await saveBuy(api, customer, 9_000);
+  await api.dispose();
+  await signIn(page, customer);
+  await page.goto('/dashboard');
+  const widget = page.getByTestId('trade-widget');
+  await expect(widget.getByTestId('remaining-limit')).toHaveText('You can trade up to $1,000.00 more today.');
+  await widget.getByRole('tab', { name: 'Buy' }).click();
+  await widget.getByLabel('You Pay').fill('1500');
+  await expect(widget.getByLabel('You Receive')).not.toHaveValue('');
+  await widget.getByRole('button', { name: 'Continue' }).click();
+  await widget.getByRole('button', { name: 'Pay $1,500.00' }).click();
+  await expect(
+    page.getByText('This order is over your 24-hour limit. You can trade up to $1,000.00 more today.'),
+  ).toBeVisible();
+  await snap(page, '5-over-limit');
+});
+
+test('an admin moves a customer to tier 2 from the customer page; the editor shows each tier’s limits', async ({
+  browser,
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const customer = await tradeReadyCustomer(baseURL!, 'tier');
+  const api = await apiClient(baseURL!);
+  const admin = await signedInPage(browser, await adminToken(api), DESKTOP);
+  await api.dispose();
+
+  await test.step('the settings editor has the limits of both tiers', async () => {
+    await admin.goto('/admin/settings');
+    const panel = admin.getByTestId('settings-limits');
+    await expect(panel.getByLabel('Tier 1, 24 hours')).toHaveValue('10000');
+    await expect(panel.getByLabel('Tier 2, 30 days')).toHaveValue('250000');
+    await panel.getByLabel('Tier 1, 24 hours').fill('30000');
+    await admin.getByRole('button', { name: 'Save settings' }).click();
+    await expect(panel.getByText('The 24-hour limit cannot be above the 7-day limit.')).toBeVisible();
+    await panel.scrollIntoViewIfNeeded();
+    await snap(admin, '6-admin-settings');
+    await admin.getByRole('button', { name: 'Discard' }).click();
+  });
+
+  await test.step('the customer page moves the customer to tier 2 with a reason', async () => {
+    await admin.goto(`/admin/customers/${customer.userId}`);
+    const tier = admin.getByTestId('customer-tier');
+    await expect(tier).toContainText('Tier 1');
+    await tier.getByRole('button', { name: 'Move to tier 2' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Move to tier 2' });
+    await dialog.getByLabel(/Reason/).fill('Enhanced due diligence done');
+    await snap(admin, '7-admin-tier-dialog');
+    await dialog.getByRole('button', { name: 'Move to tier 2' }).click();
+    await expect(tier).toContainText('Tier 2');
+  });
+
+  await test.step('the customer’s Limits card follows', async () => {
+    await signIn(page, customer);
+    await page.goto('/settings');
+    const card = page.getByTestId('limits-card');
+    await expect(card).toContainText('Tier 2.');
+    await expect(card.getByTestId('limit-24h')).toContainText('$50,000.00 left of $50,000.00');
+  });
+  await admin.context().close();
+});
