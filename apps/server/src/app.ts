@@ -63,6 +63,10 @@ import { orderRoutes } from './orders/order.routes';
 import { createPayPalService } from './payments/paypal.service';
 import { paypalRoutes } from './payments/paypal.routes';
 import {
+  createSanctionsListService,
+  SANCTIONS_REFRESH_EVERY_MS,
+} from './compliance/sanctions/sanctions-list.service';
+import {
   createProviders,
   isDemoPayPalSandbox,
   isSimulatedChain,
@@ -212,7 +216,17 @@ export async function buildApp({
   await prices.reload();
   prices.follow();
   app.addHook('onClose', async () => prices.stop());
-  const metrics = createAppMetrics({ db: database.db, prices, log: app.log });
+  // The sanctions list (DESIGN.md 7.9) is loaded at start by a process that works jobs, then daily by
+  // the sanctions-refresh job; every process screens against the copy kept in the database.
+  const sanctionsList = createSanctionsListService({
+    db: database.db,
+    url: config.sanctionsListUrl,
+    log: app.log,
+  });
+  if (runsBackgroundJobs(config.processRole)) {
+    await sanctionsList.refresh().catch(() => undefined); // recorded and logged; the last good list stays
+  }
+  const metrics = createAppMetrics({ db: database.db, prices, sanctionsList, log: app.log });
   observeHttpRequests(app, metrics);
   countJobRun = (job, outcome) => metrics.jobRuns.inc({ job, outcome });
   const notifyOrderStatus = createOrderNotifier(outbox);
@@ -253,6 +267,7 @@ export async function buildApp({
     deliverOutbox: () => outbox.deliverDue(),
     processInbox: (data) => inbox.process(data),
     reconcilePayPal: () => paypal.reconcile(),
+    refreshSanctionsList: { everyMs: SANCTIONS_REFRESH_EVERY_MS, run: () => sanctionsList.refresh() },
   });
 
   const readiness = createReadiness({
@@ -298,6 +313,7 @@ export async function buildApp({
     jobs: jobQueue,
     outbox,
     inbox,
+    sanctionsList,
   });
   await app.register(adminOrderRoutes(admin));
   await app.register(adminPeopleRoutes(admin));

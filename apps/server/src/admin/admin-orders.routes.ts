@@ -293,6 +293,7 @@ export const adminOrderRoutes =
           bitcoinToSend: toAdminOrders(queue.bitcoinToSend),
           sellPayoutsDue: toAdminOrders(queue.sellPayoutsDue),
           flagged: toAdminOrders(queue.flagged),
+          alerts: queue.alerts,
         };
       },
     );

@@ -18,6 +18,7 @@ export const JOB_NAMES = {
   deliverOutbox: 'deliver-outbox',
   processInbox: PROCESS_INBOX_JOB,
   reconcilePayPal: 'reconcile-paypal',
+  sanctionsRefresh: 'sanctions-refresh',
 } as const;
 
 /** How often PayPal orders not settled are read back from PayPal (DESIGN.md section 7.7). */
@@ -69,6 +70,8 @@ export async function startBackgroundJobs(
     processInbox?: (data: unknown) => Promise<unknown>;
     /** Reads back PayPal orders not settled and applies what PayPal says. */
     reconcilePayPal?: () => Promise<unknown>;
+    /** Reloads the sanctions list from its source (daily; DESIGN.md 7.9). */
+    refreshSanctionsList?: { everyMs: number; run: () => Promise<unknown> };
   },
 ): Promise<void> {
   const { queue } = deps;
@@ -92,6 +95,9 @@ export async function startBackgroundJobs(
     if (deps.deliverOutbox) every(OUTBOX_SWEEP_EVERY_MS, JOB_NAMES.deliverOutbox, deps.deliverOutbox);
     if (deps.reconcilePayPal)
       every(PAYPAL_RECONCILE_EVERY_MS, JOB_NAMES.reconcilePayPal, deps.reconcilePayPal);
+    if (deps.refreshSanctionsList) {
+      every(deps.refreshSanctionsList.everyMs, JOB_NAMES.sanctionsRefresh, deps.refreshSanctionsList.run);
+    }
     if (deps.processInbox) {
       queue.register(JOB_NAMES.processInbox, deps.processInbox);
       queue.schedule(JOB_NAMES.processInbox, INBOX_SWEEP_EVERY_MS);
