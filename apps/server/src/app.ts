@@ -62,6 +62,8 @@ import { createOrderService, type OrderService } from './orders/order.service';
 import { orderRoutes } from './orders/order.routes';
 import { createPayPalService } from './payments/paypal.service';
 import { paypalRoutes } from './payments/paypal.routes';
+import { registerBlockedPlaces } from './compliance/blocked-places/blocked-places';
+import { packagedIpCountryDatabase } from './compliance/blocked-places/ip-country';
 import {
   createSanctionsListService,
   SANCTIONS_REFRESH_EVERY_MS,
@@ -165,6 +167,11 @@ export async function buildApp({
   registerMutationLimits(app, config.mutationLimits);
   // After the limits: a call refused as too many never claims its Idempotency-Key.
   registerIdempotency(app, database.db);
+  // Routes marked `blockedPlaces` answer 451 to clients in a blocked country (DESIGN.md 7.9).
+  registerBlockedPlaces(app, {
+    blockedCountries: config.blockedCountries,
+    lookup: packagedIpCountryDatabase(),
+  });
 
   await seedGlobalSettings(database.db, config.mode);
   if (config.isDemo) await seedDemoAdmin(database.db);
