@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBodySchema, type ErrorBody } from '@offzero/shared/api/errors';
 import type { IpCountryLookup } from './ip-country';
 
@@ -25,7 +25,7 @@ export function registerBlockedPlaces(
   options: { blockedCountries: readonly string[]; lookup: IpCountryLookup },
 ): void {
   const blocked = new Set(options.blockedCountries.map((code) => code.toUpperCase()));
-  const guard: onRequestHookHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+  const guard = async (request: FastifyRequest, reply: FastifyReply) => {
     if (blocked.size === 0) return;
     const country = options.lookup.countryOf(request.ip);
     if (country === null || !blocked.has(country)) return;

@@ -66,7 +66,7 @@ export function createSanctionsListService(deps: {
         await response.body?.cancel().catch(() => undefined);
         throw new SanctionsListError(`The sanctions list source answered HTTP ${response.status}.`);
       }
-      for await (const chunk of response.body) {
+      for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
         count(chunk.length);
         yield decoder.decode(chunk, { stream: true });
       }
