@@ -67,6 +67,12 @@ import { limitsRoutes } from './limits/limits.routes';
 import { createLimitsService } from './limits/limits.service';
 import { createPayPalService } from './payments/paypal.service';
 import { paypalRoutes } from './payments/paypal.routes';
+import { registerBlockedPlaces } from './compliance/blocked-places/blocked-places';
+import { packagedIpCountryDatabase } from './compliance/blocked-places/ip-country';
+import {
+  createSanctionsListService,
+  SANCTIONS_REFRESH_EVERY_MS,
+} from './compliance/sanctions/sanctions-list.service';
 import {
   createProviders,
   isDemoPayPalSandbox,
@@ -168,6 +174,11 @@ export async function buildApp({
   registerMutationLimits(app, config.mutationLimits);
   // After the limits: a call refused as too many never claims its Idempotency-Key.
   registerIdempotency(app, database.db);
+  // Routes marked `blockedPlaces` answer 451 to clients in a blocked country (DESIGN.md 7.9).
+  registerBlockedPlaces(app, {
+    blockedCountries: config.blockedCountries,
+    lookup: packagedIpCountryDatabase(),
+  });
 
   await seedGlobalSettings(database.db, config.mode);
   if (config.isDemo) await seedDemoAdmin(database.db);
@@ -219,7 +230,17 @@ export async function buildApp({
   await prices.reload();
   prices.follow();
   app.addHook('onClose', async () => prices.stop());
-  const metrics = createAppMetrics({ db: database.db, prices, log: app.log });
+  // The sanctions list (DESIGN.md 7.9) is loaded at start by a process that works jobs, then daily by
+  // the sanctions-refresh job; every process screens against the copy kept in the database.
+  const sanctionsList = createSanctionsListService({
+    db: database.db,
+    url: config.sanctionsListUrl,
+    log: app.log,
+  });
+  if (runsBackgroundJobs(config.processRole)) {
+    await sanctionsList.refresh().catch(() => undefined); // recorded and logged; the last good list stays
+  }
+  const metrics = createAppMetrics({ db: database.db, prices, sanctionsList, log: app.log });
   observeHttpRequests(app, metrics);
   countJobRun = (job, outcome) => metrics.jobRuns.inc({ job, outcome });
   // Transaction monitoring: its rules run as jobs on every order saved, credited or changed (flagged,
@@ -273,6 +294,7 @@ export async function buildApp({
     processInbox: (data) => inbox.process(data),
     reconcilePayPal: () => paypal.reconcile(),
     monitorOrders: (data) => cases.runMonitorJob(data),
+    refreshSanctionsList: { everyMs: SANCTIONS_REFRESH_EVERY_MS, run: () => sanctionsList.refresh() },
   });
 
   const readiness = createReadiness({
@@ -320,6 +342,7 @@ export async function buildApp({
     jobs: jobQueue,
     outbox,
     inbox,
+    sanctionsList,
   });
   await app.register(adminOrderRoutes(admin));
   await app.register(adminPeopleRoutes(admin));

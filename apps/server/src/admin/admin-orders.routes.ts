@@ -135,7 +135,7 @@ export const adminOrderRoutes =
       '/api/admin/orders/:id/payout-btc',
       {
         ...staffOnly,
-        config: { multilineFields: ['note'], idempotent: true },
+        config: { blockedPlaces: true, multilineFields: ['note'], idempotent: true },
         schema: {
           params: idParams,
           body: z.strictObject({
@@ -167,7 +167,11 @@ export const adminOrderRoutes =
       // Demo: send the bitcoin through the simulated chain, then record that transaction.
       app.post(
         '/api/admin/orders/:id/send-btc',
-        { ...staffOnly, config: { idempotent: true }, schema: { params: idParams, response: actionAnswer } },
+        {
+          ...staffOnly,
+          config: { blockedPlaces: true, idempotent: true },
+          schema: { params: idParams, response: actionAnswer },
+        },
         async (request) =>
           done(await sendDemoBtc({ staff: signedInUser(request), orderId: request.params.id })),
       );
@@ -177,7 +181,7 @@ export const adminOrderRoutes =
       '/api/admin/orders/:id/payout-usd',
       {
         ...staffOnly,
-        config: { multilineFields: ['note'], idempotent: true },
+        config: { blockedPlaces: true, multilineFields: ['note'], idempotent: true },
         schema: {
           params: idParams,
           body: z.strictObject({
@@ -293,6 +297,7 @@ export const adminOrderRoutes =
           bitcoinToSend: toAdminOrders(queue.bitcoinToSend),
           sellPayoutsDue: toAdminOrders(queue.sellPayoutsDue),
           flagged: toAdminOrders(queue.flagged),
+          alerts: queue.alerts,
         };
       },
     );

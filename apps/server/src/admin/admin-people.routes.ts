@@ -160,10 +160,11 @@ export const adminPeopleRoutes =
     const accessAnswer = {
       disable: 'Account disabled; its sessions have ended.',
       enable: 'Account enabled.',
+      restrict: 'Trading restricted; the customer can sign in and read, not trade.',
       'lift-restriction': 'Restriction lifted; the customer can trade again.',
     } as const;
-    // Disable, re-enable, and lift the trading restriction a reversal put on the customer.
-    for (const change of ['disable', 'enable', 'lift-restriction'] as const) {
+    // Disable, re-enable, restrict trading (a staff decision), and lift a trading restriction.
+    for (const change of ['disable', 'enable', 'restrict', 'lift-restriction'] as const) {
       app.post(
         `/api/admin/users/:userId/${change}`,
         {

@@ -38,6 +38,7 @@ import type { OutboxService } from '../outbox/outbox.service';
 import { getOutboxStatus } from './use-cases/get-outbox-status';
 import type { InboxService } from '../inbox/inbox.service';
 import { getInboxStatus } from './use-cases/get-inbox-status';
+import type { SanctionsListService } from '../compliance/sanctions/sanctions-list.service';
 
 export interface AdminDependencies {
   db: Database;
@@ -56,6 +57,8 @@ export interface AdminDependencies {
   outbox: Pick<OutboxService, 'pending' | 'failed'>;
   /** The webhook inbox, whose backlog and parked deliveries the back office sees. */
   inbox: Pick<InboxService, 'counts' | 'failed'>;
+  /** The sanctions list, whose failed refresh the work queue raises as an alert. */
+  sanctionsList: Pick<SanctionsListService, 'health'>;
 }
 
 /** The back office: the order desk, KYC review, customers, audit log and settings, one use-case each. */

@@ -96,7 +96,7 @@ export const accountsRoutes =
           // Same answer whether or not the e-mail has an account (DESIGN.md 7.6); 503: not sent.
           response: { 200: messageResponseSchema, ...refusals, 503: error },
         },
-        config: { rateLimit: SEND_LIMIT },
+        config: { blockedPlaces: true, rateLimit: SEND_LIMIT },
       },
       async (request) => {
         await accounts.sendRegistrationCode(request.body.email, request.ip);
@@ -111,7 +111,7 @@ export const accountsRoutes =
           body: emailOtpRequestSchema,
           response: { 200: messageResponseSchema, ...refusals, 503: error },
         },
-        config: { rateLimit: SEND_LIMIT },
+        config: { blockedPlaces: true, rateLimit: SEND_LIMIT },
       },
       async (request) => {
         await accounts.sendRegistrationCode(request.body.email, request.ip);
@@ -126,7 +126,7 @@ export const accountsRoutes =
           body: verifyEmailOtpSchema,
           response: { 200: verifyEmailResponseSchema, ...refusals, 409: error },
         },
-        config: { rateLimit: VERIFY_LIMIT },
+        config: { blockedPlaces: true, rateLimit: VERIFY_LIMIT },
       },
       async (request) => {
         const { email, code, referralCode } = request.body;
@@ -147,7 +147,7 @@ export const accountsRoutes =
           // 403 STEP_UP_REQUIRED: changing a verified number needs the step-up code (DESIGN.md 7.6).
           response: { 200: messageResponseSchema, ...refusals, 401: error, 409: error, 503: error },
         },
-        config: { rateLimit: SEND_LIMIT },
+        config: { blockedPlaces: true, rateLimit: SEND_LIMIT },
       },
       async (request) => {
         const { email, phone, registrationToken, stepUpCode } = request.body;
@@ -164,7 +164,7 @@ export const accountsRoutes =
           body: verifyPhoneOtpSchema,
           response: { 200: sessionResponseSchema, ...refusals, 401: error, 404: error, 409: error },
         },
-        config: { rateLimit: VERIFY_LIMIT },
+        config: { blockedPlaces: true, rateLimit: VERIFY_LIMIT },
       },
       async (request) => {
         const { email, phone, code, registrationToken } = request.body;
@@ -189,7 +189,7 @@ export const accountsRoutes =
           // One answer for every well-formed e-mail: whether it has an account is never told.
           response: { 200: messageResponseSchema, ...refusals },
         },
-        config: { rateLimit: SEND_LIMIT },
+        config: { blockedPlaces: true, rateLimit: SEND_LIMIT },
       },
       async (request) => {
         await accounts.sendLoginCode(request.body.email, request.ip);
@@ -204,7 +204,7 @@ export const accountsRoutes =
           body: verifyLoginOtpSchema,
           response: { 200: loginResponseSchema, ...refusals },
         },
-        config: { rateLimit: VERIFY_LIMIT },
+        config: { blockedPlaces: true, rateLimit: VERIFY_LIMIT },
       },
       async (request) =>
         loginAnswer(await accounts.verifyLogin(request.body.email, request.body.code), 'Logged in.'),
@@ -218,7 +218,7 @@ export const accountsRoutes =
           // 401: the second step timed out, was used or ran out of tries: log in again.
           response: { 200: sessionResponseSchema, ...refusals, 401: error },
         },
-        config: { rateLimit: VERIFY_LIMIT },
+        config: { blockedPlaces: true, rateLimit: VERIFY_LIMIT },
       },
       async (request) => {
         const userId = await mfa.completeChallenge(request.body.mfaToken, request.body.code);
@@ -239,7 +239,7 @@ export const accountsRoutes =
           // 404: Google sign-in is not set up; 409: the e-mail belongs to another Google account.
           response: { 200: loginResponseSchema, ...refusals, 401: error, 404: error, 409: error },
         },
-        config: { rateLimit: VERIFY_LIMIT },
+        config: { blockedPlaces: true, rateLimit: VERIFY_LIMIT },
       },
       async (request) => {
         if (!googleSignIn) throw new AppError('NOT_FOUND', 'Google sign-in is not available.');

@@ -9,6 +9,11 @@ export interface ChainOutput {
   vout: number;
   address: string;
   valueSats: bigint;
+  /**
+   * The addresses the transaction spends from (its inputs' previous outputs), without repeats: the
+   * sanctions screening of a deposit. Empty for a coinbase or when inputs have no standard address.
+   */
+  inputAddresses: string[];
   /** The height of the block that confirmed it; null while it waits in the mempool. */
   blockHeight: number | null;
 }

@@ -40,7 +40,14 @@ describe('demo chain routes', () => {
     expect(Object.keys(sent.json())).toEqual(['txid']);
 
     expect(await chain.outputsTo(TESTNET_ADDRESS)).toEqual([
-      { txid, vout: 0, address: TESTNET_ADDRESS, valueSats: 1_500_000n, blockHeight: null },
+      {
+        txid,
+        vout: 0,
+        address: TESTNET_ADDRESS,
+        valueSats: 1_500_000n,
+        inputAddresses: [],
+        blockHeight: null,
+      },
     ]);
     expect(await chain.outputsTo(OTHER_TESTNET_ADDRESS)).toEqual([]);
 
@@ -61,6 +68,22 @@ describe('demo chain routes', () => {
     const again = await post('drop', { txid });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toMatch(/No transaction with this txid/);
+  });
+
+  it('names the sending address given as `from` as the input of the transaction', async () => {
+    const address = deriveDepositAddress(DEMO_ACCOUNT_VPUB, 10, 'testnet');
+    const sent = await post('send', { address, amount: 0.001, from: OTHER_TESTNET_ADDRESS });
+    expect(sent.statusCode).toBe(200);
+    expect((await chain.outputsTo(address)).map((output) => output.inputAddresses)).toEqual([
+      [OTHER_TESTNET_ADDRESS],
+    ]);
+    const wrong = await post('send', {
+      address,
+      amount: 0.001,
+      from: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toEqual({ from: 'must be a testnet bitcoin address' });
   });
 
   it('mines one block by default, with an empty body or none at all', async () => {
@@ -85,7 +108,7 @@ describe('demo chain routes', () => {
     expect((await post('drop', { txid: first })).statusCode).toBe(200);
     const { height } = (await post('mine', { blocks: 1 })).json();
     expect(await chain.outputsTo(address)).toEqual([
-      { txid: second, vout: 0, address, valueSats: 200_000n, blockHeight: height },
+      { txid: second, vout: 0, address, valueSats: 200_000n, inputAddresses: [], blockHeight: height },
     ]);
   });
 
@@ -167,7 +190,7 @@ describe('demo chain routes', () => {
     const address = deriveDepositAddress(DEMO_ACCOUNT_VPUB, 9, 'testnet');
     const { txid } = await a.send(address, 12_345n);
     expect(await b.outputsTo(address)).toEqual([
-      { txid, vout: 0, address, valueSats: 12_345n, blockHeight: null },
+      { txid, vout: 0, address, valueSats: 12_345n, inputAddresses: [], blockHeight: null },
     ]);
     const { height } = await b.mine(2);
     expect(await a.tipHeight()).toBe(height);

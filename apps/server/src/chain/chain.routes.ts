@@ -9,6 +9,8 @@ import { sendDemoCoins } from './use-cases/send-demo-coins';
 const sendBody = z.strictObject({
   address: z.string().max(100, 'is too long for a bitcoin address'),
   amount: z.number({ error: 'must be a number of BTC, like 0.015' }),
+  /** The address the simulated transaction spends from (its input), e.g. to try sanctions screening. */
+  from: z.string().max(100, 'is too long for a bitcoin address').optional(),
 });
 
 const mineBody = z

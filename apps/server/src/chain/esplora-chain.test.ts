@@ -42,11 +42,14 @@ beforeEach(() => {
 
 const ADDRESS = 'tb1q6rz28mcfaxtmd6v789l9rrlrusdprr9pqcpvkl';
 const OTHER = 'tb1qd7spv5q28348xl4myc8zmh983w5jx32cjhkn97';
+/** The address the fake transactions spend from (their inputs' previous outputs). */
+const FUNDER = 'tb1qn22l4fxz609uc3ztl0apnh6hq66efmws4x0vvc';
 
 const txid = (n: number): string => n.toString(16).padStart(64, '0');
 
 interface FakeTx {
   txid: string;
+  vin: { prevout: { scriptpubkey_address?: string | null; value: number } | null; is_coinbase?: boolean }[];
   vout: { scriptpubkey_address?: string | null; value: unknown; scriptpubkey?: string }[];
   status: { confirmed: boolean; block_height?: unknown; block_hash?: string };
 }
@@ -55,9 +58,28 @@ function tx(
   id: number,
   height: number | null,
   vout: FakeTx['vout'] = [{ scriptpubkey_address: ADDRESS, value: 1000 + id }],
+  inputs: (string | null)[] = [FUNDER],
 ): FakeTx {
   return {
     txid: txid(id),
+    // Esplora's input shape: the spent output in `prevout` (null for a coinbase input).
+    vin: inputs.map((address, index) => ({
+      txid: txid(0xf000 + index),
+      vout: index,
+      prevout:
+        address === null
+          ? null
+          : {
+              scriptpubkey: '0014ffff',
+              scriptpubkey_type: 'v0_p2wpkh',
+              scriptpubkey_address: address,
+              value: 50_000,
+            },
+      scriptsig: '',
+      witness: [],
+      is_coinbase: address === null,
+      sequence: 4294967293,
+    })),
     vout: vout.map((output) => ({ scriptpubkey: '0014abcd', ...output })),
     status:
       height === null ? { confirmed: false } : { confirmed: true, block_height: height, block_hash: 'ff' },
@@ -94,11 +116,42 @@ describe('outputsTo', () => {
     const outputs = await chain().outputsTo(ADDRESS);
     expect(requests).toEqual([`GET ${txsPath()}`]);
     expect(outputs).toEqual([
-      { txid: txid(1), vout: 0, address: ADDRESS, valueSats: 1001n, blockHeight: null },
-      { txid: txid(2), vout: 1, address: ADDRESS, valueSats: 250_000n, blockHeight: 850_000 },
-      { txid: txid(2), vout: 4, address: ADDRESS, valueSats: 0n, blockHeight: 850_000 },
+      {
+        txid: txid(1),
+        vout: 0,
+        address: ADDRESS,
+        valueSats: 1001n,
+        inputAddresses: [FUNDER],
+        blockHeight: null,
+      },
+      {
+        txid: txid(2),
+        vout: 1,
+        address: ADDRESS,
+        valueSats: 250_000n,
+        inputAddresses: [FUNDER],
+        blockHeight: 850_000,
+      },
+      {
+        txid: txid(2),
+        vout: 4,
+        address: ADDRESS,
+        valueSats: 0n,
+        inputAddresses: [FUNDER],
+        blockHeight: 850_000,
+      },
     ]);
     expect(outputs.map((output) => confirmationsOf(output, 850_001))).toEqual([0, 2, 2]);
+  });
+
+  it('names the input addresses of each transaction, once each, skipping coinbase inputs', async () => {
+    routes[txsPath()] = json([
+      tx(1, null, undefined, [FUNDER, OTHER, FUNDER]),
+      tx(2, 10, undefined, [null]),
+      { ...tx(3, 10), vin: [{ prevout: { scriptpubkey: '6a', value: 0 } }] },
+    ]);
+    const outputs = await chain().outputsTo(ADDRESS);
+    expect(outputs.map((output) => output.inputAddresses)).toEqual([[FUNDER, OTHER], [], []]);
   });
 
   it('answers no outputs for an address with no history', async () => {
@@ -127,6 +180,7 @@ describe('outputsTo', () => {
       vout: 0,
       address: ADDRESS,
       valueSats: 1302n,
+      inputAddresses: [FUNDER],
       blockHeight: 698,
     });
   });
@@ -166,7 +220,14 @@ describe('outputsTo', () => {
     routes[chainPath(txid(124))] = json([tx(1, 901)]);
     const outputs = await chain().outputsTo(ADDRESS);
     expect(outputs.filter((output) => output.txid === txid(1))).toEqual([
-      { txid: txid(1), vout: 0, address: ADDRESS, valueSats: 1001n, blockHeight: 901 },
+      {
+        txid: txid(1),
+        vout: 0,
+        address: ADDRESS,
+        valueSats: 1001n,
+        inputAddresses: [FUNDER],
+        blockHeight: 901,
+      },
     ]);
   });
 
@@ -195,11 +256,16 @@ describe('outputsTo', () => {
     ['an unsafe integer value', json([tx(1, 10, [{ scriptpubkey_address: ADDRESS, value: 2 ** 60 }])])],
     ['a short txid', json([{ ...tx(1, 10), txid: 'abc' }])],
     ['a non-hex txid', json([{ ...tx(1, 10), txid: 'z'.repeat(64) }])],
-    ['a missing status', json([{ txid: txid(1), vout: [] }])],
+    ['a missing status', json([{ txid: txid(1), vin: [], vout: [] }])],
     ['a confirmed tx without block height', json([{ ...tx(1, 10), status: { confirmed: true } }])],
     ['a fractional block height', json([{ ...tx(1, 10), status: { confirmed: true, block_height: 1.5 } }])],
     ['a negative block height', json([{ ...tx(1, 10), status: { confirmed: true, block_height: -3 } }])],
     ['vout not an array', json([{ ...tx(1, 10), vout: {} }])],
+    ['vin missing', json([{ ...tx(1, 10), vin: undefined }])],
+    [
+      'an input address that is not text',
+      json([{ ...tx(1, 10), vin: [{ prevout: { scriptpubkey_address: 7 } }] }]),
+    ],
     ['an empty body', { body: '' }],
   ] satisfies [string, Answer][])('refuses garbage: %s', async (_name, answer) => {
     routes[txsPath()] = answer;

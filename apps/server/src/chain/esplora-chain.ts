@@ -37,6 +37,12 @@ const esploraTransactionSchema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters')
     .transform((txid) => txid.toLowerCase()),
+  // Each input's previous output; null for a coinbase input.
+  vin: z.array(
+    z.object({
+      prevout: z.object({ scriptpubkey_address: z.string().nullish() }).nullish(),
+    }),
+  ),
   vout: z.array(
     z.object({
       // Absent (or null on some servers) for outputs with no address, such as OP_RETURN.
@@ -164,9 +170,23 @@ export function createEsploraChain({ baseUrl, timeoutMs = 10_000 }: EsploraChain
       const outputs: ChainOutput[] = [];
       for (const tx of await transactionsOf(address)) {
         const blockHeight = tx.status.confirmed ? (tx.status.block_height ?? null) : null;
+        const inputAddresses = [
+          ...new Set(
+            tx.vin.flatMap((input) =>
+              input.prevout?.scriptpubkey_address ? [input.prevout.scriptpubkey_address] : [],
+            ),
+          ),
+        ];
         tx.vout.forEach((output, vout) => {
           if (output.scriptpubkey_address !== address) return;
-          outputs.push({ txid: tx.txid, vout, address, valueSats: BigInt(output.value), blockHeight });
+          outputs.push({
+            txid: tx.txid,
+            vout,
+            address,
+            valueSats: BigInt(output.value),
+            inputAddresses,
+            blockHeight,
+          });
         });
       }
       return outputs;

@@ -13,8 +13,11 @@ import type { ChainApi, ChainOutput } from './chain-api';
  */
 export interface SimulatedChain extends ChainApi {
   kind: 'simulated';
-  /** A new transaction paying `valueSats` to `address` at vout 0, waiting in the mempool. */
-  send(address: string, valueSats: Sats): Promise<{ txid: string }>;
+  /**
+   * A new transaction paying `valueSats` to `address` at vout 0, waiting in the mempool; `from` is the
+   * address its one input spends from (what the sanctions screening of a deposit reads).
+   */
+  send(address: string, valueSats: Sats, from?: string): Promise<{ txid: string }>;
   /** Mines 1 to 100 blocks; every transaction in the mempool confirms in the first of them. */
   mine(blocks?: number): Promise<{ height: number }>;
   /** Removes a transaction from the chain; answers false when no such transaction is on it. */
@@ -72,6 +75,7 @@ export function createSimulatedChain(db: Database): SimulatedChain {
         vout: row.vout,
         address: row.address,
         valueSats: row.valueSats,
+        inputAddresses: row.fromAddress ? [row.fromAddress] : [],
         blockHeight: row.blockHeight,
       }));
     },
@@ -83,15 +87,20 @@ export function createSimulatedChain(db: Database): SimulatedChain {
       return Math.round((8 + Math.random() * 7) * 10) / 10;
     },
 
-    async send(address, valueSats) {
+    async send(address, valueSats, from) {
       if (typeof address !== 'string' || address.length === 0 || address.length > 100) {
         throw new TypeError('The simulated chain needs an address to send to.');
       }
       if (typeof valueSats !== 'bigint' || valueSats <= 0n || valueSats > MAX_SATS) {
         throw new RangeError('The simulated chain sends 1 satoshi to 21,000,000 BTC.');
       }
+      if (from !== undefined && (typeof from !== 'string' || from.length === 0 || from.length > 100)) {
+        throw new TypeError('The simulated chain needs a sending address of 1 to 100 characters.');
+      }
       const txid = randomBytes(32).toString('hex');
-      await db.insert(simChainTransactions).values({ txid, vout: 0, address, valueSats, blockHeight: null });
+      await db
+        .insert(simChainTransactions)
+        .values({ txid, vout: 0, address, valueSats, fromAddress: from ?? null, blockHeight: null });
       return { txid };
     },
 

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { z } from 'zod';
-import { defaultWebDistDir } from './server-paths';
+import { pathToFileURL } from 'node:url';
+import { defaultWebDistDir, demoSanctionsListFile } from './server-paths';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy';
 
 /**
@@ -100,6 +101,27 @@ const envSchema = z.object({
   PRICE_REFRESH_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_JWKS_URL: z.string().trim().default('https://www.googleapis.com/oauth2/v3/certs'),
+  // OFAC's SDN list in its advanced XML format (http(s) or file: URL); demo: the list shipped in the repo.
+  SANCTIONS_LIST_URL: optionalText,
+  // ISO 3166-1 alpha-2 codes of the countries OffZero may not serve (comma-separated).
+  BLOCKED_COUNTRIES: z
+    .string()
+    .default('CU,IR,KP,SY')
+    .transform((raw, ctx) => {
+      const codes = raw
+        .split(',')
+        .map((code) => code.trim().toUpperCase())
+        .filter((code) => code !== '');
+      const wrong = codes.filter((code) => !/^[A-Z]{2}$/.test(code));
+      if (wrong.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `not two-letter country codes: ${wrong.join(', ')} (use for example CU,IR,KP,SY)`,
+        });
+        return z.NEVER;
+      }
+      return [...new Set(codes)];
+    }),
 });
 
 /**
@@ -220,7 +242,15 @@ export interface AppConfig {
   depositConfirmations: number;
   /** How often the deposit watcher looks at the chain. */
   chainPollSeconds: number;
+  /** Where the sanctions list (SDN advanced XML) is read from: an http(s) or file: URL. */
+  sanctionsListUrl: string;
+  /** ISO country codes whose clients get 451 on registration, login, quotes, orders and payouts. */
+  blockedCountries: string[];
 }
+
+/** OFAC's SDN list in its advanced XML format: production's default sanctions list. */
+export const OFAC_SDN_ADVANCED_URL =
+  'https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports/SDN_ADVANCED.XML';
 
 /** Demo mode's operator account (seeded by admin/seed-demo-admin.ts). */
 export const DEMO_ADMIN_EMAIL = 'admin@offzero.local';
@@ -360,6 +390,9 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     depositXpub: real?.DEPOSIT_XPUB,
     depositConfirmations: e.DEPOSIT_CONFIRMATIONS ?? (isDemo ? 1 : 2),
     chainPollSeconds: e.CHAIN_POLL_SECONDS ?? (isDemo ? 2 : 30),
+    sanctionsListUrl:
+      e.SANCTIONS_LIST_URL ?? (isDemo ? pathToFileURL(demoSanctionsListFile).href : OFAC_SDN_ADVANCED_URL),
+    blockedCountries: e.BLOCKED_COUNTRIES,
   };
 }
 

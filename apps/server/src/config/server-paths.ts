@@ -20,3 +20,5 @@ export const serverRoot = findServerRoot(import.meta.dirname);
 export const migrationsFolder = path.join(serverRoot, 'drizzle');
 /** Where `vite build` writes the web app, served by the server unless WEB_DIST_DIR says otherwise. */
 export const defaultWebDistDir = path.join(serverRoot, '..', 'web', 'dist');
+/** The demo's sanctions list: OFAC's SDN advanced XML format, naming the demo's refused addresses. */
+export const demoSanctionsListFile = path.join(serverRoot, 'sanctions', 'demo-sdn-advanced.xml');

@@ -549,6 +549,8 @@ export const simChainTransactions = pgTable(
     vout: integer('vout').notNull(),
     address: text('address').notNull(),
     valueSats: bigint('value_sats', { mode: 'bigint' }).notNull(),
+    /** The address the simulated transaction spends from (its one input); null when not given. */
+    fromAddress: text('from_address'),
     blockHeight: integer('block_height'),
     dropped: boolean('dropped').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -852,6 +854,32 @@ export const monitoringCases = pgTable(
 );
 
 /**
+ * The sanctions list in force (DESIGN.md 7.9): exactly one row, id 1, shared by every process. It
+ * names the last list loaded (its version and when) and the last refresh attempt: a refresh that
+ * failed keeps the list and records why, which the metrics and the back office raise as an alert.
+ */
+export const sanctionsListState = pgTable(
+  'sanctions_list_state',
+  {
+    id: integer('id').primaryKey().default(1),
+    /** The list's own version: its date of issue, as YYYY-MM-DD; null before the first good load. */
+    version: text('version'),
+    /** Where the list in force was read from (a URL or a file path). */
+    source: text('source'),
+    addressCount: integer('address_count').notNull().default(0),
+    loadedAt: timestamp('loaded_at', { withTimezone: true }),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    /** Why the last refresh failed; null when it succeeded. */
+    lastError: text('last_error'),
+    lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('sanctions_list_state_single_row', sql`${table.id} = 1`),
+    check('sanctions_list_state_count', sql`${table.addressCount} >= 0`),
+  ],
+);
+
+/**
  * The Travel Rule record of an order of $3,000 or more (DESIGN.md 7.9), written with the order and
  * never deleted: who the customer is, the order's amount, date and address, and the customer's answer
  * to whose wallet that is. For a buy the address is the customer's payout address; for a sell, the
@@ -927,3 +955,11 @@ export const orderMonitoringMarks = pgTable('order_monitoring_marks', {
   checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type TravelRuleRecordRow = typeof travelRuleRecords.$inferSelect;
+
+/**
+ * The listed bitcoin addresses of the list in force, as screened: bech32 addresses in lower case
+ * (bech32 is case-insensitive), base58 ones exactly as listed (base58 is not).
+ */
+export const sanctionedAddresses = pgTable('sanctioned_addresses', {
+  address: text('address').primaryKey(),
+});

@@ -16,6 +16,7 @@ import {
 import { writeOutbox } from '../outbox/outbox.repository';
 import type { PriceBook } from '../prices/price-book';
 import { restrictCustomer } from '../users/customer-restriction.repository';
+import { findSanctionedAddresses } from '../compliance/sanctions/sanctions-screening';
 import {
   findOrCreateDepositTerms,
   findSeenDeposits,
@@ -252,52 +253,114 @@ export function createDepositWatcher(deps: {
     return notices(after);
   }
 
+  /**
+   * A deposit spent from a sanctioned address (DESIGN.md 7.9): the order is flagged `sanctions_hit`,
+   * whatever flag it had (kept in the note), so it is held and never paid out, and the customer is
+   * restricted. Nothing tells the customer why: no message goes out, only the order's realtime update.
+   */
+  async function holdForSanctions(
+    tx: Transaction,
+    order: OrderRow,
+    output: ChainOutput,
+    listed: string[],
+  ): Promise<OrderRow | null> {
+    const what = `deposit ${output.txid}:${output.vout} spends from sanctioned address${listed.length > 1 ? 'es' : ''} ${listed.join(', ')}`;
+    const flagged = await flagOrder(
+      tx,
+      order.id,
+      {
+        flag: 'sanctions_hit',
+        flagNote:
+          order.flag && order.flag !== 'sanctions_hit'
+            ? `${what}; earlier ${order.flag}: ${order.flagNote ?? ''}`
+            : order.flag === 'sanctions_hit'
+              ? `${order.flagNote ?? ''}; then ${what}`
+              : what,
+      },
+      now(),
+    );
+    await restrictCustomer(
+      tx,
+      order.userId,
+      `sanctions hit: the deposit of sell order #${order.id.slice(0, 8)} came from a sanctioned address`,
+    );
+    if (!flagged) return null;
+    await recordOrderNotices(tx, flagged, {
+      eventKey: `deposit-sanctions:${order.id}:${output.txid}:${output.vout}`,
+      messages: false,
+    });
+    return flagged;
+  }
+
   /** Credits one output if no watcher has before; returns the order as it now is, or null. */
   async function credit(
     order: OrderRow,
     output: ChainOutput,
     confirmations: number,
   ): Promise<OrderRow | null> {
+    // Screened before the crediting transaction (a read); applied inside it, with the credit.
+    const listed = await findSanctionedAddresses(db, output.inputAddresses);
     return db.transaction(async (tx) => {
-      const inserted = await insertDepositOnce(tx, order.id, output, confirmations);
-      // Seen before: nothing to do, unless it had vanished and is back (rebroadcast).
-      const revived = inserted ? null : await reviveVanishedDeposit(tx, output, confirmations, now());
-      if (!inserted && !revived) return null;
-
-      const current = await lockOrder(tx, order.id);
-      if (!current) return null;
-      const creditKey = `${current.id}:${output.txid}:${output.vout}:${inserted ? 'seen' : `revived-${now().getTime()}`}`;
-      await recordNewTransaction(tx, current, output, creditKey);
-      if (current.status === 'pending' || current.status === 'expired' || current.status === 'processing') {
-        // Not paid out yet: split deposits are priced on their sum.
-        return priceOnSum(
-          tx,
-          current,
-          { txid: output.txid, confirmations },
-          {
-            eventKey: `deposit-flag:${creditKey}`,
-            reason:
-              current.status === 'processing'
-                ? 'another deposit arrived; priced on the sum'
-                : 'deposit seen on chain',
-            details: { txid: output.txid, vout: output.vout, valueSats: output.valueSats.toString() },
-          },
-        );
-      }
-      // A payment to an address whose order is already paid out or closed: keep it, flag it.
-      const flagged = await flagOrder(
-        tx,
-        current.id,
-        nextFlag(current, {
-          flag: 'extra_deposit',
-          note: `another ${formatBtc(output.valueSats)} BTC arrived in ${output.txid}:${output.vout}`,
-        }),
-        now(),
-      );
-      if (!flagged) return null;
-      await recordOrderNotices(tx, flagged, { eventKey: `deposit-flag:${creditKey}`, messages: true });
-      return flagged;
+      const credited = await creditIn(tx, order, output, confirmations);
+      if (!credited.inserted || listed.length === 0) return credited.order;
+      const current = credited.order ?? (await lockOrder(tx, order.id));
+      return current ? holdForSanctions(tx, current, output, listed) : null;
     });
+  }
+
+  /**
+   * The crediting itself, in the caller's transaction: `inserted` says whether this output is new, and
+   * `order` is the order as it now is (null when nothing changed).
+   */
+  async function creditIn(
+    tx: Transaction,
+    order: OrderRow,
+    output: ChainOutput,
+    confirmations: number,
+  ): Promise<{ inserted: boolean; order: OrderRow | null }> {
+    const inserted = await insertDepositOnce(tx, order.id, output, confirmations);
+    const result = (row: OrderRow | null | undefined) => ({
+      inserted: Boolean(inserted),
+      order: row ?? null,
+    });
+    // Seen before: nothing to do, unless it had vanished and is back (rebroadcast).
+    const revived = inserted ? null : await reviveVanishedDeposit(tx, output, confirmations, now());
+    if (!inserted && !revived) return result(null);
+
+    const current = await lockOrder(tx, order.id);
+    if (!current) return result(null);
+    const creditKey = `${current.id}:${output.txid}:${output.vout}:${inserted ? 'seen' : `revived-${now().getTime()}`}`;
+    await recordNewTransaction(tx, current, output, creditKey);
+    if (current.status === 'pending' || current.status === 'expired' || current.status === 'processing') {
+      // Not paid out yet: split deposits are priced on their sum.
+      const priced = await priceOnSum(
+        tx,
+        current,
+        { txid: output.txid, confirmations },
+        {
+          eventKey: `deposit-flag:${creditKey}`,
+          reason:
+            current.status === 'processing'
+              ? 'another deposit arrived; priced on the sum'
+              : 'deposit seen on chain',
+          details: { txid: output.txid, vout: output.vout, valueSats: output.valueSats.toString() },
+        },
+      );
+      return result(priced);
+    }
+    // A payment to an address whose order is already paid out or closed: keep it, flag it.
+    const flagged = await flagOrder(
+      tx,
+      current.id,
+      nextFlag(current, {
+        flag: 'extra_deposit',
+        note: `another ${formatBtc(output.valueSats)} BTC arrived in ${output.txid}:${output.vout}`,
+      }),
+      now(),
+    );
+    if (!flagged) return result(null);
+    await recordOrderNotices(tx, flagged, { eventKey: `deposit-flag:${creditKey}`, messages: true });
+    return result(flagged);
   }
 
   /**

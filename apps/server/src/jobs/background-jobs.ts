@@ -21,6 +21,7 @@ export const JOB_NAMES = {
   reconcilePayPal: 'reconcile-paypal',
   monitorOrder: MONITOR_ORDER_JOB,
   monitorChangedOrders: MONITOR_SWEEP_JOB,
+  sanctionsRefresh: 'sanctions-refresh',
 } as const;
 
 /** How often PayPal orders not settled are read back from PayPal (DESIGN.md section 7.7). */
@@ -74,6 +75,8 @@ export async function startBackgroundJobs(
     reconcilePayPal?: () => Promise<unknown>;
     /** Runs the monitoring rules: on the order a run names (sent on each change), or the sweep. */
     monitorOrders?: (data: unknown) => Promise<unknown>;
+    /** Reloads the sanctions list from its source (daily; DESIGN.md 7.9). */
+    refreshSanctionsList?: { everyMs: number; run: () => Promise<unknown> };
   },
 ): Promise<void> {
   const { queue } = deps;
@@ -101,6 +104,9 @@ export async function startBackgroundJobs(
     if (monitorOrders) {
       queue.register(JOB_NAMES.monitorOrder, monitorOrders);
       every(MONITOR_SWEEP_EVERY_MS, JOB_NAMES.monitorChangedOrders, () => monitorOrders(null));
+    }
+    if (deps.refreshSanctionsList) {
+      every(deps.refreshSanctionsList.everyMs, JOB_NAMES.sanctionsRefresh, deps.refreshSanctionsList.run);
     }
     if (deps.processInbox) {
       queue.register(JOB_NAMES.processInbox, deps.processInbox);

@@ -3,6 +3,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { Database } from '../db/database';
 import { orderStatuses } from '../db/schema';
 import type { PriceBook } from '../prices/price-book';
+import type { SanctionsListService } from '../compliance/sanctions/sanctions-list.service';
 import { countOrdersByTypeAndStatus, countPendingOutbox } from './metrics.repository';
 
 /** The route label of requests no route matched: raw URLs would make one series per probe or typo. */
@@ -40,6 +41,8 @@ function processMetrics(): Registry {
 export function createAppMetrics(deps: {
   db: Database;
   prices: Pick<PriceBook, 'current'>;
+  /** The sanctions list, whose state is read at scrape time. */
+  sanctionsList?: Pick<SanctionsListService, 'health'>;
   log: FastifyBaseLogger;
   now?: () => number;
 }): AppMetrics {
@@ -113,6 +116,36 @@ export function createAppMetrics(deps: {
       this.set(current ? Math.max(0, (now() - current.fetchedAt.getTime()) / 1000) : Infinity);
     },
   });
+
+  const { sanctionsList } = deps;
+  if (sanctionsList) {
+    new Gauge({
+      name: 'offzero_sanctions_list_alert',
+      help: 'Whether the sanctions list needs a person (1): never loaded, last refresh failed, or stale.',
+      registers,
+      async collect() {
+        try {
+          this.set((await sanctionsList.health()).alert ? 1 : 0);
+        } catch (error) {
+          deps.log.warn({ err: error }, 'metrics: could not read the sanctions list state');
+          this.set(1);
+        }
+      },
+    });
+    new Gauge({
+      name: 'offzero_sanctions_list_age_seconds',
+      help: 'Seconds since the sanctions list in force was loaded (+Inf before the first load).',
+      registers,
+      async collect() {
+        try {
+          const { loadedAt } = await sanctionsList.health();
+          this.set(loadedAt ? Math.max(0, (now() - loadedAt.getTime()) / 1000) : Infinity);
+        } catch {
+          this.set(Infinity);
+        }
+      },
+    });
+  }
 
   return {
     httpRequestDuration,

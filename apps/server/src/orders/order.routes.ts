@@ -27,7 +27,7 @@ export const orderRoutes =
       '/api/order/save',
       {
         ...signedIn,
-        config: { idempotent: true },
+        config: { blockedPlaces: true, idempotent: true },
         schema: {
           body: saveOrderSchema,
           response: {
@@ -47,7 +47,7 @@ export const orderRoutes =
       '/api/order/update',
       {
         ...signedIn,
-        config: { idempotent: true },
+        config: { blockedPlaces: true, idempotent: true },
         schema: {
           body: updateOrderSchema,
           response: {

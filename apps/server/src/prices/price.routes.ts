@@ -10,7 +10,10 @@ export const priceRoutes =
   async (app) => {
     app.get(
       '/api/price',
-      { schema: { response: { 200: priceResponseSchema, 500: errorBodySchema, 503: errorBodySchema } } },
+      {
+        config: { blockedPlaces: true },
+        schema: { response: { 200: priceResponseSchema, 500: errorBodySchema, 503: errorBodySchema } },
+      },
       async (_request, reply) => {
         const price = getCurrentPrice(prices);
         void reply.header('cache-control', 'no-store');

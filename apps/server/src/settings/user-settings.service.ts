@@ -8,6 +8,7 @@ import type { Database } from '../db/database';
 import type { UserSettingsRow } from '../db/schema';
 import { AppError } from '../http/errors';
 import { isUniqueViolation } from '../db/postgres-errors';
+import { assertAddressNotSanctioned } from '../compliance/sanctions/sanctions-screening';
 import {
   findReferralCode,
   findUserSettings,
@@ -69,6 +70,8 @@ export function createUserSettingsService(db: Database, network: BitcoinNetwork)
           walletAddress: `Use a ${network} address.`,
         });
       }
+      // DESIGN.md 7.9: a sanctioned address is never kept as the customer's wallet.
+      await assertAddressNotSanctioned(db, address, 'walletAddress');
       await upsert(userId, { walletAddress: address });
     },
 

@@ -32,6 +32,8 @@ export const queueSchema = z.object({
   bitcoinToSend: z.array(adminOrderSchema),
   sellPayoutsDue: z.array(adminOrderSchema),
   flagged: z.array(adminOrderSchema),
+  /** Problems of the system itself that need a person (a sanctions list refresh that failed). */
+  alerts: z.array(z.object({ id: z.string(), message: z.string() })),
 });
 export type WorkQueue = z.infer<typeof queueSchema>;
 

@@ -25,6 +25,8 @@ export const ERROR_STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** An Idempotency-Key sent again with a different request (DESIGN.md section 7.5). */
   IDEMPOTENCY_KEY_REUSED: 422,
+  /** The client's IP maps to a country OffZero may not serve (DESIGN.md 7.9). */
+  BLOCKED_COUNTRY: 451,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,

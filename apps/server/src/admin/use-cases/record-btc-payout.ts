@@ -1,5 +1,6 @@
 import type { OrderRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { assertAddressNotSanctioned } from '../../compliance/sanctions/sanctions-screening';
 import { moveOrder } from '../../orders/order-state';
 import { findPayoutOfOrder, insertPayout, recordPayoutSent } from '../payout.repository';
 import { assertNoPayout } from './payout-rules';
@@ -27,6 +28,8 @@ export async function recordBtcPayout(
       throw new AppError('CONFLICT', 'Mark the payment as received before sending the bitcoin.');
     }
     if (order.flag) throw new AppError('CONFLICT', 'Resolve the flag first.');
+    // Screened again just before the payout: the list may have changed since the order was saved.
+    if (order.walletAddress) await assertAddressNotSanctioned(tx, order.walletAddress, 'walletAddress');
     const existing = await findPayoutOfOrder(tx, order.id);
     if (existing?.state === 'sending') {
       await recordPayoutSent(tx, existing.id, { txid, vout });

@@ -2,6 +2,7 @@ import type { SignedInUser } from '../../auth/sessions';
 import type { SimulatedChain } from '../../chain/simulated-chain';
 import type { OrderRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { assertAddressNotSanctioned } from '../../compliance/sanctions/sanctions-screening';
 import { moveOrder } from '../../orders/order-state';
 import { recordAdminAction } from '../admin-audit.repository';
 import { lockOrder } from '../admin-orders.repository';
@@ -37,6 +38,8 @@ export async function sendDemoBtc(
       );
     }
     assertMayPayOut(order, await findPayoutOfOrder(tx, order.id));
+    // Screened again just before the payout: the list may have changed since the order was saved.
+    await assertAddressNotSanctioned(tx, order.walletAddress, 'walletAddress');
     const payout = await insertPayout(
       tx,
       {

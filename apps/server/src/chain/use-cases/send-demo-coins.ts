@@ -5,14 +5,20 @@ import type { SimulatedChain } from '../simulated-chain';
 
 /**
  * Puts a one-output transaction paying `amount` BTC to `address` in the demo chain's mempool, as a
- * customer's wallet would. The address must be of the server's network; the amount whole satoshis.
+ * customer's wallet would. The address must be of the server's network; the amount whole satoshis;
+ * `from`, when given, is the address the transaction spends from (a valid address of the network).
  */
 export async function sendDemoCoins(
   chain: SimulatedChain,
   network: BitcoinNetwork,
-  payment: { address: string; amount: number },
+  payment: { address: string; amount: number; from?: string | undefined },
 ): Promise<{ txid: string }> {
-  const { address, amount } = payment;
+  const { address, amount, from } = payment;
+  if (from !== undefined && !isValidBitcoinAddress(from, network)) {
+    throw new AppError('BAD_REQUEST', `The sending address is not a valid ${network} bitcoin address.`, {
+      from: `must be a ${network} bitcoin address`,
+    });
+  }
   if (!isValidBitcoinAddress(address, network)) {
     throw new AppError('BAD_REQUEST', `This is not a valid ${network} bitcoin address.`, {
       address: `must be a ${network} bitcoin address`,
@@ -28,5 +34,5 @@ export async function sendDemoCoins(
   if (valueSats <= 0n) {
     throw new AppError('BAD_REQUEST', 'Send more than 0 BTC.', { amount: 'must be more than 0' });
   }
-  return chain.send(address, valueSats);
+  return chain.send(address, valueSats, from);
 }

@@ -22,6 +22,7 @@ import { findGlobalSettings } from '../../settings/global-settings.repository';
 import { assertCustomerMayTrade, assertMayTrade, assertWithinLimits } from './assert-may-trade';
 import { chooseSellPayout } from './choose-sell-payout';
 import type { OrderDeps } from './order-deps';
+import { assertAddressNotSanctioned } from '../../compliance/sanctions/sanctions-screening';
 
 /**
  * The server's own figures for an order the client proposes (DESIGN.md section 2): the buy and sell
@@ -79,6 +80,8 @@ export async function priceBuyOrder(
   if (!isValidBitcoinAddress(walletAddress, deps.network)) {
     throw new AppError('BAD_REQUEST', BUY_CHECK_MESSAGES.invalidAddress);
   }
+  // DESIGN.md 7.9: a sanctioned payout address is refused at save (and screened again before payout).
+  await assertAddressNotSanctioned(deps.db, walletAddress, 'walletAddress');
   for (const snapshot of await servedPricesAt(deps, 'sell', client.priceCents)) {
     const quote = quoteBuyFromUsd({
       valueCents: client.valueCents,

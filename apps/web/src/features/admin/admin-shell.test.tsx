@@ -64,7 +64,13 @@ describe('AdminShell', () => {
     fetchMock.mockImplementation(async (url) => {
       if (url === '/api/user/user-1') return jsonResponse({ user: user('admin') });
       if (url === '/api/admin/queue')
-        return jsonResponse({ paymentsToCheck: [], bitcoinToSend: [], sellPayoutsDue: [], flagged: [] });
+        return jsonResponse({
+          paymentsToCheck: [],
+          bitcoinToSend: [],
+          sellPayoutsDue: [],
+          flagged: [],
+          alerts: [],
+        });
       if (url.startsWith('/api/admin/kyc')) return jsonResponse({ cases: [] });
       if (url === '/api/admin/mfa') return jsonResponse({ enrolled: false, required: false });
       return jsonResponse({ message: 'unexpected' }, 500);

@@ -289,8 +289,13 @@ export function useCustomer(userId: string) {
 export function useSetCustomerEnabled(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, reason }: { action: 'disable' | 'enable' | 'lift-restriction'; reason: string }) =>
-      apiPost(`/admin/users/${enc(userId)}/${action}`, { reason }, { schema: messageAnswerSchema }),
+    mutationFn: ({
+      action,
+      reason,
+    }: {
+      action: 'disable' | 'enable' | 'restrict' | 'lift-restriction';
+      reason: string;
+    }) => apiPost(`/admin/users/${enc(userId)}/${action}`, { reason }, { schema: messageAnswerSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [ADMIN_KEY] }),
   });
 }

@@ -127,7 +127,7 @@ describe('the case page', () => {
     await waitFor(() => expect(posts()).toHaveLength(1));
     const [url, init] = posts()[0]!;
     expect(url).toBe(`/api/admin/cases/${CASE_ID}`);
-    expect(JSON.parse(String(init?.body))).toEqual({
+    expect(JSON.parse(init?.body as string)).toEqual({
       status: 'closed',
       outcome: 'no_action',
       note: 'Spouse’s account; documents on file.',

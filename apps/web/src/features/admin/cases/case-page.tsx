@@ -189,7 +189,7 @@ function EvidencePanel({ monitoringCase: c }: { monitoringCase: CaseDetail }) {
   const others = z
     .array(z.object({ userId: z.string(), orderId: z.string(), createdAt: z.string() }))
     .safeParse(evidence.otherCustomers).data;
-  const text = (key: string) => (typeof evidence[key] === 'string' ? (evidence[key] as string) : null);
+  const text = (key: string) => (typeof evidence[key] === 'string' ? evidence[key] : null);
   const rows: [string, ReactNode][] = [
     ['Found', text('description')],
     ['Holder name', text('holderName')],

@@ -121,4 +121,25 @@ describe('the customer page', () => {
     expect(url).toBe(`/api/admin/users/${USER_ID}/tier`);
     expect(JSON.parse(init?.body as string)).toEqual({ tier: 2, reason: 'Enhanced due diligence done' });
   });
+
+  it('restricts an unrestricted customer with a reason, after a confirmation', async () => {
+    fetchMock.mockImplementation(async (url, init) => {
+      if (init?.method === 'POST') return jsonResponse({ message: 'Trading restricted.' });
+      if (url.startsWith('/api/admin/users/'))
+        return jsonResponse(detail({ restrictedAt: null, restrictedReason: null }));
+      return jsonResponse({ message: 'Not found' }, 404);
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Restrict trading' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Restrict trading' });
+    expect(dialog).toHaveTextContent('The customer can still sign in and read everything.');
+    await user.type(screen.getByLabelText(/Reason/), 'Source of funds unclear');
+    await user.click(screen.getAllByRole('button', { name: 'Restrict trading' }).at(-1)!);
+    const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    const [url, init] = posts()[0]!;
+    expect(url).toBe(`/api/admin/users/${USER_ID}/restrict`);
+    expect(JSON.parse(init?.body as string)).toEqual({ reason: 'Source of funds unclear' });
+  });
 });

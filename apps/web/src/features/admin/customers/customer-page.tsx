@@ -166,9 +166,13 @@ function CustomerView({ detail }: { detail: CustomerDetail }) {
         actions={
           !isSelf && (
             <span className="flex flex-wrap gap-2">
-              {user.restrictedAt && (
+              {user.restrictedAt ? (
                 <Button variant="outline" size="sm" onClick={() => setDialog('lift-restriction')}>
                   Lift restriction
+                </Button>
+              ) : (
+                <Button variant="outline" size="sm" onClick={() => setDialog('restrict')}>
+                  Restrict trading
                 </Button>
               )}
               <Button
@@ -410,7 +414,7 @@ function VerifiedValue({ value, verified }: { value: string; verified: boolean }
 
 const enableFormSchema = z.object({ reason: reasonSchema('Give a reason of at least 3 characters.') });
 
-type AccessAction = 'disable' | 'enable' | 'lift-restriction';
+type AccessAction = 'disable' | 'enable' | 'restrict' | 'lift-restriction';
 
 const ACCESS_COPY: Record<AccessAction, { title: string; confirm: string; consequences: string[] }> = {
   disable: {
@@ -426,6 +430,15 @@ const ACCESS_COPY: Record<AccessAction, { title: string; confirm: string; conseq
     title: 'Re-enable this account',
     confirm: 'Re-enable account',
     consequences: ['The customer can sign in again with an e-mail code.'],
+  },
+  restrict: {
+    title: 'Restrict trading',
+    confirm: 'Restrict trading',
+    consequences: [
+      'The customer can still sign in and read everything.',
+      'New orders are refused with "Your account is under review. Contact support.".',
+      'Your reason is kept on the customer and in the audit log.',
+    ],
   },
   'lift-restriction': {
     title: 'Lift the trading restriction',
@@ -473,7 +486,7 @@ function AccessDialog({
       }
       consequences={copy.consequences}
       confirmLabel={copy.confirm}
-      tone={action === 'disable' ? 'danger' : 'primary'}
+      tone={action === 'disable' || action === 'restrict' ? 'danger' : 'primary'}
       busy={mutation.isPending}
       error={mutation.error ? errorMessage(mutation.error) : null}
       onSubmit={() => void submit()}

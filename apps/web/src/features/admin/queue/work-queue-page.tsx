@@ -143,6 +143,18 @@ export default function WorkQueuePage() {
         <PageLoadError message={errorMessage(queue.error)} onRetry={() => void queue.refetch()} />
       )}
 
+      {/* Problems of the system itself (a sanctions list that failed to refresh) come before any work. */}
+      {q?.alerts.map((alert) => (
+        <p
+          key={alert.id}
+          role="alert"
+          className="flex items-start gap-2 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+        >
+          <AlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span>{alert.message}</span>
+        </p>
+      ))}
+
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
         {sections.map((section) => (
           <SummaryTile key={section.id} section={section} now={now} />
