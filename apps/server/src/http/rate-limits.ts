@@ -9,6 +9,7 @@ import type {
   RouteOptions,
 } from 'fastify';
 import { Redis } from 'ioredis';
+import { tryAgainSentence } from '@offzero/shared/api/errors';
 import { AppError } from './errors';
 
 /** A Redis command slower than this counts as an outage: the request is counted in memory instead. */
@@ -99,8 +100,15 @@ export class FallbackStore implements FastifyRateLimitStore {
  * every server process; without it, or while Redis is unreachable, each process counts alone.
  */
 export async function registerRateLimits(app: FastifyInstance, redisUrl: string | undefined): Promise<void> {
-  const errorResponseBuilder = (_request: unknown, context: { after: string }) =>
-    new AppError('TOO_MANY_REQUESTS', `Too many requests. Try again in ${context.after}.`);
+  const errorResponseBuilder = (_request: unknown, context: { ttl: number }) => {
+    const retryAt = new Date(Date.now() + context.ttl);
+    return new AppError(
+      'TOO_MANY_REQUESTS',
+      `Too many requests from your network. ${tryAgainSentence(retryAt, { timeZone: 'UTC' })}`,
+      undefined,
+      retryAt,
+    );
+  };
   if (!redisUrl) {
     await app.register(rateLimit, { global: false, errorResponseBuilder });
     return;
@@ -193,10 +201,12 @@ export function registerMutationLimits(
   const enforce = async (check: typeof perIp, request: FastifyRequest, reply: FastifyReply) => {
     const result = await check(request);
     if (result.isAllowed || !result.isExceeded) return;
-    void reply.header('retry-after', String(result.ttlInSeconds));
+    const retryAt = new Date(Date.now() + result.ttlInSeconds * 1000);
     throw new AppError(
       'TOO_MANY_REQUESTS',
-      `Too many requests. Try again in ${result.ttlInSeconds} second${result.ttlInSeconds === 1 ? '' : 's'}.`,
+      `Too many requests. ${tryAgainSentence(retryAt, { timeZone: 'UTC' })}`,
+      undefined,
+      retryAt,
     );
   };
   const limitIp: onRequestAsyncHookHandler = (request, reply) => enforce(perIp, request, reply);
