@@ -222,6 +222,7 @@ export async function buildApp({
     network: config.bitcoinNetwork,
     depositXpub: providers.depositAccountKey,
     notify: notifyOrderStatus,
+    depositConfirmations: config.depositConfirmations,
   });
   const demoPayPal = isDemoPayPalSandbox(providers.paypal) ? providers.paypal : null;
   const paypal = createPayPalService({

@@ -208,7 +208,7 @@ export function createDepositWatcher(deps: {
       await recordOrderNotices(tx, row, { eventKey: change.eventKey, messages: true });
       return row;
     };
-    if (!quote) return notices(await flagOrder(tx, current.id, flag, now()));
+    if (!quote) return notices(await flagOrder(tx, current.id, flag, now(), 'system:deposit-watcher'));
     const patch = {
       ...figures,
       ...flag,
@@ -224,7 +224,11 @@ export function createDepositWatcher(deps: {
         actor: 'system:deposit-watcher',
         reason: late ? 'deposit arrived after the window closed' : change.reason,
         patch,
-        details: { ...change.details, receivedSats: receivedSats.toString() },
+        details: {
+          ...change.details,
+          receivedSats: receivedSats.toString(),
+          ...(reprice && raised ? { why: raised } : {}),
+        },
       });
     }
     const after = await repriceOrder(tx, current.id, patch, now());
@@ -234,6 +238,7 @@ export function createDepositWatcher(deps: {
       after,
       actor: 'system:deposit-watcher',
       reason: change.reason,
+      why: raised,
     });
     return notices(after);
   }
@@ -279,6 +284,7 @@ export function createDepositWatcher(deps: {
           note: `another ${formatBtc(output.valueSats)} BTC arrived in ${output.txid}:${output.vout}`,
         }),
         now(),
+        'system:deposit-watcher',
       );
       if (!flagged) return null;
       await recordOrderNotices(tx, flagged, { eventKey: `deposit-flag:${creditKey}`, messages: true });
@@ -306,6 +312,7 @@ export function createDepositWatcher(deps: {
         flagNote: current.flag ? `${what}; earlier ${current.flag}: ${current.flagNote ?? ''}` : what,
       },
       now(),
+      'system:deposit-watcher',
     );
     await restrictCustomer(
       tx,

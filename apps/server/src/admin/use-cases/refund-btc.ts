@@ -63,6 +63,8 @@ export async function refundBtc(
       reason: 'bitcoin returned to the customer',
       details,
     });
-    return (await clearFlag(tx, order.id, flagNote)) ?? order;
+    return (
+      (await clearFlag(tx, order.id, flagNote, { actor: adminActor(staff), resolution: 'refunded' })) ?? order
+    );
   });
 }
