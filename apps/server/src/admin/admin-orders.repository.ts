@@ -157,14 +157,15 @@ export async function confirmPayment(
 }
 
 /**
- * Clears the order's flag, keeping what it was and why it was cleared in the flag note, and puts the
- * end of the review in the order's timeline (`resolution`: staff looked into it, or the coins went back).
+ * Clears the order's flag, keeping what it was and why it was cleared in the flag note. With `change`,
+ * the end of the review also goes into the order's timeline (callers that record an event of their own
+ * for the same step put the flag change in it instead: one step, one event).
  */
 export async function clearFlag(
   tx: Transaction,
   orderId: string,
   flagNote: string,
-  change: { actor: string; resolution: 'reviewed' | 'refunded' },
+  change?: { actor: string; resolution: 'reviewed' | 'refunded' },
 ): Promise<OrderRow | null> {
   const [before] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
   if (!before) return null;
@@ -173,7 +174,7 @@ export async function clearFlag(
     .set({ flag: null, flagNote, updatedAt: new Date() })
     .where(eq(orders.id, orderId))
     .returning();
-  if (updated) await recordFlagChange(tx, { before, after: updated, ...change });
+  if (updated && change) await recordFlagChange(tx, { before, after: updated, ...change });
   return updated ?? null;
 }
 

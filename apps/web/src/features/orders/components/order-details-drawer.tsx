@@ -10,6 +10,7 @@ import { receivingRows } from '../../../components/orders/receiving-details';
 import { formatDateTime, formatOrderBtc, formatUsdNumber, orderNumber } from '../../../lib/format';
 import { CancelOrderButton } from './cancel-order-dialog';
 import { OrderStatusBadge, OrderTypeLabel } from './order-badges';
+import { OrderTimeline } from './order-timeline';
 
 /** Every detail of one order (spec section 2, My Orders): opened by clicking its row. */
 export function OrderDetailsDrawer({ order, onClose }: { order: Order | null; onClose: () => void }) {
@@ -109,8 +110,8 @@ function OrderDetails({ order }: { order: Order }) {
         <p className="flex gap-2 rounded-2xl bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
           <AlertIcon className="size-5 shrink-0 text-amber-600" />
           <span>
-            <span className="font-semibold">Flagged for review: </span>
-            {order.flag}
+            <span className="font-semibold">Under review. </span>
+            Our team is checking this order; the timeline below says why.
           </span>
         </p>
       )}
@@ -125,6 +126,9 @@ function OrderDetails({ order }: { order: Order }) {
       )}
       <Section title="Order">
         <DetailList rows={summary} />
+      </Section>
+      <Section title="Timeline">
+        <OrderTimeline order={order} />
       </Section>
       <Section title="Figures">
         <DetailList rows={figures} />
@@ -159,7 +163,7 @@ function OrderDetails({ order }: { order: Order }) {
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section>
-      <h3 className="mb-2 text-xs font-semibold tracking-wider text-slate-500 uppercase">{title}</h3>
+      <h3 className="mb-2 text-xs font-semibold tracking-wider text-slate-600 uppercase">{title}</h3>
       {children}
     </section>
   );
