@@ -267,12 +267,25 @@ function failureOf(response: Response, answer: unknown): ApiError {
 
 /** The JSON body, or undefined for an empty or non-JSON one (a proxy's HTML error page, say). */
 async function readJson(response: Response): Promise<unknown> {
+  let text: string;
   try {
-    const text = await response.text();
+    text = await response.text();
+  } catch (error) {
+    // Cancelled while the body was arriving (a newer read of the same data replaced this one): that is
+    // an abort, not an answer we could not read.
+    if (isAbortError(error)) throw error;
+    return undefined;
+  }
+  try {
     return text ? (JSON.parse(text) as unknown) : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** A fetch cancelled through its AbortSignal. */
+export function isAbortError(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
 }
 
 /** When a refused request will be accepted again (the `retryAt` of a 429 answer). */
@@ -314,7 +327,7 @@ function errorsOf(answer: unknown): Record<string, string> | undefined {
 /** Aborts pass through untouched (TanStack Query cancels with them); anything else is "unreachable". */
 function toApiError(error: unknown): unknown {
   if (error instanceof ApiError) return error;
-  if (error instanceof DOMException && error.name === 'AbortError') return error;
+  if (isAbortError(error)) return error;
   console.warn('Request failed', error);
   return new ApiError(0, NETWORK_ERROR_MESSAGE);
 }

@@ -36,7 +36,7 @@ function ExplorerLink({ href, children }: { href: string; children: ReactNode })
       href={href}
       target="_blank"
       rel="noopener noreferrer"
-      className="inline-flex items-start gap-1 text-left text-brand-700 underline underline-offset-2 hover:text-brand-600"
+      className="inline-flex items-start gap-1 text-left text-brand-700 underline underline-offset-2 hover:text-brand-800"
     >
       <Mono>{children}</Mono>
       <ExternalLinkIcon className="mt-0.5 size-3.5 shrink-0" />

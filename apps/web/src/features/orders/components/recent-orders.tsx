@@ -22,7 +22,7 @@ export function RecentOrders() {
         <h2 id="recent-orders-heading" className="text-base font-semibold text-ink-900">
           Recent Orders
         </h2>
-        <Link to={paths.orders} className="text-sm font-medium text-brand-700 hover:text-brand-600">
+        <Link to={paths.orders} className="text-sm font-medium text-brand-700 hover:text-brand-800">
           View all
         </Link>
       </div>
