@@ -131,7 +131,9 @@ for (const { label, size } of VIEWPORTS) {
       expect(address).toMatch(/^tb1q/);
 
       await page.reload();
-      await expect(page.getByTestId('resumed-order-note')).toContainText('Picking up your pending sell order');
+      await expect(page.getByTestId('resumed-order-note')).toContainText(
+        'Picking up your pending sell order',
+      );
       await expect(widget.getByRole('tab', { name: 'Sell' })).toHaveAttribute('aria-selected', 'true');
       await expect(widget.getByRole('img', { name: 'Deposit QR code' })).toBeVisible();
       expect(await widget.getByRole('img', { name: 'Deposit QR code' }).locator('title').textContent()).toBe(
@@ -205,7 +207,9 @@ for (const { label, size } of VIEWPORTS) {
       await expect(timeline.getByText('Bitcoin received')).toBeVisible();
       await expect(timeline.getByText('Re-priced')).toBeVisible();
       await expect(
-        timeline.getByText('You sent less bitcoin than the order asked for, so it was priced on what arrived.'),
+        timeline.getByText(
+          'You sent less bitcoin than the order asked for, so it was priced on what arrived.',
+        ),
       ).toBeVisible();
       await expect(timeline.getByRole('columnheader', { name: 'Before' })).toBeVisible();
       await expect(timeline.getByRole('cell', { name: '0.00600000' })).toBeVisible();
@@ -225,7 +229,10 @@ for (const { label, size } of VIEWPORTS) {
       expect(problems).toEqual([]);
     });
 
-    test('text passes AA contrast on the main pages, and the console stays empty', async ({ page, baseURL }) => {
+    test('text passes AA contrast on the main pages, and the console stays empty', async ({
+      page,
+      baseURL,
+    }) => {
       const problems = watchConsole(page);
       for (const path of ['/', '/about-us', '/terms-of-use', '/privacy-policy', '/login', '/register']) {
         await page.goto(path);

@@ -348,7 +348,9 @@ describe('code floods from one IP', () => {
       }
       expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
       expect(statuses.slice(20)).toEqual([429, 429]);
-      expect(lastMessage).toMatch(/^Too many requests from your network\. Try again at .+ UTC \(in 1[45] minutes\)\.$/);
+      expect(lastMessage).toMatch(
+        /^Too many requests from your network\. Try again at .+ UTC \(in 1[45] minutes\)\.$/,
+      );
     } finally {
       await flood.close();
     }

@@ -2,7 +2,6 @@ import { createRequire } from 'node:module';
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type {
   FastifyInstance,
-  FastifyReply,
   FastifyRequest,
   onRequestAsyncHookHandler,
   preHandlerAsyncHookHandler,
@@ -198,7 +197,8 @@ export function registerMutationLimits(
     keyGenerator: (request) => `mutations:user:${request.signedIn?.user.id ?? ''}`,
   });
 
-  const enforce = async (check: typeof perIp, request: FastifyRequest, reply: FastifyReply) => {
+  // The error handler sends `retryAt` as the Retry-After header too.
+  const enforce = async (check: typeof perIp, request: FastifyRequest) => {
     const result = await check(request);
     if (result.isAllowed || !result.isExceeded) return;
     const retryAt = new Date(Date.now() + result.ttlInSeconds * 1000);
@@ -209,9 +209,9 @@ export function registerMutationLimits(
       retryAt,
     );
   };
-  const limitIp: onRequestAsyncHookHandler = (request, reply) => enforce(perIp, request, reply);
-  const limitUser: preHandlerAsyncHookHandler = async (request, reply) => {
-    if (request.signedIn) await enforce(perUser, request, reply);
+  const limitIp: onRequestAsyncHookHandler = (request) => enforce(perIp, request);
+  const limitUser: preHandlerAsyncHookHandler = async (request) => {
+    if (request.signedIn) await enforce(perUser, request);
   };
 
   app.addHook('onRoute', (route) => {

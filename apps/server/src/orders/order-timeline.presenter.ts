@@ -18,7 +18,8 @@ const METHOD_WORDS: Record<string, string> = { paypal: 'PayPal', zelle: 'Zelle',
  * re-pricing the customer asked for (a new quote at confirmation) has its own words.
  */
 const REPRICING_WHY: Record<string, string> = {
-  late_deposit: 'Your bitcoin arrived after the 20-minute window, so it was priced at the price of that moment.',
+  late_deposit:
+    'Your bitcoin arrived after the 20-minute window, so it was priced at the price of that moment.',
   underpaid: 'You sent less bitcoin than the order asked for, so it was priced on what arrived.',
   overpaid:
     'You sent more bitcoin than the order asked for. The extra was priced at the lower of your locked price and the price when it arrived.',
@@ -35,7 +36,8 @@ const REVIEW_WHY: Record<string, string> = {
   underpaid: 'Less bitcoin arrived than the order asked for. Our team checks it before paying out.',
   overpaid: 'More bitcoin arrived than the order asked for. Our team checks it before paying out.',
   over_limit: 'What arrived is worth more than the largest order we take. Our team will contact you.',
-  extra_deposit: 'More bitcoin arrived at this order’s deposit address after it was settled. Our team will contact you.',
+  extra_deposit:
+    'More bitcoin arrived at this order’s deposit address after it was settled. Our team will contact you.',
   vanished_tx: 'Your deposit transaction left the chain (replaced or dropped). Our team is looking into it.',
   duplicate_reference:
     'The bank reference you gave is already on another order. Our team checks the payment by hand.',
@@ -177,7 +179,8 @@ function statusStep(order: OrderRow, event: OrderEvent, details: Record<string, 
     case 'pending':
       return {
         title: 'Waiting for your bitcoin again',
-        detail: 'Your deposit transaction left the chain (replaced or dropped), so the order waits for it again.',
+        detail:
+          'Your deposit transaction left the chain (replaced or dropped), so the order waits for it again.',
         reference: null,
       };
   }

@@ -70,7 +70,9 @@ describe('GET /api/order/:id/timeline (DESIGN.md 7.12)', () => {
       }),
     );
     await ok(await asAdmin(`/api/admin/orders/${orderId}/mark-paid`, { note: STAFF_NOTE }));
-    await ok(await asAdmin(`/api/admin/orders/${orderId}/payout-btc`, { txid: PAYOUT_TXID, note: STAFF_NOTE }));
+    await ok(
+      await asAdmin(`/api/admin/orders/${orderId}/payout-btc`, { txid: PAYOUT_TXID, note: STAFF_NOTE }),
+    );
 
     const answer = await timeline(ada, orderId);
     expect(answer.timeline.map((entry) => [entry.kind, entry.status, entry.title])).toEqual([
@@ -78,7 +80,9 @@ describe('GET /api/order/:id/timeline (DESIGN.md 7.12)', () => {
       ['status', 'processing', 'Payment submitted'],
       ['status', 'completed', 'Bitcoin sent'],
     ]);
-    expect(answer.timeline[1]?.detail).toBe('You paid by Zelle. We send your bitcoin once the money arrives.');
+    expect(answer.timeline[1]?.detail).toBe(
+      'You paid by Zelle. We send your bitcoin once the money arrives.',
+    );
     expect(answer.timeline[2]?.reference).toEqual({ kind: 'tx', value: PAYOUT_TXID });
     expect(answer.confirmations).toBeNull();
     // Times are real and in order.
@@ -149,7 +153,9 @@ describe('GET /api/order/:id/timeline (DESIGN.md 7.12)', () => {
     await poll();
     const answer = await timeline(ada, placed.id);
     const repriced = answer.timeline.find((entry) => entry.kind === 'repriced');
-    expect(repriced?.detail).toBe('You sent less bitcoin than the order asked for, so it was priced on what arrived.');
+    expect(repriced?.detail).toBe(
+      'You sent less bitcoin than the order asked for, so it was priced on what arrived.',
+    );
     expect(repriced?.repricing?.before.amount).toBe(0.02);
     expect(repriced?.repricing?.after.amount).toBe(0.015);
     expect(repriced!.repricing!.after.value).toBeLessThan(repriced!.repricing!.before.value);

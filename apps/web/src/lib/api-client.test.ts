@@ -114,9 +114,11 @@ describe('api client', () => {
         429,
       ),
     );
-    const failure = await apiPost('/user/login-otp/send', { email: 'a@b.co' }, { schema: messageSchema }).catch(
-      (error: unknown) => error,
-    );
+    const failure = await apiPost(
+      '/user/login-otp/send',
+      { email: 'a@b.co' },
+      { schema: messageSchema },
+    ).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     const local = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }).format(retryAt);
     expect((failure as ApiError).message).toBe(

@@ -249,3 +249,33 @@ export const orderTimelineResponseSchema = z.object({
 export type OrderTimelineResponse = z.infer<typeof orderTimelineResponseSchema>;
 
 export const orderIdParamsSchema = z.object({ id: z.string().max(100) });
+
+/** Order statuses in words, for every screen (customers' and staff's alike): never the raw value. */
+export const ORDER_STATUS_LABEL: Record<OrderStatusValue, string> = {
+  pending: 'Pending',
+  processing: 'Processing',
+  completed: 'Completed',
+  expired: 'Expired',
+  cancelled: 'Cancelled',
+};
+
+/** The payment's state as the order answer gives it (`payment.status`), in words. */
+export const PAYMENT_STATUS_LABEL: Record<string, string> = {
+  CREATED: 'PayPal order created',
+  PENDING: 'Held by PayPal',
+  COMPLETED: 'Completed',
+  REVERSED: 'Reversed',
+  SUBMITTED: 'Reference given',
+  AWAITING_TRANSFER: 'Awaiting transfer',
+};
+
+/** Any code in words: the known label, else `some_code` written as 'Some code'. */
+export function inWords(code: string, labels: Record<string, string> = {}): string {
+  const known = labels[code];
+  if (known) return known;
+  const text = code
+    .replace(/[._-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : code;
+}

@@ -12,7 +12,10 @@ export function useOrderTimeline(order: Pick<Order, '_id' | 'status' | 'flag' | 
   return useQuery({
     queryKey: [...ordersQueryKey, 'timeline', order._id, order.status, order.flag, order.confirmations],
     queryFn: ({ signal }) =>
-      apiGet(`/order/${encodeURIComponent(order._id)}/timeline`, { schema: orderTimelineResponseSchema, signal }),
+      apiGet(`/order/${encodeURIComponent(order._id)}/timeline`, {
+        schema: orderTimelineResponseSchema,
+        signal,
+      }),
     placeholderData: (previous) => previous,
   });
 }

@@ -119,7 +119,8 @@ function TimelineStep({ entry }: { entry: OrderTimelineEntry }) {
             </>
           ) : (
             <>
-              Bank reference <span className="font-mono break-all text-slate-900">{entry.reference.value}</span>
+              Bank reference{' '}
+              <span className="font-mono break-all text-slate-900">{entry.reference.value}</span>
             </>
           )}
         </p>
