@@ -78,7 +78,7 @@ export function BuyConfirmationStep({
             value: quote ? (
               <>
                 1 BTC = {formatUsdCents(quote.priceCents)}
-                <span className="block text-xs font-normal text-slate-400">
+                <span className="block text-xs font-normal text-slate-500">
                   refresh in {secondsToRefresh}s
                 </span>
               </>

@@ -80,7 +80,7 @@ export function SellConfirmationStep({
               value: quote ? (
                 <>
                   1 BTC = {formatUsdCents(quote.priceCents)}
-                  <span className="block text-xs font-normal text-slate-400">
+                  <span className="block text-xs font-normal text-slate-500">
                     refresh in {secondsToRefresh}s
                   </span>
                 </>
