@@ -107,12 +107,13 @@ function TradingSection() {
   return (
     <section
       aria-label="Trade"
-      className="mt-8 grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_26rem]"
+      // Side by side from 1280 px: at 1024 px beside the sidebar, Recent Orders would lose its columns.
+      className="mt-8 grid grid-cols-1 items-start gap-6 xl:grid-cols-[minmax(0,1fr)_26rem]"
     >
-      <div className="order-2 lg:order-1">
+      <div className="order-2 xl:order-1">
         <RecentOrders />
       </div>
-      <div className="order-1 space-y-4 lg:order-2">
+      <div className="order-1 mx-auto w-full max-w-xl space-y-4 xl:order-2 xl:max-w-none">
         <PriceProvider>
           <ResumingTradeWidget />
         </PriceProvider>
