@@ -500,11 +500,11 @@ test('orders: search and filters, the CSV export, and the audit trail of the act
   const audit = admin.getByTestId('audit-row');
   // Newest first: the payout, the payout's intent recorded before any coin moved, the payment.
   await expect(audit).toHaveCount(3);
-  await expect(audit.first()).toContainText('order.payout_btc');
+  await expect(audit.first()).toContainText('Order: bitcoin payout');
   await expect(audit.first()).toContainText(ADMIN_EMAIL);
   await expect(audit.first()).toContainText(/status\s*processing\s*→\s*completed/);
-  await expect(audit.nth(1)).toContainText('order.payout_btc_started');
-  await expect(audit.last()).toContainText('order.mark_paid');
+  await expect(audit.nth(1)).toContainText('Order: bitcoin payout started');
+  await expect(audit.last()).toContainText('Order: payment received');
   await expect(audit.last()).toContainText('Seen in the Zelle inbox');
   await snap(admin, 'audit');
 });

@@ -258,6 +258,7 @@ export async function buildApp({
     depositXpub: providers.depositAccountKey,
     notify: notifyOrderStatus,
     onSaved: (order) => cases.orderChanged(order.id),
+    depositConfirmations: config.depositConfirmations,
   });
   const demoPayPal = isDemoPayPalSandbox(providers.paypal) ? providers.paypal : null;
   const paypal = createPayPalService({

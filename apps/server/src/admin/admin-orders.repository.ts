@@ -25,6 +25,7 @@ import {
   type PaymentMethod,
 } from '../db/schema';
 import { isUuid } from '../http/ids';
+import { recordFlagChange } from '../orders/order-state';
 
 /** The order desk's search: every filter given must hold. */
 export interface AdminOrderFilters {
@@ -155,17 +156,25 @@ export async function confirmPayment(
   return updated ?? null;
 }
 
-/** Clears the order's flag, keeping what it was and why it was cleared in the flag note. */
+/**
+ * Clears the order's flag, keeping what it was and why it was cleared in the flag note. With `change`,
+ * the end of the review also goes into the order's timeline (callers that record an event of their own
+ * for the same step put the flag change in it instead: one step, one event).
+ */
 export async function clearFlag(
   tx: Transaction,
   orderId: string,
   flagNote: string,
+  change?: { actor: string; resolution: 'reviewed' | 'refunded' },
 ): Promise<OrderRow | null> {
+  const [before] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!before) return null;
   const [updated] = await tx
     .update(orders)
     .set({ flag: null, flagNote, updatedAt: new Date() })
     .where(eq(orders.id, orderId))
     .returning();
+  if (updated && change) await recordFlagChange(tx, { before, after: updated, ...change });
   return updated ?? null;
 }
 

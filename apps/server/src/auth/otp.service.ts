@@ -2,19 +2,26 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { otpCodes, type OtpPurpose } from '../db/schema';
+import { tryAgainSentence } from '@offzero/shared/api/errors';
 import { AppError } from '../http/errors';
 
 /**
  * One-time codes (DESIGN.md sections 2 and 4): 6 digits from a secure generator, stored as an HMAC
  * bound to purpose and destination, valid 10 minutes, single use, at most 5 tries, a new one no
- * sooner than 10 s after the last, at most 5 per destination per 15 minutes.
+ * sooner than 10 s after the last.
+ *
+ * Per destination and 15 minutes: at most 5 codes that were sent and never used, and at most 15 in
+ * all. A code the customer typed in proves they hold the address, so it is no flood: someone who
+ * registers and then logs in several times in a quarter hour is never locked out, while codes that
+ * nobody uses (someone bombarding another person's inbox or phone) stop after five.
  */
 export const OTP_RULES = {
   validForMs: 10 * 60_000,
   maxAttempts: 5,
   resendAfterMs: 10_000,
   perDestinationWindowMs: 15 * 60_000,
-  perDestinationMax: 5,
+  perDestinationUnusedMax: 5,
+  perDestinationMax: 15,
   smsPerMinuteMax: 60,
 } as const;
 
@@ -68,19 +75,28 @@ export function createOtpService(
           );
         }
       }
-      const [recent] = await db
-        .select({ sent: count() })
+      const windowStart = new Date(at.getTime() - OTP_RULES.perDestinationWindowMs);
+      const sent = await db
+        .select({ createdAt: otpCodes.createdAt, usedAt: otpCodes.consumedAt })
         .from(otpCodes)
-        .where(
-          and(
-            eq(otpCodes.destination, destination),
-            gt(otpCodes.createdAt, new Date(at.getTime() - OTP_RULES.perDestinationWindowMs)),
-          ),
-        );
-      if ((recent?.sent ?? 0) >= OTP_RULES.perDestinationMax) {
+        .where(and(eq(otpCodes.destination, destination), gt(otpCodes.createdAt, windowStart)))
+        .orderBy(desc(otpCodes.createdAt))
+        .limit(OTP_RULES.perDestinationMax);
+      const unused = sent.filter((code) => code.usedAt === null);
+      // The code whose leaving the window makes room again: the oldest one of those that fill it.
+      const filling =
+        sent.length >= OTP_RULES.perDestinationMax
+          ? sent[OTP_RULES.perDestinationMax - 1]
+          : unused.length >= OTP_RULES.perDestinationUnusedMax
+            ? unused[OTP_RULES.perDestinationUnusedMax - 1]
+            : undefined;
+      if (filling) {
+        const retryAt = new Date(filling.createdAt.getTime() + OTP_RULES.perDestinationWindowMs);
         throw new AppError(
           'TOO_MANY_REQUESTS',
-          'Too many codes were sent here. Wait 15 minutes and try again.',
+          `Too many codes were sent here without being used. ${tryAgainSentence(retryAt, { now: at, timeZone: 'UTC' })}`,
+          undefined,
+          retryAt,
         );
       }
       if (purpose === 'phone') {
@@ -98,15 +114,17 @@ export function createOtpService(
 
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       await db.transaction(async (tx) => {
-        // Only the newest code for a purpose and destination is usable.
+        // Only the newest code for a purpose and destination is usable: older ones expire now (they
+        // stay unused, so they still count as codes nobody typed in).
         await tx
           .update(otpCodes)
-          .set({ consumedAt: at })
+          .set({ expiresAt: at })
           .where(
             and(
               eq(otpCodes.purpose, purpose),
               eq(otpCodes.destination, destination),
               isNull(otpCodes.consumedAt),
+              gt(otpCodes.expiresAt, at),
             ),
           );
         await tx.insert(otpCodes).values({
@@ -167,7 +185,8 @@ export function createOtpService(
       const [consumed] = await db
         .update(otpCodes)
         .set({ consumedAt: at })
-        .where(and(eq(otpCodes.id, active.id), isNull(otpCodes.consumedAt)))
+        // Still unused and not superseded by a newer code meanwhile.
+        .where(and(eq(otpCodes.id, active.id), isNull(otpCodes.consumedAt), gt(otpCodes.expiresAt, at)))
         .returning({ id: otpCodes.id });
       if (!consumed)
         throw new AppError('BAD_REQUEST', 'This code has expired or was already used. Ask for a new code.');

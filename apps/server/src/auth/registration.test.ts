@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otpCodes, users } from '../db/schema';
-import { latestCode, nextPhone, registerCustomer } from '../test/accounts-helpers';
+import { latestCode, logIn, nextPhone, registerCustomer } from '../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { createOtpService } from './otp.service';
 
@@ -271,19 +271,63 @@ describe('one-time codes', () => {
     expect((await verifyEmail(email, second)).statusCode).toBe(200);
   });
 
-  it('stops a flood of codes to one address (429 after five in 15 minutes)', async () => {
+  /** Steps past the 10-second resend wait without waiting. */
+  const stepPastResendWait = (destination: string) =>
+    t.database.db
+      .update(otpCodes)
+      .set({ createdAt: sql`${otpCodes.createdAt} - interval '11 seconds'` })
+      .where(sql`${otpCodes.destination} = ${destination}`);
+
+  it('stops a flood of unused codes to one address and says when to try again', async () => {
     const email = 'flood@example.com';
     for (let i = 0; i < 5; i += 1) {
       expect((await sendRegistrationCode(email)).statusCode).toBe(200);
-      // Step past the 10-second resend wait without waiting.
-      await t.database.db
-        .update(otpCodes)
-        .set({ createdAt: sql`${otpCodes.createdAt} - interval '11 seconds'` })
-        .where(sql`${otpCodes.destination} = ${email}`);
+      await stepPastResendWait(email);
     }
+    const [oldest] = await t.database.db
+      .select({ createdAt: otpCodes.createdAt })
+      .from(otpCodes)
+      .where(sql`${otpCodes.destination} = ${email}`)
+      .orderBy(otpCodes.createdAt)
+      .limit(1);
     const sixth = await sendRegistrationCode(email);
     expect(sixth.statusCode).toBe(429);
-    expect(sixth.json().message).toBe('Too many codes were sent here. Wait 15 minutes and try again.');
+    const body = sixth.json<{ message: string; code: string; retryAt: string }>();
+    expect(body.code).toBe('TOO_MANY_REQUESTS');
+    // The oldest of the five leaves the 15-minute window then.
+    expect(new Date(body.retryAt).getTime()).toBe(oldest!.createdAt.getTime() + 15 * 60_000);
+    expect(body.message).toMatch(
+      /^Too many codes were sent here without being used\. Try again at \d{1,2}:\d{2}\s[AP]M UTC \(in 1[45] minutes\)\.$/,
+    );
+    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    expect(Number(sixth.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+  });
+
+  it('never locks out a customer who registers and then logs in several times in a quarter hour', async () => {
+    const email = 'regular@example.com';
+    await registerCustomer(t, email, { phone: nextPhone() });
+    for (let i = 0; i < 8; i += 1) {
+      await stepPastResendWait(email);
+      // Each login types its code in: used codes are real use, not a flood.
+      await logIn(t, email);
+    }
+    const codes = await t.database.db
+      .select({ id: otpCodes.id })
+      .from(otpCodes)
+      .where(sql`${otpCodes.destination} = ${email}`);
+    expect(codes.length).toBe(9);
+  });
+
+  it('a code superseded by a newer one counts as unused and no longer verifies', async () => {
+    const email = 'superseded@example.com';
+    await registerCustomer(t, email, { phone: nextPhone() });
+    await stepPastResendWait(email);
+    await post('/api/user/login-otp/send', { email });
+    const first = await latestCode(t, email);
+    await stepPastResendWait(email);
+    await post('/api/user/login-otp/send', { email });
+    const refused = await post('/api/user/login-otp/verify', { email, code: first });
+    expect(refused.statusCode).toBe(400);
   });
 });
 
@@ -304,7 +348,9 @@ describe('code floods from one IP', () => {
       }
       expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
       expect(statuses.slice(20)).toEqual([429, 429]);
-      expect(lastMessage).toMatch(/^Too many requests\. Try again in/);
+      expect(lastMessage).toMatch(
+        /^Too many requests from your network\. Try again at .+ UTC \(in 1[45] minutes\)\.$/,
+      );
     } finally {
       await flood.close();
     }

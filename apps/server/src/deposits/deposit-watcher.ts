@@ -223,7 +223,7 @@ export function createDepositWatcher(deps: {
       await recordOrderNotices(tx, row, { eventKey: change.eventKey, messages: true });
       return row;
     };
-    if (!quote) return notices(await flagOrder(tx, current.id, flag, now()));
+    if (!quote) return notices(await flagOrder(tx, current.id, flag, now(), 'system:deposit-watcher'));
     const patch = {
       ...figures,
       ...flag,
@@ -239,7 +239,11 @@ export function createDepositWatcher(deps: {
         actor: 'system:deposit-watcher',
         reason: late ? 'deposit arrived after the window closed' : change.reason,
         patch,
-        details: { ...change.details, receivedSats: receivedSats.toString() },
+        details: {
+          ...change.details,
+          receivedSats: receivedSats.toString(),
+          ...(reprice && raised ? { why: raised } : {}),
+        },
       });
     }
     const after = await repriceOrder(tx, current.id, patch, now());
@@ -249,6 +253,7 @@ export function createDepositWatcher(deps: {
       after,
       actor: 'system:deposit-watcher',
       reason: change.reason,
+      why: raised,
     });
     return notices(after);
   }
@@ -278,6 +283,7 @@ export function createDepositWatcher(deps: {
               : what,
       },
       now(),
+      'system:sanctions-screening',
     );
     await restrictCustomer(
       tx,
@@ -357,6 +363,7 @@ export function createDepositWatcher(deps: {
         note: `another ${formatBtc(output.valueSats)} BTC arrived in ${output.txid}:${output.vout}`,
       }),
       now(),
+      'system:deposit-watcher',
     );
     if (!flagged) return result(null);
     await recordOrderNotices(tx, flagged, { eventKey: `deposit-flag:${creditKey}`, messages: true });
@@ -383,6 +390,7 @@ export function createDepositWatcher(deps: {
         flagNote: current.flag ? `${what}; earlier ${current.flag}: ${current.flagNote ?? ''}` : what,
       },
       now(),
+      'system:deposit-watcher',
     );
     await restrictCustomer(
       tx,

@@ -15,6 +15,8 @@ export class AppError extends Error {
     public readonly code: AppErrorCode,
     message: string,
     public readonly errors?: Record<string, string>,
+    /** On TOO_MANY_REQUESTS: when the same request will be accepted again (sent as `retryAt` and `Retry-After`). */
+    public readonly retryAt?: Date,
   ) {
     super(message);
   }
@@ -108,14 +110,30 @@ const frameworkMessages: Record<string, { code: ErrorCode; message: string }> = 
 };
 
 /** The one shape of every error answer. */
-export function errorBody(code: ErrorCode, message: string, errors?: Record<string, string>): ErrorBody {
-  return errors ? { message, code, errors } : { message, code };
+export function errorBody(
+  code: ErrorCode,
+  message: string,
+  errors?: Record<string, string>,
+  retryAt?: Date,
+): ErrorBody {
+  return {
+    message,
+    code,
+    ...(errors ? { errors } : {}),
+    ...(retryAt ? { retryAt: retryAt.toISOString() } : {}),
+  };
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.errors));
+      if (error.retryAt) {
+        const seconds = Math.max(1, Math.ceil((error.retryAt.getTime() - Date.now()) / 1000));
+        void reply.header('retry-after', String(seconds));
+      }
+      return reply
+        .status(error.statusCode)
+        .send(errorBody(error.code, error.message, error.errors, error.retryAt));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string> = {};

@@ -47,7 +47,10 @@ describe('state-changing calls per signed-in customer', () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(1000 - served);
     expect(statuses.filter((status) => status >= 500)).toEqual([]);
     expect(refused?.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
-    expect(refused?.json().message).toMatch(/^Too many requests\. Try again in \d+ seconds?\.$/);
+    expect(refused?.json().message).toMatch(
+      /^Too many requests\. Try again at .+ UTC \(in \d+ seconds?\)\.$/,
+    );
+    expect(refused?.json().retryAt).toEqual(expect.any(String));
     expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
 
     const saved = await t.database.db.select().from(orders).where(eq(orders.userId, ada.userId));

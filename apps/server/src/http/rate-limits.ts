@@ -2,13 +2,13 @@ import { createRequire } from 'node:module';
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type {
   FastifyInstance,
-  FastifyReply,
   FastifyRequest,
   onRequestAsyncHookHandler,
   preHandlerAsyncHookHandler,
   RouteOptions,
 } from 'fastify';
 import { Redis } from 'ioredis';
+import { tryAgainSentence } from '@offzero/shared/api/errors';
 import { AppError } from './errors';
 import { hookList } from './route-hooks';
 
@@ -100,8 +100,15 @@ export class FallbackStore implements FastifyRateLimitStore {
  * every server process; without it, or while Redis is unreachable, each process counts alone.
  */
 export async function registerRateLimits(app: FastifyInstance, redisUrl: string | undefined): Promise<void> {
-  const errorResponseBuilder = (_request: unknown, context: { after: string }) =>
-    new AppError('TOO_MANY_REQUESTS', `Too many requests. Try again in ${context.after}.`);
+  const errorResponseBuilder = (_request: unknown, context: { ttl: number }) => {
+    const retryAt = new Date(Date.now() + context.ttl);
+    return new AppError(
+      'TOO_MANY_REQUESTS',
+      `Too many requests from your network. ${tryAgainSentence(retryAt, { timeZone: 'UTC' })}`,
+      undefined,
+      retryAt,
+    );
+  };
   if (!redisUrl) {
     await app.register(rateLimit, { global: false, errorResponseBuilder });
     return;
@@ -191,18 +198,21 @@ export function registerMutationLimits(
     keyGenerator: (request) => `mutations:user:${request.signedIn?.user.id ?? ''}`,
   });
 
-  const enforce = async (check: typeof perIp, request: FastifyRequest, reply: FastifyReply) => {
+  // The error handler sends `retryAt` as the Retry-After header too.
+  const enforce = async (check: typeof perIp, request: FastifyRequest) => {
     const result = await check(request);
     if (result.isAllowed || !result.isExceeded) return;
-    void reply.header('retry-after', String(result.ttlInSeconds));
+    const retryAt = new Date(Date.now() + result.ttlInSeconds * 1000);
     throw new AppError(
       'TOO_MANY_REQUESTS',
-      `Too many requests. Try again in ${result.ttlInSeconds} second${result.ttlInSeconds === 1 ? '' : 's'}.`,
+      `Too many requests. ${tryAgainSentence(retryAt, { timeZone: 'UTC' })}`,
+      undefined,
+      retryAt,
     );
   };
-  const limitIp: onRequestAsyncHookHandler = (request, reply) => enforce(perIp, request, reply);
-  const limitUser: preHandlerAsyncHookHandler = async (request, reply) => {
-    if (request.signedIn) await enforce(perUser, request, reply);
+  const limitIp: onRequestAsyncHookHandler = (request) => enforce(perIp, request);
+  const limitUser: preHandlerAsyncHookHandler = async (request) => {
+    if (request.signedIn) await enforce(perUser, request);
   };
 
   app.addHook('onRoute', (route) => {

@@ -1,5 +1,5 @@
 import { and, count, eq, ne } from 'drizzle-orm';
-import type { Transaction } from '../db/database';
+import type { Database, Transaction } from '../db/database';
 import {
   globalSettings,
   orderEvents,
@@ -74,7 +74,7 @@ export async function moveOrder(tx: Transaction, move: OrderMove): Promise<Order
       toStatus: move.to,
       actor: move.actor,
       reason: move.reason,
-      details: move.details ?? null,
+      details: withChanges(move.details, current, updated),
     })
     .returning({ id: orderEvents.id });
   if (!event) throw new Error('order event insert returned nothing');
@@ -97,7 +97,14 @@ export async function recordOrderCreated(tx: Transaction, order: OrderRow, actor
  */
 export async function recordOrderRequoted(
   tx: Transaction,
-  change: { before: OrderRow; after: OrderRow; actor: string; reason: string },
+  change: {
+    before: OrderRow;
+    after: OrderRow;
+    actor: string;
+    reason: string;
+    /** What made a deposit re-price the order: `late_deposit`, `underpaid`, `overpaid`, `over_limit`… */
+    why?: string | null;
+  },
 ): Promise<void> {
   await tx.insert(orderEvents).values({
     orderId: change.after.id,
@@ -105,8 +112,72 @@ export async function recordOrderRequoted(
     toStatus: change.after.status,
     actor: change.actor,
     reason: change.reason,
-    details: { event: 'requoted', before: quoteFigures(change.before), after: quoteFigures(change.after) },
+    details: {
+      event: 'requoted',
+      before: quoteFigures(change.before),
+      after: quoteFigures(change.after),
+      ...(change.why ? { why: change.why } : {}),
+      ...flagChange(change.before, change.after),
+    },
   });
+}
+
+/**
+ * Records a change of the order's flag that comes with no status change (a flag raised by a watcher or
+ * a capture check, or cleared by staff), so the customer's timeline can say when a review started and
+ * how it ended. `resolution` says in a word how a cleared flag ended: `reviewed` or `refunded`.
+ */
+export async function recordFlagChange(
+  tx: Database | Transaction,
+  change: {
+    before: Pick<OrderRow, 'id' | 'status' | 'flag'>;
+    after: Pick<OrderRow, 'flag'>;
+    actor: string;
+    resolution?: 'reviewed' | 'refunded';
+  },
+): Promise<void> {
+  if (change.before.flag === change.after.flag) return;
+  await tx.insert(orderEvents).values({
+    orderId: change.before.id,
+    fromStatus: change.before.status,
+    toStatus: change.before.status,
+    actor: change.actor,
+    reason: change.after.flag ? `flagged ${change.after.flag}` : `flag ${change.before.flag} cleared`,
+    details: {
+      event: change.after.flag ? 'flagged' : 'flag_cleared',
+      ...flagChange(change.before, change.after),
+      ...(change.resolution ? { resolution: change.resolution } : {}),
+    },
+  });
+}
+
+/** The flag before and after, when it changed. */
+function flagChange(
+  before: Pick<OrderRow, 'flag'>,
+  after: Pick<OrderRow, 'flag'>,
+): { flag?: { from: string | null; to: string | null } } {
+  return before.flag === after.flag ? {} : { flag: { from: before.flag, to: after.flag } };
+}
+
+/**
+ * A move's details, plus what else it changed: the flag, and the figures when the move re-priced the
+ * order (a late or wrong-sized deposit), so each re-pricing keeps its before and after.
+ */
+function withChanges(
+  details: Record<string, unknown> | undefined,
+  before: OrderRow,
+  after: OrderRow,
+): Record<string, unknown> | null {
+  const repriced =
+    before.amountSats !== after.amountSats ||
+    before.valueCents !== after.valueCents ||
+    before.priceCents !== after.priceCents;
+  const extra = {
+    ...flagChange(before, after),
+    ...(repriced ? { repriced: { before: quoteFigures(before), after: quoteFigures(after) } } : {}),
+  };
+  if (!details && Object.keys(extra).length === 0) return null;
+  return { ...details, ...extra };
 }
 
 function quoteFigures(order: OrderRow): Record<string, string | null> {

@@ -1,6 +1,7 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/database';
-import { orders, users, type OrderRow } from '../db/schema';
+import { orderEvents, orders, users, type OrderRow } from '../db/schema';
+import { recordFlagChange } from './order-state';
 
 /**
  * The SQL of the `orders` table, apart from status changes: those go through `moveOrder`
@@ -158,19 +159,28 @@ export async function setBankReference(
   return updated;
 }
 
-/** Flags an order for the back office (its status stays as it is). */
+/**
+ * Flags an order for the back office (its status stays as it is), and puts the change in its timeline.
+ * Inside the caller's transaction when there is one (a savepoint), in one of its own otherwise.
+ */
 export async function flagOrder(
   db: Database,
   orderId: string,
   flag: { flag: OrderRow['flag']; flagNote: string | null },
   now: Date,
+  actor = 'system',
 ): Promise<OrderRow | undefined> {
-  const [flagged] = await db
-    .update(orders)
-    .set({ ...flag, updatedAt: now })
-    .where(eq(orders.id, orderId))
-    .returning();
-  return flagged;
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!before) return undefined;
+    const [flagged] = await tx
+      .update(orders)
+      .set({ ...flag, updatedAt: now })
+      .where(eq(orders.id, orderId))
+      .returning();
+    if (flagged) await recordFlagChange(tx, { before, after: flagged, actor });
+    return flagged;
+  });
 }
 
 /** Stores the confirmations of the deposit `txid`, while it is still the order's deposit. */
@@ -187,4 +197,19 @@ export async function updateDepositConfirmationsOfOrder(
     .where(and(eq(orders.id, orderId), eq(orders.txn, txid)))
     .returning();
   return updated;
+}
+
+/** The order's audit trail, oldest first (the customer's timeline is written from it). */
+export async function findOrderEvents(db: Database, orderId: string) {
+  return db
+    .select({
+      fromStatus: orderEvents.fromStatus,
+      toStatus: orderEvents.toStatus,
+      actor: orderEvents.actor,
+      details: orderEvents.details,
+      createdAt: orderEvents.createdAt,
+    })
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id));
 }

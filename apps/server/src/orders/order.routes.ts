@@ -3,8 +3,10 @@ import { errorBodySchema as error } from '@offzero/shared/api/errors';
 import {
   cancelOrderSchema,
   orderListQuerySchema,
+  orderIdParamsSchema,
   orderListResponseSchema,
   orderResponseSchema,
+  orderTimelineResponseSchema,
   saveOrderSchema,
   updateOrderSchema,
 } from '@offzero/shared/api/orders';
@@ -14,8 +16,8 @@ import type { OrderService } from './order.service';
 import { errorResponses } from '../http/error-responses';
 
 /**
- * `POST /api/order/save`, `POST /api/order/update`, `POST /api/order/cancel`, `GET /api/order/list`
- * (spec section 7, DESIGN.md 7.12). Each
+ * `POST /api/order/save`, `POST /api/order/update`, `POST /api/order/cancel`, `GET /api/order/list`,
+ * `GET /api/order/:id/timeline` (spec section 7, DESIGN.md 7.12). Each
  * answer goes through its response schema, so a field the schema does not name is never sent.
  */
 export const orderRoutes =
@@ -84,6 +86,21 @@ export const orderRoutes =
           message: `Order #${order.id.slice(0, 8)} has been cancelled.`,
           order: toOrderResponse(order),
         };
+      },
+    );
+
+    app.get(
+      '/api/order/:id/timeline',
+      {
+        ...signedIn,
+        schema: {
+          params: orderIdParamsSchema,
+          response: { 200: orderTimelineResponseSchema, 401: error, 404: error, 500: error },
+        },
+      },
+      async (request) => {
+        const { user } = signedInUser(request);
+        return ordersService.timeline(user, request.params.id);
       },
     );
 

@@ -1,4 +1,9 @@
-import type { CancelOrderRequest, SaveOrderRequest, UpdateOrderRequest } from '@offzero/shared/api/orders';
+import type {
+  CancelOrderRequest,
+  OrderTimelineResponse,
+  SaveOrderRequest,
+  UpdateOrderRequest,
+} from '@offzero/shared/api/orders';
 import type { CreateQuoteRequest } from '@offzero/shared/api/quotes';
 import type { BitcoinNetwork } from '@offzero/shared/bitcoin/address';
 import type { Database } from '../db/database';
@@ -7,6 +12,7 @@ import type { PriceBook } from '../prices/price-book';
 import type { OrderNotifier } from './order-notifications';
 import { cancelCustomerOrder } from './use-cases/cancel-order';
 import { expireOverdueOrders } from './use-cases/expire-orders';
+import { getOrderTimeline } from './use-cases/get-order-timeline';
 import { listOrders } from './use-cases/list-orders';
 import { lockQuote } from './use-cases/lock-quote';
 import type { OrderDeps } from './use-cases/order-deps';
@@ -28,6 +34,8 @@ export function createOrderService(deps: {
   notify: OrderNotifier;
   /** Told of every order saved once it is committed (transaction monitoring queues its rules). */
   onSaved?: (order: OrderRow) => void;
+  /** Confirmations a sell deposit needs before its dollars are sent (shown as "N of M"). */
+  depositConfirmations: number;
   now?: () => Date;
 }) {
   const wired: OrderDeps = { ...deps, now: deps.now ?? (() => new Date()) };
@@ -48,6 +56,9 @@ export function createOrderService(deps: {
       cancelCustomerOrder(wired, user, body),
     list: (user: UserRow, limit: number | undefined): Promise<OrderRow[]> =>
       listOrders(wired.db, user, limit),
+    /** The customer's timeline of one of their orders, in plain words. */
+    timeline: (user: UserRow, orderId: string): Promise<OrderTimelineResponse> =>
+      getOrderTimeline(wired.db, user, orderId, deps.depositConfirmations),
     /** Expires pending orders whose quote lock or deposit window ran out; answers how many. */
     expireOverdue: (): Promise<number> => expireOverdueOrders(wired),
   };

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/database';
 import { orderEvents, orders, type OrderRow } from '../db/schema';
+import { recordFlagChange } from '../orders/order-state';
 
 /**
  * Links a pending order to the PayPal order created for it. The column is unique, so a PayPal order
@@ -76,11 +77,15 @@ export async function flagPaymentReversed(
     toStatus: order.status,
     actor,
     reason: 'PayPal payment reversed',
-    details: { event: 'payment_reversed', note },
+    details: {
+      event: 'payment_reversed',
+      note,
+      ...(order.flag === 'payment_reversed' ? {} : { flag: { from: order.flag, to: 'payment_reversed' } }),
+    },
   });
 }
 
-/** Flags an order (inside a transaction). */
+/** Flags an order (inside a transaction) and puts the change in its timeline. */
 export async function flagOrderIn(
   tx: Transaction,
   orderId: string,
@@ -88,7 +93,10 @@ export async function flagOrderIn(
   flagNote: string,
   now: Date,
 ): Promise<void> {
+  const [before] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!before) return;
   await tx.update(orders).set({ flag, flagNote, updatedAt: now }).where(eq(orders.id, orderId));
+  await recordFlagChange(tx, { before, after: { flag }, actor: 'system:paypal' });
 }
 
 /**

@@ -291,7 +291,13 @@ export function createPayPalService(deps: {
       const problems = captureProblems(capture, order, 'COMPLETED');
       if (problems.length > 0) {
         log.error({ orderId: order.id, paypalOrderId, problems }, 'paypal capture does not match the order');
-        await flagOrder(db, order.id, { flag: 'capture_mismatch', flagNote: problems.join('; ') }, now());
+        await flagOrder(
+          db,
+          order.id,
+          { flag: 'capture_mismatch', flagNote: problems.join('; ') },
+          now(),
+          'system:paypal',
+        );
         throw new AppError(
           'BAD_REQUEST',
           'PayPal did not confirm the full payment for this order. Our team will review it and contact you.',

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { tryAgainSentence } from '@offzero/shared/api/errors';
 import { fakeSessionToken, jsonResponse } from '../test/test-utils';
 import {
   apiGet,
@@ -98,6 +99,31 @@ describe('api client', () => {
     });
     expect(hasErrorCode(error, 'ACCOUNT_EXISTS')).toBe(true);
     expect(hasErrorCode(error, 'CONFLICT')).toBe(false);
+  });
+
+  it("says when to try again on the customer's own clock, not the server's UTC", async () => {
+    saveCsrfToken('csrf-1');
+    const retryAt = new Date(Date.now() + 7 * 60_000);
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(
+        {
+          message: `Too many codes were sent here without being used. ${tryAgainSentence(retryAt, { timeZone: 'UTC' })}`,
+          code: 'TOO_MANY_REQUESTS',
+          retryAt: retryAt.toISOString(),
+        },
+        429,
+      ),
+    );
+    const failure = await apiPost(
+      '/user/login-otp/send',
+      { email: 'a@b.co' },
+      { schema: messageSchema },
+    ).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    const local = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }).format(retryAt);
+    expect((failure as ApiError).message).toBe(
+      `Too many codes were sent here without being used. Try again at ${local} (in 7 minutes).`,
+    );
   });
 
   it('keeps field errors from a validation answer', async () => {

@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import { codeForStatus, errorCodeSchema, type ErrorCode } from '@offzero/shared/api/errors';
+import {
+  codeForStatus,
+  errorCodeSchema,
+  TRY_AGAIN_SENTENCE,
+  tryAgainSentence,
+  type ErrorCode,
+} from '@offzero/shared/api/errors';
 import { clearSession, getCsrfToken, getSession, saveCsrfToken } from './session-storage';
 import { hardRedirect } from './hard-redirect';
 
@@ -251,7 +257,7 @@ async function send(
 
 /** The error answer as an `ApiError`: the server's message, code and field errors when it sent them. */
 function failureOf(response: Response, answer: unknown): ApiError {
-  const serverMessage = messageOf(answer);
+  const serverMessage = inLocalTime(messageOf(answer), retryAtOf(answer));
   return new ApiError(response.status, serverMessage ?? FALLBACK_ERROR_MESSAGE, {
     code: codeOf(answer),
     errors: errorsOf(answer),
@@ -261,12 +267,39 @@ function failureOf(response: Response, answer: unknown): ApiError {
 
 /** The JSON body, or undefined for an empty or non-JSON one (a proxy's HTML error page, say). */
 async function readJson(response: Response): Promise<unknown> {
+  let text: string;
   try {
-    const text = await response.text();
+    text = await response.text();
+  } catch (error) {
+    // Cancelled while the body was arriving (a newer read of the same data replaced this one): that is
+    // an abort, not an answer we could not read.
+    if (isAbortError(error)) throw error;
+    return undefined;
+  }
+  try {
     return text ? (JSON.parse(text) as unknown) : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** A fetch cancelled through its AbortSignal. */
+export function isAbortError(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/** When a refused request will be accepted again (the `retryAt` of a 429 answer). */
+function retryAtOf(answer: unknown): Date | undefined {
+  if (typeof answer !== 'object' || answer === null) return undefined;
+  const { retryAt } = answer as { retryAt?: unknown };
+  const at = typeof retryAt === 'string' ? new Date(retryAt) : undefined;
+  return at && !Number.isNaN(at.getTime()) ? at : undefined;
+}
+
+/** The server says when to try again in UTC; the customer reads it on their own clock. */
+function inLocalTime(message: string | undefined, retryAt: Date | undefined): string | undefined {
+  if (!message || !retryAt || !TRY_AGAIN_SENTENCE.test(message)) return message;
+  return message.replace(TRY_AGAIN_SENTENCE, tryAgainSentence(retryAt));
 }
 
 function messageOf(answer: unknown): string | undefined {
@@ -294,7 +327,7 @@ function errorsOf(answer: unknown): Record<string, string> | undefined {
 /** Aborts pass through untouched (TanStack Query cancels with them); anything else is "unreachable". */
 function toApiError(error: unknown): unknown {
   if (error instanceof ApiError) return error;
-  if (error instanceof DOMException && error.name === 'AbortError') return error;
+  if (isAbortError(error)) return error;
   console.warn('Request failed', error);
   return new ApiError(0, NETWORK_ERROR_MESSAGE);
 }

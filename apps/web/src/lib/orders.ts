@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { orderListResponseSchema, type Order } from '@offzero/shared/api/orders';
-import { apiGet } from './api-client';
+import { apiGet, isAbortError } from './api-client';
 import { useRealtimeConnectedEffect, useRealtimeEvent } from './realtime';
 import { useSession } from './session';
 
@@ -27,8 +27,9 @@ export function useOrders({
       try {
         return await getOrders(userId, limit, signal);
       } catch (error) {
-        // Spec section 8: a failed order list is logged; the screen shows its empty or error state.
-        console.error('Could not load the orders', error);
+        // Spec section 8: a failed order list is logged; the screen shows its empty or error state. A read
+        // cancelled because the customer moved on (or a newer read replaced it) is no failure.
+        if (!isAbortError(error)) console.error('Could not load the orders', error);
         throw error;
       }
     },

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { userSettingsSchema, type BankAccount, type UserSettings } from '@offzero/shared/api/user-settings';
-import { apiGet, apiPost } from './api-client';
+import { apiGet, apiPost, isAbortError } from './api-client';
 import { useSession } from './session';
 
 // The customer's settings (spec sections 3 and 7): GET /api/user/settings?userId=<own id>, and the
@@ -25,7 +25,7 @@ export function userSettingsQueryOptions(userId: string) {
         return answer.settings;
       } catch (error) {
         // Spec section 8: a failed settings fetch is only logged; the cards show it quietly.
-        console.error('Could not load the settings', error);
+        if (!isAbortError(error)) console.error('Could not load the settings', error);
         throw error;
       }
     },

@@ -48,6 +48,8 @@ export const errorBodySchema = z.object({
   message: z.string(),
   code: errorCodeSchema,
   errors: z.record(z.string(), z.string()).optional(),
+  /** On a 429: the moment (ISO 8601) the same request will be accepted again. */
+  retryAt: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
@@ -80,3 +82,28 @@ export function codeForStatus(status: number): ErrorCode {
       return status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
   }
 }
+
+/**
+ * The sentence a "too many" answer ends with, saying exactly when to try again: the clock time and how
+ * long that is from now. The server writes it in UTC (it does not know the customer's time zone); the
+ * web app rewrites it in the browser's own zone from the answer's `retryAt`.
+ */
+export function tryAgainSentence(retryAt: Date, options: { now?: Date; timeZone?: string } = {}): string {
+  const now = options.now ?? new Date();
+  const waitMs = Math.max(0, retryAt.getTime() - now.getTime());
+  const clock = new Intl.DateTimeFormat('en-US', {
+    hour: 'numeric',
+    minute: '2-digit',
+    ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+    ...(options.timeZone === 'UTC' ? { timeZoneName: 'short' } : {}),
+  }).format(retryAt);
+  const seconds = Math.ceil(waitMs / 1000);
+  const wait =
+    seconds < 60
+      ? `${seconds} second${seconds === 1 ? '' : 's'}`
+      : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`;
+  return `Try again at ${clock} (in ${wait}).`;
+}
+
+/** Finds the sentence `tryAgainSentence` wrote, so a client can say it again in its own time zone. */
+export const TRY_AGAIN_SENTENCE = /Try again at [^()]+ \(in [^)]+\)\.$/;

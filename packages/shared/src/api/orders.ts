@@ -222,3 +222,68 @@ export const cancelOrderSchema = z.strictObject({
     .max(500, { error: CANCEL_REASON_MESSAGES.long }),
 });
 export type CancelOrderRequest = z.infer<typeof cancelOrderSchema>;
+
+/** An order's figures at one moment, as a re-pricing shows them before and after. */
+export const orderFiguresSchema = z.object({
+  amount: z.number(),
+  value: z.number(),
+  price: z.number(),
+});
+
+/**
+ * One line of the customer's order timeline (DESIGN.md 7.12), written by the server in plain words from
+ * the order's audit trail. Staff notes and monitoring never reach it.
+ */
+export const orderTimelineEntrySchema = z.object({
+  at: z.string(),
+  kind: z.enum(['status', 'repriced', 'review_started', 'review_ended']),
+  /** The order's status after this step. */
+  status: orderStatusSchema,
+  title: z.string(),
+  detail: z.string().nullable(),
+  /** A re-pricing's figures before and after. */
+  repricing: z.object({ before: orderFiguresSchema, after: orderFiguresSchema }).nullable(),
+  /** A transaction (bitcoin) or a bank reference (dollars) this step made or saw. */
+  reference: z.object({ kind: z.enum(['tx', 'bank']), value: z.string() }).nullable(),
+});
+export type OrderTimelineEntry = z.infer<typeof orderTimelineEntrySchema>;
+
+/** `GET /api/order/:id/timeline`: the steps, oldest first, and a sell's confirmations so far. */
+export const orderTimelineResponseSchema = z.object({
+  timeline: z.array(orderTimelineEntrySchema),
+  /** A sell's deposit confirmations: `count` of the `required` before the dollars are sent. */
+  confirmations: z.object({ count: z.number().int(), required: z.number().int() }).nullable(),
+});
+export type OrderTimelineResponse = z.infer<typeof orderTimelineResponseSchema>;
+
+export const orderIdParamsSchema = z.object({ id: z.string().max(100) });
+
+/** Order statuses in words, for every screen (customers' and staff's alike): never the raw value. */
+export const ORDER_STATUS_LABEL: Record<OrderStatusValue, string> = {
+  pending: 'Pending',
+  processing: 'Processing',
+  completed: 'Completed',
+  expired: 'Expired',
+  cancelled: 'Cancelled',
+};
+
+/** The payment's state as the order answer gives it (`payment.status`), in words. */
+export const PAYMENT_STATUS_LABEL: Record<string, string> = {
+  CREATED: 'PayPal order created',
+  PENDING: 'Held by PayPal',
+  COMPLETED: 'Completed',
+  REVERSED: 'Reversed',
+  SUBMITTED: 'Reference given',
+  AWAITING_TRANSFER: 'Awaiting transfer',
+};
+
+/** Any code in words: the known label, else `some_code` written as 'Some code'. */
+export function inWords(code: string, labels: Record<string, string> = {}): string {
+  const known = labels[code];
+  if (known) return known;
+  const text = code
+    .replace(/[._-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : code;
+}

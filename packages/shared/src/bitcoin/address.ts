@@ -70,3 +70,10 @@ export function isValidBitcoinAddress(address: string, network?: BitcoinNetwork)
   if (network === undefined || network === addressNetwork) return true;
   return network === 'regtest' && addressNetwork === 'testnet' && !info.bech32;
 }
+
+/** What an address of the network starts like, as a field's placeholder (never a real address). */
+export const ADDRESS_PLACEHOLDER: Record<BitcoinNetwork, string> = {
+  mainnet: 'bc1q…',
+  testnet: 'tb1q…',
+  regtest: 'bcrt1q…',
+};

@@ -58,10 +58,14 @@ export async function refundBtc(
         details,
       });
     }
+    // One event says both: the coins went back, and so the review is over.
     await recordOrderEvent(tx, order, {
       actor: adminActor(staff),
       reason: 'bitcoin returned to the customer',
-      details,
+      details: {
+        ...details,
+        ...(order.flag ? { flag: { from: order.flag, to: null }, resolution: 'refunded' } : {}),
+      },
     });
     return (await clearFlag(tx, order.id, flagNote)) ?? order;
   });

@@ -2,7 +2,7 @@ import type { SignedInUser } from '../../auth/sessions';
 import type { OrderRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { clearFlag } from '../admin-orders.repository';
-import { runOrderAction, type OrderActionDeps } from './run-order-action';
+import { adminActor, runOrderAction, type OrderActionDeps } from './run-order-action';
 
 /** A person looked into a flagged order: the flag goes, what it said stays in the flag note. */
 export async function resolveFlag(
@@ -16,6 +16,7 @@ export async function resolveFlag(
       tx,
       order.id,
       `resolved: ${note} (was ${order.flag}: ${order.flagNote ?? ''})`,
+      { actor: adminActor(request.staff), resolution: 'reviewed' },
     );
     return updated ?? order;
   });

@@ -309,7 +309,7 @@ function AccountMenu({ user }: { user: User | undefined }) {
               {displayName(user) !== user.email && (
                 <p className="truncate text-sm font-semibold text-ink-900">{displayName(user)}</p>
               )}
-              <p className="truncate text-xs text-slate-500">{user.email}</p>
+              <p className="text-xs wrap-anywhere text-slate-600">{user.email}</p>
             </div>
           )}
           <div className="pt-1.5">

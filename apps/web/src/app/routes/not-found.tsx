@@ -9,7 +9,7 @@ export default function NotFoundPage() {
   return (
     <Container className="flex flex-1 flex-col items-center justify-center py-24 text-center sm:py-32">
       <title>Page not found — OffZero</title>
-      <p className="text-sm font-semibold tracking-wider text-brand-600 uppercase">404</p>
+      <p className="text-sm font-semibold tracking-wider text-brand-700 uppercase">404</p>
       <h1 className="mt-3 text-3xl font-bold tracking-tight text-ink-900 sm:text-5xl">Page not found</h1>
       <p className="mx-auto mt-5 max-w-md text-base leading-7 text-slate-600">
         Sorry, we couldn't find the page you were looking for. It may have moved, or the address may be

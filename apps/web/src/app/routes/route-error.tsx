@@ -26,7 +26,7 @@ export function RouteErrorPage() {
         <Container className="py-20 text-center">
           {notFound ? (
             <>
-              <p className="text-sm font-semibold tracking-wider text-brand-600 uppercase">404</p>
+              <p className="text-sm font-semibold tracking-wider text-brand-700 uppercase">404</p>
               <h1 className="mt-3 text-3xl font-bold tracking-tight text-ink-900 sm:text-4xl">
                 Page not found
               </h1>

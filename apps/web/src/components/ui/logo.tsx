@@ -3,7 +3,11 @@ export function Logo({ tone = 'dark', className }: { tone?: 'dark' | 'light'; cl
   return (
     <span className={`inline-flex items-center gap-2.5 ${className ?? ''}`}>
       <LogoMark className="size-8" />
-      <span className={`text-xl font-bold tracking-tight ${tone === 'dark' ? 'text-ink-900' : 'text-white'}`}>
+      {/* A logotype keeps its brand colours (WCAG 1.4.3 exempts logos from the contrast minimum). */}
+      <span
+        data-logotype
+        className={`text-xl font-bold tracking-tight ${tone === 'dark' ? 'text-ink-900' : 'text-white'}`}
+      >
         Off<span className="text-brand-500">Zero</span>
       </span>
     </span>

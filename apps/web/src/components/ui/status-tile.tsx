@@ -48,7 +48,7 @@ export function StatusTile({
         )}
       </div>
       <h2 className="mt-3 text-sm font-medium text-slate-500 sm:mt-4">{title}</h2>
-      {detail && <p className="mt-0.5 truncate text-sm text-slate-700">{detail}</p>}
+      {detail && <p className="mt-0.5 text-sm wrap-anywhere text-slate-700">{detail}</p>}
       <div className="mt-auto pt-3 sm:pt-4">
         {action ?? (
           <p className={`text-base font-semibold ${done ? 'text-emerald-700' : 'text-ink-900'}`}>{status}</p>

@@ -4,7 +4,7 @@ export const inputStyles = (invalid = false, className = '') =>
   [
     // 16px text on phones, so iOS does not zoom into the field.
     'block h-12 w-full min-w-0 rounded-xl border bg-white px-4 text-base text-ink-900 shadow-xs outline-none transition-colors sm:text-sm',
-    'placeholder:text-slate-400 focus:ring-2',
+    'placeholder:text-slate-500 focus:ring-2',
     'read-only:border-slate-200 read-only:bg-slate-50 read-only:text-slate-600 read-only:shadow-none',
     invalid
       ? 'border-red-500 focus:border-red-500 focus:ring-red-500/25'
@@ -40,7 +40,7 @@ export function TextField({
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
         {label}
-        {optional && <span className="font-normal text-slate-400"> (optional)</span>}
+        {optional && <span className="font-normal text-slate-500"> (optional)</span>}
       </label>
       <input
         id={id}

@@ -92,7 +92,7 @@ export function LegalPage({
               className="mt-12 border-t border-slate-100 pt-10"
             >
               <h2 id={clause.id} className="text-xl font-semibold tracking-tight text-ink-900 sm:text-2xl">
-                <span className="text-brand-600">{clause.number}.</span> {clause.title}
+                <span className="text-brand-700">{clause.number}.</span> {clause.title}
               </h2>
               <div className="legal-prose mt-5 text-base leading-7 text-slate-600">{clause.content}</div>
             </section>
@@ -112,7 +112,7 @@ export function SupportEmail() {
   return (
     <a
       href={`mailto:${supportEmail}`}
-      className="font-medium wrap-break-word text-brand-700 underline underline-offset-2 hover:text-brand-600"
+      className="font-medium wrap-break-word text-brand-700 underline underline-offset-2 hover:text-brand-800"
     >
       {supportEmail}
     </a>

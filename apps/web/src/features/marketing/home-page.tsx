@@ -191,7 +191,7 @@ function HowItWorks() {
                 <span className="inline-flex size-11 items-center justify-center rounded-xl bg-ink-900 text-brand-500">
                   <Icon className="size-5.5" />
                 </span>
-                <span className="text-4xl font-bold text-slate-200 tabular-nums" aria-hidden="true">
+                <span className="text-4xl font-bold text-slate-500 tabular-nums" aria-hidden="true">
                   0{index + 1}
                 </span>
               </div>

@@ -14,6 +14,7 @@ import {
 import { adminPaths } from '../admin-paths';
 import { AdminPageHeader, EmptyState, TableSkeleton } from '../components/blocks';
 import { DataTable, type Column } from '../components/data-table';
+import { inWords } from '@offzero/shared/api/orders';
 import { Pill, type PillTone } from '../components/badges';
 import { FilterInput, FilterSelect } from '../components/filter-fields';
 import { formatDate, formatDateTime, formatTime } from '../format';
@@ -23,6 +24,7 @@ const ACTIONS: { value: string; label: string }[] = [
   { value: 'order.', label: 'Any order action' },
   { value: 'order.mark_paid', label: 'Order: payment received' },
   { value: 'order.payout_btc', label: 'Order: bitcoin payout' },
+  { value: 'order.payout_btc_started', label: 'Order: bitcoin payout started' },
   { value: 'order.payout_usd', label: 'Order: dollar payout' },
   { value: 'order.cancel', label: 'Order: cancelled' },
   { value: 'order.resolve_flag', label: 'Order: flag resolved' },
@@ -63,6 +65,11 @@ function targetLink(entry: AuditEntry): string | null {
     default:
       return null;
   }
+}
+
+/** A staff action in words: its label in the filter list, else its code written out. */
+function actionInWords(action: string): string {
+  return ACTIONS.find((known) => known.value === action)?.label ?? inWords(action);
 }
 
 /** Every staff action with its before and after, newest first. */
@@ -106,7 +113,9 @@ export default function AuditPage() {
       key: 'action',
       header: 'Action',
       primary: true,
-      cell: (e) => <Pill tone={ACTION_TONE[e.action.split('.')[0] ?? ''] ?? 'slate'}>{e.action}</Pill>,
+      cell: (e) => (
+        <Pill tone={ACTION_TONE[e.action.split('.')[0] ?? ''] ?? 'slate'}>{actionInWords(e.action)}</Pill>
+      ),
     },
     {
       key: 'at',

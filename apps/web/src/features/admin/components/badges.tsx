@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { OrderStatusValue } from '@offzero/shared/api/orders';
+import { ORDER_STATUS_LABEL, type OrderStatusValue } from '@offzero/shared/api/orders';
 import { KYC_STATUS_LABEL, type KycStatusValue } from '@offzero/shared/api/kyc';
 import { AlertIcon, ArrowDownLeftIcon, ArrowUpRightIcon } from '../../../components/ui/icons';
 import { flagLabel } from '../orders/order-actions';
@@ -37,7 +37,7 @@ const STATUS_TONE: Record<OrderStatusValue, PillTone> = {
 export function StatusPill({ status }: { status: OrderStatusValue }) {
   return (
     <span data-testid="order-status" data-status={status}>
-      <Pill tone={STATUS_TONE[status]}>{status}</Pill>
+      <Pill tone={STATUS_TONE[status]}>{ORDER_STATUS_LABEL[status]}</Pill>
     </span>
   );
 }

@@ -6,6 +6,7 @@ import { ArrowLeftIcon, AlertIcon } from '../../../components/ui/icons';
 import { PageLoadError, PageSkeleton } from '../../../components/ui/page';
 import { useAdminOrder, useAuditLog, useStaffEmails } from '../api/admin-api';
 import type { AdminOrder, AuditEntry, Deposit, OrderDetail, TimelineEntry } from '@offzero/shared/api/admin';
+import { inWords, PAYMENT_STATUS_LABEL } from '@offzero/shared/api/orders';
 import { adminPaths } from '../admin-paths';
 import { AdminPageHeader, Details, EmptyState, ExplorerLink, IdWithCopy, Panel } from '../components/blocks';
 import { DataTable, type Column } from '../components/data-table';
@@ -193,7 +194,7 @@ function PaymentPanel({ order }: { order: AdminOrder }) {
       'Payment status',
       payment ? (
         <Pill key="s" tone="slate">
-          {payment.status}
+          {inWords(payment.status, PAYMENT_STATUS_LABEL)}
         </Pill>
       ) : (
         'No payment yet'
@@ -539,6 +540,6 @@ function StatusText({ status }: { status: string }) {
   return (known as readonly string[]).includes(status) ? (
     <StatusPill status={status as (typeof known)[number]} />
   ) : (
-    <Pill tone="slate">{status}</Pill>
+    <Pill tone="slate">{inWords(status)}</Pill>
   );
 }

@@ -69,7 +69,7 @@ export function GoogleSignIn() {
   if (!googleClientId) return null;
   return (
     <div>
-      <div className="flex items-center gap-3 text-xs font-medium tracking-wider text-slate-400 uppercase">
+      <div className="flex items-center gap-3 text-xs font-medium tracking-wider text-slate-500 uppercase">
         <span className="h-px flex-1 bg-slate-200" />
         or
         <span className="h-px flex-1 bg-slate-200" />

@@ -48,7 +48,7 @@ export function PhoneField({
         }}
         numberInputProps={{
           className:
-            'h-full bg-transparent text-base text-ink-900 outline-none placeholder:text-slate-400 sm:text-sm',
+            'h-full bg-transparent text-base text-ink-900 outline-none placeholder:text-slate-500 sm:text-sm',
         }}
         placeholder="(201) 555-0123"
         // The library's focus colour, in the brand orange.

@@ -37,7 +37,12 @@ let fetchMock: ReturnType<typeof vi.fn<(input: string, init?: RequestInit) => Pr
 
 beforeEach(() => {
   fetchMock = vi.fn<(input: string, init?: RequestInit) => Promise<Response>>();
-  vi.stubGlobal('fetch', fetchMock);
+  // The drawer also reads the order's timeline; these tests are about the cancel call.
+  vi.stubGlobal('fetch', (input: string, init?: RequestInit) =>
+    input.endsWith('/timeline')
+      ? Promise.resolve(jsonResponse({ timeline: [], confirmations: null }))
+      : fetchMock(input, init),
+  );
   saveSessionToken(fakeSessionToken('user-1'));
   saveCsrfToken('csrf-1');
 });

@@ -11,6 +11,7 @@ import { formatDateTime, formatOrderBtc, formatUsdNumber, orderNumber } from '..
 import { useArrivalTiming } from '../api/get-arrival-timing';
 import { CancelOrderButton } from './cancel-order-dialog';
 import { OrderStatusBadge, OrderTypeLabel } from './order-badges';
+import { OrderTimeline } from './order-timeline';
 
 /** Every detail of one order (spec section 2, My Orders): opened by clicking its row. */
 export function OrderDetailsDrawer({ order, onClose }: { order: Order | null; onClose: () => void }) {
@@ -36,7 +37,7 @@ function ExplorerLink({ href, children }: { href: string; children: ReactNode })
       href={href}
       target="_blank"
       rel="noopener noreferrer"
-      className="inline-flex items-start gap-1 text-left text-brand-700 underline underline-offset-2 hover:text-brand-600"
+      className="inline-flex items-start gap-1 text-left text-brand-700 underline underline-offset-2 hover:text-brand-800"
     >
       <Mono>{children}</Mono>
       <ExternalLinkIcon className="mt-0.5 size-3.5 shrink-0" />
@@ -111,8 +112,8 @@ function OrderDetails({ order }: { order: Order }) {
         <p className="flex gap-2 rounded-2xl bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
           <AlertIcon className="size-5 shrink-0 text-amber-600" />
           <span>
-            <span className="font-semibold">Flagged for review: </span>
-            {order.flag}
+            <span className="font-semibold">Under review. </span>
+            Our team is checking this order; the timeline below says why.
           </span>
         </p>
       )}
@@ -127,6 +128,9 @@ function OrderDetails({ order }: { order: Order }) {
       )}
       <Section title="Order">
         <DetailList rows={summary} />
+      </Section>
+      <Section title="Timeline">
+        <OrderTimeline order={order} />
       </Section>
       <Section title="Figures">
         <DetailList rows={figures} />
@@ -163,7 +167,7 @@ function OrderDetails({ order }: { order: Order }) {
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section>
-      <h3 className="mb-2 text-xs font-semibold tracking-wider text-slate-500 uppercase">{title}</h3>
+      <h3 className="mb-2 text-xs font-semibold tracking-wider text-slate-600 uppercase">{title}</h3>
       {children}
     </section>
   );

@@ -22,7 +22,7 @@ export function RecentOrders() {
         <h2 id="recent-orders-heading" className="text-base font-semibold text-ink-900">
           Recent Orders
         </h2>
-        <Link to={paths.orders} className="text-sm font-medium text-brand-700 hover:text-brand-600">
+        <Link to={paths.orders} className="text-sm font-medium text-brand-700 hover:text-brand-800">
           View all
         </Link>
       </div>
@@ -62,7 +62,7 @@ export function RecentOrders() {
                     </td>
                     <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
                       {formatOrderBtc(order)}
-                      <span className="text-slate-400"> BTC</span>
+                      <span className="text-slate-500"> BTC</span>
                       {/* Phones have no pair column: the pair goes under the amount. */}
                       <span className="block text-xs text-slate-500 sm:hidden">{order.pair}</span>
                     </td>

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { referralRecordSchema } from '@offzero/shared/api/user-settings';
 import { publicGlobalSettingsSchema } from '@offzero/shared/api/global-settings';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet, isAbortError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 
 // Referral rewards (spec section 7; DESIGN.md section 3). In this API `referred_id` is the signed-in
@@ -30,7 +30,7 @@ export function useTotalRewards() {
         return answer.sumOfRewards;
       } catch (error) {
         // Spec section 8: only logged.
-        console.error('Could not load the total rewards', error);
+        if (!isAbortError(error)) console.error('Could not load the total rewards', error);
         throw error;
       }
     },
@@ -52,7 +52,7 @@ export function useReferralHistory() {
         return answer.referrals;
       } catch (error) {
         // Spec section 8: logged, and the page shows its empty state.
-        console.error('Could not load the referral history', error);
+        if (!isAbortError(error)) console.error('Could not load the referral history', error);
         throw error;
       }
     },

@@ -26,7 +26,7 @@ function CurrentValue({ label, value, testId }: { label: string; value: ReactNod
       <div className="hidden sm:block">
         <p className="text-sm text-slate-500">{label}</p>
         <div className="mt-1 text-sm font-medium text-ink-900">
-          {value ?? <span className="font-normal text-slate-400">Not added yet</span>}
+          {value ?? <span className="font-normal text-slate-500">Not added yet</span>}
         </div>
       </div>
     </div>

@@ -5,7 +5,7 @@ import { VerifiedBadge } from '../../../components/ui/badge';
 import { DetailRow, SettingsCard } from '../../../components/ui/settings-card';
 import { EditProfileModal } from './edit-profile-modal';
 
-const notSet = <span className="font-normal text-slate-400">Not set</span>;
+const notSet = <span className="font-normal text-slate-500">Not set</span>;
 
 /** Personal information: names (editable), e-mail and phone with their verified state (read-only). */
 export function ProfileCard({

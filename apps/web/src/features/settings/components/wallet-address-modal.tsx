@@ -1,7 +1,11 @@
 import { useMemo } from 'react';
 import { z } from 'zod';
 import { WALLET_ADDRESS_MESSAGE } from '@offzero/shared/api/user-settings';
-import { isValidBitcoinAddress, type BitcoinNetwork } from '@offzero/shared/bitcoin/address';
+import {
+  ADDRESS_PLACEHOLDER,
+  isValidBitcoinAddress,
+  type BitcoinNetwork,
+} from '@offzero/shared/bitcoin/address';
 import { errorMessage } from '../../../lib/api-client';
 import { useAppConfig } from '../../../lib/app-config';
 import { useSaveSetting } from '../../../lib/user-settings';
@@ -52,6 +56,7 @@ export function WalletAddressModal({
         autoCapitalize: 'off',
         spellCheck: false,
         maxLength: 100,
+        placeholder: ADDRESS_PLACEHOLDER[bitcoinNetwork],
         hint: NETWORK_HINT[bitcoinNetwork],
         inputClassName: 'font-mono text-sm!',
       }}

@@ -1,6 +1,6 @@
 import { priceResponseSchema } from '@offzero/shared/api/orders';
 import { btcNumberToSats, usdNumberToCents, type Cents, type Sats } from '@offzero/shared/money/money';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet, isAbortError } from '../../../lib/api-client';
 
 /** The platform's prices as integers: customers buy at `sellPriceCents` and sell at `buyPriceCents`. */
 export interface Prices {
@@ -29,7 +29,7 @@ export async function getPrices(signal?: AbortSignal): Promise<Prices> {
     };
   } catch (error) {
     // Spec section 8: logged, nothing shown.
-    console.error('Error fetching Bitcoin prices', error);
+    if (!isAbortError(error)) console.error('Error fetching Bitcoin prices', error);
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 import { useMemo, type ChangeEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { buyConfirmationFormSchema } from '@offzero/shared/api/orders';
+import { ADDRESS_PLACEHOLDER } from '@offzero/shared/bitcoin/address';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import type { HeldBuyQuote } from '../api/lock-quote';
@@ -111,7 +112,7 @@ export function BuyConfirmationStep({
         })}
         autoComplete="off"
         spellCheck={false}
-        placeholder="bc1q…"
+        placeholder={ADDRESS_PLACEHOLDER[bitcoinNetwork]}
         hint="Your own wallet. We send the bitcoin straight to it."
         inputClassName="font-mono text-sm!"
       />

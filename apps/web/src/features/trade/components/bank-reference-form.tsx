@@ -68,7 +68,7 @@ export function BankReferenceForm({ orderId, compact = false }: { orderId: strin
           placeholder="Add Bank Tx Ref No."
           maxLength={200}
           autoComplete="off"
-          className={`w-full min-w-0 flex-1 bg-transparent text-base text-ink-900 outline-none placeholder:text-slate-400 sm:text-sm ${
+          className={`w-full min-w-0 flex-1 bg-transparent text-base text-ink-900 outline-none placeholder:text-slate-500 sm:text-sm ${
             compact ? 'h-9' : 'h-11'
           }`}
         />
