@@ -62,6 +62,9 @@ import { createOrderService, type OrderService } from './orders/order.service';
 import { orderRoutes } from './orders/order.routes';
 import { createPayPalService } from './payments/paypal.service';
 import { paypalRoutes } from './payments/paypal.routes';
+import { createTaxService } from './tax/tax.service';
+import { taxRoutes } from './tax/tax.routes';
+import { createTinCipher } from './tax/tin-cipher';
 import {
   createProviders,
   isDemoPayPalSandbox,
@@ -283,6 +286,20 @@ export async function buildApp({
   await app.register(kycRoutes(kyc));
   await app.register(priceRoutes(prices));
   await app.register(orderRoutes(orderService));
+  await app.register(
+    taxRoutes(
+      createTaxService({
+        db: database.db,
+        cipher: createTinCipher(config.dataEncryption),
+        currentKey: config.dataEncryption.current,
+        issuer: {
+          companyName: config.companyName,
+          postalAddress: config.postalAddress,
+          supportEmail: config.supportEmail,
+        },
+      }),
+    ),
+  );
   await app.register(paypalRoutes(paypal, demoPayPal));
   await app.register(realtimeRoutes(bus, realtime?.options));
   const admin = createAdminService({

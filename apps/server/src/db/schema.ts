@@ -508,7 +508,7 @@ export const adminActions = pgTable(
       .references(() => users.id),
     adminEmail: text('admin_email').notNull(),
     action: text('action').notNull(),
-    targetType: text('target_type', { enum: ['order', 'user', 'kyc', 'settings'] }).notNull(),
+    targetType: text('target_type', { enum: ['order', 'user', 'kyc', 'settings', 'tax'] }).notNull(),
     targetId: text('target_id').notNull(),
     before: jsonb('before').$type<Record<string, unknown> | null>(),
     after: jsonb('after').$type<Record<string, unknown> | null>(),
@@ -716,3 +716,26 @@ export const fourEyesApprovals = pgTable(
 );
 
 export type FourEyesApprovalRow = typeof fourEyesApprovals.$inferSelect;
+
+/**
+ * A customer's Form W-9 (DESIGN.md 7.9): one per customer, replaced when filed again. The TIN is only
+ * stored encrypted (AES-256-GCM under DATA_ENCRYPTION_KEY, tax/tin-cipher.ts); its last four digits
+ * are kept apart so that screens and files can show the masked form without decrypting anything.
+ */
+export const taxIdentities = pgTable('tax_identities', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  legalName: text('legal_name').notNull(),
+  tinType: text('tin_type', { enum: ['SSN', 'EIN', 'ITIN'] }).notNull(),
+  tinEncrypted: text('tin_encrypted').notNull(),
+  tinLast4: text('tin_last4').notNull(),
+  addressLine1: text('address_line1').notNull(),
+  city: text('city').notNull(),
+  state: text('state').notNull(),
+  postalCode: text('postal_code').notNull(),
+  certifiedAt: timestamp('certified_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type TaxIdentityRow = typeof taxIdentities.$inferSelect;

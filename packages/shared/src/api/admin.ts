@@ -132,7 +132,7 @@ export type CustomerDetail = z.infer<typeof customerDetailSchema>;
 
 export const messageAnswerSchema = z.object({ message: z.string() });
 
-export const auditTargetTypes = ['order', 'user', 'kyc', 'settings'] as const;
+export const auditTargetTypes = ['order', 'user', 'kyc', 'settings', 'tax'] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 
 export const auditEntrySchema = z.object({
