@@ -77,6 +77,8 @@ export interface AppDependencies {
   database: DatabaseHandle;
   /** Tests pass false to keep their output quiet. */
   logger?: boolean;
+  /** Where the log lines go instead of standard output (a test that reads the logs). */
+  logStream?: NodeJS.WritableStream;
   /** Tests of the realtime channel supply their own bus and timings. */
   realtime?: { bus?: EventBus; options?: RealtimeOptions };
   /**
@@ -119,11 +121,14 @@ export async function buildApp({
   config,
   database,
   logger = true,
+  logStream,
   realtime,
   providers: chosenProviders = {},
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? loggerOptions(config.logLevel) : false,
+    logger: logger
+      ? { ...loggerOptions(config.logLevel), ...(logStream ? { stream: logStream } : {}) }
+      : false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: toFastifyTrustProxy(config.trustProxy),
     connectionTimeout: config.httpTimeouts.connectionMs,
