@@ -59,14 +59,16 @@ function section(doc: Doc, heading: string): void {
 }
 
 /** A label and its value on one line (the value wraps in its own column when long). */
-function field(doc: Doc, label: string, value: string, options: { bold?: boolean } = {}): void {
+function field(doc: Doc, label: string, value: string, options: { bold?: boolean; mono?: boolean } = {}): void {
   const y = doc.y;
   doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(label, MARGIN, y, { width: LABEL_WIDTH - 10 });
   const labelBottom = doc.y;
+  // Identifiers (addresses, transaction ids) in a fixed-width face small enough to fit one line.
   doc
-    .font(options.bold ? 'Helvetica-Bold' : 'Helvetica')
+    .font(options.mono ? 'Courier' : options.bold ? 'Helvetica-Bold' : 'Helvetica')
+    .fontSize(options.mono ? 8.5 : 10)
     .fillColor(INK)
-    .text(value, MARGIN + LABEL_WIDTH, y, { width: contentWidth(doc) - LABEL_WIDTH });
+    .text(value, MARGIN + LABEL_WIDTH, options.mono ? y + 1 : y, { width: contentWidth(doc) - LABEL_WIDTH });
   doc.y = Math.max(doc.y, labelBottom) + 3;
   doc.x = MARGIN;
 }
@@ -94,7 +96,7 @@ export function renderReceipt(
   letterhead(doc, issuer, `Receipt — ${kind}`, `Order ${order.id}`);
 
   section(doc, 'Order');
-  field(doc, 'Order ID', order.id);
+  field(doc, 'Order ID', order.id, { mono: true });
   field(doc, 'Type', order.type === 'buy' ? 'Buy (you bought bitcoin)' : 'Sell (you sold bitcoin)');
   field(doc, 'Status', order.status);
   field(doc, 'Placed', utc(order.createdAt));
@@ -124,8 +126,9 @@ export function renderReceipt(
     doc,
     order.type === 'buy' ? 'Your bitcoin address' : 'Deposit address',
     order.walletAddress ?? '—',
+    { mono: true },
   );
-  field(doc, 'Bitcoin transaction', order.txn ?? '—');
+  field(doc, 'Bitcoin transaction', order.txn ?? '—', { mono: true });
   field(doc, 'Bank reference', order.bankTxn ?? '—');
 
   section(doc, 'Timeline');
