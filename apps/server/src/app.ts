@@ -127,7 +127,7 @@ export async function buildApp({
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
-      ? { ...loggerOptions(config.logLevel), ...(logStream ? { stream: logStream } : {}) }
+      ? { ...(loggerOptions(config.logLevel) as object), ...(logStream ? { stream: logStream } : {}) }
       : false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: toFastifyTrustProxy(config.trustProxy),

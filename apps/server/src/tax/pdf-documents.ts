@@ -165,6 +165,8 @@ export function emptyTotals(): StatementTotals {
   return { buys: 0, boughtSats: 0n, paidCents: 0n, sells: 0, soldSats: 0n, receivedCents: 0n, feesCents: 0n };
 }
 
+const orderCount = (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`;
+
 const COLUMNS = [
   { title: 'Date (UTC)', width: 92 },
   { title: 'Type', width: 34 },
@@ -210,8 +212,8 @@ export function renderStatement(
   );
 
   section(doc, 'Totals');
-  field(doc, 'Bought', `${totals.buys} orders · ${btc(totals.boughtSats)} for ${usd(totals.paidCents)} (fees included)`);
-  field(doc, 'Sold', `${totals.sells} orders · ${btc(totals.soldSats)} for ${usd(totals.receivedCents)} (after fees)`);
+  field(doc, 'Bought', `${orderCount(totals.buys)} · ${btc(totals.boughtSats)} for ${usd(totals.paidCents)} (fees included)`);
+  field(doc, 'Sold', `${orderCount(totals.sells)} · ${btc(totals.soldSats)} for ${usd(totals.receivedCents)} (after fees)`);
   field(doc, 'Fees paid', usd(totals.feesCents), { bold: true });
 
   section(doc, 'Orders');

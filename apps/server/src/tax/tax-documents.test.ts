@@ -277,8 +277,8 @@ describe('annual statements', () => {
     const text = await pdfText(answer.rawPayload);
     for (const expected of [
       `Annual statement ${YEAR}`,
-      '1 orders · 0.01234500 BTC for $1,000.00 (fees included)',
-      '1 orders · 0.05000000 BTC for $3,939.00 (after fees)',
+      '1 order · 0.01234500 BTC for $1,000.00 (fees included)',
+      '1 order · 0.05000000 BTC for $3,939.00 (after fees)',
       '$78.50',
       adaBuy.id,
       adaSell.id,

@@ -6,7 +6,8 @@ import { taxIdentities } from '../db/schema';
 import { registerVerifiedCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
 import { TEST_W9 } from '../test/sell-helpers';
 import { createTestDatabase, testConfig } from '../test/test-app';
-import { createTinCipher } from './tin-cipher';
+import { createTaxService } from './tax.service';
+import { createTinCipher, keyId } from './tin-cipher';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { TestApp } from '../test/test-app';
 
@@ -165,5 +166,27 @@ describe('data encryption keys', () => {
     const parts = stored.split('.');
     parts[4] = Buffer.from('999999999').toString('base64url');
     expect(() => before.decrypt(parts.join('.'), 'user-1')).toThrow();
+  });
+
+  it('re-encrypts every stored TIN under the new key after a rotation (tax:rewrap)', async () => {
+    const oldKey = t.config.dataEncryption.current;
+    const newKey = Buffer.alloc(32, 9);
+    const rotated = createTinCipher({ current: newKey, previous: [oldKey] });
+    const tax = createTaxService({
+      db: t.database.db,
+      cipher: rotated,
+      currentKey: newKey,
+      issuer: { companyName: 'OffZero', postalAddress: 'x', supportEmail: 'y' },
+    });
+    const rows = await t.database.db.select().from(taxIdentities);
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    expect(await tax.rewrapTins()).toBe(rows.length);
+    expect(await tax.rewrapTins()).toBe(0);
+    const newOnly = createTinCipher({ current: newKey, previous: [] });
+    for (const row of await t.database.db.select().from(taxIdentities)) {
+      expect(row.tinEncrypted.split('.')[1]).toBe(keyId(newKey));
+      expect(newOnly.decrypt(row.tinEncrypted, row.userId)).toMatch(/^\d{9}$/);
+      expect(newOnly.decrypt(row.tinEncrypted, row.userId).slice(-4)).toBe(row.tinLast4);
+    }
   });
 });

@@ -10,6 +10,7 @@ import { receivingRows } from '../../../components/orders/receiving-details';
 import { formatDateTime, formatOrderBtc, formatUsdNumber, orderNumber } from '../../../lib/format';
 import { CancelOrderButton } from './cancel-order-dialog';
 import { OrderStatusBadge, OrderTypeLabel } from './order-badges';
+import { ReceiptButton } from './receipt-button';
 
 /** Every detail of one order (spec section 2, My Orders): opened by clicking its row. */
 export function OrderDetailsDrawer({ order, onClose }: { order: Order | null; onClose: () => void }) {
@@ -147,11 +148,10 @@ function OrderDetails({ order }: { order: Order }) {
           />
         </Section>
       )}
-      {order.status === 'pending' && (
-        <div className="flex justify-end border-t border-slate-100 pt-4">
-          <CancelOrderButton order={order} />
-        </div>
-      )}
+      <div className="flex flex-wrap justify-end gap-3 border-t border-slate-100 pt-4">
+        <ReceiptButton orderId={order._id} />
+        {order.status === 'pending' && <CancelOrderButton order={order} />}
+      </div>
     </div>
   );
 }
