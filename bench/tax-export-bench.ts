@@ -83,7 +83,10 @@ async function download(url: string) {
   const started = performance.now();
   const response = await fetch(`${base}${url}`, { headers: { authorization: `Bearer ${token}` } });
   let bytes = 0;
-  for await (const chunk of response.body ?? []) bytes += (chunk as Uint8Array).byteLength;
+  const reader = response.body?.getReader();
+  for (let part = await reader?.read(); part && !part.done; part = await reader?.read()) {
+    bytes += part.value.byteLength;
+  }
   const ms = performance.now() - started;
   clearInterval(sampler);
   const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
@@ -97,7 +100,8 @@ async function download(url: string) {
 }
 
 const results: Record<string, unknown>[] = [];
-for (const count of [1_000, 10_000]) {
+for (const count of (process.env.BENCH_TAX_ORDERS ?? '1000,10000').split(',').map(Number)) {
+  console.log(`preparing ${count} orders…`);
   await growTo(count);
   for (const url of [
     `/api/tax/export?year=${YEAR}&format=offzero`,

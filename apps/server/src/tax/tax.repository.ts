@@ -23,7 +23,7 @@ export async function findTaxIdentity(
 
 /** Files or replaces the customer's W-9 (the newest certification is the one that counts). */
 export async function upsertTaxIdentity(db: Database, values: NewTaxIdentity): Promise<TaxIdentityRow> {
-  const { userId, ...rest } = values;
+  const { userId: _key, ...rest } = values;
   const [row] = await db
     .insert(taxIdentities)
     .values(values)

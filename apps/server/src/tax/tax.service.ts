@@ -4,7 +4,6 @@ import {
   tinDigits,
   type SaveW9Request,
   type TaxExportFormat,
-  type TinType,
   type W9,
 } from '@offzero/shared/api/tax';
 import { formatBtc, formatUsd } from '@offzero/shared/money/money';
@@ -102,7 +101,7 @@ export function createTaxService(deps: TaxServiceDeps) {
       const row = await upsertTaxIdentity(db, {
         userId: user.id,
         legalName: body.legalName.trim(),
-        tinType: body.tinType as TinType,
+        tinType: body.tinType,
         tinEncrypted: cipher.encrypt(digits, user.id),
         tinLast4: digits.slice(-4),
         addressLine1: body.address.line1.trim(),

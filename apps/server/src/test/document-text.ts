@@ -26,7 +26,7 @@ export async function pdfText(bytes: Buffer): Promise<string> {
 
 /** A CSV file read back by a real CSV parser: the header row and the records keyed by it. */
 export function csvRecords(text: string): { header: string[]; records: Record<string, string>[] } {
-  const rows = parse(text, { relax_column_count: false }) as string[][];
+  const rows: string[][] = parse(text);
   const [header = [], ...body] = rows;
   return {
     header,

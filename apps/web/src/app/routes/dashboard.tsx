@@ -15,6 +15,7 @@ import { RecentOrders } from '../../features/orders/components/recent-orders';
 import { BankTile } from '../../features/settings/components/bank-tile';
 import { PriceProvider } from '../../features/trade/price-context';
 import { TradeWidget } from '../../features/trade/trade-widget';
+import { W9StepForm } from '../../features/tax/components/w9-step-form';
 
 /**
  * The dashboard (spec section 2): the account's status tiles (e-mail, phone from auth, KYC, bank from
@@ -111,7 +112,7 @@ function TradingSection() {
       </div>
       <div className="order-1 space-y-4 lg:order-2">
         <PriceProvider>
-          <TradeWidget embedded />
+          <TradeWidget embedded taxDetailsForm={W9Step} />
         </PriceProvider>
         <div className="rounded-2xl bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200/80">
           <p className="mb-2 text-xs font-medium text-slate-500">We accept</p>
@@ -120,4 +121,9 @@ function TradingSection() {
       </div>
     </section>
   );
+}
+
+/** The tax feature's W-9 form, as the sell flow's tax details step. */
+function W9Step({ onSaved }: { onSaved: () => void }) {
+  return <W9StepForm onSaved={onSaved} />;
 }

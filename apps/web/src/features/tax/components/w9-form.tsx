@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { saveW9Schema, TIN_TYPES, US_STATES, type SaveW9Request, type W9 } from '@offzero/shared/api/tax';
@@ -65,10 +66,13 @@ export function W9Form({
   formId,
   current,
   onSaved,
+  footer,
 }: {
   formId: string;
   current: W9 | null;
   onSaved: (w9: W9) => void;
+  /** Controls at the end of the form (a submit button), told whether a save is in flight. */
+  footer?: (saving: boolean) => ReactNode;
 }) {
   const save = useSaveTaxDetails();
   const form = useZodForm(w9FormSchema, {
@@ -167,6 +171,7 @@ export function W9Form({
         />
       </div>
       <CertifyBox form={form} />
+      {footer?.(save.isPending)}
     </form>
   );
 }
