@@ -192,6 +192,36 @@ describe('yearly CSV exports', () => {
     });
   });
 
+  it('pages through a long year exactly once per order, ties on the same instant included', async () => {
+    const dave = await registerVerifiedCustomer(t, 'dave.tax@example.com');
+    const sameInstant = new Date(Date.UTC(YEAR, 1, 1, 12, 0, 0));
+    const rows = Array.from({ length: 1_100 }, (_, i) => {
+      const at = i % 2 === 0 ? sameInstant : new Date(sameInstant.getTime() + i * 1_000);
+      return {
+        userId: dave.userId,
+        type: 'buy' as const,
+        status: 'completed' as const,
+        amountSats: 10_000n + BigInt(i),
+        valueCents: 1_000n,
+        priceCents: 7_900_000n,
+        platformFeeCents: 15n,
+        networkFeeCents: 5n,
+        bankFeeCents: 0n,
+        quoteExpiresAt: at,
+        createdAt: at,
+        completedAt: at,
+        bankTxn: `DAVE-${i}`,
+      };
+    });
+    for (let i = 0; i < rows.length; i += 250) await t.database.db.insert(orders).values(rows.slice(i, i + 250));
+    const { records } = csvRecords((await get(dave, `/api/tax/export?year=${YEAR}&format=offzero`)).body);
+    expect(records).toHaveLength(1_100);
+    expect(new Set(records.map((r) => r['Order ID'])).size).toBe(1_100);
+    const text = await pdfText((await get(dave, `/api/tax/statement?year=${YEAR}`)).rawPayload);
+    expect(text).toContain('1100 orders · ');
+    expect(text).toContain('$11,000.00 (fees included)');
+  });
+
   it('a year without orders is the header alone', async () => {
     for (const format of ['offzero', 'koinly', 'cointracker']) {
       const answer = await get(carol, `/api/tax/export?year=${YEAR}&format=${format}`);

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/database';
 import {
   orderEvents,
@@ -63,14 +63,15 @@ export function yearBounds(year: number): { from: Date; to: Date } {
 /** When an order counts for tax: the moment it completed (older rows without it: when it was made). */
 const tradeTime = sql<Date>`coalesce(${orders.completedAt}, ${orders.createdAt})`;
 
+/** Where the previous page ended: its last order. */
 export interface YearOrderCursor {
-  at: Date;
   id: string;
 }
 
 /**
  * One page of completed orders of the year, oldest first, after `cursor`: keyset paging, so a file of
- * ten thousand orders is read a page at a time and memory stays flat however long the year was.
+ * ten thousand orders is read a page at a time and memory stays flat however long the year was. The
+ * cursor row's own time is read by the database, so no precision is lost on the way through JavaScript.
  */
 export async function findCompletedOrdersPage(
   db: Database,
@@ -86,7 +87,7 @@ export async function findCompletedOrdersPage(
     filter.userId ? eq(orders.userId, filter.userId) : undefined,
     filter.type ? eq(orders.type, filter.type) : undefined,
     cursor
-      ? or(gt(tradeTime, cursor.at), and(eq(tradeTime, cursor.at), gt(orders.id, cursor.id)))
+      ? sql`(${tradeTime}, ${orders.id}) > (select coalesce(c.completed_at, c.created_at), c.id from ${orders} c where c.id = ${cursor.id})`
       : undefined,
   ];
   return db

@@ -78,7 +78,7 @@ export function createTaxService(deps: TaxServiceDeps) {
       yield page;
       const last = page[page.length - 1];
       if (!last || page.length < PAGE_SIZE) return;
-      cursor = { at: tradeTimeOf(last), id: last.id };
+      cursor = { id: last.id };
     }
   }
 
