@@ -19,7 +19,7 @@ function recentYears(): number[] {
 const EXPORTS: { format: TaxExportFormat; title: string; description: string }[] = [
   {
     format: 'offzero',
-    title: 'OffZero CSV',
+    title: 'OffZero',
     description: 'Every figure of every order: amounts, rate, fees, method, addresses, transaction ids.',
   },
   {
