@@ -64,14 +64,14 @@ for (const [name, viewport] of [
       await page.getByRole('button', { name: `Download ${title} CSV for ${YEAR}` }).click();
       const file = await download;
       expect(file.suggestedFilename()).toBe(`offzero-${format}-${YEAR}.csv`);
-      const text = await readFile((await file.path())!, 'utf8');
+      const text = await readFile(await file.path(), 'utf8');
       expect(text.startsWith(headers[format])).toBe(true);
     }
     const statement = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download statement (PDF)' }).click();
     const pdf = await statement;
     expect(pdf.suggestedFilename()).toBe(`offzero-statement-${YEAR}.pdf`);
-    expect((await readFile((await pdf.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await readFile(await pdf.path())).subarray(0, 5).toString()).toBe('%PDF-');
     await page.context().close();
   });
 }
