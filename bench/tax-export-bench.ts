@@ -109,7 +109,10 @@ for (const count of (process.env.BENCH_TAX_ORDERS ?? '1000,10000').split(',').ma
     `/api/tax/export?year=${YEAR}&format=cointracker`,
     `/api/tax/statement?year=${YEAR}`,
   ]) {
-    results.push({ orders: count, file: url.replace(/^\/api\/tax\//, ''), ...(await download(url)) });
+    const result = { orders: count, file: url.replace(/^\/api\/tax\//, ''), ...(await download(url)) };
+    // Printed as it comes, so a run cut short still shows what it measured.
+    console.log(JSON.stringify(result));
+    results.push(result);
   }
 }
 console.table(results);
