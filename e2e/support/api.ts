@@ -147,7 +147,8 @@ export const bankAccount = {
 
 /**
  * Makes a registered customer ready to trade: KYC approved (demo helper), a testnet wallet, a bank
- * account with both a routing number and a SWIFT code, and a Zelle e-mail.
+ * account with both a routing number and a SWIFT code, a Zelle e-mail, and a Form W-9 (needed before a
+ * first sell).
  */
 export async function makeTradeReady(
   api: Api,
@@ -159,6 +160,17 @@ export async function makeTradeReady(
   await api.post('/api/user/settings/save', { userId, walletAddress: TESTNET_WALLET }, token);
   await api.post('/api/user/settings/bank/save', { userId, bankAccount: details.bank ?? bankAccount }, token);
   await api.post('/api/user/settings/zelle/save', { userId, zelleEmail: details.zelleEmail }, token);
+  await api.post(
+    '/api/tax/w9',
+    {
+      legalName: 'Demo Customer',
+      tinType: 'SSN',
+      tin: '123-45-6789',
+      address: { line1: '1 Main St', city: 'Cheyenne', state: 'WY', postalCode: '82001' },
+      certify: true,
+    },
+    token,
+  );
 }
 
 /** A browser context of its own, signed in with `token` (in localStorage, as after a login). */

@@ -42,7 +42,11 @@ const externalPackages = {
 rmSync(distDir, { recursive: true, force: true });
 const result = await build({
   absWorkingDir: serverRoot,
-  entryPoints: { main: 'src/main.ts', migrate: 'src/db/migrate-cli.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    migrate: 'src/db/migrate-cli.ts',
+    'rewrap-tins': 'src/tax/rewrap-tins-cli.ts',
+  },
   outdir: distDir,
   bundle: true,
   platform: 'node',

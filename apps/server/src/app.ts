@@ -73,6 +73,9 @@ import {
   createSanctionsListService,
   SANCTIONS_REFRESH_EVERY_MS,
 } from './compliance/sanctions/sanctions-list.service';
+import { createTaxService } from './tax/tax.service';
+import { taxRoutes } from './tax/tax.routes';
+import { createTinCipher } from './tax/tin-cipher';
 import {
   createProviders,
   isDemoPayPalSandbox,
@@ -85,6 +88,8 @@ export interface AppDependencies {
   database: DatabaseHandle;
   /** Tests pass false to keep their output quiet. */
   logger?: boolean;
+  /** Where the log lines go instead of standard output (a test that reads the logs). */
+  logStream?: NodeJS.WritableStream;
   /** Tests of the realtime channel supply their own bus and timings. */
   realtime?: { bus?: EventBus; options?: RealtimeOptions };
   /**
@@ -129,11 +134,14 @@ export async function buildApp({
   config,
   database,
   logger = true,
+  logStream,
   realtime,
   providers: chosenProviders = {},
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? loggerOptions(config.logLevel) : false,
+    logger: logger
+      ? { ...(loggerOptions(config.logLevel) as object), ...(logStream ? { stream: logStream } : {}) }
+      : false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: toFastifyTrustProxy(config.trustProxy),
     connectionTimeout: config.httpTimeouts.connectionMs,
@@ -328,6 +336,20 @@ export async function buildApp({
   await app.register(quoteRoutes(orderService));
   await app.register(orderRoutes(orderService));
   await app.register(limitsRoutes(createLimitsService({ db: database.db })));
+  await app.register(
+    taxRoutes(
+      createTaxService({
+        db: database.db,
+        cipher: createTinCipher(config.dataEncryption),
+        currentKey: config.dataEncryption.current,
+        issuer: {
+          companyName: config.companyName,
+          postalAddress: config.postalAddress,
+          supportEmail: config.supportEmail,
+        },
+      }),
+    ),
+  );
   await app.register(paypalRoutes(paypal, demoPayPal));
   await app.register(realtimeRoutes(bus, realtime?.options));
   const admin = createAdminService({

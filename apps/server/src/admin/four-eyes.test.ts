@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminActions, fourEyesApprovals, orders } from '../db/schema';
 import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
 import { placeBuyOrder } from '../test/buy-helpers';
-import { saveBank, saveZelle, sellOrder } from '../test/sell-helpers';
+import { saveBank, saveZelle, sellOrder, fileW9 } from '../test/sell-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 /** DESIGN.md 7.6, four eyes: a large buy marked paid or sell paid out needs two different admins. */
@@ -18,6 +18,7 @@ beforeAll(async () => {
   approver = await logIn(t, 'approver@offzero.local');
   ada = await registerVerifiedCustomer(t, 'ada.foureyes@example.com');
   await saveBank(t, ada);
+  await fileW9(t, ada);
   await saveZelle(t, ada, 'ada.foureyes.zelle@example.com');
 });
 afterAll(async () => t.close());

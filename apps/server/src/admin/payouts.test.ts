@@ -4,7 +4,7 @@ import { createSimulatedChain, type SimulatedChain } from '../chain/simulated-ch
 import { orders, payouts } from '../db/schema';
 import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
 import { placeBuyOrder } from '../test/buy-helpers';
-import { saveBank, saveZelle, sellOrder } from '../test/sell-helpers';
+import { saveBank, saveZelle, sellOrder, fileW9 } from '../test/sell-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 /**
@@ -42,6 +42,7 @@ beforeAll(async () => {
   admin = await logIn(t, 'admin@offzero.local');
   ada = await registerVerifiedCustomer(t, 'ada.payouts@example.com');
   await saveBank(t, ada);
+  await fileW9(t, ada);
   await saveZelle(t, ada, 'ada.payouts@example.com');
 });
 afterAll(async () => t.close());

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { btcRefunds, orders, users, type OrderRow } from '../db/schema';
 import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
 import { placeBuyOrder, TEST_WALLET } from '../test/buy-helpers';
-import { saveBank, saveZelle, sellOrder } from '../test/sell-helpers';
+import { saveBank, saveZelle, sellOrder, fileW9 } from '../test/sell-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { restrictCustomer } from '../users/customer-restriction.repository';
 
@@ -52,6 +52,7 @@ describe('back office: returning bitcoin and lifting restrictions (DESIGN.md 7.7
     admin = await logIn(t, 'admin@offzero.local');
     ada = await registerVerifiedCustomer(t, 'ada.refund@example.com');
     await saveBank(t, ada);
+    await fileW9(t, ada);
     await saveZelle(t, ada, 'ada.refund@example.com');
   });
   afterAll(async () => t.close());

@@ -36,6 +36,7 @@ describe('loadConfig', () => {
       const message = (error as ConfigError).message;
       for (const name of [
         'JWT_SECRET',
+        'DATA_ENCRYPTION_KEY',
         'PUBLIC_URL',
         'SMTP_URL',
         'MAIL_FROM',
@@ -76,6 +77,7 @@ const productionEnv = {
   APP_MODE: 'production',
   DATABASE_URL: 'postgres://db/offzero',
   JWT_SECRET: 'x'.repeat(40),
+  DATA_ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64'),
   PUBLIC_URL: 'https://offzero.com',
   ADMIN_EMAILS: 'ops@offzero.com',
   SMTP_URL: 'smtp://mail',
@@ -278,5 +280,18 @@ describe('demo safety', () => {
     expect(() => loadConfig({ DATA_DIR: tmp(), KYC_AUTO_APPROVE_SECONDS: 'soon' })).toThrow(
       /KYC_AUTO_APPROVE_SECONDS/,
     );
+  });
+});
+
+describe('data encryption key', () => {
+  it('keeps a random key in the data folder in demo, and refuses a key that is not 32 bytes', () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'offzero-key-'));
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect(first.dataEncryption.current).toHaveLength(32);
+    expect(loadConfig({ DATA_DIR: dataDir }).dataEncryption.current.equals(first.dataEncryption.current)).toBe(true);
+    expect(() => loadConfig({ DATA_DIR: dataDir, DATA_ENCRYPTION_KEY: 'short' })).toThrow(/32 random bytes/);
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, DATA_ENCRYPTION_PREVIOUS_KEYS: `${Buffer.alloc(32).toString('base64')},nope` }),
+    ).toThrow(/32 random bytes/);
   });
 });

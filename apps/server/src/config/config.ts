@@ -68,6 +68,8 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.string().trim().default('support@offzero.com'),
   BLOG_URL: z.string().trim().default('https://blog.offzero.com'),
   POSTAL_ADDRESS: z.string().trim().default('1621 Central Ave, Cheyenne, WY 82001, USA'),
+  // The legal name printed on receipts and statements.
+  COMPANY_NAME: z.string().trim().min(1).default('OffZero'),
   ADMIN_EMAILS: z.string().default(''),
   BITCOIN_NETWORK: z.enum(['mainnet', 'testnet', 'regtest']).optional(),
   EXPLORER_URL: optionalText,
@@ -122,6 +124,10 @@ const envSchema = z.object({
       }
       return [...new Set(codes)];
     }),
+  // 32 random bytes in base64 (`openssl rand -base64 32`): encrypts taxpayer numbers at rest.
+  DATA_ENCRYPTION_KEY: optionalText,
+  // Keys retired by a rotation, comma-separated, still accepted for decryption (README: key rotation).
+  DATA_ENCRYPTION_PREVIOUS_KEYS: optionalText,
 });
 
 /**
@@ -156,6 +162,7 @@ const requiredInProduction: readonly (keyof z.input<typeof envSchema>)[] = [
   'PUBLIC_URL',
   'ADMIN_EMAILS',
   'EXPLORER_URL',
+  'DATA_ENCRYPTION_KEY',
   ...Object.values(PROVIDER_VARIABLES).flat(),
 ];
 
@@ -207,6 +214,8 @@ export interface AppConfig {
   supportEmail: string;
   blogUrl: string;
   postalAddress: string;
+  /** The operator's legal name, on receipts and statements. */
+  companyName: string;
   adminEmails: string[];
   bitcoinNetwork: 'mainnet' | 'testnet' | 'regtest';
   explorerUrl: string;
@@ -246,6 +255,11 @@ export interface AppConfig {
   sanctionsListUrl: string;
   /** ISO country codes whose clients get 451 on registration, login, quotes, orders and payouts. */
   blockedCountries: string[];
+  /**
+   * AES-256 keys for data encrypted at rest (taxpayer numbers): `current` encrypts, every key decrypts
+   * (retired ones from DATA_ENCRYPTION_PREVIOUS_KEYS). Demo keeps a random key in DATA_DIR.
+   */
+  dataEncryption: { current: Buffer; previous: Buffer[] };
 }
 
 /** OFAC's SDN list in its advanced XML format: production's default sanctions list. */
@@ -287,6 +301,14 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   }
   if (e.METRICS_TOKEN && Buffer.byteLength(e.METRICS_TOKEN) < 16) {
     problems.push('METRICS_TOKEN must be at least 16 characters of random text');
+  }
+  const encryptionKeys = [e.DATA_ENCRYPTION_KEY, ...(e.DATA_ENCRYPTION_PREVIOUS_KEYS ?? '').split(',')]
+    .map((key) => key?.trim() ?? '')
+    .filter((key) => key !== '');
+  if (encryptionKeys.some((key) => !isAes256Key(key))) {
+    problems.push(
+      'DATA_ENCRYPTION_KEY and DATA_ENCRYPTION_PREVIOUS_KEYS must each be 32 random bytes in base64 (openssl rand -base64 32)',
+    );
   }
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -336,6 +358,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     supportEmail: e.SUPPORT_EMAIL,
     blogUrl: e.BLOG_URL,
     postalAddress: e.POSTAL_ADDRESS,
+    companyName: e.COMPANY_NAME,
     adminEmails,
     bitcoinNetwork,
     explorerUrl: (
@@ -393,7 +416,32 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     sanctionsListUrl:
       e.SANCTIONS_LIST_URL ?? (isDemo ? pathToFileURL(demoSanctionsListFile).href : OFAC_SDN_ADVANCED_URL),
     blockedCountries: e.BLOCKED_COUNTRIES,
+    dataEncryption: {
+      current: Buffer.from(e.DATA_ENCRYPTION_KEY ?? demoDataEncryptionKey(dataDir), 'base64'),
+      previous: (e.DATA_ENCRYPTION_PREVIOUS_KEYS ?? '')
+        .split(',')
+        .map((key) => key.trim())
+        .filter((key) => key !== '')
+        .map((key) => Buffer.from(key, 'base64')),
+    },
   };
+}
+
+function isAes256Key(base64: string): boolean {
+  return /^[A-Za-z0-9+/]{43}=?$/.test(base64) && Buffer.from(base64, 'base64').length === 32;
+}
+
+/** Demo mode keeps a random data encryption key in the data folder so stored W-9s survive a restart. */
+function demoDataEncryptionKey(dataDir: string): string {
+  const file = path.join(dataDir, 'data-encryption-key');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const key = randomBytes(32).toString('base64');
+    writeFileSync(file, key, { mode: 0o600 });
+    return key;
+  }
 }
 
 /**

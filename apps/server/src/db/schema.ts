@@ -586,7 +586,7 @@ export const adminActions = pgTable(
       .references(() => users.id),
     adminEmail: text('admin_email').notNull(),
     action: text('action').notNull(),
-    targetType: text('target_type', { enum: ['order', 'user', 'kyc', 'settings', 'case'] }).notNull(),
+    targetType: text('target_type', { enum: ['order', 'user', 'kyc', 'settings', 'case', 'tax'] }).notNull(),
     targetId: text('target_id').notNull(),
     before: jsonb('before').$type<Record<string, unknown> | null>(),
     after: jsonb('after').$type<Record<string, unknown> | null>(),
@@ -963,3 +963,26 @@ export type TravelRuleRecordRow = typeof travelRuleRecords.$inferSelect;
 export const sanctionedAddresses = pgTable('sanctioned_addresses', {
   address: text('address').primaryKey(),
 });
+
+/**
+ * A customer's Form W-9 (DESIGN.md 7.9): one per customer, replaced when filed again. The TIN is only
+ * stored encrypted (AES-256-GCM under DATA_ENCRYPTION_KEY, tax/tin-cipher.ts); its last four digits
+ * are kept apart so that screens and files can show the masked form without decrypting anything.
+ */
+export const taxIdentities = pgTable('tax_identities', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  legalName: text('legal_name').notNull(),
+  tinType: text('tin_type', { enum: ['SSN', 'EIN', 'ITIN'] }).notNull(),
+  tinEncrypted: text('tin_encrypted').notNull(),
+  tinLast4: text('tin_last4').notNull(),
+  addressLine1: text('address_line1').notNull(),
+  city: text('city').notNull(),
+  state: text('state').notNull(),
+  postalCode: text('postal_code').notNull(),
+  certifiedAt: timestamp('certified_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type TaxIdentityRow = typeof taxIdentities.$inferSelect;

@@ -4,7 +4,7 @@ import type { ChainApi } from '../chain/chain-api';
 import { createSimulatedChain } from '../chain/simulated-chain';
 import { shutDownGracefully } from '../health/graceful-shutdown';
 import { registerVerifiedCustomer } from '../test/accounts-helpers';
-import { saveBank, saveZelle, sellOrder } from '../test/sell-helpers';
+import { saveBank, saveZelle, sellOrder, fileW9 } from '../test/sell-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 const IS_POSTGRES = process.env.TEST_DATABASE_KIND === 'postgres';
@@ -50,6 +50,7 @@ describe.skipIf(!IS_POSTGRES)('a stop signal during a deposit credit', () => {
     chain = createSimulatedChain(app.database.db);
     const ada = await registerVerifiedCustomer(app, 'ada.stop@example.com');
     await saveBank(app, ada);
+    await fileW9(app, ada);
     await saveZelle(app, ada, 'ada.stop@example.com');
     const { payload } = await sellOrder(app, ada, 0.01, 'zelle');
     const saved = await app.request({ method: 'POST', url: '/api/order/save', headers: ada.auth, payload });

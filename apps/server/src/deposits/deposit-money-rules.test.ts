@@ -4,7 +4,7 @@ import { usdNumberToCents } from '@offzero/shared/money/money';
 import { quoteSellFromBtc } from '@offzero/shared/quotes/quote';
 import { globalSettings, orders, users, type OrderRow } from '../db/schema';
 import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
-import { currentPrice, DEMO_FEE_BPS, saveBank, saveZelle, sellOrder } from '../test/sell-helpers';
+import { currentPrice, DEMO_FEE_BPS, saveBank, saveZelle, sellOrder, fileW9 } from '../test/sell-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { priceDeposits } from './deposit-pricing';
 
@@ -23,6 +23,7 @@ describe('money rules on sell deposits (DESIGN.md 7.7)', () => {
   async function seller(email: string): Promise<RegisteredCustomer> {
     const customer = await registerVerifiedCustomer(t, email);
     await saveBank(t, customer);
+    await fileW9(t, customer);
     await saveZelle(t, customer, email);
     return customer;
   }

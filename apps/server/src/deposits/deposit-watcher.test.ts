@@ -30,6 +30,7 @@ import {
   saveZelle,
   sellOrder,
   type SellMethod,
+  fileW9,
 } from '../test/sell-helpers';
 import { createTestApp, createTestAppOnSameDatabase, type TestApp } from '../test/test-app';
 import { deriveDepositAddress, DEMO_ACCOUNT_VPUB } from './deposit-address';
@@ -76,6 +77,7 @@ const silentLog: EventBusLogger = { info: () => undefined, warn: () => undefined
 async function seller(t: TestApp, email: string): Promise<RegisteredCustomer> {
   const customer = await registerVerifiedCustomer(t, email);
   await saveBank(t, customer);
+  await fileW9(t, customer);
   await saveZelle(t, customer, email);
   return customer;
 }

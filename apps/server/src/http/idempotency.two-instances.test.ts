@@ -6,7 +6,7 @@ import { createSimulatedChain, type SimulatedChain } from '../chain/simulated-ch
 import { adminActions, orderEvents, orders, payouts } from '../db/schema';
 import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
 import { buyOrderPayload } from '../test/buy-helpers';
-import { saveBank, saveZelle, sellOrder } from '../test/sell-helpers';
+import { saveBank, saveZelle, sellOrder, fileW9 } from '../test/sell-helpers';
 import { createTestApp, createTestAppOnSameDatabase, type TestApp } from '../test/test-app';
 
 /**
@@ -33,6 +33,7 @@ describe.runIf(IS_POSTGRES)('the money path on two processes, every action sent 
     admin = await logIn(a, 'admin@offzero.local');
     ada = await registerVerifiedCustomer(a, 'ada.two.processes@example.com');
     await saveBank(a, ada);
+    await fileW9(a, ada);
     await saveZelle(a, ada, 'ada.two.processes@example.com');
   });
   afterAll(async () => {

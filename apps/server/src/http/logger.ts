@@ -60,6 +60,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
         '*.password',
         '*.token',
         '*.code',
+        '*.tin',
       ],
       censor: '[redacted]',
     },

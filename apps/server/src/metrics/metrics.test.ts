@@ -6,7 +6,7 @@ import { createInProcessJobQueue } from '../jobs/in-process-job-queue';
 import type { KycService } from '../kyc/kyc.service';
 import type { OrderService } from '../orders/order.service';
 import { registerVerifiedCustomer } from '../test/accounts-helpers';
-import { saveBank, saveZelle, sellOrder } from '../test/sell-helpers';
+import { saveBank, saveZelle, sellOrder, fileW9 } from '../test/sell-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { PRODUCTION_TEST_ENV } from '../test/production-env';
 import { createAppMetrics } from './app-metrics';
@@ -104,6 +104,7 @@ describe('GET /metrics in demo mode', () => {
 
     const ada = await registerVerifiedCustomer(t, 'metrics-ada@example.com');
     await saveBank(t, ada);
+    await fileW9(t, ada);
     await saveZelle(t, ada, 'metrics-ada@example.com');
     const placed: { _id: string; walletAddress: { address: string } }[] = [];
     for (const amount of [0.01, 0.02]) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, orders, outboxEvents } from '../db/schema';
 import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
 import { placeBuyOrder } from '../test/buy-helpers';
-import { saveBank, saveZelle, sellOrder, TEST_BANK } from '../test/sell-helpers';
+import { saveBank, saveZelle, sellOrder, TEST_BANK, fileW9 } from '../test/sell-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 let t: TestApp;
@@ -19,6 +19,7 @@ beforeAll(async () => {
   bob = await registerVerifiedCustomer(t, 'bob.cancel@example.com');
   admin = await logIn(t, 'admin@offzero.local');
   await saveBank(t, ada, TEST_BANK);
+  await fileW9(t, ada);
   await saveZelle(t, ada, 'ada.cancel.zelle@example.com');
 });
 afterAll(async () => t.close());

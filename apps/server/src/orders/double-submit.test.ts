@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../db/schema';
 import { registerVerifiedCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
 import { buyOrderPayload, TEST_WALLET } from '../test/buy-helpers';
-import { saveBank, saveZelle, sellOrder } from '../test/sell-helpers';
+import { saveBank, saveZelle, sellOrder, fileW9 } from '../test/sell-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 /** DESIGN.md 7.5: whatever the key, a double submission of the same order makes one order. */
@@ -17,6 +17,7 @@ beforeAll(async () => {
   bob = await registerVerifiedCustomer(t, 'bob.double@example.com');
   for (const who of [ada, bob]) {
     await saveBank(t, who);
+    await fileW9(t, who);
     await saveZelle(t, who, `zelle.${who.userId.slice(0, 6)}@example.com`);
   }
 });

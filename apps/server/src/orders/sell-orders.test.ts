@@ -14,6 +14,7 @@ import {
   currentPrice,
   DEMO_BANK_CHARGES_CENTS as BANK_CHARGES_CENTS,
   DEMO_FEE_BPS,
+  fileW9 as fileW9For,
   saveBank as saveBankFor,
   saveZelle as saveZelleFor,
   sellOrder as sellOrderFor,
@@ -37,11 +38,14 @@ beforeAll(async () => {
   await saveBank(ada, ADA_BANK);
   await saveZelle(ada, 'ada.zelle@example.com');
   await saveBank(bob, { ...ADA_BANK, account_name: 'Bob Babbage', account_number: '999888777' });
+  await fileW9(ada);
+  await fileW9(bob);
 });
 afterAll(async () => t.close());
 
 const saveBank = (who: RegisteredCustomer, bank: Record<string, string>) => saveBankFor(t, who, bank);
 const saveZelle = (who: RegisteredCustomer, email: string) => saveZelleFor(t, who, email);
+const fileW9 = (who: RegisteredCustomer) => fileW9For(t, who);
 const sellOrder = (
   who: RegisteredCustomer,
   amountBtc: number,
@@ -184,6 +188,15 @@ describe('sell orders: saving', () => {
       url: '/api/dev/kyc/decide',
       payload: { userId: fresh.userId, status: 'GREEN' },
     });
+    // Approved, but a sale is reported on Form 1099-DA: the W-9 comes before the first sell.
+    const noW9 = await attempt();
+    expect(noW9.statusCode).toBe(400);
+    expect(noW9.json()).toMatchObject({
+      code: 'W9_REQUIRED',
+      message: 'Add your tax details (Form W-9) before selling.',
+    });
+    expect(await t.database.db.select().from(orders).where(eq(orders.userId, fresh.userId))).toHaveLength(0);
+    await fileW9(fresh);
     expect((await attempt()).statusCode).toBe(200);
     expect(await t.database.db.select().from(orders).where(eq(orders.userId, fresh.userId))).toHaveLength(1);
   });
@@ -192,6 +205,7 @@ describe('sell orders: saving', () => {
     // Carol's bank has a routing number only, and she has no Zelle email.
     const carol = await registerVerifiedCustomer(t, 'carol.sell@example.com');
     await saveBank(carol, { ...ADA_BANK, account_name: 'Carol', swift: '' });
+    await fileW9(carol);
     const zelle = await save(carol, (await sellOrder(carol, 0.01, 'zelle')).payload);
     expect(zelle.statusCode).toBe(400);
     expect(zelle.json().message).toBe('Add Zelle payment email in settings.');
@@ -203,6 +217,7 @@ describe('sell orders: saving', () => {
     // Dan's bank has a SWIFT code only.
     const dan = await registerVerifiedCustomer(t, 'dan.sell@example.com');
     await saveBank(dan, { ...ADA_BANK, account_name: 'Dan', routing_number: '' });
+    await fileW9(dan);
     const ach = await save(dan, (await sellOrder(dan, 0.01, 'ach')).payload);
     expect(ach.statusCode).toBe(400);
     expect(ach.json().message).toBe('Add ACH transfer details in settings.');

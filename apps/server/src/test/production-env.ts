@@ -7,6 +7,7 @@ export const PRODUCTION_TEST_ENV = {
   DATABASE_URL: 'postgres://unused-by-the-factory/offzero',
   PUBLIC_URL: 'https://offzero.example',
   ADMIN_EMAILS: 'ops@offzero.example',
+  DATA_ENCRYPTION_KEY: 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=',
   SMTP_URL: 'smtp://127.0.0.1:1',
   MAIL_FROM: 'OffZero <no-reply@offzero.example>',
   TWILIO_ACCOUNT_SID: 'AC1',

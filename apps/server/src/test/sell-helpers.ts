@@ -96,3 +96,21 @@ export async function sellOrder(
     quote,
   };
 }
+
+/** A valid W-9 (Form W-9 is required before a first sell, DESIGN.md 7.9). */
+export const TEST_W9 = {
+  legalName: 'Ada Lovelace',
+  tinType: 'SSN',
+  tin: '123-45-6789',
+  address: { line1: '12 Engine Row', city: 'Cheyenne', state: 'WY', postalCode: '82001' },
+  certify: true,
+} as const;
+
+/** Files the customer's W-9, as the sell flow asks before a first sell. */
+export async function fileW9(
+  t: TestApp,
+  who: RegisteredCustomer,
+  w9: Record<string, unknown> = TEST_W9,
+): Promise<void> {
+  await expectOk(await t.request({ method: 'POST', url: '/api/tax/w9', headers: who.auth, payload: w9 }));
+}

@@ -47,6 +47,7 @@ export const routes: RouteObject[] = [
               { path: paths.dashboard, ...page(() => import('./routes/dashboard')) },
               { path: paths.orders, ...page(() => import('./routes/orders')) },
               { path: paths.settings, ...page(() => import('./routes/settings')) },
+              { path: paths.taxCenter, ...page(() => import('../features/tax/tax-center-page')) },
               {
                 path: paths.referralHistory,
                 ...page(() => import('../features/referrals/referral-history-page')),

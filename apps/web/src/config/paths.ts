@@ -6,6 +6,7 @@ export const paths = {
   dashboard: '/dashboard',
   orders: '/orders',
   settings: '/settings',
+  taxCenter: '/tax',
   referralHistory: '/referral-history',
   about: '/about-us',
   termsOfUse: '/terms-of-use',

@@ -136,7 +136,7 @@ export type CustomerDetail = z.infer<typeof customerDetailSchema>;
 
 export const messageAnswerSchema = z.object({ message: z.string() });
 
-export const auditTargetTypes = ['order', 'user', 'kyc', 'settings', 'case'] as const;
+export const auditTargetTypes = ['order', 'user', 'kyc', 'settings', 'case', 'tax'] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 
 export const auditEntrySchema = z.object({

@@ -36,6 +36,8 @@ export const ERROR_STATUS = {
   MFA_ENROLMENT_REQUIRED: 403,
   /** The same admin asked for a four-eyes action twice: a second admin must carry it out. */
   SECOND_APPROVER_REQUIRED: 409,
+  /** A sell needs the customer's Form W-9 on file first (DESIGN.md 7.9). */
+  W9_REQUIRED: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

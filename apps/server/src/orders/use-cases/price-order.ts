@@ -20,6 +20,7 @@ import { PRICES_UNAVAILABLE } from '../../prices/price-book';
 import { findServedSnapshotsAt } from '../../prices/price-snapshot.repository';
 import { findGlobalSettings } from '../../settings/global-settings.repository';
 import { assertCustomerMayTrade, assertMayTrade, assertWithinLimits } from './assert-may-trade';
+import { assertW9OnFile } from './assert-w9-on-file';
 import { chooseSellPayout } from './choose-sell-payout';
 import type { OrderDeps } from './order-deps';
 import { assertAddressNotSanctioned } from '../../compliance/sanctions/sanctions-screening';
@@ -119,6 +120,7 @@ export async function priceSellOrder(
   const settings = await findGlobalSettings(deps.db);
   const client = parseClientFigures(body);
   await assertCustomerMayTrade(deps.db, user, 'sell');
+  await assertW9OnFile(deps.db, user);
   // Before the limits: a sell that would leave nothing is told the amount that works, not "$0".
   await assertSellLeavesSomething(deps, settings, client, body.bankAccount?.method);
   if (client.valueCents <= 0n) throw new AppError('BAD_REQUEST', ENTER_AMOUNT);

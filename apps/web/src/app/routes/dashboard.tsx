@@ -18,6 +18,7 @@ import { RECENT_ORDERS, RecentOrders } from '../../features/orders/components/re
 import { BankTile } from '../../features/settings/components/bank-tile';
 import { PriceProvider } from '../../features/trade/price-context';
 import { TradeWidget } from '../../features/trade/trade-widget';
+import { W9StepForm } from '../../features/tax/components/w9-step-form';
 
 /**
  * The dashboard (spec section 2): the account's status tiles (e-mail, phone from auth, KYC, bank from
@@ -164,7 +165,12 @@ function ResumingTradeWidget() {
           <span className="font-semibold text-ink-900">#{orderNumber(resumed._id)}</span>.
         </p>
       )}
-      <TradeWidget embedded pendingOrder={resumed} />
+      <TradeWidget embedded pendingOrder={resumed} taxDetailsForm={W9Step} />
     </div>
   );
+}
+
+/** The tax feature's W-9 form, as the sell flow's tax details step. */
+function W9Step({ onSaved }: { onSaved: () => void }) {
+  return <W9StepForm onSaved={onSaved} />;
 }

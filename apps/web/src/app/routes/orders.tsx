@@ -7,6 +7,7 @@ import { OrdersPage } from '../../features/orders/orders-page';
 import { BankReferenceForm } from '../../features/trade/components/bank-reference-form';
 import { PriceProvider } from '../../features/trade/price-context';
 import { TradeWidget } from '../../features/trade/trade-widget';
+import { W9StepForm } from '../../features/tax/components/w9-step-form';
 
 /** A processing buy paid by bank transfer, still without the customer's transfer reference. */
 function awaitsBankReference(order: Order): boolean {
@@ -73,10 +74,15 @@ export default function OrdersRoute() {
       >
         {completing && (
           <PriceProvider>
-            <TradeWidget pendingOrder={completing} embedded className="p-0! shadow-none! ring-0! sm:p-0!" />
+            <TradeWidget pendingOrder={completing} embedded taxDetailsForm={W9Step} className="p-0! shadow-none! ring-0! sm:p-0!" />
           </PriceProvider>
         )}
       </Modal>
     </>
   );
+}
+
+/** The tax feature's W-9 form, as the sell flow's tax details step. */
+function W9Step({ onSaved }: { onSaved: () => void }) {
+  return <W9StepForm onSaved={onSaved} />;
 }

@@ -4,16 +4,23 @@ import { ChangeEmailModal } from '../../features/auth/components/change-email-mo
 import { VerifyPhoneModal } from '../../features/auth/components/verify-phone-modal';
 import { ReferralCard } from '../../features/referrals/components/referral-card';
 import { SettingsPage } from '../../features/settings/settings-page';
+import { TaxDetailsCard } from '../../features/tax/components/tax-details-card';
 
 /**
- * Settings (spec section 2) with the referral feature's card after the payment and notification cards,
+ * Settings (spec section 2) with the tax feature's Tax details card (Form W-9) and the referral feature's
+ * card after the payment and notification cards,
  * and the auth feature's dialogs beside the e-mail and the phone number (a verified contact changes
  * only after the security code sent to the e-mail).
  */
 export default function SettingsRoute() {
   return (
     <SettingsPage
-      moreCards={(settings) => <ReferralCard referralCode={settings.referralCode} />}
+      moreCards={(settings) => (
+        <>
+          <TaxDetailsCard />
+          <ReferralCard referralCode={settings.referralCode} />
+        </>
+      )}
       phoneAction={(user) => <ChangePhone user={user} />}
       emailAction={(user) => <ChangeEmail user={user} />}
     />

@@ -1,6 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import type { Order } from '@offzero/shared/api/orders';
 import { errorMessage } from '../../lib/api-client';
+import { paths } from '../../config/paths';
 import { PageHeader, PageLoadError } from '../../components/ui/page';
 import { formatDateTime, formatOrderBtc, formatUsdNumber, orderNumber } from '../../lib/format';
 import { useOrders, useOrdersStayFresh } from '../../lib/orders';
@@ -21,6 +23,19 @@ export function OrdersPage({ orderAction }: { orderAction: OrderActionSlot }) {
   const orders = useOrders();
   useOrdersStayFresh();
   const [detailsOf, setDetailsOf] = useState<Order | null>(null);
+  // `?order=<id>` (the link of an order's completion e-mail) opens that order's details.
+  const [params, setParams] = useSearchParams();
+  const linked = params.get('order');
+  useEffect(() => {
+    const order = linked ? orders.data?.find((candidate) => candidate._id === linked) : undefined;
+    if (!order) return;
+    setDetailsOf(order);
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.delete('order');
+      return next;
+    }, { replace: true });
+  }, [linked, orders.data, setParams]);
   // The drawer shows the freshest copy of the order it was opened on.
   const shown = detailsOf ? (orders.data?.find((order) => order._id === detailsOf._id) ?? detailsOf) : null;
 
@@ -29,7 +44,15 @@ export function OrdersPage({ orderAction }: { orderAction: OrderActionSlot }) {
       <title>My Orders — OffZero</title>
       <PageHeader
         title="My Orders"
-        description="Every order you placed, newest first. Select one for its details."
+        description="Every order you placed, newest first. Select one for its details and receipt."
+        actions={
+          <Link
+            to={paths.taxCenter}
+            className="inline-flex h-10 items-center rounded-xl px-4 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50"
+          >
+            Tax center
+          </Link>
+        }
       />
       <div className="mt-6">
         {orders.error ? (

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { PaymentMethods } from '../../components/ui/payment-methods';
 import { useTradeSettings } from './api/get-trade-settings';
 import { BuyFlow } from './buy/buy-flow';
-import { SellFlow } from './sell/sell-flow';
+import { SellFlow, type TaxDetailsForm } from './sell/sell-flow';
 import type { TradeSide } from './utils/trade-checks';
 
 const TABS: { side: TradeSide; label: string }[] = [
@@ -25,7 +25,10 @@ export function TradeWidget({
   pendingOrder = null,
   embedded = false,
   className,
+  taxDetailsForm,
 }: {
+  /** The W-9 form shown before a first sell (the tax feature's, supplied by the composing route). */
+  taxDetailsForm?: TaxDetailsForm;
   /** A pending order to complete: the widget opens on its side, at the step where it stands. */
   pendingOrder?: Order | null;
   embedded?: boolean;
@@ -128,6 +131,7 @@ export function TradeWidget({
               settings={settings.data}
               pendingOrder={pendingOrder?.type === 'sell' ? pendingOrder : null}
               onStep={onStep}
+              taxDetailsForm={taxDetailsForm}
             />
           )
         ) : settings.error ? (

@@ -12,6 +12,7 @@ import { useArrivalTiming } from '../api/get-arrival-timing';
 import { CancelOrderButton } from './cancel-order-dialog';
 import { OrderStatusBadge, OrderTypeLabel } from './order-badges';
 import { OrderTimeline } from './order-timeline';
+import { ReceiptButton } from './receipt-button';
 
 /** Every detail of one order (spec section 2, My Orders): opened by clicking its row. */
 export function OrderDetailsDrawer({ order, onClose }: { order: Order | null; onClose: () => void }) {
@@ -155,11 +156,10 @@ function OrderDetails({ order }: { order: Order }) {
           />
         </Section>
       )}
-      {order.status === 'pending' && (
-        <div className="flex justify-end border-t border-slate-100 pt-4">
-          <CancelOrderButton order={order} />
-        </div>
-      )}
+      <div className="flex flex-wrap justify-end gap-3 border-t border-slate-100 pt-4">
+        <ReceiptButton orderId={order._id} />
+        {order.status === 'pending' && <CancelOrderButton order={order} />}
+      </div>
     </div>
   );
 }

@@ -1,10 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { quoteFormSchema, type Order, type SaveOrderRequest } from '@offzero/shared/api/orders';
 import type { UserSettings } from '@offzero/shared/api/user-settings';
 import { centsToUsdNumber, satsToBtcNumber, type Sats } from '@offzero/shared/money/money';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage, hasErrorCode } from '../../../lib/api-client';
+import { paths } from '../../../config/paths';
+import { useTaxDetails } from '../../../lib/tax-details';
 import { useZodForm } from '../../../lib/forms';
 import { useIdempotencyKeys } from '../../../lib/idempotency-key';
 import { useRealtimeConnected, useRealtimeEvent } from '../../../lib/realtime';
@@ -17,6 +20,7 @@ import { useSaveOrder } from '../api/order-calls';
 import { useLockQuote, type HeldSellQuote } from '../api/lock-quote';
 import type { TileMethod } from '../components/method-tile';
 import { QuoteStep } from '../components/quote-step';
+import { StepHeading } from '../components/step-heading';
 import { usePrices } from '../price-context';
 import { formatExactBtc, satsOf } from '../../../lib/format';
 import { QUOTE_EXPIRED_MESSAGE } from '../utils/messages';
@@ -37,6 +41,7 @@ import { SellSuccessStep } from './sell-success-step';
 /** The sell flow's steps (spec section 4): quote → payment_method → confirmation → QRCODE → success. */
 type SellStep =
   | { step: 'quote' }
+  | { step: 'tax_details' }
   | { step: 'payment_method' }
   /** `quote` is the server's locked quote; null when the amount typed cannot be sold by this method. */
   | { step: 'confirmation'; method: TileMethod; quote: HeldSellQuote | null }
@@ -75,14 +80,19 @@ function payoutAccount(method: TileMethod, settings: UserSettings | null): SaveO
   };
 }
 
+/** The W-9 form the composing route supplies (the tax feature's), shown when none is on file. */
+export type TaxDetailsForm = (props: { onSaved: () => void }) => ReactNode;
+
 export function SellFlow({
   settings,
   pendingOrder,
   onStep,
+  taxDetailsForm,
 }: {
   settings: TradeSettings;
   pendingOrder?: Order | null;
   onStep: (step: string, inProgress: boolean) => void;
+  taxDetailsForm?: TaxDetailsForm;
 }) {
   const session = useSession();
   const queryClient = useQueryClient();
@@ -91,6 +101,8 @@ export function SellFlow({
   const continueFromQuote = useContinueFromQuote('sell', trade, settings);
   const save = useSaveOrder();
   const walletOwnership = useWalletOwnership();
+  // A sale is reported to the IRS: the first one needs the customer's W-9 (DESIGN.md 7.9).
+  const taxDetails = useTaxDetails();
   // One key per "Send … BTC" (the same figures and method): a double click or a retry saves one order.
   const saveKeys = useIdempotencyKeys();
   // Set at once on the first click, before React re-renders the button as busy.
@@ -117,7 +129,10 @@ export function SellFlow({
   // Once a method is chosen, an amount its charges would eat is explained, not shown as dashes.
   const blockedReason = method ? sellBlockedReason(entry, terms, method) : null;
   const inProgress =
-    state.step === 'payment_method' || state.step === 'confirmation' || state.step === 'QRCODE';
+    state.step === 'tax_details' ||
+    state.step === 'payment_method' ||
+    state.step === 'confirmation' ||
+    state.step === 'QRCODE';
   useEffect(() => onStep(state.step, inProgress), [state.step, inProgress, onStep]);
 
   // ----- Waiting for the deposit: realtime events, and polling while the channel is down. -----
@@ -170,7 +185,9 @@ export function SellFlow({
   // ----- Steps -----
 
   const onContinue = () =>
-    continueFromQuote(quote, prices !== null, () => setState({ step: 'payment_method' }));
+    continueFromQuote(quote, prices !== null, () =>
+      setState({ step: taxDetails.data === null ? 'tax_details' : 'payment_method' }),
+    );
 
   /**
    * A method chosen: the server locks a quote for this amount and method, which the confirmation shows.
@@ -251,6 +268,11 @@ export function SellFlow({
         },
         onError: (error) => {
           toast.error(errorMessage(error));
+          // Filed nowhere after all (another device, a reset): the W-9 step, then back here.
+          if (hasErrorCode(error, 'W9_REQUIRED')) {
+            void taxDetails.refetch();
+            setState({ step: 'tax_details' });
+          }
         },
       },
     );
@@ -269,6 +291,23 @@ export function SellFlow({
           onContinue={onContinue}
           continueLoading={session !== null && !trade.account && !trade.error}
         />
+      );
+    case 'tax_details':
+      return (
+        <div className="space-y-4" data-testid="sell-tax-details-step">
+          <StepHeading onBack={() => setState({ step: 'quote' })}>Add your tax details (Form W-9)</StepHeading>
+          <p className="text-sm text-slate-600">
+            We report sales of bitcoin to the IRS on Form 1099-DA, so we need your W-9 once, before your first
+            sale. Your number is encrypted; only its last four digits are ever shown.
+          </p>
+          {taxDetailsForm ? (
+            taxDetailsForm({ onSaved: () => setState({ step: 'payment_method' }) })
+          ) : (
+            <Link to={paths.settings} className="text-sm font-semibold text-brand-700 hover:underline">
+              Add your tax details in Settings
+            </Link>
+          )}
+        </div>
       );
     case 'payment_method':
       return (

@@ -1,0 +1,252 @@
+import PDFDocument from 'pdfkit';
+import { formatBtc, formatUsd } from '@offzero/shared/money/money';
+import type { OrderRow } from '../db/schema';
+import { feesOf, grossOf } from './tax-export-layouts';
+import { tradeTimeOf, type TimelineStep } from './tax.repository';
+
+/**
+ * The PDF receipt of one order and the yearly statement (DESIGN.md 7.10), drawn with pdfkit in its
+ * built-in Helvetica so that the text is real text (searchable, extractable), never an image.
+ */
+
+export interface Issuer {
+  companyName: string;
+  postalAddress: string;
+  supportEmail: string;
+}
+
+const MARGIN = 50;
+const INK = '#111827';
+const MUTED = '#6b7280';
+const RULE = '#d1d5db';
+const LABEL_WIDTH = 170;
+
+type Doc = PDFKit.PDFDocument;
+
+function newDocument(title: string): Doc {
+  return new PDFDocument({
+    size: 'LETTER',
+    margin: MARGIN,
+    info: { Title: title, Author: 'OffZero', Creator: 'OffZero' },
+  });
+}
+
+const usd = (cents: bigint) => `$${formatUsd(cents).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
+const btc = (sats: bigint) => `${formatBtc(sats)} BTC`;
+const utc = (date: Date) => `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+const contentWidth = (doc: Doc) => doc.page.width - MARGIN * 2;
+
+function letterhead(doc: Doc, issuer: Issuer, title: string, subtitle: string): void {
+  doc.fillColor(INK).font('Helvetica-Bold').fontSize(20).text(issuer.companyName, MARGIN, MARGIN);
+  doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(issuer.postalAddress).text(issuer.supportEmail);
+  doc.moveDown(1.2);
+  doc.fillColor(INK).font('Helvetica-Bold').fontSize(15).text(title);
+  doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(subtitle);
+  rule(doc);
+}
+
+function rule(doc: Doc): void {
+  doc.moveDown(0.6);
+  const y = doc.y;
+  doc.moveTo(MARGIN, y).lineTo(doc.page.width - MARGIN, y).strokeColor(RULE).lineWidth(0.7).stroke();
+  doc.moveDown(0.6);
+}
+
+function section(doc: Doc, heading: string): void {
+  doc.moveDown(0.4);
+  doc.fillColor(INK).font('Helvetica-Bold').fontSize(11).text(heading, MARGIN);
+  doc.moveDown(0.3);
+}
+
+/** A label and its value on one line (the value wraps in its own column when long). */
+function field(doc: Doc, label: string, value: string, options: { bold?: boolean; mono?: boolean } = {}): void {
+  const y = doc.y;
+  doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(label, MARGIN, y, { width: LABEL_WIDTH - 10 });
+  const labelBottom = doc.y;
+  // Identifiers (addresses, transaction ids) in a fixed-width face small enough to fit one line.
+  doc
+    .font(options.mono ? 'Courier' : options.bold ? 'Helvetica-Bold' : 'Helvetica')
+    .fontSize(options.mono ? 8.5 : 10)
+    .fillColor(INK)
+    .text(value, MARGIN + LABEL_WIDTH, options.mono ? y + 1 : y, { width: contentWidth(doc) - LABEL_WIDTH });
+  doc.y = Math.max(doc.y, labelBottom) + 3;
+  doc.x = MARGIN;
+}
+
+const METHOD_NAMES: Record<string, string> = {
+  paypal: 'PayPal',
+  zelle: 'Zelle',
+  ach: 'ACH bank transfer',
+  wire: 'Wire transfer',
+};
+
+export function paymentMethodName(method: string | null): string {
+  return method ? (METHOD_NAMES[method] ?? method) : 'Not chosen';
+}
+
+/** One order's receipt: every figure, where the money and the coins went, and its timeline. */
+export function renderReceipt(
+  issuer: Issuer,
+  order: OrderRow,
+  timeline: TimelineStep[],
+  customer: { name: string; email: string },
+): Doc {
+  const doc = newDocument(`OffZero receipt ${order.id}`);
+  const kind = order.type === 'buy' ? 'Bitcoin purchase' : 'Bitcoin sale';
+  letterhead(doc, issuer, `Receipt — ${kind}`, `Order ${order.id}`);
+
+  section(doc, 'Order');
+  field(doc, 'Order ID', order.id, { mono: true });
+  field(doc, 'Type', order.type === 'buy' ? 'Buy (you bought bitcoin)' : 'Sell (you sold bitcoin)');
+  field(doc, 'Status', order.status);
+  field(doc, 'Placed', utc(order.createdAt));
+  if (order.completedAt) field(doc, 'Completed', utc(order.completedAt));
+  field(doc, 'Customer', customer.name ? `${customer.name} (${customer.email})` : customer.email);
+
+  section(doc, 'Amounts');
+  field(doc, 'Rate', `${usd(order.priceCents)} per BTC`);
+  if (order.type === 'buy') {
+    field(doc, 'You paid', usd(order.valueCents), { bold: true });
+    field(doc, 'Platform fee', usd(order.platformFeeCents));
+    field(doc, 'Network fee', usd(order.networkFeeCents));
+    field(doc, 'Bitcoin bought for', usd(order.valueCents - feesOf(order)));
+    field(doc, 'You received', btc(order.amountSats), { bold: true });
+  } else {
+    field(doc, 'You sent', btc(order.amountSats), { bold: true });
+    field(doc, 'Value before fees', usd(grossOf(order)));
+    field(doc, 'Platform fee', usd(order.platformFeeCents));
+    field(doc, 'Bank fee', usd(order.bankFeeCents));
+    field(doc, 'You received', usd(order.valueCents), { bold: true });
+  }
+  field(doc, 'Total fees', usd(feesOf(order)));
+
+  section(doc, 'Payment and transfer');
+  field(doc, order.type === 'buy' ? 'Paid with' : 'Paid out by', paymentMethodName(order.paymentMethod));
+  field(
+    doc,
+    order.type === 'buy' ? 'Your bitcoin address' : 'Deposit address',
+    order.walletAddress ?? '—',
+    { mono: true },
+  );
+  field(doc, 'Bitcoin transaction', order.txn ?? '—', { mono: true });
+  field(doc, 'Bank reference', order.bankTxn ?? '—');
+
+  section(doc, 'Timeline');
+  if (timeline.length === 0) field(doc, '—', 'No events recorded.');
+  for (const step of timeline) field(doc, utc(step.at), `${step.toStatus}: ${step.reason}`);
+
+  rule(doc);
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .fillColor(MUTED)
+    .text(
+      `Issued ${utc(new Date())} by ${issuer.companyName}. Keep this receipt for your tax records. ` +
+        `Questions: ${issuer.supportEmail}.`,
+      MARGIN,
+    );
+  doc.end();
+  return doc;
+}
+
+export interface StatementTotals {
+  buys: number;
+  boughtSats: bigint;
+  /** What the customer paid for bitcoin, fees included (cost). */
+  paidCents: bigint;
+  sells: number;
+  soldSats: bigint;
+  /** What the customer received for bitcoin, fees deducted (proceeds). */
+  receivedCents: bigint;
+  feesCents: bigint;
+}
+
+export function emptyTotals(): StatementTotals {
+  return { buys: 0, boughtSats: 0n, paidCents: 0n, sells: 0, soldSats: 0n, receivedCents: 0n, feesCents: 0n };
+}
+
+const orderCount = (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`;
+
+const COLUMNS = [
+  { title: 'Date (UTC)', width: 92 },
+  { title: 'Type', width: 34 },
+  { title: 'BTC', width: 72 },
+  { title: 'USD', width: 78 },
+  { title: 'Fees', width: 62 },
+  { title: 'Order ID', width: 174 },
+] as const;
+
+function tableRow(doc: Doc, cells: string[], bold = false): void {
+  if (doc.y > doc.page.height - MARGIN - 20) doc.addPage();
+  const y = doc.y;
+  let x = MARGIN;
+  doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8.5).fillColor(INK);
+  COLUMNS.forEach((column, i) => {
+    doc.text(cells[i] ?? '', x, y, { width: column.width - 4, lineBreak: false });
+    x += column.width;
+  });
+  doc.y = y + 13;
+  doc.x = MARGIN;
+}
+
+/**
+ * The year's statement. The orders arrive page by page (`pages`) and the totals come first on paper, so
+ * the totals are computed beforehand by the caller from the same query (`totals`).
+ */
+export function renderStatement(
+  issuer: Issuer,
+  input: {
+    year: number;
+    customer: { name: string; email: string };
+    totals: StatementTotals;
+    pages: AsyncIterable<OrderRow[]>;
+  },
+): Doc {
+  const { year, customer, totals } = input;
+  const doc = newDocument(`OffZero statement ${year}`);
+  letterhead(
+    doc,
+    issuer,
+    `Annual statement ${year}`,
+    `${customer.name ? `${customer.name} — ` : ''}${customer.email} · completed orders from 1 January to 31 December ${year} (UTC)`,
+  );
+
+  section(doc, 'Totals');
+  field(doc, 'Bought', `${orderCount(totals.buys)} · ${btc(totals.boughtSats)} for ${usd(totals.paidCents)} (fees included)`);
+  field(doc, 'Sold', `${orderCount(totals.sells)} · ${btc(totals.soldSats)} for ${usd(totals.receivedCents)} (after fees)`);
+  field(doc, 'Fees paid', usd(totals.feesCents), { bold: true });
+
+  section(doc, 'Orders');
+  const write = async () => {
+    if (totals.buys + totals.sells === 0) {
+      doc.font('Helvetica').fontSize(10).fillColor(INK).text(`You had no completed orders in ${year}.`, MARGIN);
+    } else {
+      tableRow(doc, COLUMNS.map((column) => column.title), true);
+      for await (const page of input.pages) {
+        for (const order of page) {
+          tableRow(doc, [
+            tradeTimeOf(order).toISOString().slice(0, 16).replace('T', ' '),
+            order.type,
+            formatBtc(order.amountSats),
+            usd(order.valueCents),
+            usd(feesOf(order)),
+            order.id,
+          ]);
+        }
+      }
+    }
+    rule(doc);
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(
+        `Issued ${utc(new Date())} by ${issuer.companyName}. Buys are shown with their cost including fees; ` +
+          `sells with their proceeds after fees. This statement is not tax advice. Questions: ${issuer.supportEmail}.`,
+        MARGIN,
+      );
+    doc.end();
+  };
+  write().catch((error: unknown) => doc.destroy(error instanceof Error ? error : new Error(String(error))));
+  return doc;
+}
