@@ -62,6 +62,8 @@ import { createOrderService, type OrderService } from './orders/order.service';
 import { orderRoutes } from './orders/order.routes';
 import { createPayPalService } from './payments/paypal.service';
 import { paypalRoutes } from './payments/paypal.routes';
+import { createPayoutAddressService } from './payout-addresses/payout-address.service';
+import { payoutAddressRoutes } from './payout-addresses/payout-address.routes';
 import {
   createProviders,
   isDemoPayPalSandbox,
@@ -193,8 +195,16 @@ export async function buildApp({
   const inbox = createInboxService({ db: database.db, queue: jobQueue, log: app.log });
   app.decorate('inbox', inbox);
   const kyc = createKycService({ db: database.db, provider: providers.kyc, outbox, inbox, log: app.log });
-  const userSettings = createUserSettingsService(database.db, config.bitcoinNetwork);
   const { chain } = providers;
+  // Sanctions screening plugs in here (`screenAddress`) once compliance provides it.
+  const payoutAddresses = createPayoutAddressService({
+    db: database.db,
+    network: config.bitcoinNetwork,
+    publicUrl: config.publicUrl,
+    cooldownHours: config.payoutAddressCooldownHours,
+    outbox,
+  });
+  const userSettings = createUserSettingsService(database.db, config.bitcoinNetwork, payoutAddresses);
   const simulatedChain = isSimulatedChain(chain) ? chain : null;
   const prices = createPriceBook({
     db: database.db,
@@ -222,6 +232,7 @@ export async function buildApp({
     network: config.bitcoinNetwork,
     depositXpub: providers.depositAccountKey,
     notify: notifyOrderStatus,
+    payoutAddresses,
   });
   const demoPayPal = isDemoPayPalSandbox(providers.paypal) ? providers.paypal : null;
   const paypal = createPayPalService({
@@ -279,6 +290,7 @@ export async function buildApp({
   await app.register(adminMfaRoutes(app.adminMfa));
   await app.register(userRoutes(accounts));
   await app.register(userSettingsRoutes(userSettings));
+  await app.register(payoutAddressRoutes(payoutAddresses, config.bitcoinNetwork));
   await app.register(referralRoutes(createReferralService(database.db)));
   await app.register(kycRoutes(kyc));
   await app.register(priceRoutes(prices));
@@ -298,6 +310,7 @@ export async function buildApp({
     jobs: jobQueue,
     outbox,
     inbox,
+    payoutDestinations: { db: database.db, chain, network: config.bitcoinNetwork },
   });
   await app.register(adminOrderRoutes(admin));
   await app.register(adminPeopleRoutes(admin));

@@ -5,6 +5,7 @@ import type { Database } from '../db/database';
 import type { KycStatus } from '../db/schema';
 import type { KycService } from '../kyc/kyc.service';
 import type { OrderNotifier } from '../orders/order-notifications';
+import type { ResolveDeps } from '../payout-addresses/payout-destination';
 import type { EventBus } from '../realtime/event-bus';
 import type { UserSettingsService } from '../settings/user-settings.service';
 import type { AuditFilters } from './admin-audit.repository';
@@ -55,6 +56,8 @@ export interface AdminDependencies {
   outbox: Pick<OutboxService, 'pending' | 'failed'>;
   /** The webhook inbox, whose backlog and parked deliveries the back office sees. */
   inbox: Pick<InboxService, 'counts' | 'failed'>;
+  /** Where buys are paid: the address book's entries, xpub derivation through the chain. */
+  payoutDestinations: ResolveDeps;
 }
 
 /** The back office: the order desk, KYC review, customers, audit log and settings, one use-case each. */

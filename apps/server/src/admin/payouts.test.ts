@@ -24,6 +24,7 @@ const crashingChain: SimulatedChain = {
   outputsTo: (address) => chain.outputsTo(address),
   tipHeight: () => chain.tipHeight(),
   feeRate: () => chain.feeRate(),
+  hasHistory: (address) => chain.hasHistory(address),
   mine: (blocks) => chain.mine(blocks),
   drop: (txid) => chain.drop(txid),
   async send(address, valueSats) {

@@ -97,6 +97,7 @@ const envSchema = z.object({
   DEPOSIT_XPUB: optionalText,
   DEPOSIT_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).optional(),
   CHAIN_POLL_SECONDS: z.coerce.number().min(0.5).max(600).optional(),
+  PAYOUT_ADDRESS_COOLDOWN_HOURS: z.coerce.number().min(0).max(720).optional(),
   PRICE_REFRESH_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_JWKS_URL: z.string().trim().default('https://www.googleapis.com/oauth2/v3/certs'),
@@ -220,6 +221,11 @@ export interface AppConfig {
   depositConfirmations: number;
   /** How often the deposit watcher looks at the chain. */
   chainPollSeconds: number;
+  /**
+   * Hours between the confirmation of a new payout address and its first use, so a stolen session
+   * cannot redirect a payout before the customer reads the e-mail about it.
+   */
+  payoutAddressCooldownHours: number;
 }
 
 /** Demo mode's operator account (seeded by admin/seed-demo-admin.ts). */
@@ -360,6 +366,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     depositXpub: real?.DEPOSIT_XPUB,
     depositConfirmations: e.DEPOSIT_CONFIRMATIONS ?? (isDemo ? 1 : 2),
     chainPollSeconds: e.CHAIN_POLL_SECONDS ?? (isDemo ? 2 : 30),
+    payoutAddressCooldownHours: e.PAYOUT_ADDRESS_COOLDOWN_HOURS ?? (isDemo ? 0 : 24),
   };
 }
 

@@ -20,6 +20,7 @@ export type QuotePatch = Pick<
   | 'bankFeeCents'
   | 'priceSnapshotId'
   | 'walletAddress'
+  | 'payoutAddressId'
   | 'quoteExpiresAt'
 >;
 

@@ -2,6 +2,7 @@ import type { CancelOrderRequest, SaveOrderRequest, UpdateOrderRequest } from '@
 import type { BitcoinNetwork } from '@offzero/shared/bitcoin/address';
 import type { Database } from '../db/database';
 import type { OrderRow, UserRow } from '../db/schema';
+import type { PayoutAddressService } from '../payout-addresses/payout-address.service';
 import type { PriceBook } from '../prices/price-book';
 import type { OrderNotifier } from './order-notifications';
 import { cancelCustomerOrder } from './use-cases/cancel-order';
@@ -24,6 +25,7 @@ export function createOrderService(deps: {
   /** The operator's BIP84 account key that sell deposit addresses are derived from. */
   depositXpub: string;
   notify: OrderNotifier;
+  payoutAddresses: PayoutAddressService;
   now?: () => Date;
 }) {
   const wired: OrderDeps = { ...deps, now: deps.now ?? (() => new Date()) };

@@ -5,6 +5,7 @@ import {
   type UserSettings,
 } from '@offzero/shared/api/user-settings';
 import type { Database } from '../db/database';
+import type { PayoutAddressService } from '../payout-addresses/payout-address.service';
 import type { UserSettingsRow } from '../db/schema';
 import { AppError } from '../http/errors';
 import { isUniqueViolation } from '../db/postgres-errors';
@@ -17,7 +18,11 @@ import {
 } from './user-settings.repository';
 
 /** A customer's payout details, wallet, notification choices and referral code. */
-export function createUserSettingsService(db: Database, network: BitcoinNetwork) {
+export function createUserSettingsService(
+  db: Database,
+  network: BitcoinNetwork,
+  payoutAddresses: Pick<PayoutAddressService, 'ensureEntryForAddress' | 'deliverNotices'>,
+) {
   const upsert = (userId: string, change: UserSettingsChange) => saveUserSettings(db, userId, change);
   const findRow = (userId: string): Promise<UserSettingsRow | null> => findUserSettings(db, userId);
 
@@ -69,7 +74,16 @@ export function createUserSettingsService(db: Database, network: BitcoinNetwork)
           walletAddress: `Use a ${network} address.`,
         });
       }
-      await upsert(userId, { walletAddress: address });
+      // The wallet card is the default entry of the address book: a new address there is confirmed
+      // from an e-mailed link and waits out the cooldown like any other (DESIGN.md 7.11).
+      await db.transaction(async (tx) => {
+        await payoutAddresses.ensureEntryForAddress(tx, userId, address, {
+          label: 'Wallet',
+          makeDefault: true,
+        });
+        await saveUserSettings(tx, userId, { walletAddress: address });
+      });
+      await payoutAddresses.deliverNotices(userId);
     },
 
     async saveNotifications(

@@ -67,6 +67,11 @@ export const saveOrderSchema = z.strictObject({
   /** The client's idea of the quote lock; the server sets its own. */
   expired: z.union([z.number(), z.string(), z.boolean(), z.null()]).optional(),
   walletAddress: z.string().max(100).optional(),
+  /**
+   * A buy may name an entry of the customer's payout address book instead of (or with) an address:
+   * an xpub entry pays a fresh address of it (DESIGN.md 7.11).
+   */
+  payoutAddressId: z.string().max(100).optional(),
   bankAccount: sellBankAccountSchema.optional(),
 });
 export type SaveOrderRequest = z.infer<typeof saveOrderSchema>;

@@ -1,6 +1,7 @@
 import type { OrderRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { moveOrder } from '../../orders/order-state';
+import { assertPayoutDestinationUsable } from '../../payout-addresses/payout-destination';
 import { findPayoutOfOrder, insertPayout, recordPayoutSent } from '../payout.repository';
 import { assertNoPayout } from './payout-rules';
 import {
@@ -28,6 +29,9 @@ export async function recordBtcPayout(
     }
     if (order.flag) throw new AppError('CONFLICT', 'Resolve the flag first.');
     const existing = await findPayoutOfOrder(tx, order.id);
+    // A payout in flight already passed this check when it started; anything new must pass it now.
+    const address =
+      existing?.state === 'sending' ? existing.address : await assertPayoutDestinationUsable(tx, order, new Date());
     if (existing?.state === 'sending') {
       await recordPayoutSent(tx, existing.id, { txid, vout });
     } else if (existing) {
@@ -38,7 +42,7 @@ export async function recordBtcPayout(
         {
           orderId: order.id,
           kind: 'btc',
-          address: order.walletAddress,
+          address,
           amountSats: order.amountSats,
           createdBy: adminActor(request.staff),
           txid,

@@ -3,6 +3,11 @@ import type { SimulatedChain } from '../../chain/simulated-chain';
 import type { OrderRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { moveOrder } from '../../orders/order-state';
+import {
+  assertPayoutDestinationUsable,
+  resolvePayoutDestination,
+  type ResolveDeps,
+} from '../../payout-addresses/payout-destination';
 import { recordAdminAction } from '../admin-audit.repository';
 import { lockOrder } from '../admin-orders.repository';
 import { findPayoutOfOrder, insertPayout, recordPayoutSent, recordPayoutStarted } from '../payout.repository';
@@ -18,10 +23,15 @@ import { adminActor, runOrderAction, type OrderActionDeps } from './run-order-ac
  * A crash between 1 and 3 leaves the intent without a result: nothing sends again, staff check the chain.
  */
 export async function sendDemoBtc(
-  deps: OrderActionDeps & { chain: SimulatedChain },
+  deps: OrderActionDeps & { chain: SimulatedChain; payoutDestinations: ResolveDeps },
   request: { staff: SignedInUser; orderId: string },
 ): Promise<OrderRow> {
   const actor = adminActor(request.staff);
+  // An xpub buy gets its fresh address first (outside the lock: it reads the chain).
+  await resolvePayoutDestination(deps.payoutDestinations, request.orderId).catch((error: unknown) => {
+    // Not a buy: the checks below answer it.
+    if (!(error instanceof AppError && error.code === 'NOT_FOUND')) throw error;
+  });
   const { order, payout } = await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, request.orderId);
     if (!order) throw new AppError('NOT_FOUND', 'Order not found.');
@@ -37,12 +47,13 @@ export async function sendDemoBtc(
       );
     }
     assertMayPayOut(order, await findPayoutOfOrder(tx, order.id));
+    const address = await assertPayoutDestinationUsable(tx, order, new Date());
     const payout = await insertPayout(
       tx,
       {
         orderId: order.id,
         kind: 'btc',
-        address: order.walletAddress,
+        address,
         amountSats: order.amountSats,
         createdBy: actor,
       },

@@ -47,8 +47,11 @@ export interface Figures {
 export interface PricedBuy {
   figures: Figures;
   snapshot: PriceSnapshotRow;
-  /** The customer's own address, where their bitcoin is paid out. */
-  walletAddress: string;
+  /**
+   * The customer's own address, where their bitcoin is paid out; null when the buy names an xpub
+   * entry of the address book instead (its address is derived at payout).
+   */
+  walletAddress: string | null;
   /** The quote lock: the order session timeout of the settings. */
   quoteExpiresAt: Date;
 }
@@ -71,8 +74,10 @@ export async function priceBuyOrder(
   body: SaveOrderRequest,
 ): Promise<PricedBuy> {
   const { settings, client } = await checkCustomer(deps, user, body);
-  const walletAddress = body.walletAddress?.trim() ?? '';
-  if (!isValidBitcoinAddress(walletAddress, deps.network)) {
+  const typed = body.walletAddress?.trim() ?? '';
+  // With an address-book entry named, the entry decides the address (save-buy-order checks it).
+  const walletAddress = body.payoutAddressId !== undefined && typed === '' ? null : typed;
+  if (walletAddress !== null && !isValidBitcoinAddress(walletAddress, deps.network)) {
     throw new AppError('BAD_REQUEST', BUY_CHECK_MESSAGES.invalidAddress);
   }
   for (const snapshot of await servedPricesAt(deps, 'sell', client.priceCents)) {

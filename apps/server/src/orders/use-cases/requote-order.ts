@@ -3,6 +3,7 @@ import type { OrderRow, UserRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { recordOrderRequoted } from '../order-state';
 import { lockOrder, updatePendingQuote } from '../order.repository';
+import { linkBuyPayoutAddress } from './link-payout-address';
 import type { OrderDeps } from './order-deps';
 import { priceBuyOrder } from './price-order';
 
@@ -14,7 +15,7 @@ export const REQUOTE_REASON = 'the customer confirmed again at the current price
  * keeps its quote: it waits for its deposit at the address it was given.
  */
 export async function requoteOrder(
-  deps: Pick<OrderDeps, 'db' | 'prices' | 'network' | 'now'>,
+  deps: Pick<OrderDeps, 'db' | 'prices' | 'network' | 'now' | 'payoutAddresses'>,
   user: UserRow,
   order: OrderRow,
   body: SaveOrderRequest,
@@ -31,10 +32,14 @@ export async function requoteOrder(
     // The figures replaced are read under the row lock, so the event records exactly what changed.
     const before = await lockOrder(tx, order.id);
     if (before?.status !== 'pending') return null;
+    const payout = await linkBuyPayoutAddress(deps, tx, user.id, {
+      payoutAddressId: body.payoutAddressId,
+      walletAddress,
+    });
     const after = await updatePendingQuote(
       tx,
       order.id,
-      { ...figures, priceSnapshotId: snapshot.id, walletAddress, quoteExpiresAt },
+      { ...figures, priceSnapshotId: snapshot.id, quoteExpiresAt, ...payout },
       deps.now(),
     );
     if (!after) return null;
