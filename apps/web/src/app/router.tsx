@@ -48,6 +48,10 @@ export const routes: RouteObject[] = [
               { path: paths.orders, ...page(() => import('./routes/orders')) },
               { path: paths.settings, ...page(() => import('./routes/settings')) },
               {
+                path: paths.confirmPayoutAddress,
+                ...page(() => import('../features/payout-addresses/confirm-payout-address-page')),
+              },
+              {
                 path: paths.referralHistory,
                 ...page(() => import('../features/referrals/referral-history-page')),
               },

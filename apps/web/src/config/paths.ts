@@ -6,6 +6,8 @@ export const paths = {
   dashboard: '/dashboard',
   orders: '/orders',
   settings: '/settings',
+  /** The page the e-mailed confirmation link of a new payout address opens. */
+  confirmPayoutAddress: '/settings/payout-addresses/confirm',
   referralHistory: '/referral-history',
   about: '/about-us',
   termsOfUse: '/terms-of-use',

@@ -2,18 +2,25 @@ import { useState } from 'react';
 import type { User } from '@offzero/shared/api/accounts';
 import { ChangeEmailModal } from '../../features/auth/components/change-email-modal';
 import { VerifyPhoneModal } from '../../features/auth/components/verify-phone-modal';
+import { AddressBookCard } from '../../features/payout-addresses/components/address-book-card';
 import { ReferralCard } from '../../features/referrals/components/referral-card';
 import { SettingsPage } from '../../features/settings/settings-page';
 
 /**
- * Settings (spec section 2) with the referral feature's card after the payment and notification cards,
+ * Settings (spec section 2) with the payout address book and the referral feature's card after the
+ * payment and notification cards,
  * and the auth feature's dialogs beside the e-mail and the phone number (a verified contact changes
  * only after the security code sent to the e-mail).
  */
 export default function SettingsRoute() {
   return (
     <SettingsPage
-      moreCards={(settings) => <ReferralCard referralCode={settings.referralCode} />}
+      moreCards={(settings) => (
+        <>
+          <AddressBookCard />
+          <ReferralCard referralCode={settings.referralCode} />
+        </>
+      )}
       phoneAction={(user) => <ChangePhone user={user} />}
       emailAction={(user) => <ChangeEmail user={user} />}
     />
