@@ -202,8 +202,9 @@ export function createPayoutAddressService(deps: PayoutAddressDeps) {
     await screen(target.address ?? proofAddressOf(target, network), { userId, purpose: 'address-book' });
   }
 
-  async function findOwn(userId: string, id: string): Promise<PayoutAddressRow> {
-    const entry = isUuid(id) ? await findPayoutAddress(db, userId, id) : undefined;
+  /** `tx`: inside the caller's transaction (the embedded database has one connection). */
+  async function findOwn(userId: string, id: string, tx?: Transaction): Promise<PayoutAddressRow> {
+    const entry = isUuid(id) ? await findPayoutAddress(tx ?? db, userId, id) : undefined;
     if (!entry) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
     return entry;
   }

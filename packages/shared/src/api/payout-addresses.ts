@@ -31,7 +31,8 @@ export const payoutAddressLabelSchema = z
 export const addPayoutAddressSchema = z
   .strictObject({
     label: payoutAddressLabelSchema,
-    address: z.string().trim().min(1).max(100).optional(),
+    // Room for a key pasted into the wrong field: the server reads it as a key (and refuses a private one).
+    address: z.string().trim().min(1).max(200).optional(),
     xpub: z.string().trim().min(1).max(200).optional(),
   })
   .refine((body) => (body.address === undefined) !== (body.xpub === undefined), {

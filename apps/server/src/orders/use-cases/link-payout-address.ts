@@ -21,7 +21,7 @@ export async function linkBuyPayoutAddress(
   request: { payoutAddressId?: string | undefined; walletAddress: string | null },
 ): Promise<BuyPayoutTarget> {
   if (request.payoutAddressId !== undefined) {
-    const entry = await deps.payoutAddresses.findOwn(userId, request.payoutAddressId);
+    const entry = await deps.payoutAddresses.findOwn(userId, request.payoutAddressId, tx);
     if (entry.address && request.walletAddress !== null && request.walletAddress !== entry.address) {
       throw new AppError(
         'BAD_REQUEST',
