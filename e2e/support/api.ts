@@ -233,7 +233,9 @@ export async function confirmPayoutAddresses(api: Api, customer: Customer): Prom
   );
   const done = new Set<string>();
   for (const { text } of messages) {
-    const link = /\/settings\/payout-addresses\/confirm\?id=([0-9a-f-]{36})&token=([A-Za-z0-9_-]+)/.exec(text);
+    const link = /\/settings\/payout-addresses\/confirm\?id=([0-9a-f-]{36})&token=([A-Za-z0-9_-]+)/.exec(
+      text,
+    );
     if (!link || done.has(link[1]!)) continue;
     const response = await api.context.post(`/api/payout-addresses/${link[1]!}/confirm`, {
       data: { token: link[2]! },

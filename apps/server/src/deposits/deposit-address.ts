@@ -31,7 +31,11 @@ export class DepositKeyError extends Error {
 export const DEMO_ACCOUNT_VPUB =
   'vpub5Y6cjg78GGuNLsaPhmYsiw4gYX3HoQiRBiSwDaBXKUafCt9bNwWQiitDk5VZ5BVxYnQdwoTyXSs2JHRPAgjAvtbBrf8ZhDYe2jWAqvZVnsc';
 
-export const BECH32_PREFIX: Record<DepositNetwork, string> = { mainnet: 'bc', testnet: 'tb', regtest: 'bcrt' };
+export const BECH32_PREFIX: Record<DepositNetwork, string> = {
+  mainnet: 'bc',
+  testnet: 'tb',
+  regtest: 'bcrt',
+};
 
 export const MAINNET_BIP32: Versions = { public: 0x0488b21e, private: 0x0488ade4 };
 export const TESTNET_BIP32: Versions = { public: 0x043587cf, private: 0x04358394 };

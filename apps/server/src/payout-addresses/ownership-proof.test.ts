@@ -36,7 +36,10 @@ const VECTORS = [
 describe('BIP-322 verification (bip322-js)', () => {
   it('accepts every official test vector', () => {
     for (const vector of VECTORS) {
-      expect(Verifier.verifySignature(vector.address, vector.message, vector.signature), vector.signature).toBe(true);
+      expect(
+        Verifier.verifySignature(vector.address, vector.message, vector.signature),
+        vector.signature,
+      ).toBe(true);
     }
   });
 
@@ -44,7 +47,9 @@ describe('BIP-322 verification (bip322-js)', () => {
     const [empty, hello] = VECTORS;
     expect(Verifier.verifySignature(P2WPKH, 'Hello World', empty!.signature)).toBe(false);
     expect(Verifier.verifySignature(P2WPKH, '', hello!.signature)).toBe(false);
-    expect(Verifier.verifySignature('bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', 'Hello World', hello!.signature)).toBe(false);
+    expect(
+      Verifier.verifySignature('bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu', 'Hello World', hello!.signature),
+    ).toBe(false);
   });
 });
 

@@ -9,7 +9,7 @@ import { AppError } from '../http/errors';
  */
 export function verifyOwnershipProof(proof: { userId: string; address: string; signature: string }): void {
   const message = ownershipProofMessage(proof.userId, proof.address);
-  let valid = false;
+  let valid: boolean;
   try {
     valid = Verifier.verifySignature(proof.address, message, proof.signature);
   } catch {

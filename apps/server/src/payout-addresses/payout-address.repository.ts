@@ -75,7 +75,10 @@ export async function lockAddressBook(tx: Transaction, userId: string): Promise<
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
 }
 
-export async function insertPayoutAddress(tx: Transaction, values: NewPayoutAddress): Promise<PayoutAddressRow> {
+export async function insertPayoutAddress(
+  tx: Transaction,
+  values: NewPayoutAddress,
+): Promise<PayoutAddressRow> {
   const [row] = await tx.insert(payoutAddresses).values(values).returning();
   if (!row) throw new Error('payout address insert returned nothing');
   return row;

@@ -66,7 +66,11 @@ export const payoutAddressRoutes =
       {
         ...signedIn,
         config: { idempotent: true },
-        schema: { params: payoutAddressParamsSchema, body: confirmPayoutAddressSchema, response: changed(400, 404, 409, 410) },
+        schema: {
+          params: payoutAddressParamsSchema,
+          body: confirmPayoutAddressSchema,
+          response: changed(400, 404, 409, 410),
+        },
       },
       async (request) => {
         const { user } = signedInUser(request);
@@ -101,7 +105,11 @@ export const payoutAddressRoutes =
       {
         ...signedIn,
         config: { idempotent: true },
-        schema: { params: payoutAddressParamsSchema, body: proveOwnershipSchema, response: changed(400, 404) },
+        schema: {
+          params: payoutAddressParamsSchema,
+          body: proveOwnershipSchema,
+          response: changed(400, 404),
+        },
       },
       async (request) => {
         const { user } = signedInUser(request);

@@ -72,13 +72,16 @@ export function checkPayoutTarget(
   network: BitcoinNetwork,
 ): CheckedTarget {
   // A key pasted into the address field is read as a key, so a private key is refused, not stored.
-  const key = input.xpub ?? (input.address && looksLikeExtendedKey(input.address) ? input.address : undefined);
+  const key =
+    input.xpub ?? (input.address && looksLikeExtendedKey(input.address) ? input.address : undefined);
   if (key !== undefined) {
     try {
       parsePayoutXpub(key, network);
     } catch (error) {
       if (error instanceof PayoutKeyError) {
-        throw new AppError('BAD_REQUEST', error.message, { [input.xpub ? 'xpub' : 'address']: error.message });
+        throw new AppError('BAD_REQUEST', error.message, {
+          [input.xpub ? 'xpub' : 'address']: error.message,
+        });
       }
       throw error;
     }

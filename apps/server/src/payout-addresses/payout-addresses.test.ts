@@ -9,7 +9,12 @@ import { ownershipProofMessage, PAYOUT_ADDRESS_LIMIT } from '@offzero/shared/api
 import { createSimulatedChain, type SimulatedChain } from '../chain/simulated-chain';
 import { DEMO_ACCOUNT_VPUB } from '../deposits/deposit-address';
 import { globalSettings, orders, outboxEvents, payoutAddresses } from '../db/schema';
-import { logIn, registerCustomer, registerVerifiedCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
+import {
+  logIn,
+  registerCustomer,
+  registerVerifiedCustomer,
+  type RegisteredCustomer,
+} from '../test/accounts-helpers';
 import {
   TEST_WALLET,
   buyOrderPayload,
@@ -61,9 +66,19 @@ afterAll(async () => t.close());
 const add = (who: RegisteredCustomer, payload: object) =>
   t.request({ method: 'POST', url: '/api/payout-addresses', headers: who.auth, payload });
 const confirm = (who: RegisteredCustomer, id: string, token: string) =>
-  t.request({ method: 'POST', url: `/api/payout-addresses/${id}/confirm`, headers: who.auth, payload: { token } });
+  t.request({
+    method: 'POST',
+    url: `/api/payout-addresses/${id}/confirm`,
+    headers: who.auth,
+    payload: { token },
+  });
 const prove = (who: RegisteredCustomer, id: string, signature: string) =>
-  t.request({ method: 'POST', url: `/api/payout-addresses/${id}/proof`, headers: who.auth, payload: { signature } });
+  t.request({
+    method: 'POST',
+    url: `/api/payout-addresses/${id}/proof`,
+    headers: who.auth,
+    payload: { signature },
+  });
 const remove = (who: RegisteredCustomer, id: string) =>
   t.request({ method: 'DELETE', url: `/api/payout-addresses/${id}`, headers: who.auth });
 const list = async (who: RegisteredCustomer) => {
@@ -73,9 +88,9 @@ const list = async (who: RegisteredCustomer) => {
     .payoutAddresses;
 };
 const mailTo = async (who: RegisteredCustomer) =>
-  (
-    await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(who.email)}` })
-  ).json<{ messages: { subject: string; text: string }[] }>().messages;
+  (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(who.email)}` })).json<{
+    messages: { subject: string; text: string }[];
+  }>().messages;
 const asAdmin = (url: string, payload: object = {}) =>
   t.request({ method: 'POST', url, headers: admin.auth, payload });
 const orderRow = async (id: string) => {
@@ -125,7 +140,9 @@ describe('adding and confirming', () => {
     entryId = entry.id;
     const [mail] = await mailTo(ada);
     expect(mail!.subject).toBe('Confirm your new payout address');
-    expect(mail!.text).toContain(`http://localhost:3000/settings/payout-addresses/confirm?id=${entryId}&token=`);
+    expect(mail!.text).toContain(
+      `http://localhost:3000/settings/payout-addresses/confirm?id=${entryId}&token=`,
+    );
     // Only the hash of the token is stored.
     const [row] = await entryRows(ada.userId);
     const [link] = await payoutAddressLinks(t, ada);
@@ -164,7 +181,11 @@ describe('adding and confirming', () => {
       .set({ confirmTokenExpiresAt: new Date(Date.now() - 1000) })
       .where(eq(payoutAddresses.id, id));
     expect((await confirm(ada, id, link!.token)).statusCode).toBe(410);
-    const resent = await t.request({ method: 'POST', url: `/api/payout-addresses/${id}/resend`, headers: ada.auth });
+    const resent = await t.request({
+      method: 'POST',
+      url: `/api/payout-addresses/${id}/resend`,
+      headers: ada.auth,
+    });
     expect(resent.statusCode).toBe(200);
     const [fresh] = await payoutAddressLinks(t, ada);
     expect(fresh!.token).not.toBe(link!.token);
@@ -186,7 +207,10 @@ describe('bad input', () => {
   it('refuses an extended private key in either field and never stores or echoes it', async () => {
     const before = (await entryRows(ada.userId)).length;
     const tprv = testAccount.privateExtendedKey;
-    for (const payload of [{ label: 'Oops', xpub: tprv }, { label: 'Oops', address: tprv }]) {
+    for (const payload of [
+      { label: 'Oops', xpub: tprv },
+      { label: 'Oops', address: tprv },
+    ]) {
       const response = await add(ada, payload);
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toMatch(/This is a PRIVATE key/);
@@ -233,8 +257,13 @@ describe('bad input', () => {
     expect((await remove(bob, entry!.id)).statusCode).toBe(404);
     expect((await prove(bob, entry!.id, 'AAAA')).statusCode).toBe(404);
     expect(
-      (await t.request({ method: 'POST', url: `/api/payout-addresses/${entry!.id}/resend`, headers: bob.auth }))
-        .statusCode,
+      (
+        await t.request({
+          method: 'POST',
+          url: `/api/payout-addresses/${entry!.id}/resend`,
+          headers: bob.auth,
+        })
+      ).statusCode,
     ).toBe(404);
     expect((await remove(bob, 'not-a-uuid')).statusCode).toBe(404);
     expect((await list(ada)).map((e) => e.id)).toContain(entry!.id);
@@ -300,7 +329,11 @@ describe('buys and payouts', () => {
     );
     const sendRefused = await asAdmin(`/api/admin/orders/${orderId}/send-btc`);
     expect(sendRefused.statusCode).toBe(409);
-    const detail = await t.request({ method: 'GET', url: `/api/admin/orders/${orderId}`, headers: admin.auth });
+    const detail = await t.request({
+      method: 'GET',
+      url: `/api/admin/orders/${orderId}`,
+      headers: admin.auth,
+    });
     expect(detail.json().payoutDestination).toMatchObject({
       due: false,
       entry: { status: 'unconfirmed', kind: 'address' },
@@ -338,13 +371,15 @@ describe('buys and payouts', () => {
       const [entry] = await list(fay);
       const signature = Signer.sign(receiveKeyWif(1), SECOND, ownershipProofMessage(fay.userId, SECOND));
       expect((await prove(fay, entry!.id, signature)).statusCode).toBe(200);
-      expect((await asAdmin(`/api/admin/orders/${orderId}/payout-btc`, { txid, vout: 0 })).statusCode).toBe(200);
+      expect((await asAdmin(`/api/admin/orders/${orderId}/payout-btc`, { txid, vout: 0 })).statusCode).toBe(
+        200,
+      );
     } finally {
       await t.database.db.update(globalSettings).set({ proofRequiredCents: null });
     }
   });
 
-  it("pays xpub buys fresh addresses, skipping one with history; two buys never share an index", async () => {
+  it('pays xpub buys fresh addresses, skipping one with history; two buys never share an index', async () => {
     const gus = await registerVerifiedCustomer(t, 'gus.book@example.com');
     const added = await add(gus, { label: 'Hardware wallet', xpub: DEMO_ACCOUNT_VPUB });
     const entryId = added.json().payoutAddress.id as string;
@@ -375,7 +410,10 @@ describe('buys and payouts', () => {
 
   it("refuses a buy naming another customer's entry (404) and keeps a plain entry's address", async () => {
     const [adaEntry] = await list(ada);
-    const payload = await buyOrderPayload(t, bob, 50, { payoutAddressId: adaEntry!.id, walletAddress: undefined });
+    const payload = await buyOrderPayload(t, bob, 50, {
+      payoutAddressId: adaEntry!.id,
+      walletAddress: undefined,
+    });
     const stolen = await t.request({ method: 'POST', url: '/api/order/save', headers: bob.auth, payload });
     expect(stolen.statusCode).toBe(404);
     const mismatch = await t.request({

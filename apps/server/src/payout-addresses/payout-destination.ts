@@ -25,12 +25,7 @@ import { derivePayoutAddress } from './payout-xpub';
  */
 
 export type PayoutHoldReason =
-  | 'not_paid'
-  | 'not_in_address_book'
-  | 'removed'
-  | 'unconfirmed'
-  | 'cooldown'
-  | 'proof_required';
+  'not_paid' | 'not_in_address_book' | 'removed' | 'unconfirmed' | 'cooldown' | 'proof_required';
 
 export type PayoutDestination =
   | { due: true; address: string | null; entry: PayoutAddressRow }
@@ -44,7 +39,10 @@ function utc(date: Date): string {
 }
 
 /** The buy's entry: the one it names, or (buys from before the address book) its address's. */
-async function entryOfOrder(db: Database | Transaction, order: OrderRow): Promise<PayoutAddressRow | undefined> {
+async function entryOfOrder(
+  db: Database | Transaction,
+  order: OrderRow,
+): Promise<PayoutAddressRow | undefined> {
   if (order.payoutAddressId) return findPayoutAddressById(db, order.payoutAddressId);
   if (order.walletAddress) return findPayoutAddressByAddress(db, order.userId, order.walletAddress);
   return undefined;
@@ -141,7 +139,10 @@ export interface ResolveDeps {
  * skipped, the address is screened and recorded on the order; afterwards the recorded address answers.
  * Payout batches call this for every candidate buy.
  */
-export async function resolvePayoutDestination(deps: ResolveDeps, orderId: string): Promise<PayoutDestination> {
+export async function resolvePayoutDestination(
+  deps: ResolveDeps,
+  orderId: string,
+): Promise<PayoutDestination> {
   const now = (deps.now ?? (() => new Date()))();
   const order = await findBuyOrder(deps.db, orderId);
   if (!order) throw new AppError('NOT_FOUND', 'Order not found.');
@@ -177,6 +178,10 @@ export async function resolvePayoutDestination(deps: ResolveDeps, orderId: strin
 }
 
 /** Whether a buy may be paid out now (without deriving an xpub address): for lists of due buys. */
-export async function isPayoutAddressUsable(db: Database, order: OrderRow, now = new Date()): Promise<boolean> {
+export async function isPayoutAddressUsable(
+  db: Database,
+  order: OrderRow,
+  now = new Date(),
+): Promise<boolean> {
   return (await checkPayoutDestination(db, order, now)).due;
 }

@@ -77,7 +77,9 @@ describe('payout addresses of a customer key', () => {
   });
 
   it('refuses keys of another network, multisig keys and garbage', () => {
-    expect(() => parsePayoutXpub(keys.zpub, 'testnet')).toThrow(/mainnet key \(zpub\) but OffZero pays on testnet/);
+    expect(() => parsePayoutXpub(keys.zpub, 'testnet')).toThrow(
+      /mainnet key \(zpub\) but OffZero pays on testnet/,
+    );
     expect(() => parsePayoutXpub(keys.vpub, 'mainnet')).toThrow(/testnet key \(vpub\)/);
     expect(() => parsePayoutXpub(withVersion(keys.vpub, 0x02575483), 'testnet')).toThrow(/multisig/);
     expect(() => parsePayoutXpub(`${keys.vpub.slice(0, -1)}x`, 'testnet')).toThrow(/checksum/);

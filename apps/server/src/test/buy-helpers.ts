@@ -71,7 +71,9 @@ export async function payoutAddressLinks(
   });
   const links: { id: string; token: string }[] = [];
   for (const { text } of response.json<{ messages: { text: string }[] }>().messages) {
-    const match = /\/settings\/payout-addresses\/confirm\?id=([0-9a-f-]{36})&token=([A-Za-z0-9_-]+)/.exec(text);
+    const match = /\/settings\/payout-addresses\/confirm\?id=([0-9a-f-]{36})&token=([A-Za-z0-9_-]+)/.exec(
+      text,
+    );
     if (match) links.push({ id: match[1]!, token: match[2]! });
   }
   return links;

@@ -19,7 +19,12 @@ import {
  * so an xpub entry's fresh address is derived and recorded once and staff see the address to pay.
  */
 async function payoutDestinationOf(deps: { db: Database; payoutDestinations: ResolveDeps }, order: OrderRow) {
-  if (order.type !== 'buy' || order.status === 'completed' || order.status === 'cancelled' || order.status === 'expired') {
+  if (
+    order.type !== 'buy' ||
+    order.status === 'completed' ||
+    order.status === 'cancelled' ||
+    order.status === 'expired'
+  ) {
     return null;
   }
   const now = new Date();
@@ -59,7 +64,10 @@ export async function getOrderDetail(
   ]);
   const payoutDestination = await payoutDestinationOf(deps, order);
   // The xpub address may just have been recorded: show the order as it now is.
-  const current = payoutDestination?.address && !order.walletAddress ? ((await findOrder(deps.db, orderId)) ?? order) : order;
+  const current =
+    payoutDestination?.address && !order.walletAddress
+      ? ((await findOrder(deps.db, orderId)) ?? order)
+      : order;
   return {
     order: current,
     customer,

@@ -31,7 +31,9 @@ export async function recordBtcPayout(
     const existing = await findPayoutOfOrder(tx, order.id);
     // A payout in flight already passed this check when it started; anything new must pass it now.
     const address =
-      existing?.state === 'sending' ? existing.address : await assertPayoutDestinationUsable(tx, order, new Date());
+      existing?.state === 'sending'
+        ? existing.address
+        : await assertPayoutDestinationUsable(tx, order, new Date());
     if (existing?.state === 'sending') {
       await recordPayoutSent(tx, existing.id, { txid, vout });
     } else if (existing) {

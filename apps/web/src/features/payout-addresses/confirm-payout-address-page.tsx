@@ -34,7 +34,9 @@ export default function ConfirmPayoutAddressPage() {
       <div
         className="mt-6 rounded-2xl bg-white p-5 text-sm text-slate-700 shadow-sm ring-1 ring-slate-200/80 sm:p-6"
         data-testid="confirm-payout-address"
-        data-state={!id || !token ? 'invalid' : confirm.isSuccess ? 'confirmed' : confirm.isError ? 'failed' : 'pending'}
+        data-state={
+          !id || !token ? 'invalid' : confirm.isSuccess ? 'confirmed' : confirm.isError ? 'failed' : 'pending'
+        }
       >
         {!id || !token ? (
           <p>This confirmation link is incomplete. Open the link from the e-mail again.</p>

@@ -94,7 +94,11 @@ function AddressBookEntry({ entry }: { entry: PayoutAddress }) {
   const resend = useResendConfirmation();
   const target = entry.address ?? entry.xpub ?? '';
   return (
-    <li className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0" data-testid="address-book-entry" data-status={entry.status}>
+    <li
+      className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0"
+      data-testid="address-book-entry"
+      data-status={entry.status}
+    >
       <div className="flex flex-wrap items-center gap-2">
         <span className="min-w-0 font-medium break-words text-ink-900">{entry.label}</span>
         <StatusBadge entry={entry} />
@@ -148,7 +152,12 @@ function AddressBookEntry({ entry }: { entry: PayoutAddress }) {
             Prove ownership
           </Button>
         )}
-        <Button variant="ghost" size="sm" onClick={() => setRemoving(true)} aria-label={`Remove ${entry.label}`}>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => setRemoving(true)}
+          aria-label={`Remove ${entry.label}`}
+        >
           Remove
         </Button>
       </div>
@@ -193,7 +202,9 @@ function AddAddressModal({ open, onClose }: { open: boolean; onClose: () => void
       onError: (failure) => {
         const message = errorMessage(failure);
         const fieldError =
-          failure instanceof ApiError ? (failure.errors?.address ?? failure.errors?.xpub ?? failure.errors?.label) : null;
+          failure instanceof ApiError
+            ? (failure.errors?.address ?? failure.errors?.xpub ?? failure.errors?.label)
+            : null;
         setErrors({ target: fieldError ?? message });
         toast.error(message);
       },
@@ -302,7 +313,10 @@ function ProofModal({ entry, open, onClose }: { entry: PayoutAddress; open: bool
         <div>
           <p className="text-sm font-medium text-slate-700">Message</p>
           <div className="mt-1 flex items-start gap-2">
-            <p className="min-w-0 rounded-lg bg-slate-50 px-3 py-2 font-mono text-sm break-all text-ink-900" data-testid="proof-message">
+            <p
+              className="min-w-0 rounded-lg bg-slate-50 px-3 py-2 font-mono text-sm break-all text-ink-900"
+              data-testid="proof-message"
+            >
               {message}
             </p>
             <CopyButton text={message} label="Copy the message" />
