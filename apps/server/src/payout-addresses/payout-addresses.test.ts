@@ -358,9 +358,24 @@ describe('buys and payouts', () => {
     expect(paid.json().order.status).toBe('completed');
   });
 
-  it('requires a proven address at or above the operator amount', async () => {
+  it('requires a proven address at or above the amount set in the settings editor', async () => {
     const fay = await registerVerifiedCustomer(t, 'fay.book@example.com');
-    await t.database.db.update(globalSettings).set({ proofRequiredCents: 5_000n });
+    const putProofAmount = async (usd: number) => {
+      const current = (
+        await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: admin.auth })
+      ).json().settings;
+      expect(current.order.proof_required_usd).toBeTypeOf('number');
+      return t.request({
+        method: 'PUT',
+        url: '/api/admin/settings',
+        headers: admin.auth,
+        payload: { ...current, order: { ...current.order, proof_required_usd: usd } },
+      });
+    };
+    expect((await putProofAmount(-5)).json().errors).toMatchObject({
+      'order.proof_required_usd': 'Amounts cannot be negative.',
+    });
+    expect((await putProofAmount(50)).statusCode).toBe(200);
     try {
       const orderId = await paidBuy(fay, 70, { walletAddress: SECOND });
       await confirmPayoutAddresses(t, fay);
@@ -375,8 +390,10 @@ describe('buys and payouts', () => {
         200,
       );
     } finally {
-      await t.database.db.update(globalSettings).set({ proofRequiredCents: null });
+      expect((await putProofAmount(0)).statusCode).toBe(200);
     }
+    const [row] = await t.database.db.select().from(globalSettings);
+    expect(row!.proofRequiredCents).toBeNull();
   });
 
   it('pays xpub buys fresh addresses, skipping one with history; two buys never share an index', async () => {

@@ -41,6 +41,13 @@ function toStoredSettings(s: FullGlobalSettings): GlobalSettingsChange {
       ...(s.order.four_eyes_usd === undefined
         ? {}
         : { fourEyesCents: usdNumberToCents(s.order.four_eyes_usd) }),
+      // 0 switches the ownership-proof rule off.
+      ...(s.order.proof_required_usd === undefined
+        ? {}
+        : {
+            proofRequiredCents:
+              s.order.proof_required_usd === 0 ? null : usdNumberToCents(s.order.proof_required_usd),
+          }),
       updatedAt: new Date(),
     };
   } catch (error) {
