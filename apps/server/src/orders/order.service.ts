@@ -3,6 +3,7 @@ import type { BitcoinNetwork } from '@offzero/shared/bitcoin/address';
 import type { Database } from '../db/database';
 import type { OrderRow, UserRow } from '../db/schema';
 import type { PayoutAddressService } from '../payout-addresses/payout-address.service';
+import { customerPayoutHolds } from '../payout-addresses/payout-destination';
 import type { PriceBook } from '../prices/price-book';
 import type { OrderNotifier } from './order-notifications';
 import { cancelCustomerOrder } from './use-cases/cancel-order';
@@ -39,6 +40,9 @@ export function createOrderService(deps: {
       cancelCustomerOrder(wired, user, body),
     list: (user: UserRow, limit: number | undefined): Promise<OrderRow[]> =>
       listOrders(wired.db, user, limit),
+    /** Why each unsettled buy's bitcoin waits for its payout address, in the customer's words. */
+    payoutHolds: (orders: readonly OrderRow[]): Promise<Map<string, string>> =>
+      customerPayoutHolds(wired.db, orders, wired.now()),
     /** Expires pending orders whose quote lock or deposit window ran out; answers how many. */
     expireOverdue: (): Promise<number> => expireOverdueOrders(wired),
   };

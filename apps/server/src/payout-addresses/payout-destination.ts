@@ -185,3 +185,36 @@ export async function isPayoutAddressUsable(
 ): Promise<boolean> {
   return (await checkPayoutDestination(db, order, now)).due;
 }
+
+const CUSTOMER_HOLD_TEXT: Record<
+  Exclude<PayoutHoldReason, 'not_paid'>,
+  (entry: PayoutAddressRow | null) => string
+> = {
+  not_in_address_book: () =>
+    'We send your bitcoin once this address is in your payout addresses and confirmed (Settings).',
+  removed: () => 'You removed this payout address. Contact support to choose another one.',
+  unconfirmed: () => 'We send your bitcoin once you confirm the address: open the link we e-mailed you.',
+  cooldown: (entry) =>
+    `Your new address can receive payouts from ${utc(entry!.usableAt!)}; we send your bitcoin then.`,
+  proof_required: () =>
+    'Orders of this size need proof that you own the address: sign the message in Settings → Payout addresses.',
+};
+
+/**
+ * Why each of these buys (pending or processing) waits for its payout address, in words for the
+ * customer (their order list and drawer); buys with nothing to wait for are absent.
+ */
+export async function customerPayoutHolds(
+  db: Database,
+  orderRows: readonly OrderRow[],
+  now = new Date(),
+): Promise<Map<string, string>> {
+  const holds = new Map<string, string>();
+  for (const order of orderRows) {
+    if (order.type !== 'buy' || (order.status !== 'pending' && order.status !== 'processing')) continue;
+    const destination = await checkPayoutDestination(db, order, now);
+    if (destination.due || destination.reason === 'not_paid') continue;
+    holds.set(order.id, CUSTOMER_HOLD_TEXT[destination.reason](destination.entry));
+  }
+  return holds;
+}

@@ -157,6 +157,11 @@ export const orderSchema = z.object({
   walletAddress: z.union([z.string(), z.object({ address: z.string(), amount: z.number() })]).nullable(),
   confirmations: z.number(),
   flag: z.string().nullable(),
+  /**
+   * Why an unsettled buy's bitcoin cannot be sent yet because of its payout address (not confirmed,
+   * in its cooldown, removed, proof required), in words for the customer; absent when nothing waits.
+   */
+  payoutHold: z.string().optional(),
   /** Why a cancelled order was cancelled, by the customer or by staff (absent otherwise). */
   cancelReason: z.string().optional(),
   payment: z
