@@ -338,6 +338,16 @@ describe('buys and payouts', () => {
       due: false,
       entry: { status: 'unconfirmed', kind: 'address' },
     });
+    // The customer's order says so too.
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/api/order/list?userId=${erin.userId}`,
+      headers: erin.auth,
+    });
+    expect(listed.json().result.orders[0]).toMatchObject({
+      _id: orderId,
+      payoutHold: 'We send your bitcoin once you confirm the address: open the link we e-mailed you.',
+    });
 
     // Confirmed, but within the cooldown: still refused.
     await confirmPayoutAddresses(t, erin);
