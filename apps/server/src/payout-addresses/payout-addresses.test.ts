@@ -461,6 +461,9 @@ describe('buys and payouts', () => {
       payload: { userId: hal.userId, walletAddress: SECOND },
     });
     expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().message).toBe(
+      'Wallet address saved. Open the link we e-mailed you to confirm it before we send bitcoin there.',
+    );
     const [entry] = await list(hal);
     expect(entry).toMatchObject({ address: SECOND, status: 'unconfirmed', isDefault: true });
     expect((await mailTo(hal))[0]!.subject).toBe('Confirm your new payout address');

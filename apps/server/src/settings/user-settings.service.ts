@@ -67,7 +67,8 @@ export function createUserSettingsService(
       await upsert(userId, { zelleEmail });
     },
 
-    async saveWalletAddress(userId: string, address: string): Promise<void> {
+    /** Answers whether the address still waits for its e-mailed confirmation. */
+    async saveWalletAddress(userId: string, address: string): Promise<{ awaitingConfirmation: boolean }> {
       // The server checks the network itself, whatever the browser's validator accepted.
       if (!isValidBitcoinAddress(address, network)) {
         throw new AppError('BAD_REQUEST', WALLET_ADDRESS_MESSAGE, {
@@ -76,14 +77,16 @@ export function createUserSettingsService(
       }
       // The wallet card is the default entry of the address book: a new address there is confirmed
       // from an e-mailed link and waits out the cooldown like any other (DESIGN.md 7.11).
-      await db.transaction(async (tx) => {
-        await payoutAddresses.ensureEntryForAddress(tx, userId, address, {
+      const entry = await db.transaction(async (tx) => {
+        const saved = await payoutAddresses.ensureEntryForAddress(tx, userId, address, {
           label: 'Wallet',
           makeDefault: true,
         });
         await saveUserSettings(tx, userId, { walletAddress: address });
+        return saved;
       });
       await payoutAddresses.deliverNotices(userId);
+      return { awaitingConfirmation: entry.confirmedAt === null };
     },
 
     async saveNotifications(
