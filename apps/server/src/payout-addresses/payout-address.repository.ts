@@ -191,8 +191,35 @@ export async function findBuyOrder(db: Db, orderId: string): Promise<OrderRow | 
 }
 
 /**
- * Records the derived address an xpub buy pays, once: a second resolver (another process) that lost
- * the race finds the address already set and gets nothing back.
+ * The derivation index an xpub buy holds, claimed under the order's row lock: the index it already
+ * holds, or (none yet, or `replacing` the one it holds because that address has history) the entry's
+ * next one. Two resolvers of the same buy (any processes) end with one index, and no index is taken
+ * twice.
+ */
+export async function claimPayoutIndex(
+  db: Database,
+  where: { orderId: string; entryId: string; replacing: number | null },
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ payoutIndex: orders.payoutIndex })
+      .from(orders)
+      .where(eq(orders.id, where.orderId))
+      .for('update');
+    if (!order) throw new Error('order vanished while claiming a payout index');
+    if (order.payoutIndex !== null && order.payoutIndex !== where.replacing) return order.payoutIndex;
+    const index = await takeNextPayoutIndex(tx, where.entryId);
+    await tx
+      .update(orders)
+      .set({ payoutIndex: index, updatedAt: new Date() })
+      .where(eq(orders.id, where.orderId));
+    return index;
+  });
+}
+
+/**
+ * Records the derived address an xpub buy pays, once, for the index it holds: a resolver whose index
+ * was replaced meanwhile, or that lost the race, gets nothing back.
  */
 export async function recordDerivedPayoutAddress(
   db: Db,
@@ -201,8 +228,10 @@ export async function recordDerivedPayoutAddress(
 ): Promise<OrderRow | undefined> {
   const [row] = await db
     .update(orders)
-    .set({ walletAddress: destination.address, payoutIndex: destination.index, updatedAt: new Date() })
-    .where(and(eq(orders.id, orderId), isNull(orders.walletAddress)))
+    .set({ walletAddress: destination.address, updatedAt: new Date() })
+    .where(
+      and(eq(orders.id, orderId), isNull(orders.walletAddress), eq(orders.payoutIndex, destination.index)),
+    )
     .returning();
   return row;
 }

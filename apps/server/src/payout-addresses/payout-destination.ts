@@ -9,8 +9,8 @@ import {
   findBuyOrder,
   findPayoutAddressByAddress,
   findPayoutAddressById,
+  claimPayoutIndex,
   recordDerivedPayoutAddress,
-  takeNextPayoutIndex,
 } from './payout-address.repository';
 import { screenNothing, type ScreenAddress } from './payout-address.service';
 import { derivePayoutAddress } from './payout-xpub';
@@ -160,16 +160,31 @@ export async function resolvePayoutDestination(
 
   const { entry } = destination;
   const screen = deps.screenAddress ?? screenNothing;
-  for (let skipped = 0; skipped <= MAX_SKIPPED_ADDRESSES; skipped += 1) {
-    const index = await takeNextPayoutIndex(deps.db, entry.id);
+  // The chain is read outside any transaction; the index is claimed and replaced under the order's lock.
+  let index = await claimPayoutIndex(deps.db, { orderId: order.id, entryId: entry.id, replacing: null });
+  let skipped = 0;
+  // Bounded: each turn skips an address with history, or follows another resolver of this buy.
+  for (let turn = 0; turn < 3 * (MAX_SKIPPED_ADDRESSES + 1) && skipped <= MAX_SKIPPED_ADDRESSES; turn += 1) {
     const address = derivePayoutAddress(entry.xpub!, index, deps.network);
-    if (await deps.chain.hasHistory(address)) continue;
+    if (await deps.chain.hasHistory(address)) {
+      const next = await claimPayoutIndex(deps.db, {
+        orderId: order.id,
+        entryId: entry.id,
+        replacing: index,
+      });
+      if (next !== index) skipped += 1;
+      index = next;
+      continue;
+    }
     await screen(address, { userId: order.userId, purpose: 'xpub-payout' });
-    const recorded = await recordDerivedPayoutAddress(deps.db, order.id, { address, index });
-    if (recorded) return { due: true, address, entry };
-    // Another process recorded this buy's address first: that one stands (this index stays unused).
+    if (await recordDerivedPayoutAddress(deps.db, order.id, { address, index })) {
+      return { due: true, address, entry };
+    }
+    // Another resolver recorded the address, or moved the buy to a later index: follow it.
     const current = await findBuyOrder(deps.db, order.id);
-    return { due: true, address: current?.walletAddress ?? null, entry };
+    if (current?.walletAddress) return { due: true, address: current.walletAddress, entry };
+    if (current?.payoutIndex === null || current?.payoutIndex === undefined) break;
+    index = current.payoutIndex;
   }
   throw new AppError(
     'CONFLICT',
