@@ -37,7 +37,7 @@ beforeEach(() => {
         return jsonResponse({ payoutAddresses: book });
       }
       if (input === '/api/payout-addresses' && init?.method === 'POST') {
-        const body = JSON.parse(String(init.body)) as { label: string; xpub?: string; address?: string };
+        const body = JSON.parse(init.body as string) as { label: string; xpub?: string; address?: string };
         posted.push({ url: input, body });
         const added = entry({
           id: 'e-new',
