@@ -310,7 +310,10 @@ test('settings: a testnet wallet address (a mainnet one is refused)', async ({ p
   await snap(page, 'wallet-form');
   await dialog.getByLabel('Bitcoin wallet address').fill(TESTNET_WALLET);
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expectToast(page, 'Wallet address saved.');
+  await expectToast(
+    page,
+    'Wallet address saved. Open the link we e-mailed you to confirm it before we send bitcoin there.',
+  );
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('wallet-card-value')).toContainText(
     `${TESTNET_WALLET.slice(0, 8)}...${TESTNET_WALLET.slice(-8)}`,

@@ -238,6 +238,29 @@ export async function saveBuy(api: Api, customer: Customer, valueUsd: number): P
   return saved.order as Order;
 }
 
+/**
+ * Opens every payout-address confirmation link in the customer's demo mailbox, as they would from
+ * the e-mail: the addresses they added or named in a buy become confirmed (usable at once in demo).
+ */
+export async function confirmPayoutAddresses(api: Api, customer: Customer): Promise<void> {
+  const { messages } = await api.get<{ messages: { text: string }[] }>(
+    `/api/dev/outbox?to=${encodeURIComponent(customer.email)}`,
+  );
+  const done = new Set<string>();
+  for (const { text } of messages) {
+    const link = /\/settings\/payout-addresses\/confirm\?id=([0-9a-f-]{36})&token=([A-Za-z0-9_-]+)/.exec(
+      text,
+    );
+    if (!link || done.has(link[1]!)) continue;
+    const response = await api.context.post(`/api/payout-addresses/${link[1]!}/confirm`, {
+      data: { token: link[2]! },
+      headers: { 'X-CSRF-Token': api.csrf, Authorization: `Bearer ${customer.token}` },
+    });
+    // 409: confirmed already; 400: an older link of an entry whose newer link came first.
+    if (response.status() === 200 || response.status() === 409) done.add(link[1]!);
+  }
+}
+
 /** A buy paid by Zelle (processing) with the customer's bank reference, as the widget leaves it. */
 export async function savePaidZelleBuy(
   api: Api,
@@ -246,6 +269,8 @@ export async function savePaidZelleBuy(
   bankTxn: string,
 ): Promise<Order> {
   const order = await saveBuy(api, customer, valueUsd);
+  // Its bitcoin can be sent once the customer confirmed the new address from the e-mail.
+  await confirmPayoutAddresses(api, customer);
   await api.post(
     '/api/order/update',
     {

@@ -76,6 +76,9 @@ import {
 import { createTaxService } from './tax/tax.service';
 import { taxRoutes } from './tax/tax.routes';
 import { createTinCipher } from './tax/tin-cipher';
+import { createPayoutAddressService, type ScreenAddress } from './payout-addresses/payout-address.service';
+import { assertAddressNotSanctioned } from './compliance/sanctions/sanctions-screening';
+import { payoutAddressRoutes } from './payout-addresses/payout-address.routes';
 import {
   createProviders,
   isDemoPayPalSandbox,
@@ -219,8 +222,20 @@ export async function buildApp({
   const inbox = createInboxService({ db: database.db, queue: jobQueue, log: app.log });
   app.decorate('inbox', inbox);
   const kyc = createKycService({ db: database.db, provider: providers.kyc, outbox, inbox, log: app.log });
-  const userSettings = createUserSettingsService(database.db, config.bitcoinNetwork);
   const { chain } = providers;
+  // Every address entering the address book, and every xpub address about to be paid, is screened
+  // against the sanctions list (DESIGN.md 7.9).
+  const screenAddress: ScreenAddress = (address) =>
+    assertAddressNotSanctioned(database.db, address, 'address');
+  const payoutAddresses = createPayoutAddressService({
+    db: database.db,
+    network: config.bitcoinNetwork,
+    publicUrl: config.publicUrl,
+    cooldownHours: config.payoutAddressCooldownHours,
+    outbox,
+    screenAddress,
+  });
+  const userSettings = createUserSettingsService(database.db, config.bitcoinNetwork, payoutAddresses);
   const simulatedChain = isSimulatedChain(chain) ? chain : null;
   const prices = createPriceBook({
     db: database.db,
@@ -267,6 +282,7 @@ export async function buildApp({
     notify: notifyOrderStatus,
     onSaved: (order) => cases.orderChanged(order.id),
     depositConfirmations: config.depositConfirmations,
+    payoutAddresses,
   });
   const demoPayPal = isDemoPayPalSandbox(providers.paypal) ? providers.paypal : null;
   const paypal = createPayPalService({
@@ -330,6 +346,7 @@ export async function buildApp({
   await app.register(adminMfaRoutes(app.adminMfa));
   await app.register(userRoutes(accounts));
   await app.register(userSettingsRoutes(userSettings));
+  await app.register(payoutAddressRoutes(payoutAddresses, config.bitcoinNetwork));
   await app.register(referralRoutes(createReferralService(database.db)));
   await app.register(kycRoutes(kyc));
   await app.register(priceRoutes(prices));
@@ -366,6 +383,7 @@ export async function buildApp({
     outbox,
     inbox,
     sanctionsList,
+    payoutDestinations: { db: database.db, chain, network: config.bitcoinNetwork, screenAddress },
   });
   await app.register(adminOrderRoutes(admin));
   await app.register(adminPeopleRoutes(admin));

@@ -104,6 +104,7 @@ export const adminOrderRoutes =
           timeline: detail.timeline.map(toTimelineEntry),
           deposits: detail.deposits.map(toDepositEntry),
           confirmationsRequired: detail.confirmationsRequired,
+          payoutDestination: detail.payoutDestination,
         };
       },
     );

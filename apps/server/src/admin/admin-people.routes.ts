@@ -150,7 +150,7 @@ export const adminPeopleRoutes =
           user: toCustomerDetailUser(detail.user, detail.isAdmin),
           settings: detail.settings,
           kyc: detail.kyc ? toKycCase(detail.kyc, detail.user.email) : null,
-          orders: detail.orders.map(toOrderResponse),
+          orders: detail.orders.map((order) => toOrderResponse(order)),
           referralRewards: detail.referralRewards.map(toReferralRewardEntry),
           referralTotal: centsToUsdNumber(detail.referralTotalCents),
         };

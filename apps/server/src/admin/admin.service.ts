@@ -5,6 +5,7 @@ import type { Database } from '../db/database';
 import type { KycStatus } from '../db/schema';
 import type { KycService } from '../kyc/kyc.service';
 import type { OrderNotifier } from '../orders/order-notifications';
+import type { ResolveDeps } from '../payout-addresses/payout-destination';
 import type { EventBus } from '../realtime/event-bus';
 import type { UserSettingsService } from '../settings/user-settings.service';
 import type { AuditFilters } from './admin-audit.repository';
@@ -59,6 +60,8 @@ export interface AdminDependencies {
   inbox: Pick<InboxService, 'counts' | 'failed'>;
   /** The sanctions list, whose failed refresh the work queue raises as an alert. */
   sanctionsList: Pick<SanctionsListService, 'health'>;
+  /** Where buys are paid: the address book's entries, xpub derivation through the chain. */
+  payoutDestinations: ResolveDeps;
 }
 
 /** The back office: the order desk, KYC review, customers, audit log and settings, one use-case each. */

@@ -8,7 +8,7 @@ import {
   type RegisteredCustomer,
 } from '../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { buyOrderPayload, placeBuyOrder } from '../test/buy-helpers';
+import { buyOrderPayload, placeConfirmedBuyOrder } from '../test/buy-helpers';
 
 const TXID = 'a'.repeat(64);
 let t: TestApp;
@@ -17,7 +17,7 @@ let referrer: RegisteredCustomer;
 let ada: RegisteredCustomer;
 
 async function zelleBuy(who: RegisteredCustomer, valueUsd: number): Promise<string> {
-  const orderId = await placeBuyOrder(t, who, valueUsd);
+  const orderId = await placeConfirmedBuyOrder(t, who, valueUsd);
   await t.request({
     method: 'POST',
     url: '/api/order/update',

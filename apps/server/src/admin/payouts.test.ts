@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSimulatedChain, type SimulatedChain } from '../chain/simulated-chain';
 import { orders, payouts } from '../db/schema';
 import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
-import { placeBuyOrder } from '../test/buy-helpers';
+import { placeConfirmedBuyOrder } from '../test/buy-helpers';
 import { saveBank, saveZelle, sellOrder, fileW9 } from '../test/sell-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -24,6 +24,7 @@ const crashingChain: SimulatedChain = {
   outputsTo: (address) => chain.outputsTo(address),
   tipHeight: () => chain.tipHeight(),
   feeRate: () => chain.feeRate(),
+  hasHistory: (address) => chain.hasHistory(address),
   mine: (blocks) => chain.mine(blocks),
   drop: (txid) => chain.drop(txid),
   async send(address, valueSats) {
@@ -61,7 +62,7 @@ const payoutsOf = (orderId: string) =>
 
 /** A buy paid by Zelle and marked received: its bitcoin is due. */
 async function paidBuy(valueUsd: number): Promise<string> {
-  const orderId = await placeBuyOrder(t, ada, valueUsd);
+  const orderId = await placeConfirmedBuyOrder(t, ada, valueUsd);
   const paid = await t.request({
     method: 'POST',
     url: '/api/order/update',

@@ -24,6 +24,11 @@ export interface ChainApi {
   outputsTo(address: string): Promise<ChainOutput[]>;
   /** The height of the newest block. */
   tipHeight(): Promise<number>;
+  /**
+   * Whether any transaction, confirmed or in the mempool, ever touched this address: an xpub payout
+   * skips such an address, so a customer's address is never paid twice.
+   */
+  hasHistory(address: string): Promise<boolean>;
   /** The fee rate, in sat/vB, expected to confirm a transaction within about 3 blocks. */
   feeRate(): Promise<number>;
 }

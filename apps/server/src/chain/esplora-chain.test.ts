@@ -327,6 +327,52 @@ describe('HTTP failures', () => {
   });
 });
 
+describe('hasHistory', () => {
+  /** Esplora's `GET /address/:address` answer, as mempool.space and blockstream.info give it. */
+  const summary = (chainTxs: number, mempoolTxs: number) =>
+    json({
+      address: ADDRESS,
+      chain_stats: {
+        funded_txo_count: chainTxs,
+        funded_txo_sum: chainTxs * 1000,
+        spent_txo_count: 0,
+        spent_txo_sum: 0,
+        tx_count: chainTxs,
+      },
+      mempool_stats: {
+        funded_txo_count: mempoolTxs,
+        funded_txo_sum: mempoolTxs * 1000,
+        spent_txo_count: 0,
+        spent_txo_sum: 0,
+        tx_count: mempoolTxs,
+      },
+    });
+
+  it('answers false for an address no transaction touched', async () => {
+    routes[`/api/address/${ADDRESS}`] = summary(0, 0);
+    expect(await chain().hasHistory(ADDRESS)).toBe(false);
+    expect(requests).toEqual([`GET /api/address/${ADDRESS}`]);
+  });
+
+  it('answers true for confirmed or mempool history', async () => {
+    routes[`/api/address/${ADDRESS}`] = summary(2, 0);
+    expect(await chain().hasHistory(ADDRESS)).toBe(true);
+    routes[`/api/address/${ADDRESS}`] = summary(0, 1);
+    expect(await chain().hasHistory(ADDRESS)).toBe(true);
+  });
+
+  it('refuses an answer without the statistics, and a malformed address', async () => {
+    routes[`/api/address/${ADDRESS}`] = json({ address: ADDRESS, chain_stats: { tx_count: -1 } });
+    await expect(chain().hasHistory(ADDRESS)).rejects.toThrow(ChainApiError);
+    await expect(chain().hasHistory('tb1q/../x')).rejects.toThrow(/malformed/);
+  });
+
+  it('reports a server error instead of guessing', async () => {
+    routes[`/api/address/${ADDRESS}`] = { status: 502, body: 'bad gateway', contentType: 'text/plain' };
+    await expect(chain().hasHistory(ADDRESS)).rejects.toThrow(/HTTP 502/);
+  });
+});
+
 describe('tipHeight', () => {
   it('reads the plain-text height', async () => {
     routes['/api/blocks/tip/height'] = { body: '850123', contentType: 'text/plain' };

@@ -63,6 +63,10 @@ const esploraTransactionsSchema = z.array(esploraTransactionSchema);
 
 const feeEstimatesSchema = z.record(z.string(), z.unknown());
 
+const addressStatsSchema = z.object({ tx_count: nonNegativeSafeInteger });
+/** `GET /address/:address`: the address's confirmed and mempool statistics. */
+const addressSummarySchema = z.object({ chain_stats: addressStatsSchema, mempool_stats: addressStatsSchema });
+
 /** Addresses are base58 or bech32: letters and digits only, so nothing can escape the URL path. */
 const ADDRESS_IN_PATH = /^[a-zA-Z0-9]{1,100}$/;
 
@@ -190,6 +194,14 @@ export function createEsploraChain({ baseUrl, timeoutMs = 10_000 }: EsploraChain
         });
       }
       return outputs;
+    },
+
+    async hasHistory(address) {
+      if (typeof address !== 'string' || !ADDRESS_IN_PATH.test(address)) {
+        throw new ChainApiError('Cannot look up a malformed bitcoin address.');
+      }
+      const summary = await getJson(`/address/${encodeURIComponent(address)}`, addressSummarySchema);
+      return summary.chain_stats.tx_count + summary.mempool_stats.tx_count > 0;
     },
 
     async tipHeight() {

@@ -80,6 +80,15 @@ export function createSimulatedChain(db: Database): SimulatedChain {
       }));
     },
 
+    async hasHistory(address) {
+      const [row] = await db
+        .select({ txid: simChainTransactions.txid })
+        .from(simChainTransactions)
+        .where(and(eq(simChainTransactions.address, address), eq(simChainTransactions.dropped, false)))
+        .limit(1);
+      return row !== undefined;
+    },
+
     tipHeight,
 
     async feeRate() {

@@ -288,10 +288,15 @@ describe('data encryption key', () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'offzero-key-'));
     const first = loadConfig({ DATA_DIR: dataDir });
     expect(first.dataEncryption.current).toHaveLength(32);
-    expect(loadConfig({ DATA_DIR: dataDir }).dataEncryption.current.equals(first.dataEncryption.current)).toBe(true);
+    expect(
+      loadConfig({ DATA_DIR: dataDir }).dataEncryption.current.equals(first.dataEncryption.current),
+    ).toBe(true);
     expect(() => loadConfig({ DATA_DIR: dataDir, DATA_ENCRYPTION_KEY: 'short' })).toThrow(/32 random bytes/);
     expect(() =>
-      loadConfig({ DATA_DIR: dataDir, DATA_ENCRYPTION_PREVIOUS_KEYS: `${Buffer.alloc(32).toString('base64')},nope` }),
+      loadConfig({
+        DATA_DIR: dataDir,
+        DATA_ENCRYPTION_PREVIOUS_KEYS: `${Buffer.alloc(32).toString('base64')},nope`,
+      }),
     ).toThrow(/32 random bytes/);
   });
 });

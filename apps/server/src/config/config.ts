@@ -100,6 +100,7 @@ const envSchema = z.object({
   DEPOSIT_XPUB: optionalText,
   DEPOSIT_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).optional(),
   CHAIN_POLL_SECONDS: z.coerce.number().min(0.5).max(600).optional(),
+  PAYOUT_ADDRESS_COOLDOWN_HOURS: z.coerce.number().min(0).max(720).optional(),
   PRICE_REFRESH_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_JWKS_URL: z.string().trim().default('https://www.googleapis.com/oauth2/v3/certs'),
@@ -260,6 +261,11 @@ export interface AppConfig {
    * (retired ones from DATA_ENCRYPTION_PREVIOUS_KEYS). Demo keeps a random key in DATA_DIR.
    */
   dataEncryption: { current: Buffer; previous: Buffer[] };
+  /**
+   * Hours between the confirmation of a new payout address and its first use, so a stolen session
+   * cannot redirect a payout before the customer reads the e-mail about it.
+   */
+  payoutAddressCooldownHours: number;
 }
 
 /** OFAC's SDN list in its advanced XML format: production's default sanctions list. */
@@ -424,6 +430,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
         .filter((key) => key !== '')
         .map((key) => Buffer.from(key, 'base64')),
     },
+    payoutAddressCooldownHours: e.PAYOUT_ADDRESS_COOLDOWN_HOURS ?? (isDemo ? 0 : 24),
   };
 }
 

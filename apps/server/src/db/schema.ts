@@ -82,6 +82,11 @@ export const globalSettings = pgTable(
     limitTier2MonthCents: bigint('limit_tier2_month_cents', { mode: 'bigint' })
       .notNull()
       .default(sql`25000000`),
+    /**
+     * A buy paid out at or above this value needs a proven payout address (a BIP-322 signature);
+     * null: no proof is required.
+     */
+    proofRequiredCents: bigint('proof_required_cents', { mode: 'bigint' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -403,6 +408,13 @@ export const orders = pgTable(
     quoteExpiresAt: timestamp('quote_expires_at', { withTimezone: true }).notNull(),
     walletAddress: text('wallet_address'),
     depositIndex: integer('deposit_index'),
+    /**
+     * A buy's entry in the customer's address book (payout-addresses/): its payout waits until that
+     * entry is usable. For an xpub entry, `payoutIndex` is the derivation index (`m/0/i`) of the
+     * address paid, recorded with `walletAddress`; two buys never share an entry's index.
+     */
+    payoutAddressId: uuid('payout_address_id').references(() => payoutAddresses.id),
+    payoutIndex: integer('payout_index'),
     paymentMethod: text('payment_method', { enum: paymentMethods }),
     /** The receiving details shown to the customer when they chose the method (a copy, not a reference). */
     receivingDetails: jsonb('receiving_details').$type<Record<string, string>>(),
@@ -429,6 +441,7 @@ export const orders = pgTable(
     uniqueIndex('orders_paypal_order_unique').on(table.paypalOrderId),
     uniqueIndex('orders_paypal_capture_unique').on(table.paypalCaptureId),
     uniqueIndex('orders_deposit_index_unique').on(table.depositIndex),
+    uniqueIndex('orders_payout_index_unique').on(table.payoutAddressId, table.payoutIndex),
     check(
       'orders_amounts_positive',
       sql`${table.amountSats} > 0 and ${table.valueCents} > 0 and ${table.priceCents} > 0`,
@@ -483,6 +496,54 @@ export const quotes = pgTable(
 );
 
 export type QuoteRow = typeof quotes.$inferSelect;
+
+/**
+ * The customer's payout address book (DESIGN.md 7.11): a plain address or an extended public key
+ * (xpub/ypub/zpub, tpub/upub/vpub). A new entry is `unconfirmed` until the customer opens the e-mailed
+ * link (the token is stored as a SHA-256 hash, single use, expiring); it is usable for payouts from
+ * `usableAt` (confirmation + PAYOUT_ADDRESS_COOLDOWN_HOURS). A removed entry keeps its row (buys point
+ * at it) with `removedAt` set. `nextIndex` is the next derivation index of an xpub entry, taken with an
+ * atomic increment so two payouts never share an address.
+ */
+export const payoutAddresses = pgTable(
+  'payout_addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    label: text('label').notNull(),
+    address: text('address'),
+    xpub: text('xpub'),
+    /** The settings wallet card: the address a new buy proposes. */
+    isDefault: boolean('is_default').notNull().default(false),
+    confirmTokenHash: text('confirm_token_hash'),
+    confirmTokenExpiresAt: timestamp('confirm_token_expires_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    usableAt: timestamp('usable_at', { withTimezone: true }),
+    /** A BIP-322 signature proved the customer holds the key of the address (an xpub's first one). */
+    provenAt: timestamp('proven_at', { withTimezone: true }),
+    nextIndex: integer('next_index').notNull().default(0),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('payout_addresses_user_idx').on(table.userId),
+    uniqueIndex('payout_addresses_user_address_unique')
+      .on(table.userId, table.address)
+      .where(sql`${table.removedAt} is null`),
+    uniqueIndex('payout_addresses_user_xpub_unique')
+      .on(table.userId, table.xpub)
+      .where(sql`${table.removedAt} is null`),
+    uniqueIndex('payout_addresses_one_default')
+      .on(table.userId)
+      .where(sql`${table.isDefault} and ${table.removedAt} is null`),
+    check('payout_addresses_one_kind', sql`(${table.address} is null) <> (${table.xpub} is null)`),
+    check('payout_addresses_next_index', sql`${table.nextIndex} >= 0`),
+  ],
+);
+
+export type PayoutAddressRow = typeof payoutAddresses.$inferSelect;
 
 /** The audit trail of every order state change: who, when, from, to, why. */
 export const orderEvents = pgTable(

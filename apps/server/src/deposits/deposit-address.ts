@@ -31,14 +31,18 @@ export class DepositKeyError extends Error {
 export const DEMO_ACCOUNT_VPUB =
   'vpub5Y6cjg78GGuNLsaPhmYsiw4gYX3HoQiRBiSwDaBXKUafCt9bNwWQiitDk5VZ5BVxYnQdwoTyXSs2JHRPAgjAvtbBrf8ZhDYe2jWAqvZVnsc';
 
-const BECH32_PREFIX: Record<DepositNetwork, string> = { mainnet: 'bc', testnet: 'tb', regtest: 'bcrt' };
+export const BECH32_PREFIX: Record<DepositNetwork, string> = {
+  mainnet: 'bc',
+  testnet: 'tb',
+  regtest: 'bcrt',
+};
 
-const MAINNET_BIP32: Versions = { public: 0x0488b21e, private: 0x0488ade4 };
-const TESTNET_BIP32: Versions = { public: 0x043587cf, private: 0x04358394 };
+export const MAINNET_BIP32: Versions = { public: 0x0488b21e, private: 0x0488ade4 };
+export const TESTNET_BIP32: Versions = { public: 0x043587cf, private: 0x04358394 };
 
-type KeyNetwork = 'mainnet' | 'testnet';
+export type KeyNetwork = 'mainnet' | 'testnet';
 
-interface KnownVersion {
+export interface KnownVersion {
   name: string;
   network: KeyNetwork;
   kind: 'public' | 'private';
@@ -46,7 +50,8 @@ interface KnownVersion {
   usable: boolean;
 }
 
-const KNOWN_VERSIONS = new Map<number, KnownVersion>([
+/** SLIP-132 version bytes of extended keys (also read by the payout address book). */
+export const KNOWN_VERSIONS: ReadonlyMap<number, KnownVersion> = new Map<number, KnownVersion>([
   [0x0488b21e, { name: 'xpub', network: 'mainnet', kind: 'public', usable: true }],
   [0x04b24746, { name: 'zpub', network: 'mainnet', kind: 'public', usable: true }],
   [0x049d7cb2, { name: 'ypub', network: 'mainnet', kind: 'public', usable: false }],
@@ -69,12 +74,12 @@ const KNOWN_VERSIONS = new Map<number, KnownVersion>([
   [0x024285b5, { name: 'Uprv', network: 'testnet', kind: 'private', usable: false }],
 ]);
 
-const base58check = createBase58check(sha256);
+export const base58check = createBase58check(sha256);
 const EXTENDED_KEY_BYTES = 78;
 const ACCOUNT_DEPTH = 3;
 const EXTERNAL_CHAIN = 0;
 
-function keyNetworkOf(network: DepositNetwork): KeyNetwork {
+export function keyNetworkOf(network: DepositNetwork): KeyNetwork {
   // Regtest wallets use the testnet key versions (tpub/vpub); only the address prefix differs.
   return network === 'mainnet' ? 'mainnet' : 'testnet';
 }

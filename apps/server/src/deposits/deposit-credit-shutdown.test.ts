@@ -35,6 +35,7 @@ describe.skipIf(!IS_POSTGRES)('a stop signal during a deposit credit', () => {
       kind: 'simulated',
       tipHeight: () => chain!.tipHeight(),
       feeRate: () => chain!.feeRate(),
+      hasHistory: (address) => chain!.hasHistory(address),
       async outputsTo(address) {
         const outputs = await chain!.outputsTo(address);
         if (address === holdAddress && outputs.length > 0) {

@@ -600,6 +600,7 @@ describe('deposit watcher', () => {
       kind: 'simulated',
       tipHeight: () => chain.tipHeight(),
       feeRate: () => chain.feeRate(),
+      hasHistory: (address) => chain.hasHistory(address),
       async outputsTo(address) {
         const outputs = await chain.outputsTo(address);
         if (address === holdAddress) {

@@ -5,7 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { createSimulatedChain, type SimulatedChain } from '../chain/simulated-chain';
 import { adminActions, orderEvents, orders, payouts } from '../db/schema';
 import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
-import { buyOrderPayload } from '../test/buy-helpers';
+import { buyOrderPayload, confirmPayoutAddresses } from '../test/buy-helpers';
 import { saveBank, saveZelle, sellOrder, fileW9 } from '../test/sell-helpers';
 import { createTestApp, createTestAppOnSameDatabase, type TestApp } from '../test/test-app';
 
@@ -75,6 +75,8 @@ describe.runIf(IS_POSTGRES)('the money path on two processes, every action sent 
     );
     const orderId = saved.json().order._id as string;
     expect(await db().select().from(orders).where(eq(orders.userId, ada.userId))).toHaveLength(1);
+    // The buy's new address is confirmed from the e-mail before its bitcoin can be sent.
+    await confirmPayoutAddresses(a, ada);
 
     await twentyTimes('buy-pay-zelle', (app, headers) =>
       app.request({

@@ -3,7 +3,7 @@ import { centsToUsdNumber, satsToBtcNumber } from '@offzero/shared/money/money';
 import type { OrderRow } from '../db/schema';
 
 /** An order as the client contract lists it ("Order as listed", spec section 3). */
-export function toOrderResponse(order: OrderRow): Order {
+export function toOrderResponse(order: OrderRow, payoutHold?: string): Order {
   const details = order.receivingDetails ?? {};
   return {
     _id: order.id,
@@ -29,6 +29,7 @@ export function toOrderResponse(order: OrderRow): Order {
         : order.walletAddress,
     confirmations: order.confirmations,
     flag: order.flag,
+    ...(payoutHold ? { payoutHold } : {}),
     // The customer's own reason, or the one staff gave (also a declined PayPal payment, a returned deposit).
     ...(order.status === 'cancelled' && order.cancelReason ? { cancelReason: order.cancelReason } : {}),
     payment: order.paymentMethod

@@ -21,6 +21,7 @@ export type QuotePatch = Pick<
   | 'bankFeeCents'
   | 'priceSnapshotId'
   | 'walletAddress'
+  | 'payoutAddressId'
   | 'quoteExpiresAt'
 >;
 

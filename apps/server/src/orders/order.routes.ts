@@ -116,7 +116,8 @@ export const orderRoutes =
       async (request) => {
         const { user } = assertOwnId(request, request.query.userId);
         const orders = await ordersService.list(user, request.query.limit);
-        return { result: { orders: orders.map(toOrderResponse) } };
+        const holds = await ordersService.payoutHolds(orders);
+        return { result: { orders: orders.map((order) => toOrderResponse(order, holds.get(order.id))) } };
       },
     );
   };

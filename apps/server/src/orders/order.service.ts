@@ -8,6 +8,8 @@ import type { CreateQuoteRequest } from '@offzero/shared/api/quotes';
 import type { BitcoinNetwork } from '@offzero/shared/bitcoin/address';
 import type { Database } from '../db/database';
 import type { OrderRow, QuoteRow, UserRow } from '../db/schema';
+import type { PayoutAddressService } from '../payout-addresses/payout-address.service';
+import { customerPayoutHolds } from '../payout-addresses/payout-destination';
 import type { PriceBook } from '../prices/price-book';
 import type { OrderNotifier } from './order-notifications';
 import { cancelCustomerOrder } from './use-cases/cancel-order';
@@ -36,6 +38,7 @@ export function createOrderService(deps: {
   onSaved?: (order: OrderRow) => void;
   /** Confirmations a sell deposit needs before its dollars are sent (shown as "N of M"). */
   depositConfirmations: number;
+  payoutAddresses: PayoutAddressService;
   now?: () => Date;
 }) {
   const wired: OrderDeps = { ...deps, now: deps.now ?? (() => new Date()) };
@@ -59,6 +62,9 @@ export function createOrderService(deps: {
     /** The customer's timeline of one of their orders, in plain words. */
     timeline: (user: UserRow, orderId: string): Promise<OrderTimelineResponse> =>
       getOrderTimeline(wired.db, user, orderId, deps.depositConfirmations),
+    /** Why each unsettled buy's bitcoin waits for its payout address, in the customer's words. */
+    payoutHolds: (orders: readonly OrderRow[]): Promise<Map<string, string>> =>
+      customerPayoutHolds(wired.db, orders, wired.now()),
     /** Expires pending orders whose quote lock or deposit window ran out; answers how many. */
     expireOverdue: (): Promise<number> => expireOverdueOrders(wired),
   };

@@ -37,7 +37,11 @@ export function toFullSettings(row: GlobalSettingsRow, forStaff = false): FullGl
   return {
     ...publicPart,
     order: forStaff
-      ? { ...publicPart.order, four_eyes_usd: centsToUsdNumber(row.fourEyesCents) }
+      ? {
+          ...publicPart.order,
+          four_eyes_usd: centsToUsdNumber(row.fourEyesCents),
+          proof_required_usd: centsToUsdNumber(row.proofRequiredCents ?? 0n),
+        }
       : publicPart.order,
     ...(forStaff
       ? {

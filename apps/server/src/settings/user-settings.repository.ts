@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../db/database';
+import type { Database, Transaction } from '../db/database';
 import { users, userSettings, type UserSettingsRow } from '../db/schema';
 
 export type UserSettingsChange = Partial<Omit<typeof userSettings.$inferInsert, 'userId' | 'updatedAt'>>;
@@ -11,7 +11,7 @@ export async function findUserSettings(db: Database, userId: string): Promise<Us
 
 /** Applies `change` to the customer's settings, creating their row (with the defaults) on first save. */
 export async function saveUserSettings(
-  db: Database,
+  db: Database | Transaction,
   userId: string,
   change: UserSettingsChange,
 ): Promise<void> {

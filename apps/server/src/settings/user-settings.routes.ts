@@ -50,8 +50,12 @@ export const userSettingsRoutes =
           return { message: 'Bank account saved.' };
         }
         if (walletAddress !== undefined) {
-          await settings.saveWalletAddress(user.id, walletAddress);
-          return { message: 'Wallet address saved.' };
+          const { awaitingConfirmation } = await settings.saveWalletAddress(user.id, walletAddress);
+          return {
+            message: awaitingConfirmation
+              ? 'Wallet address saved. Open the link we e-mailed you to confirm it before we send bitcoin there.'
+              : 'Wallet address saved.',
+          };
         }
         if (referralCode !== undefined) {
           await settings.saveReferralCode(user.id, referralCode);

@@ -5,6 +5,7 @@ import {
   type UserSettings,
 } from '@offzero/shared/api/user-settings';
 import type { Database } from '../db/database';
+import type { PayoutAddressService } from '../payout-addresses/payout-address.service';
 import type { UserSettingsRow } from '../db/schema';
 import { AppError } from '../http/errors';
 import { isUniqueViolation } from '../db/postgres-errors';
@@ -18,7 +19,11 @@ import {
 } from './user-settings.repository';
 
 /** A customer's payout details, wallet, notification choices and referral code. */
-export function createUserSettingsService(db: Database, network: BitcoinNetwork) {
+export function createUserSettingsService(
+  db: Database,
+  network: BitcoinNetwork,
+  payoutAddresses: Pick<PayoutAddressService, 'ensureEntryForAddress' | 'deliverNotices'>,
+) {
   const upsert = (userId: string, change: UserSettingsChange) => saveUserSettings(db, userId, change);
   const findRow = (userId: string): Promise<UserSettingsRow | null> => findUserSettings(db, userId);
 
@@ -63,7 +68,8 @@ export function createUserSettingsService(db: Database, network: BitcoinNetwork)
       await upsert(userId, { zelleEmail });
     },
 
-    async saveWalletAddress(userId: string, address: string): Promise<void> {
+    /** Answers whether the address still waits for its e-mailed confirmation. */
+    async saveWalletAddress(userId: string, address: string): Promise<{ awaitingConfirmation: boolean }> {
       // The server checks the network itself, whatever the browser's validator accepted.
       if (!isValidBitcoinAddress(address, network)) {
         throw new AppError('BAD_REQUEST', WALLET_ADDRESS_MESSAGE, {
@@ -72,7 +78,18 @@ export function createUserSettingsService(db: Database, network: BitcoinNetwork)
       }
       // DESIGN.md 7.9: a sanctioned address is never kept as the customer's wallet.
       await assertAddressNotSanctioned(db, address, 'walletAddress');
-      await upsert(userId, { walletAddress: address });
+      // The wallet card is the default entry of the address book: a new address there is confirmed
+      // from an e-mailed link and waits out the cooldown like any other (DESIGN.md 7.11).
+      const entry = await db.transaction(async (tx) => {
+        const saved = await payoutAddresses.ensureEntryForAddress(tx, userId, address, {
+          label: 'Wallet',
+          makeDefault: true,
+        });
+        await saveUserSettings(tx, userId, { walletAddress: address });
+        return saved;
+      });
+      await payoutAddresses.deliverNotices(userId);
+      return { awaitingConfirmation: entry.confirmedAt === null };
     },
 
     async saveNotifications(

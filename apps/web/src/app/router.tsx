@@ -49,6 +49,10 @@ export const routes: RouteObject[] = [
               { path: paths.settings, ...page(() => import('./routes/settings')) },
               { path: paths.taxCenter, ...page(() => import('../features/tax/tax-center-page')) },
               {
+                path: paths.confirmPayoutAddress,
+                ...page(() => import('../features/payout-addresses/confirm-payout-address-page')),
+              },
+              {
                 path: paths.referralHistory,
                 ...page(() => import('../features/referrals/referral-history-page')),
               },

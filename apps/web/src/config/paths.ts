@@ -7,6 +7,8 @@ export const paths = {
   orders: '/orders',
   settings: '/settings',
   taxCenter: '/tax',
+  /** The page the e-mailed confirmation link of a new payout address opens. */
+  confirmPayoutAddress: '/settings/payout-addresses/confirm',
   referralHistory: '/referral-history',
   about: '/about-us',
   termsOfUse: '/terms-of-use',

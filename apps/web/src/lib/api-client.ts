@@ -151,6 +151,11 @@ export function apiPut<T>(path: string, body: unknown, options: RequestOptions<T
   return request('PUT', path, body, options);
 }
 
+/** A DELETE (no body): removes the resource at `path`. */
+export function apiDelete<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  return request('DELETE', path, undefined, options);
+}
+
 /**
  * A POST of a multipart form (fields and files, e.g. the verification form with its document image).
  * The browser writes the Content-Type with the multipart boundary itself; the session and the security
@@ -175,7 +180,7 @@ export async function apiGetFile(path: string, signal?: AbortSignal): Promise<Do
   return { blob: await response.blob(), filename };
 }
 
-type Method = 'GET' | 'POST' | 'PUT';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 async function request<T>(
   method: Method,

@@ -53,6 +53,8 @@ interface SettingsDraft {
     order_session_timeout: number | null;
     /** Absent: left as it is. */
     four_eyes_usd?: number | null | undefined;
+    /** Absent: left as it is. 0: no ownership proof required. */
+    proof_required_usd?: number | null | undefined;
   };
   paypal: { is_active: boolean };
   zelle: { is_active: boolean; payment_address: string; bank_charges: number | null };
@@ -180,6 +182,8 @@ function checkSettings(s: SettingsDraft, report: Report): void {
   );
   if (s.order.four_eyes_usd !== undefined)
     checkDollars(s.order.four_eyes_usd, 'order.four_eyes_usd', report, true);
+  if (s.order.proof_required_usd !== undefined)
+    checkDollars(s.order.proof_required_usd, 'order.proof_required_usd', report);
 
   checkLength(s.zelle.payment_address, 'zelle.payment_address', report, 254, 'Zelle address');
   checkDollars(s.zelle.bank_charges, 'zelle.bank_charges', report);
@@ -296,6 +300,7 @@ export const settingsUpdateSchema = z
       max_order_size: z.number(),
       order_session_timeout: z.number(),
       four_eyes_usd: z.number().optional(),
+      proof_required_usd: z.number().optional(),
     }),
     paypal: z.strictObject({ is_active: z.boolean() }),
     zelle: z.strictObject({ is_active: z.boolean(), payment_address: trimmed, bank_charges: z.number() }),
@@ -337,6 +342,7 @@ export const settingsFormFieldsSchema = z.object({
     max_order_size: z.string(),
     order_session_timeout: z.string(),
     four_eyes_usd: z.string().optional(),
+    proof_required_usd: z.string().optional(),
   }),
   paypal: z.object({ is_active: z.boolean() }),
   zelle: z.object({ is_active: z.boolean(), payment_address: z.string(), bank_charges: z.string() }),
@@ -423,6 +429,15 @@ export const settingsFormSchema = settingsFormFieldsSchema.transform((form, ctx)
       ...(form.order.four_eyes_usd === undefined
         ? {}
         : { four_eyes_usd: dollarsFromText(form.order.four_eyes_usd, 'order.four_eyes_usd', report) }),
+      ...(form.order.proof_required_usd === undefined
+        ? {}
+        : {
+            proof_required_usd: dollarsFromText(
+              form.order.proof_required_usd,
+              'order.proof_required_usd',
+              report,
+            ),
+          }),
     },
     paypal: { is_active: form.paypal.is_active },
     zelle: {
@@ -494,6 +509,9 @@ export function formFromSettings(s: FullGlobalSettings): SettingsForm {
       max_order_size: usdText(s.order.max_order_size),
       order_session_timeout: String(s.order.order_session_timeout),
       ...(s.order.four_eyes_usd === undefined ? {} : { four_eyes_usd: usdText(s.order.four_eyes_usd) }),
+      ...(s.order.proof_required_usd === undefined
+        ? {}
+        : { proof_required_usd: usdText(s.order.proof_required_usd) }),
     },
     paypal: { is_active: s.paypal.is_active },
     zelle: { ...s.zelle, bank_charges: usdText(s.zelle.bank_charges) },

@@ -67,8 +67,33 @@ export const orderCustomerSchema = z.object({
   phoneNumber: z.string().nullable(),
 });
 
+/**
+ * Where a buy's bitcoin goes and whether it may go yet (its payout address-book entry): `due` false
+ * with the reason while the customer has not confirmed the address, during its cooldown, or while a
+ * required ownership proof is missing. Null for sells and settled buys.
+ */
+export const payoutDestinationSchema = z.object({
+  due: z.boolean(),
+  /** The address to pay (an xpub entry's derived address once the buy is due). */
+  address: z.string().nullable(),
+  /** Why the payout waits; null when due. */
+  message: z.string().nullable(),
+  entry: z
+    .object({
+      label: z.string(),
+      kind: z.enum(['address', 'xpub']),
+      status: z.enum(['unconfirmed', 'confirmed', 'usable']),
+      usableAt: z.string().nullable(),
+      proven: z.boolean(),
+      removed: z.boolean(),
+    })
+    .nullable(),
+});
+export type PayoutDestinationView = z.infer<typeof payoutDestinationSchema>;
+
 export const orderDetailSchema = z.object({
   order: adminOrderSchema,
+  payoutDestination: payoutDestinationSchema.nullable().optional(),
   customer: orderCustomerSchema.nullable(),
   timeline: z.array(timelineEntrySchema),
   deposits: z.array(depositSchema),

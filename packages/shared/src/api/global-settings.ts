@@ -49,6 +49,11 @@ export const fullGlobalSettingsSchema = publicGlobalSettingsSchema.extend({
   order: publicGlobalSettingsSchema.shape.order.extend({
     /** Staff only: a buy marked paid or a sell paid out at or above this (USD) needs two admins. */
     four_eyes_usd: z.number().optional(),
+    /**
+     * Staff only: a buy paid out at or above this (USD) needs a payout address the customer proved
+     * they own (BIP-322); 0: no proof required.
+     */
+    proof_required_usd: z.number().optional(),
   }),
   zelle: methodSwitch.extend({ payment_address: z.string(), bank_charges: z.number() }),
   ach: methodSwitch.extend({

@@ -68,6 +68,11 @@ export const saveOrderSchema = z.strictObject({
   /** The client's idea of the quote lock; the server sets its own. */
   expired: z.union([z.number(), z.string(), z.boolean(), z.null()]).optional(),
   walletAddress: z.string().max(100).optional(),
+  /**
+   * A buy may name an entry of the customer's payout address book instead of (or with) an address:
+   * an xpub entry pays a fresh address of it (DESIGN.md 7.11).
+   */
+  payoutAddressId: z.string().max(100).optional(),
   bankAccount: sellBankAccountSchema.optional(),
   /**
    * The locked quote the customer confirmed (`POST /api/quotes`): the figures above must then be that
@@ -160,6 +165,11 @@ export const orderSchema = z.object({
   walletAddress: z.union([z.string(), z.object({ address: z.string(), amount: z.number() })]).nullable(),
   confirmations: z.number(),
   flag: z.string().nullable(),
+  /**
+   * Why an unsettled buy's bitcoin cannot be sent yet because of its payout address (not confirmed,
+   * in its cooldown, removed, proof required), in words for the customer; absent when nothing waits.
+   */
+  payoutHold: z.string().optional(),
   /** Why a cancelled order was cancelled, by the customer or by staff (absent otherwise). */
   cancelReason: z.string().optional(),
   payment: z

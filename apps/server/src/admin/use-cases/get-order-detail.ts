@@ -1,5 +1,12 @@
 import type { Database } from '../../db/database';
+import type { OrderRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { payoutAddressStatus } from '../../payout-addresses/payout-address.presenter';
+import {
+  checkPayoutDestination,
+  resolvePayoutDestination,
+  type ResolveDeps,
+} from '../../payout-addresses/payout-destination';
 import {
   findOrder,
   findOrderCustomer,
@@ -7,8 +14,47 @@ import {
   findOrderTimeline,
 } from '../admin-orders.repository';
 
-/** One order with its customer, its state changes and the deposits seen for it. */
-export async function getOrderDetail(deps: { db: Database; confirmationsRequired: number }, orderId: string) {
+/**
+ * Where an unsettled buy's bitcoin goes: for a paid buy (due for payout) the destination is resolved,
+ * so an xpub entry's fresh address is derived and recorded once and staff see the address to pay.
+ */
+async function payoutDestinationOf(deps: { db: Database; payoutDestinations: ResolveDeps }, order: OrderRow) {
+  if (
+    order.type !== 'buy' ||
+    order.status === 'completed' ||
+    order.status === 'cancelled' ||
+    order.status === 'expired'
+  ) {
+    return null;
+  }
+  const now = new Date();
+  const paid = order.status === 'processing' && order.paymentConfirmedAt !== null;
+  const destination = paid
+    ? await resolvePayoutDestination(deps.payoutDestinations, order.id)
+    : await checkPayoutDestination(deps.db, order, now);
+  const { entry } = destination;
+  return {
+    due: destination.due,
+    address: destination.due ? destination.address : (entry?.address ?? order.walletAddress),
+    message: destination.due ? null : destination.message,
+    entry: entry
+      ? {
+          label: entry.label,
+          kind: entry.xpub ? ('xpub' as const) : ('address' as const),
+          status: payoutAddressStatus(entry, now),
+          usableAt: entry.usableAt?.toISOString() ?? null,
+          proven: entry.provenAt !== null,
+          removed: entry.removedAt !== null,
+        }
+      : null,
+  };
+}
+
+/** One order with its customer, its state changes, the deposits seen for it and its payout destination. */
+export async function getOrderDetail(
+  deps: { db: Database; confirmationsRequired: number; payoutDestinations: ResolveDeps },
+  orderId: string,
+) {
   const order = await findOrder(deps.db, orderId);
   if (!order) throw new AppError('NOT_FOUND', 'Order not found.');
   const [customer, timeline, deposits] = await Promise.all([
@@ -16,5 +62,18 @@ export async function getOrderDetail(deps: { db: Database; confirmationsRequired
     findOrderTimeline(deps.db, order.id),
     findOrderDeposits(deps.db, order.id),
   ]);
-  return { order, customer, timeline, deposits, confirmationsRequired: deps.confirmationsRequired };
+  const payoutDestination = await payoutDestinationOf(deps, order);
+  // The xpub address may just have been recorded: show the order as it now is.
+  const current =
+    payoutDestination?.address && !order.walletAddress
+      ? ((await findOrder(deps.db, orderId)) ?? order)
+      : order;
+  return {
+    order: current,
+    customer,
+    timeline,
+    deposits,
+    confirmationsRequired: deps.confirmationsRequired,
+    payoutDestination,
+  };
 }

@@ -2,6 +2,7 @@ import type { OrderRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { assertAddressNotSanctioned } from '../../compliance/sanctions/sanctions-screening';
 import { moveOrder } from '../../orders/order-state';
+import { assertPayoutDestinationUsable } from '../../payout-addresses/payout-destination';
 import { findPayoutOfOrder, insertPayout, recordPayoutSent } from '../payout.repository';
 import { assertNoPayout } from './payout-rules';
 import {
@@ -31,6 +32,11 @@ export async function recordBtcPayout(
     // Screened again just before the payout: the list may have changed since the order was saved.
     if (order.walletAddress) await assertAddressNotSanctioned(tx, order.walletAddress, 'walletAddress');
     const existing = await findPayoutOfOrder(tx, order.id);
+    // A payout in flight already passed this check when it started; anything new must pass it now.
+    const address =
+      existing?.state === 'sending'
+        ? existing.address
+        : await assertPayoutDestinationUsable(tx, order, new Date());
     if (existing?.state === 'sending') {
       await recordPayoutSent(tx, existing.id, { txid, vout });
     } else if (existing) {
@@ -41,7 +47,7 @@ export async function recordBtcPayout(
         {
           orderId: order.id,
           kind: 'btc',
-          address: order.walletAddress,
+          address,
           amountSats: order.amountSats,
           createdBy: adminActor(request.staff),
           txid,

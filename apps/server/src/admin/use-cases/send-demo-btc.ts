@@ -4,6 +4,11 @@ import type { OrderRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { assertAddressNotSanctioned } from '../../compliance/sanctions/sanctions-screening';
 import { moveOrder } from '../../orders/order-state';
+import {
+  assertPayoutDestinationUsable,
+  resolvePayoutDestination,
+  type ResolveDeps,
+} from '../../payout-addresses/payout-destination';
 import { recordAdminAction } from '../admin-audit.repository';
 import { lockOrder } from '../admin-orders.repository';
 import { findPayoutOfOrder, insertPayout, recordPayoutSent, recordPayoutStarted } from '../payout.repository';
@@ -19,10 +24,15 @@ import { adminActor, runOrderAction, type OrderActionDeps } from './run-order-ac
  * A crash between 1 and 3 leaves the intent without a result: nothing sends again, staff check the chain.
  */
 export async function sendDemoBtc(
-  deps: OrderActionDeps & { chain: SimulatedChain },
+  deps: OrderActionDeps & { chain: SimulatedChain; payoutDestinations: ResolveDeps },
   request: { staff: SignedInUser; orderId: string },
 ): Promise<OrderRow> {
   const actor = adminActor(request.staff);
+  // An xpub buy gets its fresh address first (outside the lock: it reads the chain).
+  await resolvePayoutDestination(deps.payoutDestinations, request.orderId).catch((error: unknown) => {
+    // Not a buy: the checks below answer it.
+    if (!(error instanceof AppError && error.code === 'NOT_FOUND')) throw error;
+  });
   const { order, payout } = await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, request.orderId);
     if (!order) throw new AppError('NOT_FOUND', 'Order not found.');
@@ -38,14 +48,15 @@ export async function sendDemoBtc(
       );
     }
     assertMayPayOut(order, await findPayoutOfOrder(tx, order.id));
+    const address = await assertPayoutDestinationUsable(tx, order, new Date());
     // Screened again just before the payout: the list may have changed since the order was saved.
-    await assertAddressNotSanctioned(tx, order.walletAddress, 'walletAddress');
+    await assertAddressNotSanctioned(tx, address, 'walletAddress');
     const payout = await insertPayout(
       tx,
       {
         orderId: order.id,
         kind: 'btc',
-        address: order.walletAddress,
+        address,
         amountSats: order.amountSats,
         createdBy: actor,
       },

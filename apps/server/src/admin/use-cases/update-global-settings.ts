@@ -64,6 +64,13 @@ function toStoredSettings(s: EditedSettings): GlobalSettingsChange {
             limitTier2WeekCents: usdNumberToCents(s.limits.tier2.week),
             limitTier2MonthCents: usdNumberToCents(s.limits.tier2.month),
           }),
+      // 0 switches the ownership-proof rule off.
+      ...(s.order.proof_required_usd === undefined
+        ? {}
+        : {
+            proofRequiredCents:
+              s.order.proof_required_usd === 0 ? null : usdNumberToCents(s.order.proof_required_usd),
+          }),
       updatedAt: new Date(),
     };
   } catch (error) {

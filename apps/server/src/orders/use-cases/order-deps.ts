@@ -1,5 +1,6 @@
 import type { BitcoinNetwork } from '@offzero/shared/bitcoin/address';
 import type { Database } from '../../db/database';
+import type { PayoutAddressService } from '../../payout-addresses/payout-address.service';
 import type { PriceBook } from '../../prices/price-book';
 import type { OrderNotifier } from '../order-notifications';
 
@@ -11,5 +12,7 @@ export interface OrderDeps {
   /** The operator's BIP84 account key that sell deposit addresses are derived from. */
   depositXpub: string;
   notify: OrderNotifier;
+  /** The customer's payout address book: a buy's address becomes (or is) one of its entries. */
+  payoutAddresses: Pick<PayoutAddressService, 'ensureEntryForAddress' | 'findOwn'>;
   now: () => Date;
 }

@@ -51,8 +51,11 @@ export interface PricedBuy {
   snapshot: Pick<PriceSnapshotRow, 'id'>;
   /** The locked quote these figures come from, which the save claims (DESIGN.md 7.12). */
   quoteId?: string;
-  /** The customer's own address, where their bitcoin is paid out. */
-  walletAddress: string;
+  /**
+   * The customer's own address, where their bitcoin is paid out; null when the buy names an xpub
+   * entry of the address book instead (its address is derived at payout).
+   */
+  walletAddress: string | null;
   /** The quote lock: the order session timeout of the settings. */
   quoteExpiresAt: Date;
 }
@@ -77,12 +80,14 @@ export async function priceBuyOrder(
   body: SaveOrderRequest,
 ): Promise<PricedBuy> {
   const { settings, client } = await checkCustomer(deps, user, body);
-  const walletAddress = body.walletAddress?.trim() ?? '';
-  if (!isValidBitcoinAddress(walletAddress, deps.network)) {
+  const typed = body.walletAddress?.trim() ?? '';
+  // With an address-book entry named, the entry decides the address (save-buy-order checks it).
+  const walletAddress = body.payoutAddressId !== undefined && typed === '' ? null : typed;
+  if (walletAddress !== null && !isValidBitcoinAddress(walletAddress, deps.network)) {
     throw new AppError('BAD_REQUEST', BUY_CHECK_MESSAGES.invalidAddress);
   }
   // DESIGN.md 7.9: a sanctioned payout address is refused at save (and screened again before payout).
-  await assertAddressNotSanctioned(deps.db, walletAddress, 'walletAddress');
+  if (walletAddress !== null) await assertAddressNotSanctioned(deps.db, walletAddress, 'walletAddress');
   for (const snapshot of await servedPricesAt(deps, 'sell', client.priceCents)) {
     const quote = quoteBuyFromUsd({
       valueCents: client.valueCents,

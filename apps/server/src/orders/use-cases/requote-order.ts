@@ -5,6 +5,7 @@ import { recordOrderRequoted } from '../order-state';
 import { lockOrder, updatePendingQuote } from '../order.repository';
 import { assertWithinTradingLimits } from '../../limits/limits.service';
 import { lockCustomerForSave } from '../order.repository';
+import { linkBuyPayoutAddress } from './link-payout-address';
 import type { OrderDeps } from './order-deps';
 import { claimOrderQuote, priceBuyFromQuote } from './price-from-quote';
 import { keepTravelRuleRecord, travelRuleAnswer } from './travel-rule';
@@ -18,7 +19,7 @@ export const REQUOTE_REASON = 'the customer confirmed again at the current price
  * keeps its quote: it waits for its deposit at the address it was given.
  */
 export async function requoteOrder(
-  deps: Pick<OrderDeps, 'db' | 'prices' | 'network' | 'now'>,
+  deps: Pick<OrderDeps, 'db' | 'prices' | 'network' | 'now' | 'payoutAddresses'>,
   user: UserRow,
   order: OrderRow,
   body: SaveOrderRequest,
@@ -48,10 +49,14 @@ export async function requoteOrder(
       exceptOrderId: order.id,
     });
     const walletOwnership = travelRuleAnswer(figures.valueCents, body.walletOwnership);
+    const payout = await linkBuyPayoutAddress(deps, tx, user.id, {
+      payoutAddressId: body.payoutAddressId,
+      walletAddress,
+    });
     const after = await updatePendingQuote(
       tx,
       order.id,
-      { ...figures, priceSnapshotId: snapshot.id, walletAddress, quoteExpiresAt },
+      { ...figures, priceSnapshotId: snapshot.id, quoteExpiresAt, ...payout },
       deps.now(),
     );
     if (!after) return null;

@@ -3,17 +3,20 @@ import type { OrderRow, UserRow } from '../../db/schema';
 import { recordOrderCreated } from '../order-state';
 import { findRecentTwinOrder, insertOrder, lockCustomerForSave } from '../order.repository';
 import { assertWithinTradingLimits } from '../../limits/limits.service';
+import { linkBuyPayoutAddress } from './link-payout-address';
 import type { OrderDeps } from './order-deps';
 import { claimOrderQuote, priceBuyFromQuote } from './price-from-quote';
 import { keepTravelRuleRecord, travelRuleAnswer } from './travel-rule';
 import { priceBuyOrder } from './price-order';
 
 /**
- * A new pending buy at the server's figures (or its locked quote's), paid out later to the customer's own address. The same
+ * A new pending buy at the server's figures (or its locked quote's), paid out later to the customer's
+ * own address, an entry of their payout address book (a new address joins it unconfirmed, and the
+ * payout waits). The same
  * buy saved again within 10 seconds (a double click) answers the first order (DESIGN.md 7.5).
  */
 export async function saveBuyOrder(
-  deps: Pick<OrderDeps, 'db' | 'prices' | 'network' | 'now'>,
+  deps: Pick<OrderDeps, 'db' | 'prices' | 'network' | 'now' | 'notify' | 'payoutAddresses'>,
   user: UserRow,
   body: SaveOrderRequest,
 ): Promise<OrderRow> {
@@ -22,7 +25,7 @@ export async function saveBuyOrder(
   const priced = quoteId
     ? await priceBuyFromQuote(deps, user, { ...body, quoteId })
     : await priceBuyOrder(deps, user, body);
-  return deps.db.transaction(async (tx) => {
+  const saved = await deps.db.transaction(async (tx) => {
     await lockCustomerForSave(tx, user.id);
     const twin = await findRecentTwinOrder(tx, {
       userId: user.id,
@@ -41,13 +44,18 @@ export async function saveBuyOrder(
       now: deps.now(),
     });
     const walletOwnership = travelRuleAnswer(priced.figures.valueCents, body.walletOwnership);
+    const payout = await linkBuyPayoutAddress(deps, tx, user.id, {
+      payoutAddressId: body.payoutAddressId,
+      walletAddress: priced.walletAddress,
+    });
     const order = await insertOrder(tx, {
       userId: user.id,
       type: 'buy',
       ...priced.figures,
       priceSnapshotId: priced.snapshot.id,
       quoteExpiresAt: priced.quoteExpiresAt,
-      walletAddress: priced.walletAddress,
+      walletAddress: payout.walletAddress,
+      payoutAddressId: payout.payoutAddressId,
       depositIndex: null,
       paymentMethod: null,
       receivingDetails: null,
@@ -57,4 +65,7 @@ export async function saveBuyOrder(
     if (walletOwnership) await keepTravelRuleRecord(tx, { order, user, answer: walletOwnership });
     return order;
   });
+  // A new address's confirmation e-mail went into the outbox with the order: deliver it now.
+  await deps.notify(saved);
+  return saved;
 }

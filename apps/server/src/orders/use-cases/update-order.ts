@@ -8,7 +8,7 @@ import { requoteOrder } from './requote-order';
 
 /** `POST /api/order/update`: the three shapes of the request, each its own use-case (spec section 7). */
 export async function updateOrder(
-  deps: Pick<OrderDeps, 'db' | 'prices' | 'network' | 'notify' | 'now'>,
+  deps: Pick<OrderDeps, 'db' | 'prices' | 'network' | 'notify' | 'now' | 'payoutAddresses'>,
   user: UserRow,
   body: UpdateOrderRequest,
 ): Promise<{ order: OrderRow; message: string }> {

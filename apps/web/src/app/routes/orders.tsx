@@ -74,7 +74,12 @@ export default function OrdersRoute() {
       >
         {completing && (
           <PriceProvider>
-            <TradeWidget pendingOrder={completing} embedded taxDetailsForm={W9Step} className="p-0! shadow-none! ring-0! sm:p-0!" />
+            <TradeWidget
+              pendingOrder={completing}
+              embedded
+              taxDetailsForm={W9Step}
+              className="p-0! shadow-none! ring-0! sm:p-0!"
+            />
           </PriceProvider>
         )}
       </Modal>

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import type { User } from '@offzero/shared/api/accounts';
 import { ChangeEmailModal } from '../../features/auth/components/change-email-modal';
 import { VerifyPhoneModal } from '../../features/auth/components/verify-phone-modal';
+import { AddressBookCard } from '../../features/payout-addresses/components/address-book-card';
 import { ReferralCard } from '../../features/referrals/components/referral-card';
 import { SettingsPage } from '../../features/settings/settings-page';
 import { TaxDetailsCard } from '../../features/tax/components/tax-details-card';
 
 /**
- * Settings (spec section 2) with the tax feature's Tax details card (Form W-9) and the referral feature's
- * card after the payment and notification cards,
+ * Settings (spec section 2) with the payout address book, the tax feature's Tax details card (Form W-9)
+ * and the referral feature's card after the payment and notification cards,
  * and the auth feature's dialogs beside the e-mail and the phone number (a verified contact changes
  * only after the security code sent to the e-mail).
  */
@@ -17,6 +18,7 @@ export default function SettingsRoute() {
     <SettingsPage
       moreCards={(settings) => (
         <>
+          <AddressBookCard />
           <TaxDetailsCard />
           <ReferralCard referralCode={settings.referralCode} />
         </>

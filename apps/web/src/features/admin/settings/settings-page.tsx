@@ -177,6 +177,14 @@ function SettingsEditor({ saved }: { saved: FullGlobalSettings }) {
                 {...field('order', 'four_eyes_usd')}
               />
             )}
+            {saved.order.proof_required_usd !== undefined && (
+              <TextField
+                label="Ownership proof from (USD)"
+                inputMode="decimal"
+                hint="A buy at or above this is paid out only to an address the customer proved they own (BIP-322). 0: never required."
+                {...field('order', 'proof_required_usd')}
+              />
+            )}
           </div>
         </Panel>
 

@@ -118,6 +118,18 @@ function OrderDetails({ order }: { order: Order }) {
           </span>
         </p>
       )}
+      {order.payoutHold && (
+        <p
+          data-testid="order-payout-hold"
+          className="flex gap-2 rounded-2xl bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200"
+        >
+          <AlertIcon className="size-5 shrink-0 text-amber-600" />
+          <span>
+            <span className="font-semibold">Payout waiting: </span>
+            {order.payoutHold}
+          </span>
+        </p>
+      )}
       {order.status === 'cancelled' && order.cancelReason && (
         <p
           data-testid="order-cancel-reason"

@@ -1,0 +1,47 @@
+import type { Transaction } from '../../db/database';
+import { AppError } from '../../http/errors';
+import type { OrderDeps } from './order-deps';
+
+/** A buy's payout destination: the address-book entry it pays and, for a plain address, that address. */
+export interface BuyPayoutTarget {
+  payoutAddressId: string;
+  /** Null for an xpub entry: a fresh address of it is derived when the buy is paid out. */
+  walletAddress: string | null;
+}
+
+/**
+ * Ties a buy to an entry of the customer's address book, in the save's transaction: the entry it
+ * names (their own, else 404), or the entry of the address it names, added unconfirmed (and e-mailed)
+ * when it is new. The buy is saved either way; its payout waits until the entry is usable.
+ */
+export async function linkBuyPayoutAddress(
+  deps: Pick<OrderDeps, 'payoutAddresses'>,
+  tx: Transaction,
+  userId: string,
+  request: { payoutAddressId?: string | undefined; walletAddress: string | null },
+): Promise<BuyPayoutTarget> {
+  if (request.payoutAddressId !== undefined) {
+    const entry = await deps.payoutAddresses.findOwn(userId, request.payoutAddressId, tx);
+    if (entry.address && request.walletAddress !== null && request.walletAddress !== entry.address) {
+      throw new AppError(
+        'BAD_REQUEST',
+        'The address does not match the address-book entry you chose. Choose the entry again.',
+      );
+    }
+    if (entry.xpub && request.walletAddress !== null) {
+      throw new AppError(
+        'BAD_REQUEST',
+        'This entry is an extended public key: we pay a fresh address of it, so send no address with it.',
+      );
+    }
+    return { payoutAddressId: entry.id, walletAddress: entry.address };
+  }
+  if (request.walletAddress === null) {
+    throw new AppError('BAD_REQUEST', 'Choose where we send your bitcoin.');
+  }
+  const entry = await deps.payoutAddresses.ensureEntryForAddress(tx, userId, request.walletAddress, {
+    label: 'Added with a buy',
+    makeDefault: false,
+  });
+  return { payoutAddressId: entry.id, walletAddress: request.walletAddress };
+}

@@ -1,0 +1,346 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { bitcoinAddressNetwork, type BitcoinNetwork } from '@offzero/shared/bitcoin/address';
+import {
+  PAYOUT_ADDRESS_LIMIT,
+  looksLikeExtendedKey,
+  type AddPayoutAddressRequest,
+} from '@offzero/shared/api/payout-addresses';
+import type { Database, Transaction } from '../db/database';
+import type { PayoutAddressRow } from '../db/schema';
+import { isUniqueViolation } from '../db/postgres-errors';
+import { AppError } from '../http/errors';
+import { isUuid } from '../http/ids';
+import { writeOutbox } from '../outbox/outbox.repository';
+import type { OutboxService } from '../outbox/outbox.service';
+import {
+  confirmPayoutAddress,
+  countPayoutAddresses,
+  findCustomerEmail,
+  findPayoutAddress,
+  findPayoutAddressByAddress,
+  findPayoutAddressByXpub,
+  insertPayoutAddress,
+  listPayoutAddresses,
+  lockAddressBook,
+  markPayoutAddressProven,
+  markPayoutAddressRemoved,
+  setConfirmToken,
+  setDefaultPayoutAddress,
+} from './payout-address.repository';
+import { proofAddressOf } from './payout-address.presenter';
+import { PayoutKeyError, parsePayoutXpub } from './payout-xpub';
+import { verifyOwnershipProof } from './ownership-proof';
+
+/**
+ * The sanctions screening of an address (compliance). It throws an `AppError` (400 "This address
+ * cannot be used. Contact support.") for a listed address; the address book calls it for every
+ * address added and for every address an xpub entry is about to be paid at. Until compliance wires
+ * its list in, no address is refused here.
+ */
+export type ScreenAddress = (
+  address: string,
+  context: { userId: string; purpose: 'address-book' | 'xpub-payout' },
+) => Promise<void>;
+
+export const screenNothing: ScreenAddress = async () => undefined;
+
+/** How long an e-mailed confirmation link works. */
+export const CONFIRM_LINK_HOURS = 48;
+
+const NOT_FOUND_MESSAGE = 'We found no such payout address in your address book.';
+
+export interface PayoutAddressDeps {
+  db: Database;
+  network: BitcoinNetwork;
+  publicUrl: string;
+  cooldownHours: number;
+  outbox: Pick<OutboxService, 'deliverForUser'>;
+  screenAddress?: ScreenAddress | undefined;
+  now?: (() => Date) | undefined;
+}
+
+export function hashConfirmToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** What the customer added: a checked address or public key (a private key never gets past here). */
+type CheckedTarget = { address: string; xpub: null } | { address: null; xpub: string };
+
+/** Checks an address or extended key against the configured network; 400 with a message otherwise. */
+export function checkPayoutTarget(
+  input: { address?: string | undefined; xpub?: string | undefined },
+  network: BitcoinNetwork,
+): CheckedTarget {
+  // A key pasted into the address field is read as a key, so a private key is refused, not stored.
+  const key =
+    input.xpub ?? (input.address && looksLikeExtendedKey(input.address) ? input.address : undefined);
+  if (key !== undefined) {
+    try {
+      parsePayoutXpub(key, network);
+    } catch (error) {
+      if (error instanceof PayoutKeyError) {
+        throw new AppError('BAD_REQUEST', error.message, {
+          [input.xpub ? 'xpub' : 'address']: error.message,
+        });
+      }
+      throw error;
+    }
+    return { address: null, xpub: key };
+  }
+  const address = input.address ?? '';
+  const found = bitcoinAddressNetwork(address);
+  // Regtest's legacy addresses read as testnet ones; only bech32 prefixes tell them apart.
+  const sameNetwork =
+    found === network || (network === 'regtest' && found === 'testnet' && !/^tb1/i.test(address));
+  if (!sameNetwork) {
+    const message =
+      found === null
+        ? `Enter a valid bitcoin address for ${network}.`
+        : `This is a ${found} address, but OffZero pays on ${network}: enter a ${network} address.`;
+    throw new AppError('BAD_REQUEST', message, { address: message });
+  }
+  return { address, xpub: null };
+}
+
+export function createPayoutAddressService(deps: PayoutAddressDeps) {
+  const { db, network } = deps;
+  const now = deps.now ?? (() => new Date());
+  const screen = deps.screenAddress ?? screenNothing;
+
+  function confirmLink(id: string, token: string): string {
+    const query = new URLSearchParams({ id, token });
+    return `${deps.publicUrl}/settings/payout-addresses/confirm?${query.toString()}`;
+  }
+
+  function describe(entry: PayoutAddressRow): string {
+    return entry.address
+      ? `"${entry.label}" (${entry.address})`
+      : `"${entry.label}" (extended public key ${entry.xpub!.slice(0, 12)}…${entry.xpub!.slice(-6)})`;
+  }
+
+  function cooldownText(): string {
+    const hours = deps.cooldownHours;
+    if (hours === 0) return 'as soon as you confirm it';
+    return `${hours} hour${hours === 1 ? '' : 's'} after you confirm it`;
+  }
+
+  /** Writes an e-mail about the book into the outbox, in the transaction of the change. */
+  async function writeNotice(
+    tx: Transaction,
+    entry: PayoutAddressRow,
+    event: string,
+    message: { subject: string; text: string },
+  ): Promise<void> {
+    const email = await findCustomerEmail(tx, entry.userId);
+    if (!email) return;
+    // Security notices go whatever the customer's notification toggles say.
+    await writeOutbox(tx, [
+      {
+        eventKey: `payout-address:${entry.id}:${event}`,
+        channel: 'email',
+        recipient: email,
+        userId: entry.userId,
+        payload: message,
+      },
+    ]);
+  }
+
+  /** A fresh single-use link for an unconfirmed entry, stored as a hash, and the e-mail carrying it. */
+  async function sendConfirmLink(tx: Transaction, entry: PayoutAddressRow, reason: 'added' | 'resent') {
+    const token = randomBytes(32).toString('base64url');
+    const hash = hashConfirmToken(token);
+    await setConfirmToken(tx, entry.id, {
+      hash,
+      expiresAt: new Date(now().getTime() + CONFIRM_LINK_HOURS * 3_600_000),
+    });
+    const added =
+      reason === 'added'
+        ? `You added ${describe(entry)} to your OffZero payout addresses.`
+        : `Here is a new confirmation link for ${describe(entry)}.`;
+    await writeNotice(tx, entry, `link:${hash.slice(0, 16)}`, {
+      subject: 'Confirm your new payout address',
+      text:
+        `${added} Confirm it within ${CONFIRM_LINK_HOURS} hours by opening this link while signed in: ` +
+        `${confirmLink(entry.id, token)} — payouts can go to it ${cooldownText()}. ` +
+        'If this was not you, do not open the link: remove the address in Settings and contact support.',
+    });
+  }
+
+  /**
+   * Adds an entry in the caller's transaction (the book's lock held): the limit, duplicates, the
+   * screening hook, and the e-mail with its confirmation link.
+   */
+  async function addInTransaction(
+    tx: Transaction,
+    userId: string,
+    target: CheckedTarget,
+    options: { label: string; isDefault: boolean },
+  ): Promise<PayoutAddressRow> {
+    await lockAddressBook(tx, userId);
+    const duplicate = target.address
+      ? await findPayoutAddressByAddress(tx, userId, target.address)
+      : await findPayoutAddressByXpub(tx, userId, target.xpub!);
+    if (duplicate) throw new AppError('CONFLICT', 'This address is already in your address book.');
+    if ((await countPayoutAddresses(tx, userId)) >= PAYOUT_ADDRESS_LIMIT) {
+      throw new AppError(
+        'CONFLICT',
+        `Your address book holds ${PAYOUT_ADDRESS_LIMIT} addresses, the most it keeps. Remove one you no longer use first.`,
+      );
+    }
+    const entry = await insertPayoutAddress(tx, {
+      userId,
+      label: options.label,
+      address: target.address,
+      xpub: target.xpub,
+      isDefault: false,
+      confirmTokenHash: null,
+      confirmTokenExpiresAt: null,
+    });
+    if (options.isDefault) await setDefaultPayoutAddress(tx, userId, entry.id);
+    await sendConfirmLink(tx, entry, 'added');
+    return { ...entry, isDefault: options.isDefault };
+  }
+
+  async function screenTarget(userId: string, target: CheckedTarget): Promise<void> {
+    await screen(target.address ?? proofAddressOf(target, network), { userId, purpose: 'address-book' });
+  }
+
+  /** `tx`: inside the caller's transaction (the embedded database has one connection). */
+  async function findOwn(userId: string, id: string, tx?: Transaction): Promise<PayoutAddressRow> {
+    const entry = isUuid(id) ? await findPayoutAddress(tx ?? db, userId, id) : undefined;
+    if (!entry) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+    return entry;
+  }
+
+  return {
+    now,
+
+    list: (userId: string) => listPayoutAddresses(db, userId),
+
+    /** Delivers at once the notices a committed change wrote (the job retries what fails). */
+    deliverNotices: (userId: string) => deps.outbox.deliverForUser(userId),
+
+    async add(userId: string, body: AddPayoutAddressRequest): Promise<PayoutAddressRow> {
+      const target = checkPayoutTarget(body, network);
+      await screenTarget(userId, target);
+      try {
+        const entry = await db.transaction((tx) =>
+          addInTransaction(tx, userId, target, { label: body.label, isDefault: false }),
+        );
+        await deps.outbox.deliverForUser(userId);
+        return entry;
+      } catch (error) {
+        // Two adds of the same address at once: the unique index decides.
+        if (isUniqueViolation(error)) {
+          throw new AppError('CONFLICT', 'This address is already in your address book.');
+        }
+        throw error;
+      }
+    },
+
+    /**
+     * The entry of a plain address a buy or the Settings wallet card names, in the caller's transaction:
+     * the existing entry, or a new unconfirmed one (e-mailed). Its payout waits until it is usable.
+     */
+    async ensureEntryForAddress(
+      tx: Transaction,
+      userId: string,
+      address: string,
+      options: { label: string; makeDefault: boolean },
+    ): Promise<PayoutAddressRow> {
+      const target = checkPayoutTarget({ address }, network);
+      await screenTarget(userId, target);
+      const existing = await findPayoutAddressByAddress(tx, userId, address);
+      if (existing) {
+        if (options.makeDefault && !existing.isDefault) {
+          await setDefaultPayoutAddress(tx, userId, existing.id);
+          return { ...existing, isDefault: true };
+        }
+        return existing;
+      }
+      return addInTransaction(tx, userId, target, { label: options.label, isDefault: options.makeDefault });
+    },
+
+    /** One of the customer's own entries (another customer's or a removed one: 404). */
+    findOwn,
+
+    async confirm(userId: string, id: string, token: string): Promise<PayoutAddressRow> {
+      const entry = await findOwn(userId, id);
+      const at = now();
+      const tokenHash = hashConfirmToken(token);
+      const confirmed = await db.transaction(async (tx) => {
+        const row = await confirmPayoutAddress(tx, {
+          userId,
+          id: entry.id,
+          tokenHash,
+          now: at,
+          usableAt: new Date(at.getTime() + deps.cooldownHours * 3_600_000),
+        });
+        if (row) {
+          await writeNotice(tx, row, 'confirmed', {
+            subject: 'Payout address confirmed',
+            text:
+              `You confirmed ${describe(row)} as an OffZero payout address. Payouts can go to it from ` +
+              `${row.usableAt!.toISOString().replace('T', ' ').slice(0, 16)} UTC. ` +
+              'If this was not you, remove it in Settings and contact support.',
+          });
+        }
+        return row;
+      });
+      if (confirmed) {
+        await deps.outbox.deliverForUser(userId);
+        return confirmed;
+      }
+      // Nothing changed: say why, from the entry as it is now.
+      const current = await findOwn(userId, id);
+      if (current.confirmedAt) {
+        throw new AppError('CONFLICT', 'This link was already used: the address is confirmed.');
+      }
+      if (current.confirmTokenHash !== tokenHash) {
+        throw new AppError(
+          'BAD_REQUEST',
+          'This confirmation link is not valid. Open the newest link we e-mailed you, or send a new one from Settings.',
+        );
+      }
+      throw new AppError('GONE', 'This confirmation link has expired. Send a new one from Settings.');
+    },
+
+    async resendLink(userId: string, id: string): Promise<PayoutAddressRow> {
+      const entry = await findOwn(userId, id);
+      if (entry.confirmedAt) throw new AppError('CONFLICT', 'This address is already confirmed.');
+      await db.transaction((tx) => sendConfirmLink(tx, entry, 'resent'));
+      await deps.outbox.deliverForUser(userId);
+      return entry;
+    },
+
+    async remove(userId: string, id: string): Promise<PayoutAddressRow> {
+      const entry = await findOwn(userId, id);
+      const removed = await db.transaction(async (tx) => {
+        await lockAddressBook(tx, userId);
+        const row = await markPayoutAddressRemoved(tx, entry.id, now());
+        if (!row) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+        await writeNotice(tx, row, 'removed', {
+          subject: 'Payout address removed',
+          text:
+            `You removed ${describe(row)} from your OffZero payout addresses. Buys that named it wait ` +
+            'until you choose another address with support. If this was not you, contact support.',
+        });
+        return row;
+      });
+      await deps.outbox.deliverForUser(userId);
+      return removed;
+    },
+
+    /** Checks a BIP-322 signature of the ownership message and marks the entry proven. */
+    async prove(userId: string, id: string, signature: string): Promise<PayoutAddressRow> {
+      const entry = await findOwn(userId, id);
+      const address = proofAddressOf(entry, network);
+      verifyOwnershipProof({ userId, address, signature });
+      const proven = await markPayoutAddressProven(db, entry.id, now());
+      if (!proven) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+      return proven;
+    },
+  };
+}
+
+export type PayoutAddressService = ReturnType<typeof createPayoutAddressService>;
