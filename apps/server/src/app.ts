@@ -54,6 +54,10 @@ import { adminPeopleRoutes } from './admin/admin-people.routes';
 import { adminSettingsRoutes } from './admin/admin-settings.routes';
 import { adminJobRoutes } from './admin/admin-jobs.routes';
 import { adminOutboxRoutes } from './admin/admin-outbox.routes';
+import { createPayoutBatchService } from './payout-batches/payout-batches.service';
+import { payoutBatchRoutes } from './payout-batches/payout-batches.routes';
+import { fundDemoPayoutWallet } from './payout-batches/demo-payout-wallet';
+import { screenNothing } from './payout-batches/payout-destination';
 import { priceRoutes } from './prices/price.routes';
 import { createOrderNotifier } from './orders/order-notifications';
 import { createOutboxService, type OutboxService } from './outbox/outbox.service';
@@ -304,6 +308,25 @@ export async function buildApp({
   await app.register(adminSettingsRoutes(admin));
   await app.register(adminJobRoutes(admin));
   await app.register(adminOutboxRoutes(admin));
+  // Demo: the demo payout wallet has coins on the simulated chain (once, however many processes start).
+  if (config.isDemo && simulatedChain && providers.payoutWallet) {
+    await fundDemoPayoutWallet(simulatedChain, providers.payoutWallet);
+  }
+  await app.register(
+    payoutBatchRoutes(
+      createPayoutBatchService(
+        {
+          db: database.db,
+          chain,
+          wallet: providers.payoutWallet,
+          feeCapPercent: config.payoutFeeCapPercent,
+          notify: notifyOrderStatus,
+          screenDestination: screenNothing,
+        },
+        { demoSigner: config.isDemo },
+      ),
+    ),
+  );
   if (config.isDemo)
     await app.register(devRoutes(createDevService({ db: database.db, kyc, paypal: demoPayPal })));
   if (config.isDemo && simulatedChain) await app.register(chainDevRoutes(simulatedChain));

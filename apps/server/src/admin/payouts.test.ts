@@ -24,6 +24,11 @@ const crashingChain: SimulatedChain = {
   outputsTo: (address) => chain.outputsTo(address),
   tipHeight: () => chain.tipHeight(),
   feeRate: () => chain.feeRate(),
+  feeRateFor: (tier) => chain.feeRateFor(tier),
+  utxos: (address) => chain.utxos(address),
+  broadcast: (txHex) => chain.broadcast(txHex),
+  transactionStatus: (txid) => chain.transactionStatus(txid),
+  fundOnce: (txid, address, valueSats) => chain.fundOnce(txid, address, valueSats),
   mine: (blocks) => chain.mine(blocks),
   drop: (txid) => chain.drop(txid),
   async send(address, valueSats) {

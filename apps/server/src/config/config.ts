@@ -97,6 +97,8 @@ const envSchema = z.object({
   DEPOSIT_XPUB: optionalText,
   DEPOSIT_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).optional(),
   CHAIN_POLL_SECONDS: z.coerce.number().min(0.5).max(600).optional(),
+  PAYOUT_WALLET_XPUB: optionalText,
+  PAYOUT_FEE_CAP_PERCENT: z.coerce.number().min(0.01).max(50).default(2),
   PRICE_REFRESH_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_JWKS_URL: z.string().trim().default('https://www.googleapis.com/oauth2/v3/certs'),
@@ -220,6 +222,13 @@ export interface AppConfig {
   depositConfirmations: number;
   /** How often the deposit watcher looks at the chain. */
   chainPollSeconds: number;
+  /**
+   * The payout wallet's BIP84 account public key (optionally with its key origin) that payout batches
+   * spend from; unset in production means no batches (the manual payout stays). Demo uses its own.
+   */
+  payoutWalletXpub: string | undefined;
+  /** A payout batch's network fee may be at most this percent of what it pays customers. */
+  payoutFeeCapPercent: number;
 }
 
 /** Demo mode's operator account (seeded by admin/seed-demo-admin.ts). */
@@ -360,6 +369,8 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     depositXpub: real?.DEPOSIT_XPUB,
     depositConfirmations: e.DEPOSIT_CONFIRMATIONS ?? (isDemo ? 1 : 2),
     chainPollSeconds: e.CHAIN_POLL_SECONDS ?? (isDemo ? 2 : 30),
+    payoutWalletXpub: real?.PAYOUT_WALLET_XPUB,
+    payoutFeeCapPercent: e.PAYOUT_FEE_CAP_PERCENT,
   };
 }
 

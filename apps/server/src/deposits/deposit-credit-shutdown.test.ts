@@ -35,6 +35,10 @@ describe.skipIf(!IS_POSTGRES)('a stop signal during a deposit credit', () => {
       kind: 'simulated',
       tipHeight: () => chain!.tipHeight(),
       feeRate: () => chain!.feeRate(),
+      feeRateFor: (tier) => chain!.feeRateFor(tier),
+      utxos: (address) => chain!.utxos(address),
+      broadcast: (txHex) => chain!.broadcast(txHex),
+      transactionStatus: (txid) => chain!.transactionStatus(txid),
       async outputsTo(address) {
         const outputs = await chain!.outputsTo(address);
         if (address === holdAddress && outputs.length > 0) {

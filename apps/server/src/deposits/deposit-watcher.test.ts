@@ -598,6 +598,10 @@ describe('deposit watcher', () => {
       kind: 'simulated',
       tipHeight: () => chain.tipHeight(),
       feeRate: () => chain.feeRate(),
+      feeRateFor: (tier) => chain.feeRateFor(tier),
+      utxos: (address) => chain.utxos(address),
+      broadcast: (txHex) => chain.broadcast(txHex),
+      transactionStatus: (txid) => chain.transactionStatus(txid),
       async outputsTo(address) {
         const outputs = await chain.outputsTo(address);
         if (address === holdAddress) {

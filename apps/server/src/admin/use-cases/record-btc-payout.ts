@@ -2,7 +2,7 @@ import type { OrderRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { moveOrder } from '../../orders/order-state';
 import { findPayoutOfOrder, insertPayout, recordPayoutSent } from '../payout.repository';
-import { assertNoPayout } from './payout-rules';
+import { assertNoPayout, assertNotInBatch } from './payout-rules';
 import {
   adminActor,
   runOrderAction,
@@ -27,6 +27,7 @@ export async function recordBtcPayout(
       throw new AppError('CONFLICT', 'Mark the payment as received before sending the bitcoin.');
     }
     if (order.flag) throw new AppError('CONFLICT', 'Resolve the flag first.');
+    if (order.status === 'processing') await assertNotInBatch(tx, order);
     const existing = await findPayoutOfOrder(tx, order.id);
     if (existing?.state === 'sending') {
       await recordPayoutSent(tx, existing.id, { txid, vout });

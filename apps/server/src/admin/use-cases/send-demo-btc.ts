@@ -6,7 +6,7 @@ import { moveOrder } from '../../orders/order-state';
 import { recordAdminAction } from '../admin-audit.repository';
 import { lockOrder } from '../admin-orders.repository';
 import { findPayoutOfOrder, insertPayout, recordPayoutSent, recordPayoutStarted } from '../payout.repository';
-import { assertMayPayOut } from './payout-rules';
+import { assertMayPayOut, assertNotInBatch } from './payout-rules';
 import { adminActor, runOrderAction, type OrderActionDeps } from './run-order-action';
 
 /**
@@ -37,6 +37,7 @@ export async function sendDemoBtc(
       );
     }
     assertMayPayOut(order, await findPayoutOfOrder(tx, order.id));
+    await assertNotInBatch(tx, order);
     const payout = await insertPayout(
       tx,
       {
