@@ -278,7 +278,8 @@ export function createEsploraChain({ baseUrl, timeoutMs = 10_000 }: EsploraChain
 
     async broadcast(txHex) {
       const hex = typeof txHex === 'string' ? txHex.trim().toLowerCase() : '';
-      if (!RAW_TX_HEX.test(hex)) throw new TransactionRejectedError('The transaction is not raw hexadecimal.');
+      if (!RAW_TX_HEX.test(hex))
+        throw new TransactionRejectedError('The transaction is not raw hexadecimal.');
       const { status, text } = await postText('/tx', hex);
       const answer = text.trim();
       if (status >= 200 && status < 300) {

@@ -36,7 +36,10 @@ export function parseRawTransaction(txHex: string, network: BitcoinNetworkName):
       disableScriptCheck: true,
     });
   } catch (error) {
-    throw new TypeError(`The transaction cannot be parsed: ${error instanceof Error ? error.message : 'invalid'}.`);
+    throw new TypeError(
+      `The transaction cannot be parsed: ${error instanceof Error ? error.message : 'invalid'}.`,
+      { cause: error },
+    );
   }
   const params = btcSignerNetwork(network);
   const inputs = [];
@@ -48,7 +51,8 @@ export function parseRawTransaction(txHex: string, network: BitcoinNetworkName):
   const outputs = [];
   for (let vout = 0; vout < transaction.outputsLength; vout += 1) {
     const output = transaction.getOutput(vout);
-    if (!output.script || output.amount === undefined) throw new TypeError('A transaction output is incomplete.');
+    if (!output.script || output.amount === undefined)
+      throw new TypeError('A transaction output is incomplete.');
     outputs.push({
       vout,
       script: output.script,

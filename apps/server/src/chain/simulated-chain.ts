@@ -139,7 +139,9 @@ export function createSimulatedChain(db: Database, network: BitcoinNetworkName =
       try {
         parsed = parseRawTransaction(txHex, network);
       } catch (error) {
-        throw new TransactionRejectedError(error instanceof Error ? error.message : 'Unparsable transaction.');
+        throw new TransactionRejectedError(
+          error instanceof Error ? error.message : 'Unparsable transaction.',
+        );
       }
       return db.transaction((tx) => acceptTransaction(tx, parsed));
     },
@@ -262,7 +264,9 @@ export function createSimulatedChain(db: Database, network: BitcoinNetworkName =
         .from(simChainTransactions)
         .where(and(eq(simChainTransactions.txid, other), eq(simChainTransactions.dropped, false)));
       if (outputs.some((row) => row.blockHeight !== null)) {
-        throw new TransactionRejectedError('Double spend: an input is already spent by a confirmed transaction.');
+        throw new TransactionRejectedError(
+          'Double spend: an input is already spent by a confirmed transaction.',
+        );
       }
       const spentByOther = await tx
         .select({ valueSats: simChainTransactions.valueSats })
@@ -286,7 +290,8 @@ export function createSimulatedChain(db: Database, network: BitcoinNetworkName =
         .where(and(eq(simChainTransactions.txid, input.txid), eq(simChainTransactions.vout, input.vout)));
     }
     const recorded = parsed.outputs.filter(
-      (output): output is typeof output & { address: string } => output.address !== null && output.valueSats > 0n,
+      (output): output is typeof output & { address: string } =>
+        output.address !== null && output.valueSats > 0n,
     );
     if (recorded.length > 0) {
       await tx.insert(simChainTransactions).values(
@@ -303,14 +308,19 @@ export function createSimulatedChain(db: Database, network: BitcoinNetworkName =
   }
 
   /** Checks a P2WPKH input's witness: [DER signature + SIGHASH_ALL, compressed public key] of the paid key. */
-  function verifyP2wpkhInput(parsed: ParsedTransaction, index: number, address: string, valueSats: bigint): void {
+  function verifyP2wpkhInput(
+    parsed: ParsedTransaction,
+    index: number,
+    address: string,
+    valueSats: bigint,
+  ): void {
     const [signature, publicKey] = parsed.inputs[index]!.witness;
     if (!signature || !publicKey || parsed.inputs[index]!.witness.length !== 2) {
       throw new TransactionRejectedError(`Input ${index} is not signed.`);
     }
     let decoded: { type: string; hash?: Uint8Array };
     try {
-      decoded = OutScript.decode(OutScript.encode(Address(params).decode(address))) as typeof decoded;
+      decoded = OutScript.decode(OutScript.encode(Address(params).decode(address)));
     } catch {
       throw new TransactionRejectedError(`Input ${index} spends an output this chain cannot check.`);
     }
@@ -325,7 +335,7 @@ export function createSimulatedChain(db: Database, network: BitcoinNetworkName =
     }
     const scriptCode = OutScript.encode({ type: 'pkh', hash: decoded.hash });
     const digest = parsed.transaction.preimageWitnessV0(index, scriptCode, SIGHASH_ALL, valueSats);
-    let valid = false;
+    let valid: boolean;
     try {
       valid = secp256k1.verify(signature.subarray(0, -1), digest, publicKey, {
         prehash: false,

@@ -131,9 +131,7 @@ export function parseAccountPublicKey(
     );
   }
   if (!known) {
-    throw new DepositKeyError(
-      `The ${label} has an unknown version: give ${expected} account key.`,
-    );
+    throw new DepositKeyError(`The ${label} has an unknown version: give ${expected} account key.`);
   }
   if (known.network !== keyNetworkOf(network)) {
     throw new DepositKeyError(
@@ -165,9 +163,7 @@ export function parseAccountPublicKey(
   try {
     account = HDKey.fromExtendedKey(base58check.encode(converted), versions);
   } catch {
-    throw new DepositKeyError(
-      `The ${label} does not hold a valid public key: give ${expected} account key.`,
-    );
+    throw new DepositKeyError(`The ${label} does not hold a valid public key: give ${expected} account key.`);
   }
   return account;
 }

@@ -21,7 +21,12 @@ const account = master.derive(ACCOUNT_PATH);
 
 /** The demo payout wallet's account key with its origin, as `PAYOUT_WALLET_XPUB` takes it. */
 export const DEMO_PAYOUT_WALLET_XPUB = `[${hex.encode(
-  Uint8Array.of(master.fingerprint >>> 24, (master.fingerprint >>> 16) & 0xff, (master.fingerprint >>> 8) & 0xff, master.fingerprint & 0xff),
+  Uint8Array.of(
+    master.fingerprint >>> 24,
+    (master.fingerprint >>> 16) & 0xff,
+    (master.fingerprint >>> 8) & 0xff,
+    master.fingerprint & 0xff,
+  ),
 )}/84h/1h/0h]${account.publicExtendedKey}`;
 
 /** What the demo wallet holds at start: two confirmed coins on its first receive addresses. */

@@ -47,9 +47,17 @@ export async function findDueBuyOrders(db: Database | Transaction, limit = 500):
         eq(orders.status, 'processing'),
         isNotNull(orders.paymentConfirmedAt),
         isNull(orders.flag),
-        notExists(db.select({ one: sql`1` }).from(payouts).where(eq(payouts.orderId, orders.id))),
         notExists(
-          db.select({ one: sql`1` }).from(payoutBatchClaims).where(eq(payoutBatchClaims.orderId, orders.id)),
+          db
+            .select({ one: sql`1` })
+            .from(payouts)
+            .where(eq(payouts.orderId, orders.id)),
+        ),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(payoutBatchClaims)
+            .where(eq(payoutBatchClaims.orderId, orders.id)),
         ),
       ),
     )
@@ -60,12 +68,7 @@ export async function findDueBuyOrders(db: Database | Transaction, limit = 500):
 /** Locks the given orders (in id order, so two lockers never deadlock) and answers them. */
 export async function lockOrders(tx: Transaction, orderIds: string[]): Promise<OrderRow[]> {
   if (orderIds.length === 0) return [];
-  return tx
-    .select()
-    .from(orders)
-    .where(inArray(orders.id, orderIds))
-    .orderBy(asc(orders.id))
-    .for('update');
+  return tx.select().from(orders).where(inArray(orders.id, orderIds)).orderBy(asc(orders.id)).for('update');
 }
 
 /** The batch holding an order (its first version), if any. */
@@ -120,7 +123,10 @@ export async function insertBatch(
         .values(outputs.map((output) => ({ orderId: output.orderId, batchId: batch.id })));
     } catch (error) {
       if (isUniqueViolation(error)) {
-        throw new AppError('CONFLICT', 'An order of this batch is already in another batch. Build the batch again.');
+        throw new AppError(
+          'CONFLICT',
+          'An order of this batch is already in another batch. Build the batch again.',
+        );
       }
       throw error;
     }
@@ -128,7 +134,10 @@ export async function insertBatch(
   return { batch, orders: rows };
 }
 
-export async function findBatch(db: Database | Transaction, batchId: string): Promise<BatchWithOrders | undefined> {
+export async function findBatch(
+  db: Database | Transaction,
+  batchId: string,
+): Promise<BatchWithOrders | undefined> {
   if (!isUuid(batchId)) return undefined;
   const [batch] = await db.select().from(payoutBatches).where(eq(payoutBatches.id, batchId));
   if (!batch) return undefined;
@@ -156,7 +165,12 @@ export async function listBatches(db: Database, limit: number): Promise<BatchWit
   const rows = await db
     .select()
     .from(payoutBatchOrders)
-    .where(inArray(payoutBatchOrders.batchId, batches.map((batch) => batch.id)));
+    .where(
+      inArray(
+        payoutBatchOrders.batchId,
+        batches.map((batch) => batch.id),
+      ),
+    );
   return batches.map((batch) => ({
     batch,
     orders: sortOutputs(rows.filter((row) => row.batchId === batch.id)),
@@ -164,7 +178,10 @@ export async function listBatches(db: Database, limit: number): Promise<BatchWit
 }
 
 /** The version that replaced a batch (its fee bump), if any. */
-export async function findReplacement(db: Database | Transaction, batchId: string): Promise<PayoutBatchRow | undefined> {
+export async function findReplacement(
+  db: Database | Transaction,
+  batchId: string,
+): Promise<PayoutBatchRow | undefined> {
   const [row] = await db.select().from(payoutBatches).where(eq(payoutBatches.replacesBatchId, batchId));
   return row;
 }
@@ -226,7 +243,12 @@ export async function recordReplacedPayout(
     toStatus: order.status,
     actor: replacement.actor,
     reason: 'bitcoin payout re-sent with a higher network fee (same amount, same address)',
-    details: { event: 'payout_fee_bumped', txid: replacement.txid, vout: replacement.vout, previousTxid: order.txn },
+    details: {
+      event: 'payout_fee_bumped',
+      txid: replacement.txid,
+      vout: replacement.vout,
+      previousTxid: order.txn,
+    },
   });
   return updated;
 }

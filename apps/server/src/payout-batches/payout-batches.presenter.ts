@@ -26,7 +26,8 @@ export function toPayoutBatch(view: BatchView, explorerUrl: string): PayoutBatch
     replacesBatchId: batch.replacesBatchId,
     replacedByBatchId: view.replacedByBatchId,
     confirmations: view.confirmations,
-    explorerUrl: batch.txid && batch.status !== 'awaiting_signature' ? `${explorerUrl}/tx/${batch.txid}` : null,
+    explorerUrl:
+      batch.txid && batch.status !== 'awaiting_signature' ? `${explorerUrl}/tx/${batch.txid}` : null,
     createdAt: batch.createdAt.toISOString(),
     broadcastAt: batch.broadcastAt?.toISOString() ?? null,
   };

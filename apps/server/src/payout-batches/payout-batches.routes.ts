@@ -84,7 +84,10 @@ export const payoutBatchRoutes =
 
     app.get(
       '/api/admin/payouts/batches/:id',
-      { ...staffOnly, schema: { params: idParams, response: { 200: payoutBatchAnswerSchema, ...readErrors } } },
+      {
+        ...staffOnly,
+        schema: { params: idParams, response: { 200: payoutBatchAnswerSchema, ...readErrors } },
+      },
       async (request) => answer(await batches.get(request.params.id)),
     );
 
@@ -108,7 +111,10 @@ export const payoutBatchRoutes =
         const view = await batches.get(request.params.id);
         return reply
           .header('content-type', 'application/octet-stream')
-          .header('content-disposition', `attachment; filename="offzero-batch-${view.batch.id.slice(0, 8)}.psbt"`)
+          .header(
+            'content-disposition',
+            `attachment; filename="offzero-batch-${view.batch.id.slice(0, 8)}.psbt"`,
+          )
           .send(Buffer.from(base64.decode(view.batch.unsignedPsbt)));
       },
     );
@@ -118,7 +124,11 @@ export const payoutBatchRoutes =
       {
         ...staffOnly,
         config: { idempotent: true, multilineFields: ['psbt'] },
-        schema: { params: idParams, body: signedPsbtBodySchema, response: { 200: payoutBatchAnswerSchema, ...actionErrors } },
+        schema: {
+          params: idParams,
+          body: signedPsbtBodySchema,
+          response: { 200: payoutBatchAnswerSchema, ...actionErrors },
+        },
       },
       async (request) => {
         await batches.submitSigned({
@@ -135,7 +145,11 @@ export const payoutBatchRoutes =
       {
         ...staffOnly,
         config: { idempotent: true },
-        schema: { params: idParams, body: feeTierBody, response: { 200: payoutBatchAnswerSchema, ...actionErrors } },
+        schema: {
+          params: idParams,
+          body: feeTierBody,
+          response: { 200: payoutBatchAnswerSchema, ...actionErrors },
+        },
       },
       async (request) => {
         const bumped = await batches.bumpFee({

@@ -33,12 +33,15 @@ export function createPayoutBatchService(deps: PayoutBatchDeps, options: { demoS
 
 async function signWithDemoWallet(deps: PayoutBatchDeps, batchId: string): Promise<string> {
   {
-      const found = await findBatch(deps.db, batchId);
-      if (!found) throw new AppError('NOT_FOUND', 'Payout batch not found.');
-      if (found.batch.status !== 'awaiting_signature') {
-        throw new AppError('CONFLICT', `This batch is ${found.batch.status.replace('_', ' ')}; only a batch waiting for its signature is signed.`);
-      }
-      return signWithDemoPayoutWallet(found.batch.unsignedPsbt);
+    const found = await findBatch(deps.db, batchId);
+    if (!found) throw new AppError('NOT_FOUND', 'Payout batch not found.');
+    if (found.batch.status !== 'awaiting_signature') {
+      throw new AppError(
+        'CONFLICT',
+        `This batch is ${found.batch.status.replace('_', ' ')}; only a batch waiting for its signature is signed.`,
+      );
+    }
+    return signWithDemoPayoutWallet(found.batch.unsignedPsbt);
   }
 }
 

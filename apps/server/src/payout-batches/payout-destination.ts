@@ -8,8 +8,7 @@ import type { OrderRow } from '../db/schema';
  * address book — confirmed entries, cooldowns, xpub entries — answers here when it exists.)
  */
 export type PayoutDestination =
-  | { usable: true; address: string }
-  | { usable: false; address: string | null; reason: string };
+  { usable: true; address: string } | { usable: false; address: string | null; reason: string };
 
 export function payoutDestinationOf(order: OrderRow, network: BitcoinNetworkName): PayoutDestination {
   const address = order.walletAddress;

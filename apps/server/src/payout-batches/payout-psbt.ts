@@ -90,7 +90,11 @@ const NOT_A_PSBT = 'This is not a PSBT: upload the signed PSBT file, or paste it
  * the planned one: the same inputs, each planned output once (same script, same amount), the change, and
  * nothing else. Anything else is refused with a message saying what differs.
  */
-export function checkSignedPsbt(wallet: PayoutWallet, plan: PayoutPlan, signedBase64: string): CheckedTransaction {
+export function checkSignedPsbt(
+  wallet: PayoutWallet,
+  plan: PayoutPlan,
+  signedBase64: string,
+): CheckedTransaction {
   const text = typeof signedBase64 === 'string' ? signedBase64.replace(/\s+/g, '') : '';
   let tx: Transaction;
   try {
@@ -125,12 +129,14 @@ export function checkSignedPsbt(wallet: PayoutWallet, plan: PayoutPlan, signedBa
       position,
     })),
     ...(plan.change
-      ? [{
-          script: wallet.derive(1, plan.change.index).script,
-          amount: plan.change.amountSats,
-          label: `the change to ${plan.change.address} (${plan.change.amountSats} sats)`,
-          position: -1,
-        }]
+      ? [
+          {
+            script: wallet.derive(1, plan.change.index).script,
+            amount: plan.change.amountSats,
+            label: `the change to ${plan.change.address} (${plan.change.amountSats} sats)`,
+            position: -1,
+          },
+        ]
       : []),
   ];
   if (tx.outputsLength !== expected.length) {
@@ -145,7 +151,8 @@ export function checkSignedPsbt(wallet: PayoutWallet, plan: PayoutPlan, signedBa
     const output = tx.getOutput(vout);
     const scriptHex = output.script ? hex.encode(output.script) : '';
     const at = unmatched.findIndex(
-      (candidate) => candidate.script && hex.encode(candidate.script) === scriptHex && candidate.amount === output.amount,
+      (candidate) =>
+        candidate.script && hex.encode(candidate.script) === scriptHex && candidate.amount === output.amount,
     );
     if (at < 0) {
       throw new AppError(

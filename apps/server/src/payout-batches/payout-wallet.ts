@@ -87,7 +87,7 @@ export function parsePayoutWallet(descriptor: string, network: BitcoinNetworkNam
       const derived: WalletAddress = {
         chain,
         index,
-        address: payment.address!,
+        address: payment.address,
         publicKey,
         script: payment.script,
         path: [...originPath, chain, index],
@@ -100,6 +100,12 @@ export function parsePayoutWallet(descriptor: string, network: BitcoinNetworkNam
 }
 
 /** A key's fingerprint as the 8 hexadecimal characters wallets show. */
-export const fingerprintHex = (fingerprint: number) => hex.encode(
-  Uint8Array.of(fingerprint >>> 24, (fingerprint >>> 16) & 0xff, (fingerprint >>> 8) & 0xff, fingerprint & 0xff),
-);
+export const fingerprintHex = (fingerprint: number) =>
+  hex.encode(
+    Uint8Array.of(
+      fingerprint >>> 24,
+      (fingerprint >>> 16) & 0xff,
+      (fingerprint >>> 8) & 0xff,
+      fingerprint & 0xff,
+    ),
+  );

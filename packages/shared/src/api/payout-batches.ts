@@ -92,5 +92,7 @@ export const signedPsbtBodySchema = z.strictObject({
     .trim()
     .min(1, { error: 'Paste or upload the signed PSBT.' })
     .max(400_000, { error: 'This PSBT is too large for a payout batch.' })
-    .regex(/^[A-Za-z0-9+/=\s]+$/, { error: 'The PSBT must be base64 text (upload the .psbt file or paste it).' }),
+    .regex(/^[A-Za-z0-9+/=\s]+$/, {
+      error: 'The PSBT must be base64 text (upload the .psbt file or paste it).',
+    }),
 });

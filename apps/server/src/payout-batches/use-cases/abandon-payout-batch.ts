@@ -16,7 +16,10 @@ export async function abandonPayoutBatch(
     const current = await lockBatch(tx, request.batchId);
     if (!current) throw new AppError('NOT_FOUND', 'Payout batch not found.');
     if (current.batch.status !== 'awaiting_signature') {
-      throw new AppError('CONFLICT', `Only a batch waiting for its signature can be abandoned; this one is ${current.batch.status.replace('_', ' ')}.`);
+      throw new AppError(
+        'CONFLICT',
+        `Only a batch waiting for its signature can be abandoned; this one is ${current.batch.status.replace('_', ' ')}.`,
+      );
     }
     await releaseClaims(tx, current.batch.id);
     const batch = await updateBatch(tx, current.batch.id, { status: 'abandoned' });

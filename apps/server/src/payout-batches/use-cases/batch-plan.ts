@@ -9,7 +9,11 @@ export function planOf(wallet: PayoutWallet, { batch, orders }: BatchWithOrders)
     payouts: orders.map((row) => ({ address: row.address, amountSats: row.amountSats })),
     change:
       batch.changeIndex !== null && batch.changeSats > 0n
-        ? { address: wallet.derive(1, batch.changeIndex).address, amountSats: batch.changeSats, index: batch.changeIndex }
+        ? {
+            address: wallet.derive(1, batch.changeIndex).address,
+            amountSats: batch.changeSats,
+            index: batch.changeIndex,
+          }
         : null,
   };
 }

@@ -41,7 +41,10 @@ export async function buildPayoutBatch(
   const result = await deps.db.transaction(async (tx) => {
     await lockBatchBuilding(tx);
     const due = await findDueBuyOrders(tx);
-    const locked = await lockOrders(tx, due.map((order) => order.id));
+    const locked = await lockOrders(
+      tx,
+      due.map((order) => order.id),
+    );
     const skipped: { orderId: string; reason: string }[] = [];
     const payouts: { orderId: string; address: string; amountSats: bigint }[] = [];
     for (const order of locked) {
@@ -60,7 +63,8 @@ export async function buildPayoutBatch(
       payouts.push({ orderId: order.id, address: destination.address, amountSats: order.amountSats });
     }
     if (payouts.length === 0) {
-      const why = skipped.length > 0 ? ` ${skipped.length} paid buy(s) wait for a usable payout address.` : '';
+      const why =
+        skipped.length > 0 ? ` ${skipped.length} paid buy(s) wait for a usable payout address.` : '';
       throw new AppError(
         'BAD_REQUEST',
         `No buys are due for payout: a buy is due once its payment is marked received, it is not flagged, and it is not in another batch.${why}`,
@@ -86,7 +90,10 @@ export async function buildPayoutBatch(
     for (const coin of available) {
       inputs.push(coin);
       inputSats += coin.valueSats;
-      const feeWithChange = feeFor(feeRateKvb, estimateVsize(inputs.length, [...payoutScripts, change.script]));
+      const feeWithChange = feeFor(
+        feeRateKvb,
+        estimateVsize(inputs.length, [...payoutScripts, change.script]),
+      );
       if (inputSats >= payoutSats + feeWithChange + MIN_CHANGE_SATS) {
         plan = { feeSats: feeWithChange, changeSats: inputSats - payoutSats - feeWithChange };
         break;
@@ -108,9 +115,10 @@ export async function buildPayoutBatch(
     }
     feeWithinCap(plan.feeSats, payoutSats, deps.feeCapPercent);
 
-    const changeOutput = plan.changeSats > 0n
-      ? { address: change.address, amountSats: plan.changeSats, index: changeIndex }
-      : null;
+    const changeOutput =
+      plan.changeSats > 0n
+        ? { address: change.address, amountSats: plan.changeSats, index: changeIndex }
+        : null;
     const psbt = buildPayoutPsbt(wallet, { inputs, payouts, change: changeOutput });
     const batch = await insertBatch(
       tx,
@@ -134,8 +142,15 @@ export async function buildPayoutBatch(
       action: 'payout_batch.build',
       targetType: 'payout_batch',
       targetId: batch.batch.id,
-      after: { orderIds: payouts.map((payout) => payout.orderId), feeSats: plan.feeSats.toString(), feeTier: request.feeTier },
-      note: skipped.length > 0 ? `left out: ${skipped.map((s) => `${s.orderId} (${s.reason})`).join('; ')}` : null,
+      after: {
+        orderIds: payouts.map((payout) => payout.orderId),
+        feeSats: plan.feeSats.toString(),
+        feeTier: request.feeTier,
+      },
+      note:
+        skipped.length > 0
+          ? `left out: ${skipped.map((s) => `${s.orderId} (${s.reason})`).join('; ')}`
+          : null,
     });
     return { batch, skipped };
   });

@@ -46,10 +46,15 @@ export async function bumpPayoutBatchFee(
     ];
     const vsize = estimateVsize(plan.inputs.length, scripts);
     // BIP 125: the replacement pays more in total AND at least 1 sat/vB more for its own size.
-    const rate = Math.max(estimate, current.batch.feeRateSatPerKvb + 1000, Math.ceil(current.batch.feeRateSatPerKvb * 1.25));
-    const feeSats = feeFor(rate, vsize) > current.batch.feeSats + BigInt(vsize)
-      ? feeFor(rate, vsize)
-      : current.batch.feeSats + BigInt(vsize);
+    const rate = Math.max(
+      estimate,
+      current.batch.feeRateSatPerKvb + 1000,
+      Math.ceil(current.batch.feeRateSatPerKvb * 1.25),
+    );
+    const feeSats =
+      feeFor(rate, vsize) > current.batch.feeSats + BigInt(vsize)
+        ? feeFor(rate, vsize)
+        : current.batch.feeSats + BigInt(vsize);
     const extra = feeSats - current.batch.feeSats;
     if (!plan.change || plan.change.amountSats - extra < MIN_CHANGE_SATS) {
       throw new AppError(
@@ -76,7 +81,11 @@ export async function bumpPayoutBatchFee(
         replacesBatchId: current.batch.id,
         createdBy: adminActor(request.staff),
       },
-      current.orders.map((row) => ({ orderId: row.orderId, address: row.address, amountSats: row.amountSats })),
+      current.orders.map((row) => ({
+        orderId: row.orderId,
+        address: row.address,
+        amountSats: row.amountSats,
+      })),
       false,
     );
     await recordAdminAction(tx, request.staff, {

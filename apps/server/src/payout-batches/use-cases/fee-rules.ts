@@ -3,7 +3,8 @@ import { AppError } from '../../http/errors';
 
 /** A chain estimate in sat/vB (decimals allowed) as whole sat/kvB, never below the 1 sat/vB relay floor. */
 export function feeRateToKvb(satPerVb: number): number {
-  if (!Number.isFinite(satPerVb) || satPerVb <= 0) throw new AppError('UNAVAILABLE', 'The chain gave no usable fee estimate. Try again in a minute.');
+  if (!Number.isFinite(satPerVb) || satPerVb <= 0)
+    throw new AppError('UNAVAILABLE', 'The chain gave no usable fee estimate. Try again in a minute.');
   return Math.max(1000, Math.ceil(satPerVb * 1000));
 }
 

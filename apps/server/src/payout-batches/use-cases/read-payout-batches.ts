@@ -54,10 +54,15 @@ async function withChainState(deps: PayoutBatchDeps, found: BatchWithOrders): Pr
     try {
       const status = batch.status === 'broadcast' ? await deps.chain.transactionStatus(batch.txid) : null;
       if (status?.blockHeight !== undefined && status.blockHeight !== null) {
-        batch = await updateBatch(deps.db, batch.id, { status: 'confirmed', blockHeight: status.blockHeight });
+        batch = await updateBatch(deps.db, batch.id, {
+          status: 'confirmed',
+          blockHeight: status.blockHeight,
+        });
       }
       confirmations =
-        batch.blockHeight === null ? 0 : confirmationsOf({ blockHeight: batch.blockHeight }, await deps.chain.tipHeight());
+        batch.blockHeight === null
+          ? 0
+          : confirmationsOf({ blockHeight: batch.blockHeight }, await deps.chain.tipHeight());
     } catch {
       confirmations = null;
     }

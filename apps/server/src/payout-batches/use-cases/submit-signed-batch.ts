@@ -70,7 +70,10 @@ export async function submitSignedBatch(
         );
       }
     } else {
-      const orders = await lockOrders(tx, current.orders.map((row) => row.orderId));
+      const orders = await lockOrders(
+        tx,
+        current.orders.map((row) => row.orderId),
+      );
       for (const row of current.orders) {
         const order = orders.find((candidate) => candidate.id === row.orderId);
         const problem = !order
@@ -153,15 +156,22 @@ export async function submitSignedBatch(
     if (!current) throw new Error('payout batch vanished');
     if (current.batch.status !== 'broadcasting') return current;
     const txid = current.batch.txid ?? '';
-    const orders = await lockOrders(tx, current.orders.map((row) => row.orderId));
+    const orders = await lockOrders(
+      tx,
+      current.orders.map((row) => row.orderId),
+    );
     for (const row of current.orders) {
       const order = orders.find((candidate) => candidate.id === row.orderId);
       const payout = await findPayoutOfOrder(tx, row.orderId);
-      if (!order || !payout || row.vout === null) throw new Error(`batch ${batch.id} lost order ${row.orderId}`);
+      if (!order || !payout || row.vout === null)
+        throw new Error(`batch ${batch.id} lost order ${row.orderId}`);
       await recordPayoutSent(tx, payout.id, { txid, vout: row.vout });
       if (current.batch.replacesBatchId) {
         const updated = await recordReplacedPayout(tx, order, { txid, vout: row.vout, actor });
-        await recordOrderNotices(tx, updated, { eventKey: `payout-bump:${batch.id}:${order.id}`, messages: false });
+        await recordOrderNotices(tx, updated, {
+          eventKey: `payout-bump:${batch.id}:${order.id}`,
+          messages: false,
+        });
         changed.push(updated);
       } else {
         changed.push(
