@@ -318,6 +318,7 @@ export async function buildApp({
         {
           db: database.db,
           chain,
+          network: config.bitcoinNetwork,
           wallet: providers.payoutWallet,
           feeCapPercent: config.payoutFeeCapPercent,
           notify: notifyOrderStatus,

@@ -1,5 +1,6 @@
 import type { SignedInUser } from '../auth/sessions';
 import type { ChainApi } from '../chain/chain-api';
+import type { BitcoinNetworkName } from '../chain/raw-transaction';
 import type { Database } from '../db/database';
 import { AppError } from '../http/errors';
 import type { OrderNotifier } from '../orders/order-notifications';
@@ -9,6 +10,8 @@ import type { PayoutWallet } from './payout-wallet';
 export interface PayoutBatchDeps {
   db: Database;
   chain: ChainApi;
+  /** The bitcoin network the server runs on (payout addresses must be of it). */
+  network: BitcoinNetworkName;
   /** The watch-only payout wallet; null when none is configured (no batches then). */
   wallet: PayoutWallet | null;
   /** A batch's fee may be at most this percent of what it pays customers. */

@@ -50,7 +50,7 @@ export async function buildPayoutBatch(
     for (const order of locked) {
       // Re-checked under the lock: a flag or a cancellation since the search wins.
       if (order.status !== 'processing' || !order.paymentConfirmedAt || order.flag) continue;
-      const destination = payoutDestinationOf(order, wallet.network);
+      const destination = payoutDestinationOf(order, deps.network);
       if (!destination.usable) {
         skipped.push({ orderId: order.id, reason: destination.reason });
         continue;

@@ -34,10 +34,9 @@ export async function listPayoutBatches(deps: PayoutBatchDeps, limit: number): P
 
 /** Paid buys waiting for their bitcoin, with whether each can go in a batch now. */
 export async function listDueBuys(deps: PayoutBatchDeps) {
-  const network = deps.wallet?.network ?? 'mainnet';
   const orders = await findDueBuyOrders(deps.db);
   return orders.map((order) => {
-    const destination = payoutDestinationOf(order, network);
+    const destination = payoutDestinationOf(order, deps.network);
     return {
       order,
       address: destination.address,
