@@ -54,6 +54,9 @@ import { adminPeopleRoutes } from './admin/admin-people.routes';
 import { adminSettingsRoutes } from './admin/admin-settings.routes';
 import { adminJobRoutes } from './admin/admin-jobs.routes';
 import { adminOutboxRoutes } from './admin/admin-outbox.routes';
+import { createPayoutBatchService } from './payout-batches/payout-batches.service';
+import { payoutBatchRoutes } from './payout-batches/payout-batches.routes';
+import { fundDemoPayoutWallet } from './payout-batches/demo-payout-wallet';
 import { priceRoutes } from './prices/price.routes';
 import { createOrderNotifier } from './orders/order-notifications';
 import { createCasesService, type CasesService } from './cases/cases.service';
@@ -77,7 +80,7 @@ import { createTaxService } from './tax/tax.service';
 import { taxRoutes } from './tax/tax.routes';
 import { createTinCipher } from './tax/tin-cipher';
 import { createPayoutAddressService, type ScreenAddress } from './payout-addresses/payout-address.service';
-import { assertAddressNotSanctioned } from './compliance/sanctions/sanctions-screening';
+import { assertAddressNotSanctioned, isSanctionedAddress } from './compliance/sanctions/sanctions-screening';
 import { payoutAddressRoutes } from './payout-addresses/payout-address.routes';
 import {
   createProviders,
@@ -391,6 +394,28 @@ export async function buildApp({
   await app.register(adminJobRoutes(admin));
   await app.register(adminOutboxRoutes(admin));
   await app.register(caseRoutes(cases));
+  // Demo: the demo payout wallet has coins on the simulated chain (once, however many processes start).
+  if (config.isDemo && simulatedChain && providers.payoutWallet) {
+    await fundDemoPayoutWallet(simulatedChain, providers.payoutWallet);
+  }
+  await app.register(
+    payoutBatchRoutes(
+      createPayoutBatchService(
+        {
+          db: database.db,
+          chain,
+          network: config.bitcoinNetwork,
+          wallet: providers.payoutWallet,
+          feeCapPercent: config.payoutFeeCapPercent,
+          notify: notifyOrderStatus,
+          // Screened again when a batch is built: the list may have changed since the buy was saved.
+          screenDestination: async (address) =>
+            (await isSanctionedAddress(database.db, address)) ? 'the address is on the sanctions list' : null,
+        },
+        { demoSigner: config.isDemo },
+      ),
+    ),
+  );
   if (config.isDemo)
     await app.register(devRoutes(createDevService({ db: database.db, kyc, paypal: demoPayPal })));
   if (config.isDemo && simulatedChain) await app.register(chainDevRoutes(simulatedChain));

@@ -11,7 +11,7 @@ import { AppError } from '../http/errors';
 
 export type NewPayout = Pick<
   typeof payouts.$inferInsert,
-  'orderId' | 'kind' | 'address' | 'amountSats' | 'createdBy'
+  'orderId' | 'kind' | 'address' | 'amountSats' | 'createdBy' | 'batchId'
 > & { txid?: string; vout?: number; reference?: string };
 
 const OUTPUT_ALREADY_USED = 'This transaction output already pays another order. Check the txid and vout.';

@@ -25,6 +25,12 @@ const crashingChain: SimulatedChain = {
   tipHeight: () => chain.tipHeight(),
   feeRate: () => chain.feeRate(),
   hasHistory: (address) => chain.hasHistory(address),
+  feeRateFor: (tier) => chain.feeRateFor(tier),
+  utxos: (address) => chain.utxos(address),
+  broadcast: (txHex) => chain.broadcast(txHex),
+  transactionStatus: (txid) => chain.transactionStatus(txid),
+  // The payout wallet's funding is not needed here (and the chain is made after the app).
+  fundOnce: async () => undefined,
   mine: (blocks) => chain.mine(blocks),
   drop: (txid) => chain.drop(txid),
   async send(address, valueSats) {

@@ -31,6 +31,37 @@ export interface ChainApi {
   hasHistory(address: string): Promise<boolean>;
   /** The fee rate, in sat/vB, expected to confirm a transaction within about 3 blocks. */
   feeRate(): Promise<number>;
+  /** The fee rate, in sat/vB, the network expects for a payout of this urgency. */
+  feeRateFor(tier: FeeTier): Promise<number>;
+  /** The outputs paying this address that no transaction (confirmed or in the mempool) spends yet. */
+  utxos(address: string): Promise<ChainUtxo[]>;
+  /**
+   * Hands a fully signed transaction (raw hex) to the network and answers its txid. Sending one that
+   * the network already has is harmless and answers the same txid.
+   */
+  broadcast(txHex: string): Promise<string>;
+  /** Where a transaction is: null when the network does not know it (never seen, dropped or replaced). */
+  transactionStatus(txid: string): Promise<{ blockHeight: number | null } | null>;
+}
+
+/** How soon a payout batch should confirm; each tier reads its own fee estimate. */
+export const FEE_TIERS = ['economy', 'standard', 'priority'] as const;
+export type FeeTier = (typeof FEE_TIERS)[number];
+
+/** The confirmation target, in blocks, of each fee tier (Esplora's /fee-estimates keys). */
+export const FEE_TIER_TARGET_BLOCKS: Record<FeeTier, number> = { priority: 1, standard: 3, economy: 6 };
+
+export interface ChainUtxo {
+  txid: string;
+  vout: number;
+  valueSats: bigint;
+  /** The height of the block that confirmed it; null while it waits in the mempool. */
+  blockHeight: number | null;
+}
+
+/** The network refused a transaction (double spend, bad signature, too low a fee...): not a transient failure. */
+export class TransactionRejectedError extends Error {
+  override name = 'TransactionRejectedError';
 }
 
 /** The chain source failed or answered something unusable (HTTP error, timeout, malformed data). */

@@ -1,6 +1,13 @@
 import { z } from 'zod';
+import { txidOfRawTransaction } from './raw-transaction';
 import { MAX_SATS } from '@offzero/shared/money/money';
-import { ChainApiError, type ChainApi, type ChainOutput } from './chain-api';
+import {
+  ChainApiError,
+  FEE_TIER_TARGET_BLOCKS,
+  TransactionRejectedError,
+  type ChainApi,
+  type ChainOutput,
+} from './chain-api';
 
 /**
  * The chain read from an Esplora HTTP API (Blockstream's esplora, mempool.space, a self-hosted electrs):
@@ -66,6 +73,27 @@ const feeEstimatesSchema = z.record(z.string(), z.unknown());
 const addressStatsSchema = z.object({ tx_count: nonNegativeSafeInteger });
 /** `GET /address/:address`: the address's confirmed and mempool statistics. */
 const addressSummarySchema = z.object({ chain_stats: addressStatsSchema, mempool_stats: addressStatsSchema });
+const esploraUtxosSchema = z.array(
+  z.object({
+    txid: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters')
+      .transform((txid) => txid.toLowerCase()),
+    vout: nonNegativeSafeInteger,
+    value: nonNegativeSafeInteger.refine((n) => n <= MAX_SATS_NUMBER, 'exceeds 21,000,000 BTC'),
+    status: z.object({ confirmed: z.boolean(), block_height: nonNegativeSafeInteger.nullish() }),
+  }),
+);
+
+const esploraTxStatusSchema = z.object({
+  confirmed: z.boolean(),
+  block_height: nonNegativeSafeInteger.nullish(),
+});
+
+const TXID_TEXT = /^[0-9a-f]{64}$/;
+const RAW_TX_HEX = /^(?:[0-9a-f]{2}){60,400000}$/;
+/** bitcoind's words for "this transaction is already known": broadcasting twice is not an error. */
+const ALREADY_KNOWN = /already (?:in (?:the )?block ?chain|known)|txn-already-(?:in-mempool|known)/i;
 
 /** Addresses are base58 or bech32: letters and digits only, so nothing can escape the URL path. */
 const ADDRESS_IN_PATH = /^[a-zA-Z0-9]{1,100}$/;
@@ -112,6 +140,32 @@ export function createEsploraChain({ baseUrl, timeoutMs = 10_000 }: EsploraChain
         });
       }
       throw new ChainApiError(`Esplora could not be reached for GET ${path}.`, { cause: error });
+    }
+  }
+
+  /** POSTs a text body and answers the status and body text; errors name the path only. */
+  async function postText(path: string, body: string): Promise<{ status: number; text: string }> {
+    const signal = AbortSignal.timeout(timeoutMs);
+    try {
+      const response = await fetch(`${root}${path}`, {
+        method: 'POST',
+        signal,
+        headers: { 'content-type': 'text/plain', accept: 'text/plain' },
+        body,
+      });
+      const text = await response.text();
+      if (text.length > MAX_BODY_CHARS) {
+        throw new ChainApiError(`Esplora answered an oversized body for POST ${path}.`);
+      }
+      return { status: response.status, text };
+    } catch (error) {
+      if (error instanceof ChainApiError) throw error;
+      if (signal.aborted) {
+        throw new ChainApiError(`Esplora did not answer POST ${path} within ${timeoutMs} ms.`, {
+          cause: error,
+        });
+      }
+      throw new ChainApiError(`Esplora could not be reached for POST ${path}.`, { cause: error });
     }
   }
 
@@ -224,6 +278,67 @@ export function createEsploraChain({ baseUrl, timeoutMs = 10_000 }: EsploraChain
         return rate;
       }
       throw new ChainApiError('Esplora answered no fee estimate for 1 to 3 blocks.');
+    },
+
+    async feeRateFor(tier) {
+      const estimates = await getJson('/fee-estimates', feeEstimatesSchema);
+      // The tier's own target first, then faster ones: a faster estimate is never too low.
+      for (let target = FEE_TIER_TARGET_BLOCKS[tier]; target >= 1; target -= 1) {
+        const rate = estimates[String(target)];
+        if (rate === undefined) continue;
+        if (typeof rate !== 'number' || !Number.isFinite(rate) || rate <= 0 || rate > MAX_FEE_RATE) {
+          throw new ChainApiError(`Esplora answered an implausible fee estimate for ${target} blocks.`);
+        }
+        return rate;
+      }
+      throw new ChainApiError(`Esplora answered no fee estimate for the ${tier} tier.`);
+    },
+
+    async utxos(address) {
+      if (typeof address !== 'string' || !ADDRESS_IN_PATH.test(address)) {
+        throw new ChainApiError('Cannot look up a malformed bitcoin address.');
+      }
+      const utxos = await getJson(`/address/${encodeURIComponent(address)}/utxo`, esploraUtxosSchema);
+      return utxos.map((utxo) => ({
+        txid: utxo.txid,
+        vout: utxo.vout,
+        valueSats: BigInt(utxo.value),
+        blockHeight: utxo.status.confirmed ? (utxo.status.block_height ?? null) : null,
+      }));
+    },
+
+    async broadcast(txHex) {
+      const hex = typeof txHex === 'string' ? txHex.trim().toLowerCase() : '';
+      if (!RAW_TX_HEX.test(hex))
+        throw new TransactionRejectedError('The transaction is not raw hexadecimal.');
+      const { status, text } = await postText('/tx', hex);
+      const answer = text.trim();
+      if (status >= 200 && status < 300) {
+        if (!TXID_TEXT.test(answer.toLowerCase())) {
+          throw new ChainApiError('Esplora answered a broadcast with something that is not a txid.');
+        }
+        return answer.toLowerCase();
+      }
+      if (status === 400) {
+        // A second broadcast of the same transaction: the network has it, which is what we wanted.
+        if (ALREADY_KNOWN.test(answer)) return txidOfRawTransaction(hex);
+        throw new TransactionRejectedError(`The network refused the transaction: ${answer.slice(0, 300)}`);
+      }
+      throw new ChainApiError(`Esplora answered HTTP ${status} for POST /tx.`, { status });
+    },
+
+    async transactionStatus(txid) {
+      if (typeof txid !== 'string' || !TXID_TEXT.test(txid)) {
+        throw new ChainApiError('Cannot look up a malformed transaction id.');
+      }
+      let status: z.infer<typeof esploraTxStatusSchema>;
+      try {
+        status = await getJson(`/tx/${txid}/status`, esploraTxStatusSchema);
+      } catch (error) {
+        if (error instanceof ChainApiError && (error.status === 404 || error.status === 400)) return null;
+        throw error;
+      }
+      return { blockHeight: status.confirmed ? (status.block_height ?? null) : null };
     },
   };
 }

@@ -1,9 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { ripemd160 } from '@noble/hashes/legacy.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { hex } from '@scure/base';
+import { Address, OutScript } from '@scure/btc-signer';
 import { MAX_SATS, type Sats } from '@offzero/shared/money/money';
-import type { Database } from '../db/database';
+import type { Database, Transaction } from '../db/database';
 import { simChainState, simChainTransactions } from '../db/schema';
-import type { ChainApi, ChainOutput } from './chain-api';
+import { TransactionRejectedError, type ChainApi, type ChainOutput, type FeeTier } from './chain-api';
+import {
+  btcSignerNetwork,
+  parseRawTransaction,
+  type BitcoinNetworkName,
+  type ParsedTransaction,
+} from './raw-transaction';
 
 /**
  * The demo chain: a stand-in for the bitcoin network that lives in the database, so every server
@@ -18,6 +29,11 @@ export interface SimulatedChain extends ChainApi {
    * address its one input spends from (what the sanctions screening of a deposit reads).
    */
   send(address: string, valueSats: Sats, from?: string): Promise<{ txid: string }>;
+  /**
+   * A confirmed output of `valueSats` to `address` under a fixed `txid`, created once however often it
+   * is called (demo wallet funding at start, from several processes).
+   */
+  fundOnce(txid: string, address: string, valueSats: Sats): Promise<void>;
   /** Mines 1 to 100 blocks; every transaction in the mempool confirms in the first of them. */
   mine(blocks?: number): Promise<{ height: number }>;
   /** Removes a transaction from the chain; answers false when no such transaction is on it. */
@@ -30,7 +46,17 @@ export const MAX_BLOCKS_PER_MINE = 100;
 
 const TXID = /^[0-9a-f]{64}$/;
 
-export function createSimulatedChain(db: Database): SimulatedChain {
+/** Each tier's simulated fee market, in sat/vB: a calm network. */
+const SIMULATED_FEE_RATES: Record<FeeTier, { low: number; spread: number }> = {
+  economy: { low: 2, spread: 3 },
+  standard: { low: 8, spread: 7 },
+  priority: { low: 20, spread: 10 },
+};
+
+const SIGHASH_ALL = 1;
+
+export function createSimulatedChain(db: Database, network: BitcoinNetworkName = 'testnet'): SimulatedChain {
+  const params = btcSignerNetwork(network);
   let stateReady: Promise<void> | null = null;
 
   /** Creates the tip row on first use; several processes may race here, the first insert wins. */
@@ -96,6 +122,62 @@ export function createSimulatedChain(db: Database): SimulatedChain {
       return Math.round((8 + Math.random() * 7) * 10) / 10;
     },
 
+    async feeRateFor(tier) {
+      const { low, spread } = SIMULATED_FEE_RATES[tier];
+      return Math.round((low + Math.random() * spread) * 10) / 10;
+    },
+
+    async utxos(address) {
+      const rows = await db
+        .select()
+        .from(simChainTransactions)
+        .where(
+          and(
+            eq(simChainTransactions.address, address),
+            eq(simChainTransactions.dropped, false),
+            isNull(simChainTransactions.spentByTxid),
+          ),
+        )
+        .orderBy(asc(simChainTransactions.createdAt), asc(simChainTransactions.txid));
+      return rows.map((row) => ({
+        txid: row.txid,
+        vout: row.vout,
+        valueSats: row.valueSats,
+        blockHeight: row.blockHeight,
+      }));
+    },
+
+    async broadcast(txHex) {
+      let parsed: ParsedTransaction;
+      try {
+        parsed = parseRawTransaction(txHex, network);
+      } catch (error) {
+        throw new TransactionRejectedError(
+          error instanceof Error ? error.message : 'Unparsable transaction.',
+        );
+      }
+      return db.transaction((tx) => acceptTransaction(tx, parsed));
+    },
+
+    async transactionStatus(txid) {
+      if (typeof txid !== 'string' || !TXID.test(txid)) return null;
+      const [row] = await db
+        .select({ blockHeight: simChainTransactions.blockHeight })
+        .from(simChainTransactions)
+        .where(and(eq(simChainTransactions.txid, txid), eq(simChainTransactions.dropped, false)))
+        .limit(1);
+      return row ? { blockHeight: row.blockHeight } : null;
+    },
+
+    async fundOnce(txid, address, valueSats) {
+      if (!TXID.test(txid)) throw new TypeError('A funding txid is 64 lowercase hexadecimal characters.');
+      const height = await tipHeight();
+      await db
+        .insert(simChainTransactions)
+        .values({ txid, vout: 0, address, valueSats, blockHeight: height })
+        .onConflictDoNothing();
+    },
+
     async send(address, valueSats, from) {
       if (typeof address !== 'string' || address.length === 0 || address.length > 100) {
         throw new TypeError('The simulated chain needs an address to send to.');
@@ -136,12 +218,151 @@ export function createSimulatedChain(db: Database): SimulatedChain {
 
     async drop(txid) {
       if (typeof txid !== 'string' || !TXID.test(txid)) return false;
-      const dropped = await db
-        .update(simChainTransactions)
-        .set({ dropped: true })
-        .where(and(eq(simChainTransactions.txid, txid), eq(simChainTransactions.dropped, false)))
-        .returning({ txid: simChainTransactions.txid });
-      return dropped.length > 0;
+      return db.transaction(async (tx) => (await dropTransaction(tx, txid)) > 0);
     },
   };
+
+  /** Removes a transaction: its outputs vanish and the outputs it spent are unspent again. */
+  async function dropTransaction(tx: Transaction, txid: string): Promise<number> {
+    const dropped = await tx
+      .update(simChainTransactions)
+      .set({ dropped: true })
+      .where(and(eq(simChainTransactions.txid, txid), eq(simChainTransactions.dropped, false)))
+      .returning({ txid: simChainTransactions.txid });
+    await tx
+      .update(simChainTransactions)
+      .set({ spentByTxid: null })
+      .where(eq(simChainTransactions.spentByTxid, txid));
+    return dropped.length;
+  }
+
+  /**
+   * What a node does with a relayed transaction, for P2WPKH spends (the payout wallet's kind): every
+   * input must be an output the chain knows, unspent, and carry a valid signature by the key it pays;
+   * the outputs must not add up to more than the inputs. A transaction spending an output that an
+   * unconfirmed one already spends replaces it only when it pays a higher fee (full RBF, Bitcoin
+   * Core's default); against a confirmed spend it is a double spend. The same transaction twice is
+   * accepted once and answers the same txid.
+   */
+  async function acceptTransaction(tx: Transaction, parsed: ParsedTransaction): Promise<string> {
+    const [known] = await tx
+      .select({ txid: simChainTransactions.txid })
+      .from(simChainTransactions)
+      .where(and(eq(simChainTransactions.txid, parsed.txid), eq(simChainTransactions.dropped, false)))
+      .limit(1);
+    if (known) return parsed.txid;
+    if (parsed.inputs.length === 0) throw new TransactionRejectedError('The transaction has no inputs.');
+
+    let inputSats = 0n;
+    const conflicting = new Set<string>();
+    for (const [index, input] of parsed.inputs.entries()) {
+      const [spent] = await tx
+        .select()
+        .from(simChainTransactions)
+        .where(and(eq(simChainTransactions.txid, input.txid), eq(simChainTransactions.vout, input.vout)))
+        .for('update');
+      if (!spent || spent.dropped) {
+        throw new TransactionRejectedError(
+          `Input ${index} spends ${input.txid}:${input.vout}, an output the chain does not know (missing inputs).`,
+        );
+      }
+      if (spent.spentByTxid && spent.spentByTxid !== parsed.txid) conflicting.add(spent.spentByTxid);
+      verifyP2wpkhInput(parsed, index, spent.address, spent.valueSats);
+      inputSats += spent.valueSats;
+    }
+    const outputSats = parsed.outputs.reduce((sum, output) => sum + output.valueSats, 0n);
+    if (outputSats > inputSats) {
+      throw new TransactionRejectedError('The outputs add up to more than the inputs.');
+    }
+    const fee = inputSats - outputSats;
+
+    for (const other of conflicting) {
+      const outputs = await tx
+        .select()
+        .from(simChainTransactions)
+        .where(and(eq(simChainTransactions.txid, other), eq(simChainTransactions.dropped, false)));
+      if (outputs.some((row) => row.blockHeight !== null)) {
+        throw new TransactionRejectedError(
+          'Double spend: an input is already spent by a confirmed transaction.',
+        );
+      }
+      const spentByOther = await tx
+        .select({ valueSats: simChainTransactions.valueSats })
+        .from(simChainTransactions)
+        .where(eq(simChainTransactions.spentByTxid, other));
+      const otherFee =
+        spentByOther.reduce((sum, row) => sum + row.valueSats, 0n) -
+        outputs.reduce((sum, row) => sum + row.valueSats, 0n);
+      if (fee <= otherFee) {
+        throw new TransactionRejectedError(
+          'Double spend: an input is already spent by a transaction in the mempool, and this one does not pay a higher fee.',
+        );
+      }
+      await dropTransaction(tx, other);
+    }
+
+    for (const input of parsed.inputs) {
+      await tx
+        .update(simChainTransactions)
+        .set({ spentByTxid: parsed.txid })
+        .where(and(eq(simChainTransactions.txid, input.txid), eq(simChainTransactions.vout, input.vout)));
+    }
+    const recorded = parsed.outputs.filter(
+      (output): output is typeof output & { address: string } =>
+        output.address !== null && output.valueSats > 0n,
+    );
+    if (recorded.length > 0) {
+      await tx.insert(simChainTransactions).values(
+        recorded.map((output) => ({
+          txid: parsed.txid,
+          vout: output.vout,
+          address: output.address,
+          valueSats: output.valueSats,
+          blockHeight: null,
+        })),
+      );
+    }
+    return parsed.txid;
+  }
+
+  /** Checks a P2WPKH input's witness: [DER signature + SIGHASH_ALL, compressed public key] of the paid key. */
+  function verifyP2wpkhInput(
+    parsed: ParsedTransaction,
+    index: number,
+    address: string,
+    valueSats: bigint,
+  ): void {
+    const [signature, publicKey] = parsed.inputs[index]!.witness;
+    if (!signature || !publicKey || parsed.inputs[index]!.witness.length !== 2) {
+      throw new TransactionRejectedError(`Input ${index} is not signed.`);
+    }
+    let decoded: { type: string; hash?: Uint8Array };
+    try {
+      decoded = OutScript.decode(OutScript.encode(Address(params).decode(address)));
+    } catch {
+      throw new TransactionRejectedError(`Input ${index} spends an output this chain cannot check.`);
+    }
+    if (decoded.type !== 'wpkh' || !decoded.hash) {
+      throw new TransactionRejectedError(`Input ${index} spends a script other than P2WPKH.`);
+    }
+    if (hex.encode(ripemd160(sha256(publicKey))) !== hex.encode(decoded.hash)) {
+      throw new TransactionRejectedError(`Input ${index} is signed by a key that does not own the output.`);
+    }
+    if (signature[signature.length - 1] !== SIGHASH_ALL) {
+      throw new TransactionRejectedError(`Input ${index} does not sign with SIGHASH_ALL.`);
+    }
+    const scriptCode = OutScript.encode({ type: 'pkh', hash: decoded.hash });
+    const digest = parsed.transaction.preimageWitnessV0(index, scriptCode, SIGHASH_ALL, valueSats);
+    let valid: boolean;
+    try {
+      valid = secp256k1.verify(signature.subarray(0, -1), digest, publicKey, {
+        prehash: false,
+        format: 'der',
+        lowS: false,
+      });
+    } catch {
+      valid = false;
+    }
+    if (!valid) throw new TransactionRejectedError(`Input ${index} has an invalid signature.`);
+  }
 }

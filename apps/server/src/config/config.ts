@@ -101,6 +101,8 @@ const envSchema = z.object({
   DEPOSIT_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).optional(),
   CHAIN_POLL_SECONDS: z.coerce.number().min(0.5).max(600).optional(),
   PAYOUT_ADDRESS_COOLDOWN_HOURS: z.coerce.number().min(0).max(720).optional(),
+  PAYOUT_WALLET_XPUB: optionalText,
+  PAYOUT_FEE_CAP_PERCENT: z.coerce.number().min(0.01).max(50).default(2),
   PRICE_REFRESH_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_JWKS_URL: z.string().trim().default('https://www.googleapis.com/oauth2/v3/certs'),
@@ -266,6 +268,13 @@ export interface AppConfig {
    * cannot redirect a payout before the customer reads the e-mail about it.
    */
   payoutAddressCooldownHours: number;
+  /**
+   * The payout wallet's BIP84 account public key (optionally with its key origin) that payout batches
+   * spend from; unset in production means no batches (the manual payout stays). Demo uses its own.
+   */
+  payoutWalletXpub: string | undefined;
+  /** A payout batch's network fee may be at most this percent of what it pays customers. */
+  payoutFeeCapPercent: number;
 }
 
 /** OFAC's SDN list in its advanced XML format: production's default sanctions list. */
@@ -431,6 +440,8 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
         .map((key) => Buffer.from(key, 'base64')),
     },
     payoutAddressCooldownHours: e.PAYOUT_ADDRESS_COOLDOWN_HOURS ?? (isDemo ? 0 : 24),
+    payoutWalletXpub: real?.PAYOUT_WALLET_XPUB,
+    payoutFeeCapPercent: e.PAYOUT_FEE_CAP_PERCENT,
   };
 }
 

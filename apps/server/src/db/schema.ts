@@ -614,10 +614,13 @@ export const simChainTransactions = pgTable(
     fromAddress: text('from_address'),
     blockHeight: integer('block_height'),
     dropped: boolean('dropped').notNull().default(false),
+    /** The simulated transaction that spends this output (a broadcast payout batch); null while unspent. */
+    spentByTxid: text('spent_by_txid'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.txid, table.vout] }),
+    index('sim_chain_transactions_spent_by_idx').on(table.spentByTxid),
     index('sim_chain_transactions_address_idx').on(table.address),
     check('sim_chain_transactions_vout', sql`${table.vout} >= 0`),
     check('sim_chain_transactions_value', sql`${table.valueSats} > 0`),
@@ -647,7 +650,9 @@ export const adminActions = pgTable(
       .references(() => users.id),
     adminEmail: text('admin_email').notNull(),
     action: text('action').notNull(),
-    targetType: text('target_type', { enum: ['order', 'user', 'kyc', 'settings', 'case', 'tax'] }).notNull(),
+    targetType: text('target_type', {
+      enum: ['order', 'user', 'kyc', 'settings', 'case', 'tax', 'payout_batch'],
+    }).notNull(),
     targetId: text('target_id').notNull(),
     before: jsonb('before').$type<Record<string, unknown> | null>(),
     after: jsonb('after').$type<Record<string, unknown> | null>(),
@@ -760,6 +765,8 @@ export const payouts = pgTable(
     vout: integer('vout'),
     /** The bank or Zelle reference of a dollar payout. */
     reference: text('reference'),
+    /** The payout batch whose transaction pays this order, when it was paid in a batch. */
+    batchId: uuid('batch_id'),
     createdBy: text('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
@@ -1047,3 +1054,108 @@ export const taxIdentities = pgTable('tax_identities', {
 });
 
 export type TaxIdentityRow = typeof taxIdentities.$inferSelect;
+
+/** What a payout batch is doing (DESIGN.md 7.11). */
+export const PAYOUT_BATCH_STATUSES = [
+  /** Built: the unsigned PSBT waits for the operator's wallet. */
+  'awaiting_signature',
+  /** The signed transaction is recorded (the intent) and is being handed to the network. */
+  'broadcasting',
+  /** On the network, not yet in a block; its orders are completed. */
+  'broadcast',
+  /** In a block. */
+  'confirmed',
+  /** A fee-bumped version took its place. */
+  'replaced',
+  /** Dropped by staff before it was signed; its orders are free for another batch. */
+  'abandoned',
+] as const;
+
+/**
+ * Payout batches (DESIGN.md 7.11): one transaction from the operator's watch-only payout wallet paying
+ * several buys. The server keeps the unsigned PSBT it built and the exact inputs, outputs and change it
+ * expects back signed. A fee bump is a new row (`replacesBatchId`) spending the same inputs.
+ */
+export const payoutBatches = pgTable(
+  'payout_batches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    status: text('status', { enum: PAYOUT_BATCH_STATUSES }).notNull(),
+    feeTier: text('fee_tier', { enum: ['economy', 'standard', 'priority'] }).notNull(),
+    /** The fee rate the PSBT was built for, in sat per 1000 vB (whole numbers). */
+    feeRateSatPerKvb: integer('fee_rate_sat_per_kvb').notNull(),
+    feeSats: bigint('fee_sats', { mode: 'bigint' }).notNull(),
+    /** What the customers' outputs add up to. */
+    payoutSats: bigint('payout_sats', { mode: 'bigint' }).notNull(),
+    /** The wallet's inputs: [{ txid, vout, valueSats, chain, index }], amounts as decimal strings. */
+    inputs: jsonb('inputs').$type<PayoutBatchInput[]>().notNull(),
+    changeAddress: text('change_address'),
+    changeIndex: integer('change_index'),
+    changeSats: bigint('change_sats', { mode: 'bigint' }).notNull(),
+    unsignedPsbt: text('unsigned_psbt').notNull(),
+    /** The signed transaction (raw hex) and its id, recorded before it is broadcast. */
+    signedTxHex: text('signed_tx_hex'),
+    txid: text('txid'),
+    replacesBatchId: uuid('replaces_batch_id'),
+    blockHeight: integer('block_height'),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    broadcastAt: timestamp('broadcast_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('payout_batches_status_idx').on(table.status),
+    uniqueIndex('payout_batches_txid_unique').on(table.txid),
+    // A batch is fee-bumped once: the bump after that bumps the newest version.
+    uniqueIndex('payout_batches_replaces_unique').on(table.replacesBatchId),
+    foreignKey({ columns: [table.replacesBatchId], foreignColumns: [table.id] }),
+    check('payout_batches_fee', sql`${table.feeSats} > 0`),
+    check('payout_batches_change', sql`${table.changeSats} >= 0`),
+  ],
+);
+
+export interface PayoutBatchInput {
+  txid: string;
+  vout: number;
+  valueSats: string;
+  /** The wallet's derivation: chain 0 (receive) or 1 (change), then the index. */
+  chain: 0 | 1;
+  index: number;
+}
+
+export type PayoutBatchRow = typeof payoutBatches.$inferSelect;
+
+/** The customers' outputs of a batch version: one per order, the vout known once signed. */
+export const payoutBatchOrders = pgTable(
+  'payout_batch_orders',
+  {
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => payoutBatches.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    address: text('address').notNull(),
+    amountSats: bigint('amount_sats', { mode: 'bigint' }).notNull(),
+    vout: integer('vout'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.batchId, table.orderId] }),
+    index('payout_batch_orders_order_idx').on(table.orderId),
+  ],
+);
+
+export type PayoutBatchOrderRow = typeof payoutBatchOrders.$inferSelect;
+
+/**
+ * Which batch holds an order (its first version): one row per order, so two batches can never both take
+ * it, however many staff build at once. Abandoning an unsigned batch deletes its claims.
+ */
+export const payoutBatchClaims = pgTable('payout_batch_claims', {
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => orders.id),
+  batchId: uuid('batch_id')
+    .notNull()
+    .references(() => payoutBatches.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -96,12 +96,19 @@ function expectedKeyNames(network: DepositNetwork): string {
   return keyNetworkOf(network) === 'mainnet' ? 'a zpub or xpub' : 'a vpub or tpub';
 }
 
-/** Parses and checks an account key; answers its external chain (m/0), ready for `deriveChild(index)`. */
-function parseAccountKey(accountExtendedKey: string, network: DepositNetwork): HDKey {
+/**
+ * Parses and checks a BIP84 account public key (m/84'/coin'/account'); answers the account key.
+ * `label` names the key in messages ("deposit account key", "payout wallet key").
+ */
+export function parseAccountPublicKey(
+  accountExtendedKey: string,
+  network: DepositNetwork,
+  label = 'deposit account key',
+): HDKey {
   checkNetworkArgument(network);
   const expected = expectedKeyNames(network);
   if (typeof accountExtendedKey !== 'string' || accountExtendedKey.length === 0) {
-    throw new DepositKeyError(`The deposit account key is missing: give ${expected} account key.`);
+    throw new DepositKeyError(`The ${label} is missing: give ${expected} account key.`);
   }
 
   let bytes: Uint8Array;
@@ -109,12 +116,12 @@ function parseAccountKey(accountExtendedKey: string, network: DepositNetwork): H
     bytes = base58check.decode(accountExtendedKey);
   } catch {
     throw new DepositKeyError(
-      `The deposit account key is not a valid extended key (bad characters or checksum): give ${expected} account key.`,
+      `The ${label} is not a valid extended key (bad characters or checksum): give ${expected} account key.`,
     );
   }
   if (bytes.length !== EXTENDED_KEY_BYTES) {
     throw new DepositKeyError(
-      `The deposit account key is not a valid extended key (wrong length): give ${expected} account key.`,
+      `The ${label} is not a valid extended key (wrong length): give ${expected} account key.`,
     );
   }
 
@@ -124,35 +131,33 @@ function parseAccountKey(accountExtendedKey: string, network: DepositNetwork): H
   // The key data starts with 0x00 for a private key, 0x02/0x03 for a compressed public key.
   if (known?.kind === 'private' || bytes[45] === 0) {
     throw new DepositKeyError(
-      `The deposit account key is a PRIVATE key${known ? ` (${known.name})` : ''}. ` +
+      `The ${label} is a PRIVATE key${known ? ` (${known.name})` : ''}. ` +
         `The server must never hold a private key: give the account's public key (${expected}) and keep the private key in the wallet.`,
     );
   }
   if (!known) {
-    throw new DepositKeyError(
-      `The deposit account key has an unknown version: give ${expected} account key.`,
-    );
+    throw new DepositKeyError(`The ${label} has an unknown version: give ${expected} account key.`);
   }
   if (known.network !== keyNetworkOf(network)) {
     throw new DepositKeyError(
-      `The deposit account key is a ${known.network} key (${known.name}) but the bitcoin network is ${network}: give ${expected} account key.`,
+      `The ${label} is a ${known.network} key (${known.name}) but the bitcoin network is ${network}: give ${expected} account key.`,
     );
   }
   if (!known.usable) {
     throw new DepositKeyError(
-      `The deposit account key is a ${known.name}, which is not for native segwit (BIP84) single-signature addresses: give ${expected} account key.`,
+      `The ${label} is a ${known.name}, which is not for native segwit (BIP84) single-signature addresses: give ${expected} account key.`,
     );
   }
 
   const depth = bytes[4];
   if (depth !== ACCOUNT_DEPTH) {
     throw new DepositKeyError(
-      `The deposit account key has depth ${String(depth)}, but an account key (m/84'/coin'/account') has depth ${ACCOUNT_DEPTH}: export the account's ${expected}, not the master key or an address key.`,
+      `The ${label} has depth ${String(depth)}, but an account key (m/84'/coin'/account') has depth ${ACCOUNT_DEPTH}: export the account's ${expected}, not the master key or an address key.`,
     );
   }
   if (view.getUint32(9, false) < HARDENED_OFFSET) {
     throw new DepositKeyError(
-      `The deposit account key is not a hardened account key (m/84'/coin'/account'): export the account's ${expected}.`,
+      `The ${label} is not a hardened account key (m/84'/coin'/account'): export the account's ${expected}.`,
     );
   }
 
@@ -163,11 +168,9 @@ function parseAccountKey(accountExtendedKey: string, network: DepositNetwork): H
   try {
     account = HDKey.fromExtendedKey(base58check.encode(converted), versions);
   } catch {
-    throw new DepositKeyError(
-      `The deposit account key does not hold a valid public key: give ${expected} account key.`,
-    );
+    throw new DepositKeyError(`The ${label} does not hold a valid public key: give ${expected} account key.`);
   }
-  return account.deriveChild(EXTERNAL_CHAIN);
+  return account;
 }
 
 /** Parsed external chains by network and key; in practice there is one key, so this stays tiny. */
@@ -178,7 +181,7 @@ function externalChainOf(accountExtendedKey: string, network: DepositNetwork): H
   const cacheKey = `${network}:${accountExtendedKey}`;
   const cached = externalChains.get(cacheKey);
   if (cached) return cached;
-  const chain = parseAccountKey(accountExtendedKey, network);
+  const chain = parseAccountPublicKey(accountExtendedKey, network).deriveChild(EXTERNAL_CHAIN);
   if (externalChains.size >= MAX_CACHED_KEYS) externalChains.clear();
   externalChains.set(cacheKey, chain);
   return chain;

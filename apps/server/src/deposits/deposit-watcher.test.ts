@@ -601,6 +601,10 @@ describe('deposit watcher', () => {
       tipHeight: () => chain.tipHeight(),
       feeRate: () => chain.feeRate(),
       hasHistory: (address) => chain.hasHistory(address),
+      feeRateFor: (tier) => chain.feeRateFor(tier),
+      utxos: (address) => chain.utxos(address),
+      broadcast: (txHex) => chain.broadcast(txHex),
+      transactionStatus: (txid) => chain.transactionStatus(txid),
       async outputsTo(address) {
         const outputs = await chain.outputsTo(address);
         if (address === holdAddress) {

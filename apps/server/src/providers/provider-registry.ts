@@ -20,6 +20,8 @@ import { createCoinbasePriceSource } from '../prices/coinbase-price-source';
 import { createDemoPriceSource } from '../prices/demo-price-source';
 import { createKrakenPriceSource } from '../prices/kraken-price-source';
 import type { PriceSource } from '../prices/price-source';
+import { DEMO_PAYOUT_WALLET_XPUB } from '../payout-batches/demo-payout-wallet';
+import { parsePayoutWallet, type PayoutWallet } from '../payout-batches/payout-wallet';
 
 /**
  * The one place where every outside provider is chosen (DESIGN.md 7.2), from `APP_MODE` alone:
@@ -39,6 +41,8 @@ export interface Providers {
   chain: ChainApi;
   /** The BIP84 account public key sell-order deposit addresses derive from (watch-only). */
   depositAccountKey: string;
+  /** The watch-only wallet payout batches spend from; null in production without PAYOUT_WALLET_XPUB. */
+  payoutWallet: PayoutWallet | null;
   /** E-mail: SMTP, or the demo outbox. */
   email: MessageChannel;
   /** SMS: Twilio, or the demo outbox. */
@@ -69,8 +73,10 @@ function demoProviders(config: AppConfig, db: Database, log: FastifyBaseLogger):
     paypal: createDemoPayPalGateway(),
     kyc: createLocalKycProvider(db),
     priceSources: [createDemoPriceSource()],
-    chain: createSimulatedChain(db),
+    chain: createSimulatedChain(db, config.bitcoinNetwork),
     depositAccountKey: demoDepositKey(config),
+    // The demo wallet's private side signs through /api/dev/payouts/batches/:id/sign only.
+    payoutWallet: parsePayoutWallet(DEMO_PAYOUT_WALLET_XPUB, config.bitcoinNetwork),
     email: createOutboxChannel(db, 'email', log),
     sms: createOutboxChannel(db, 'sms', log),
     googleSignIn: googleSignInFor(config),
@@ -114,6 +120,10 @@ function productionProviders(config: AppConfig): Providers {
         return depositXpub;
       })
     : missing('depositAccountKey');
+  const { payoutWalletXpub } = config;
+  const payoutWallet = payoutWalletXpub
+    ? attempt('PAYOUT_WALLET_XPUB', () => parsePayoutWallet(payoutWalletXpub, config.bitcoinNetwork))
+    : null;
 
   if (problems.length > 0 || !email || !sms || !kyc || !paypalGateway || !chain || !depositAccountKey) {
     throw new ConfigError(problems);
@@ -127,6 +137,7 @@ function productionProviders(config: AppConfig): Providers {
     ],
     chain,
     depositAccountKey,
+    payoutWallet,
     email,
     sms,
     googleSignIn: googleSignInFor(config),

@@ -66,6 +66,7 @@ export const routes: RouteObject[] = [
               { index: true, ...page(() => import('../features/admin/queue/work-queue-page')) },
               { path: 'orders', ...page(() => import('../features/admin/orders/orders-page')) },
               { path: 'orders/:orderId', ...page(() => import('../features/admin/orders/order-page')) },
+              { path: 'payouts', ...page(() => import('../features/admin/payouts/payouts-page')) },
               { path: 'kyc', ...page(() => import('../features/admin/kyc/kyc-cases-page')) },
               { path: 'kyc/:userId', ...page(() => import('../features/admin/kyc/kyc-case-page')) },
               { path: 'cases', ...page(() => import('../features/admin/cases/cases-page')) },

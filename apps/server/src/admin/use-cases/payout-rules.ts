@@ -1,5 +1,21 @@
+import type { Transaction } from '../../db/database';
 import type { OrderRow, PayoutRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { findBatchClaim } from '../../payout-batches/payout-batch.repository';
+
+/**
+ * An order held by a payout batch is paid by that batch's transaction only (DESIGN.md 7.11): a manual
+ * payout of it could pay the customer twice. Abandon the unsigned batch first to pay it by hand.
+ */
+export async function assertNotInBatch(tx: Transaction, order: OrderRow): Promise<void> {
+  const claim = await findBatchClaim(tx, order.id);
+  if (claim) {
+    throw new AppError(
+      'CONFLICT',
+      `This order is in payout batch ${claim.batchId.slice(0, 8)}. Pay it through the batch, or abandon that batch first.`,
+    );
+  }
+}
 
 /**
  * What every payout path checks, inside the transaction that holds the order's lock (DESIGN.md 7.7):

@@ -4,7 +4,7 @@ import { assertAddressNotSanctioned } from '../../compliance/sanctions/sanctions
 import { moveOrder } from '../../orders/order-state';
 import { assertPayoutDestinationUsable } from '../../payout-addresses/payout-destination';
 import { findPayoutOfOrder, insertPayout, recordPayoutSent } from '../payout.repository';
-import { assertNoPayout } from './payout-rules';
+import { assertNoPayout, assertNotInBatch } from './payout-rules';
 import {
   adminActor,
   runOrderAction,
@@ -31,6 +31,7 @@ export async function recordBtcPayout(
     if (order.flag) throw new AppError('CONFLICT', 'Resolve the flag first.');
     // Screened again just before the payout: the list may have changed since the order was saved.
     if (order.walletAddress) await assertAddressNotSanctioned(tx, order.walletAddress, 'walletAddress');
+    if (order.status === 'processing') await assertNotInBatch(tx, order);
     const existing = await findPayoutOfOrder(tx, order.id);
     // A payout in flight already passed this check when it started; anything new must pass it now.
     const address =

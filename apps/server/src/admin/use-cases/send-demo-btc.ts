@@ -12,7 +12,7 @@ import {
 import { recordAdminAction } from '../admin-audit.repository';
 import { lockOrder } from '../admin-orders.repository';
 import { findPayoutOfOrder, insertPayout, recordPayoutSent, recordPayoutStarted } from '../payout.repository';
-import { assertMayPayOut } from './payout-rules';
+import { assertMayPayOut, assertNotInBatch } from './payout-rules';
 import { adminActor, runOrderAction, type OrderActionDeps } from './run-order-action';
 
 /**
@@ -51,6 +51,7 @@ export async function sendDemoBtc(
     const address = await assertPayoutDestinationUsable(tx, order, new Date());
     // Screened again just before the payout: the list may have changed since the order was saved.
     await assertAddressNotSanctioned(tx, address, 'walletAddress');
+    await assertNotInBatch(tx, order);
     const payout = await insertPayout(
       tx,
       {

@@ -7,6 +7,7 @@ export const adminPaths = {
   queue: base,
   orders: `${base}/orders`,
   order: (id: string) => `${base}/orders/${encodeURIComponent(id)}`,
+  payouts: `${base}/payouts`,
   kyc: `${base}/kyc`,
   kycCase: (userId: string) => `${base}/kyc/${encodeURIComponent(userId)}`,
   cases: `${base}/cases`,

@@ -11,6 +11,7 @@ import { ButtonLink } from '../../components/ui/button';
 import { PageLoadError } from '../../components/ui/page';
 import {
   ArrowLeftIcon,
+  BitcoinIcon,
   CloseIcon,
   IdCardIcon,
   InboxIcon,
@@ -96,6 +97,7 @@ function useNavItems(): NavItem[] {
   return [
     { to: adminPaths.queue, label: 'Work queue', icon: InboxIcon, end: true, count: work },
     { to: adminPaths.orders, label: 'Orders', icon: ListIcon },
+    { to: adminPaths.payouts, label: 'Payouts', icon: BitcoinIcon },
     { to: adminPaths.kyc, label: 'KYC review', icon: IdCardIcon, count: kyc.data?.cases.length },
     { to: adminPaths.cases, label: 'Cases', icon: ShieldIcon, count: openCases.data?.cases.length },
     { to: adminPaths.customers, label: 'Customers', icon: UsersIcon },

@@ -37,6 +37,12 @@ import {
 } from '@offzero/shared/api/cases';
 import type { OrderActionKind } from '../orders/order-actions';
 import type { KycStatusValue } from '@offzero/shared/api/kyc';
+import {
+  dueBuyListSchema,
+  payoutBatchAnswerSchema,
+  payoutBatchListSchema,
+  type FeeTier,
+} from '@offzero/shared/api/payout-batches';
 
 // Every back-office call, as TanStack Query hooks. Keys start with 'admin' so one invalidation after an
 // action refreshes every console screen (the queue, lists and details all change together).
@@ -356,3 +362,65 @@ export function useConfirmMfaEnrolment() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [ADMIN_KEY] }),
   });
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Payout batches (DESIGN.md 7.11)
+
+export function useDueBuys() {
+  return useQuery({
+    queryKey: [ADMIN_KEY, 'payouts', 'due'],
+    queryFn: ({ signal }) => apiGet('/admin/payouts/due', { schema: dueBuyListSchema, signal }),
+    refetchInterval: QUEUE_POLL_MS,
+  });
+}
+
+export function usePayoutBatches() {
+  return useQuery({
+    queryKey: [ADMIN_KEY, 'payouts', 'batches'],
+    queryFn: ({ signal }) => apiGet('/admin/payouts/batches', { schema: payoutBatchListSchema, signal }),
+    refetchInterval: QUEUE_POLL_MS,
+  });
+}
+
+export type PayoutBatchAction =
+  | { kind: 'build'; feeTier: FeeTier }
+  | { kind: 'signed'; batchId: string; psbt: string }
+  | { kind: 'bump-fee'; batchId: string; feeTier: FeeTier }
+  | { kind: 'abandon'; batchId: string };
+
+/** Every change of a batch; each answers the batch (and its unsigned PSBT) as it now is. */
+export function usePayoutBatchAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, idempotencyKey }: { action: PayoutBatchAction; idempotencyKey: string }) => {
+      const options = { schema: payoutBatchAnswerSchema, idempotencyKey };
+      switch (action.kind) {
+        case 'build':
+          return apiPost('/admin/payouts/batches', { feeTier: action.feeTier }, options);
+        case 'signed':
+          return apiPost(
+            `/admin/payouts/batches/${enc(action.batchId)}/signed`,
+            { psbt: action.psbt },
+            options,
+          );
+        case 'bump-fee':
+          return apiPost(
+            `/admin/payouts/batches/${enc(action.batchId)}/bump-fee`,
+            { feeTier: action.feeTier },
+            options,
+          );
+        case 'abandon':
+          return apiPost(`/admin/payouts/batches/${enc(action.batchId)}/abandon`, {}, options);
+      }
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [ADMIN_KEY] }),
+  });
+}
+
+/** The unsigned PSBT as a .psbt file. */
+export const downloadBatchPsbt = (batchId: string) =>
+  apiGetFile(`/admin/payouts/batches/${enc(batchId)}/psbt`);
+
+/** Demo only: the demo payout wallet signs the batch (standing in for the operator's own wallet). */
+export const signBatchWithDemoWallet = (batchId: string) =>
+  apiPost(`/dev/payouts/batches/${enc(batchId)}/sign`, {}, { schema: z.object({ psbt: z.string() }) });
