@@ -228,8 +228,8 @@ export async function buildApp({
   const { chain } = providers;
   // Every address entering the address book, and every xpub address about to be paid, is screened
   // against the sanctions list (DESIGN.md 7.9).
-  const screenAddress: ScreenAddress = (address) =>
-    assertAddressNotSanctioned(database.db, address, 'address');
+  const screenAddress: ScreenAddress = (address, { tx }) =>
+    assertAddressNotSanctioned(tx ?? database.db, address, 'address');
   const payoutAddresses = createPayoutAddressService({
     db: database.db,
     network: config.bitcoinNetwork,
@@ -409,8 +409,8 @@ export async function buildApp({
           feeCapPercent: config.payoutFeeCapPercent,
           notify: notifyOrderStatus,
           // Screened again when a batch is built: the list may have changed since the buy was saved.
-          screenDestination: async (address) =>
-            (await isSanctionedAddress(database.db, address)) ? 'the address is on the sanctions list' : null,
+          screenDestination: async (db, address) =>
+            (await isSanctionedAddress(db, address)) ? 'the address is on the sanctions list' : null,
         },
         { demoSigner: config.isDemo },
       ),

@@ -39,7 +39,12 @@ import { verifyOwnershipProof } from './ownership-proof';
  */
 export type ScreenAddress = (
   address: string,
-  context: { userId: string; purpose: 'address-book' | 'xpub-payout' },
+  context: {
+    userId: string;
+    purpose: 'address-book' | 'xpub-payout';
+    /** The caller's open transaction, which the screening reads through (one connection on PGlite). */
+    tx?: Transaction | undefined;
+  },
 ) => Promise<void>;
 
 export const screenNothing: ScreenAddress = async () => undefined;
@@ -201,8 +206,8 @@ export function createPayoutAddressService(deps: PayoutAddressDeps) {
     return { ...entry, isDefault: options.isDefault };
   }
 
-  async function screenTarget(userId: string, target: CheckedTarget): Promise<void> {
-    await screen(target.address ?? proofAddressOf(target, network), { userId, purpose: 'address-book' });
+  async function screenTarget(userId: string, target: CheckedTarget, tx?: Transaction): Promise<void> {
+    await screen(target.address ?? proofAddressOf(target, network), { userId, purpose: 'address-book', tx });
   }
 
   /** `tx`: inside the caller's transaction (the embedded database has one connection). */
@@ -249,7 +254,7 @@ export function createPayoutAddressService(deps: PayoutAddressDeps) {
       options: { label: string; makeDefault: boolean },
     ): Promise<PayoutAddressRow> {
       const target = checkPayoutTarget({ address }, network);
-      await screenTarget(userId, target);
+      await screenTarget(userId, target, tx);
       const existing = await findPayoutAddressByAddress(tx, userId, address);
       if (existing) {
         if (options.makeDefault && !existing.isDefault) {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSimulatedChain, type SimulatedChain } from '../chain/simulated-chain';
 import { orders, payoutBatches, payouts, simChainTransactions } from '../db/schema';
 import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
-import { placeBuyOrder } from '../test/buy-helpers';
+import { placeConfirmedBuyOrder } from '../test/buy-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 import {
   DEMO_PAYOUT_WALLET_XPUB,
@@ -70,7 +70,7 @@ const orderRow = async (id: string) => {
 };
 
 async function paidBuy(valueUsd: number): Promise<string> {
-  const orderId = await placeBuyOrder(t, ada, valueUsd);
+  const orderId = await placeConfirmedBuyOrder(t, ada, valueUsd);
   const paid = await t.request({
     method: 'POST',
     url: '/api/order/update',
@@ -386,7 +386,7 @@ describe('payout batch limits', () => {
   afterAll(async () => capped.close());
 
   it('refuses a fee over the cap, and a wallet without enough coins', async () => {
-    const orderId = await placeBuyOrder(capped, bob, 60);
+    const orderId = await placeConfirmedBuyOrder(capped, bob, 60);
     await capped.request({
       method: 'POST',
       url: '/api/order/update',

@@ -47,6 +47,6 @@ export async function payoutDestinationOf(
 
 /**
  * Sanctions screening of a payout address when a batch is built (DESIGN.md 7.9): answers a reason to
- * hold the payout, or null when it may be paid.
+ * hold the payout, or null when it may be paid. It reads through the batch's own transaction.
  */
-export type ScreenPayoutDestination = (address: string) => Promise<string | null>;
+export type ScreenPayoutDestination = (db: Database | Transaction, address: string) => Promise<string | null>;

@@ -58,7 +58,7 @@ export async function buildPayoutBatch(
         skipped.push({ orderId: order.id, reason: destination.reason });
         continue;
       }
-      const held = await deps.screenDestination(destination.address);
+      const held = await deps.screenDestination(tx, destination.address);
       if (held) {
         skipped.push({ orderId: order.id, reason: held });
         continue;
