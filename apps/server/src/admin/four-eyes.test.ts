@@ -20,6 +20,7 @@ beforeAll(async () => {
   await saveBank(t, ada);
   await fileW9(t, ada);
   await saveZelle(t, ada, 'ada.foureyes.zelle@example.com');
+  await fileW9(t, ada);
 });
 afterAll(async () => t.close());
 
@@ -141,6 +142,7 @@ describe('payout-usd on a sell', () => {
     const bea = await registerVerifiedCustomer(t, 'bea.foureyes@example.com');
     await saveBank(t, bea);
     await saveZelle(t, bea, 'bea.foureyes.zelle@example.com');
+    await fileW9(t, bea);
     const { payload } = await sellOrder(t, bea, 0.01);
     const saved = await t.request({ method: 'POST', url: '/api/order/save', headers: bea.auth, payload });
     expect(saved.statusCode).toBe(200);

@@ -48,7 +48,7 @@ describe('state-changing calls per signed-in customer', () => {
     expect(statuses.filter((status) => status >= 500)).toEqual([]);
     expect(refused?.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
     expect(refused?.json().message).toMatch(
-      /^Too many requests\. Try again at .+ UTC \(in \d+ seconds?\)\.$/,
+      /^Too many requests\. Try again at .+ UTC \(in \d+ (?:seconds?|minutes?)\)\.$/,
     );
     expect(refused?.json().retryAt).toEqual(expect.any(String));
     expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);

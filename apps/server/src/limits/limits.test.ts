@@ -9,7 +9,7 @@ import {
   type RegisteredCustomer,
 } from '../test/accounts-helpers';
 import { buyOrderPayload } from '../test/buy-helpers';
-import { currentPrice, saveBank, saveZelle, sellOrder } from '../test/sell-helpers';
+import { currentPrice, saveBank, saveZelle, sellOrder, fileW9 } from '../test/sell-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 /** DESIGN.md 7.9: limits per KYC tier over rolling windows, and the Travel Rule record from $3,000. */
@@ -99,6 +99,7 @@ describe('GET /api/limits', () => {
     const ada = await customer();
     await saveBank(t, ada);
     await saveZelle(t, ada, 'ada.limits.zelle@example.com');
+    await fileW9(t, ada);
     expect((await buy(ada, 1_000)).statusCode).toBe(200);
     const sell = await sellOrder(t, ada, 0.01, 'zelle');
     expect((await save(ada, sell.payload)).statusCode).toBe(200);
@@ -208,6 +209,7 @@ describe('an over-paid sell (DESIGN.md 7.7)', () => {
     const ada = await customer();
     await saveBank(t, ada);
     await saveZelle(t, ada, 'ada.overpays@example.com');
+    await fileW9(t, ada);
     await pastOrder(ada, 9_000, 0);
     const { payload } = await sellOrder(t, ada, 0.005, 'zelle');
     expect(payload.value).toBeLessThan(1_000);
@@ -460,6 +462,7 @@ describe('Travel Rule record (orders of $3,000 or more)', () => {
     const ada = await customer();
     await saveBank(t, ada);
     await saveZelle(t, ada, 'ada.travel@example.com');
+    await fileW9(t, ada);
     const { buyPrice } = await currentPrice(t);
     const btc = Math.ceil((3_400 / buyPrice) * 100_000) / 100_000; // whole 1,000 satoshis
     const { payload } = await sellOrder(t, ada, btc, 'zelle');

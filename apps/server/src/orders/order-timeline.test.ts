@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderTimelineResponse } from '@offzero/shared/api/orders';
 import { orders } from '../db/schema';
 import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
-import { placeBuyOrder } from '../test/buy-helpers';
-import { saveBank, saveZelle, sellOrder } from '../test/sell-helpers';
+import { placeBuyOrder, placeConfirmedBuyOrder } from '../test/buy-helpers';
+import { saveBank, saveZelle, sellOrder, fileW9 } from '../test/sell-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 /** The tests run every watcher pass themselves; two confirmations before the dollars go out. */
@@ -55,12 +55,13 @@ describe('GET /api/order/:id/timeline (DESIGN.md 7.12)', () => {
     for (const seller of [ada, bob]) {
       await saveBank(t, seller);
       await saveZelle(t, seller, seller.email);
+      await fileW9(t, seller);
     }
   });
   afterAll(async () => t.close());
 
   it('tells a Zelle buy from placing to the bitcoin sent, with the payout transaction', async () => {
-    const orderId = await placeBuyOrder(t, ada, 500);
+    const orderId = await placeConfirmedBuyOrder(t, ada, 500);
     await ok(
       await t.request({
         method: 'POST',

@@ -40,6 +40,7 @@ const PRODUCTION_BASE = {
   PUBLIC_URL: 'https://offzero.example',
   ADMIN_EMAILS: 'ops@offzero.example',
   EXPLORER_URL: 'https://mempool.space',
+  DATA_ENCRYPTION_KEY: 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=',
   // Never reached: nothing here fetches a price.
   COINBASE_API_URL: 'http://127.0.0.1:1/coinbase',
   KRAKEN_API_URL: 'http://127.0.0.1:1/kraken',

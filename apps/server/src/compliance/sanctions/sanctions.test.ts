@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSanctionsListFile } from '../../config/server-paths';
 import { orders, sanctionedAddresses, users } from '../../db/schema';
 import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../../test/accounts-helpers';
-import { buyOrderPayload, TEST_WALLET } from '../../test/buy-helpers';
-import { saveBank, saveZelle, sellOrder } from '../../test/sell-helpers';
+import { buyOrderPayload, confirmPayoutAddresses, TEST_WALLET } from '../../test/buy-helpers';
+import { saveBank, saveZelle, sellOrder, fileW9 } from '../../test/sell-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createSanctionsListService } from './sanctions-list.service';
 import { findSanctionsListStatus } from './sanctions-list.repository';
@@ -76,6 +76,7 @@ describe('sanctions screening (DESIGN.md 7.9)', () => {
     for (const who of [ada, bob]) {
       await saveBank(t, who);
       await saveZelle(t, who, who.email);
+      await fileW9(t, who);
     }
   });
   afterAll(async () => t.close());
@@ -121,6 +122,8 @@ describe('sanctions screening (DESIGN.md 7.9)', () => {
     it('screens it again just before the bitcoin payout: a newly listed address cannot be paid', async () => {
       const saved = await ok(await saveBuy(bob, TEST_WALLET));
       const orderId = saved.json<{ order: { _id: string } }>().order._id;
+      // The address was confirmed from its e-mailed link: only the sanctions list stops the payout.
+      await confirmPayoutAddresses(t, bob);
       await ok(
         await t.request({
           method: 'POST',
@@ -159,6 +162,7 @@ describe('sanctions screening (DESIGN.md 7.9)', () => {
       const carol = await registerVerifiedCustomer(t, 'carol.sanctions@example.com');
       await saveBank(t, carol);
       await saveZelle(t, carol, carol.email);
+      await fileW9(t, carol);
       const { payload } = await sellOrder(t, carol, 0.001);
       const saved = await ok(
         await t.request({ method: 'POST', url: '/api/order/save', headers: carol.auth, payload }),
