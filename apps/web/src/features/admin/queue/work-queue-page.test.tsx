@@ -14,6 +14,7 @@ beforeEach(() => {
     vi.fn(async (url: string) => {
       if (url.startsWith('/api/admin/queue')) return jsonResponse({ ...emptyQueue, alerts });
       if (url.startsWith('/api/admin/kyc')) return jsonResponse({ cases: [] });
+      if (url.startsWith('/api/admin/cases')) return jsonResponse({ cases: [] });
       return jsonResponse({ message: 'Not found' }, 404);
     }),
   );
