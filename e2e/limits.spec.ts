@@ -7,7 +7,7 @@ import {
   apiClient,
   makeTradeReady,
   registerCustomer,
-  saveBuy,
+  savePaidZelleBuy,
   signedInPage,
   type Customer,
 } from './support/api';
@@ -16,6 +16,9 @@ import { nextPhoneDigits } from './support/run-state';
 // Trading limits and the Travel Rule question (DESIGN.md 7.9), on the real server in demo mode: what
 // is left shows at the quote step and on the Limits card and moves after an order; an order of
 // $3,000 or more asks whose wallet it is; an order over the 24-hour limit is refused with what is left.
+/** The origin the page runs on (the test's base URL). */
+const baseURLOf = (page: Page) => new URL(page.url()).origin;
+
 const screensDir = fileURLToPath(new URL('./.screens/', import.meta.url));
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -108,6 +111,19 @@ test('a $3,500 buy asks whose wallet it is, and what is left moves on the quote 
     await expect(widget.getByText('Total: $3,500.00')).toBeVisible();
     const order = await newestOrder(page, customer);
     expect(order.value).toBe(3_500);
+    // Paid by Zelle: no longer pending, so the dashboard widget starts a new order (a pending one would
+    // be picked up instead), and the order still counts towards the limits.
+    const api = await apiClient(baseURLOf(page));
+    await api.post(
+      '/api/order/update',
+      {
+        _id: order._id,
+        payment: { method: 'zelle', amount: 3_500, create_time: new Date().toISOString(), receiving_in: {} },
+        status: 'processing',
+      },
+      customer.token,
+    );
+    await api.dispose();
   });
 
   await test.step('what is left moved: the quote step and the Limits card', async () => {
@@ -126,7 +142,8 @@ test('a $3,500 buy asks whose wallet it is, and what is left moves on the quote 
 test('an order over the 24-hour limit is refused with what is left', async ({ page, baseURL }) => {
   const customer = await tradeReadyCustomer(baseURL!, 'over');
   const api = await apiClient(baseURL!);
-  await saveBuy(api, customer, 9_000);
+  // Paid, so the dashboard widget starts a new order instead of picking this one up.
+  await savePaidZelleBuy(api, customer, 9_000, `LIMIT-${Date.now()}`);
   await api.dispose();
   await signIn(page, customer);
   await page.goto('/dashboard');

@@ -311,7 +311,7 @@ test('a sell: the quote, the payout method, the confirmation and the deposit pag
     await expect(widget.getByText('Select Payment Method to Receive Funds')).toBeVisible();
     await snap(page, 'sell-2-method');
     await widget.getByRole('button', { name: /^Zelle/ }).click();
-    await expect(widget.getByText('Bank Charges')).toBeVisible();
+    await expect(widget.getByText('Bank Charges').first()).toBeVisible();
     await expect(widget.getByText(ZELLE_EMAIL)).toBeVisible();
     await snap(page, 'sell-3-confirmation');
     await widget.getByRole('button', { name: 'Send 0.005000 BTC' }).click();

@@ -15,6 +15,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -133,6 +134,9 @@ const productionEnv = (port, extra = {}) => ({
   PAYPAL_CLIENT_SECRET: 'dummy',
   PAYPAL_API_URL: 'http://127.0.0.1:9',
   PAYPAL_WEBHOOK_ID: 'WH-PRODCHECK',
+  DATA_ENCRYPTION_KEY: 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=',
+  // The list in the repository, so the check never reaches OFAC (or any address but this machine).
+  SANCTIONS_LIST_URL: pathToFileURL(path.resolve('apps/server/sanctions/demo-sdn-advanced.xml')).href,
   COINBASE_API_URL: 'http://127.0.0.1:9',
   KRAKEN_API_URL: 'http://127.0.0.1:9',
   ESPLORA_URL: 'http://127.0.0.1:9/api',

@@ -123,9 +123,11 @@ export default function PayoutsPage() {
         row.usable ? (
           <Pill tone="emerald">Ready for a batch</Pill>
         ) : (
-          <Pill tone="amber" title={row.reason ?? undefined}>
-            Waiting: {row.reason}
-          </Pill>
+          // The reason is a sentence (the address book's words): it wraps under the pill.
+          <div className="space-y-1">
+            <Pill tone="amber">Waiting</Pill>
+            <p className="max-w-72 text-xs break-words text-slate-600">{row.reason}</p>
+          </div>
         ),
     },
     { key: 'paid', header: 'Paid', cell: (row) => (row.paidAt ? `${formatAge(row.paidAt)} ago` : '—') },
