@@ -379,7 +379,7 @@ test('a confirmed sell: My Orders shows the confirmation and the deposit address
   await row.click();
   const drawer = page.getByRole('dialog', { name: `Order #${order._id.slice(0, 8)}` });
   await expect(drawer.getByTestId('order-confirmations')).not.toHaveText('0');
-  await expect(drawer.getByText('Deposit address')).toBeVisible();
+  await expect(drawer.getByText('Deposit address', { exact: true }).first()).toBeVisible();
   await snap(page, 'sell-6-drawer');
 });
 
