@@ -386,6 +386,25 @@ async function post(pathname, data, token) {
   return body;
 }
 
+/**
+ * Opens the payout-address confirmation link e-mailed to the customer, as they would: a buy's new
+ * address is paid only once confirmed (usable at once in demo).
+ */
+async function confirmPayoutAddress(customer) {
+  const link = await waitFor(10_000, async () => {
+    const { messages } = await getOk(`/api/dev/outbox?to=${encodeURIComponent(customer.email)}`);
+    for (const { text } of messages) {
+      const found = /\/settings\/payout-addresses\/confirm\?id=([0-9a-f-]{36})&token=([A-Za-z0-9_-]+)/.exec(
+        text ?? '',
+      );
+      if (found) return found;
+    }
+    return undefined;
+  });
+  if (!link) throw new Error(`no payout-address confirmation link reached ${customer.email}`);
+  await post(`/api/payout-addresses/${link[1]}/confirm`, { token: link[2] }, customer.token);
+}
+
 /** Reads the newest code sent to `to` in the demo outbox. */
 async function latestCode(to, notBefore) {
   const code = await waitFor(10_000, async () => {
@@ -622,6 +641,7 @@ try {
       buyer.token,
     )
   ).order;
+  await confirmPayoutAddress(buyer);
   await post(
     '/api/order/update',
     {
@@ -633,7 +653,18 @@ try {
   );
   await post('/api/order/update', { _id: buy._id, bankTxn: `ZL-SCALE-${stamp}` }, buyer.token);
 
-  // The sell, to be paid on the demo chain.
+  // The sell, to be paid on the demo chain; a first sell needs the seller's Form W-9 on file.
+  await post(
+    '/api/tax/w9',
+    {
+      legalName: 'Scale Seller',
+      tinType: 'SSN',
+      tin: '123-45-6789',
+      address: { line1: '1 Load Street', city: 'Cheyenne', state: 'WY', postalCode: '82001' },
+      certify: true,
+    },
+    seller.token,
+  );
   const sellBtc = 0.004;
   const sellQuote = maths.quoteSellFromBtc({
     amountSats: maths.btcNumberToSats(sellBtc),
