@@ -199,7 +199,7 @@ test('a sell paid from a listed address is held, the customer restricted, and th
     await expect(admin).toHaveURL(new RegExp(`/admin/cases/${caseId}$`));
     const evidence = admin.getByTestId('case-evidence');
     await expect(evidence.getByRole('link', { name: `#${sell._id.slice(0, 8)}` }).first()).toBeVisible();
-    await expect(evidence).toContainText(LISTED);
+    await expect(evidence).toContainText(new RegExp(LISTED, 'i'));
     await snap(admin, 'case');
 
     await admin.goto(`/admin/customers/${customer.userId}`);
