@@ -45,7 +45,7 @@ async function snap(page: Page, name: string) {
     await page.evaluate(() => document.fonts.ready);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${name} at ${label}px is wider than the viewport`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${screensDir}compliance-${name}-${label}.png` });
+    await page.screenshot({ path: `${screensDir}compliance-${name}-${label}.png`, fullPage: true });
   }
   await page.setViewportSize(DESKTOP);
 }

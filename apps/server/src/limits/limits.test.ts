@@ -470,7 +470,11 @@ describe('Travel Rule record (orders of $3,000 or more)', () => {
       payload: { orderId },
     });
     const paypalOrderId = created.json().id as string;
-    await t.request({ method: 'POST', url: `/api/dev/paypal/orders/${paypalOrderId}/approve`, headers: ada.auth });
+    await t.request({
+      method: 'POST',
+      url: `/api/dev/paypal/orders/${paypalOrderId}/approve`,
+      headers: ada.auth,
+    });
     const captured = await t.request({
       method: 'POST',
       url: `/api/payments/paypal/orders/${paypalOrderId}/capture`,

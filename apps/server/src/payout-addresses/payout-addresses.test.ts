@@ -465,7 +465,11 @@ describe('buys and payouts', () => {
       (await t.database.db.select().from(travelRuleRecords).where(eq(travelRuleRecords.orderId, orderId)))[0];
     // Saved before any address was derived: the record waits for the one the payout uses.
     expect((await record())?.walletAddress).toBe('');
-    const detail = await t.request({ method: 'GET', url: `/api/admin/orders/${orderId}`, headers: admin.auth });
+    const detail = await t.request({
+      method: 'GET',
+      url: `/api/admin/orders/${orderId}`,
+      headers: admin.auth,
+    });
     expect(detail.statusCode, detail.body).toBe(200);
     const derived = (await orderRow(orderId)).walletAddress;
     expect(derived).toMatch(/^tb1q/);
