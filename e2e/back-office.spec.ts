@@ -21,6 +21,7 @@ import {
   type Customer,
 } from './support/api';
 import { latestCode, samplePng, sessionToken } from './support/customers';
+import { test } from './support/fixtures';
 import { nextPhoneDigits, saveAdminToken } from './support/run-state';
 
 // The back office end to end, on the real server in demo mode. The customers act through the API (as
