@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { test as base, expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +7,6 @@ import type { Order } from '@offzero/shared/api/orders';
 import {
   ADMIN_EMAIL,
   adminToken,
-  apiClient,
   confirmDeposit,
   makeTradeReady,
   orderOf,
@@ -22,6 +21,7 @@ import {
   type Customer,
 } from './support/api';
 import { latestCode, samplePng, sessionToken } from './support/customers';
+import { test } from './support/fixtures';
 import { nextPhoneDigits, saveAdminToken } from './support/run-state';
 
 // The back office end to end, on the real server in demo mode. The customers act through the API (as
@@ -50,22 +50,6 @@ const TRADER_BANK = {
 };
 
 const stamp = Date.now();
-
-/** Each test's API client, and the console signed in as the demo admin when the test asks for it. */
-const test = base.extend<{ api: Api; admin: Page }>({
-  api: async ({ baseURL }, use) => {
-    const api = await apiClient(baseURL!);
-    await use(api);
-    await api.dispose();
-  },
-  admin: async ({ browser, api }, use) => {
-    const admin = await signedInPage(browser, await adminToken(api), DESKTOP);
-    await admin.goto('/admin');
-    await expect(admin.getByRole('heading', { level: 1, name: 'Work queue' })).toBeVisible();
-    await use(admin);
-    await admin.context().close();
-  },
-});
 
 test.use({ viewport: DESKTOP });
 

@@ -5,13 +5,12 @@ import type { Order } from '@offzero/shared/api/orders';
 import {
   adminToken,
   apiClient,
-  makeTradeReady,
-  registerCustomer,
+  signInAs,
+  tradeReadyCustomer,
   savePaidZelleBuy,
   signedInPage,
   type Customer,
 } from './support/api';
-import { nextPhoneDigits } from './support/run-state';
 
 // Trading limits and the Travel Rule question (DESIGN.md 7.9), on the real server in demo mode: what
 // is left shows at the quote step and on the Limits card and moves after an order; an order of
@@ -42,22 +41,12 @@ async function snap(page: Page, name: string) {
   await page.setViewportSize(DESKTOP);
 }
 
-async function tradeReadyCustomer(baseURL: string, label: string): Promise<Customer> {
-  const api = await apiClient(baseURL);
-  const customer = await registerCustomer(
-    api,
-    `limits-${label}-${stamp}@example.com`,
-    `+1${nextPhoneDigits()}`,
-  );
-  await makeTradeReady(api, customer, { zelleEmail: 'limits.pays@example.com' });
-  await api.dispose();
-  return customer;
-}
-
-async function signIn(page: Page, customer: Customer) {
-  await page.goto('/');
-  await page.evaluate((token) => localStorage.setItem('authToken', token), customer.token);
-}
+/** A customer of the test's own who may trade, so that no test depends on another's orders. */
+const newTrader = (baseURL: string, label: string): Promise<Customer> =>
+  tradeReadyCustomer(baseURL, {
+    email: `limits-${label}-${stamp}@example.com`,
+    zelleEmail: 'limits.pays@example.com',
+  });
 
 async function newestOrder(page: Page, customer: Customer): Promise<Order> {
   const response = await page.request.get(`/api/order/list?userId=${customer.userId}`, {
@@ -73,8 +62,8 @@ test('a $3,500 buy asks whose wallet it is, and what is left moves on the quote 
   baseURL,
 }) => {
   test.setTimeout(90_000);
-  const customer = await tradeReadyCustomer(baseURL!, 'moves');
-  await signIn(page, customer);
+  const customer = await newTrader(baseURL!, 'moves');
+  await signInAs(page, customer);
   await page.goto('/settings');
   const card = page.getByTestId('limits-card');
 
@@ -140,12 +129,12 @@ test('a $3,500 buy asks whose wallet it is, and what is left moves on the quote 
 });
 
 test('an order over the 24-hour limit is refused with what is left', async ({ page, baseURL }) => {
-  const customer = await tradeReadyCustomer(baseURL!, 'over');
+  const customer = await newTrader(baseURL!, 'over');
   const api = await apiClient(baseURL!);
   // Paid, so the dashboard widget starts a new order instead of picking this one up.
   await savePaidZelleBuy(api, customer, 9_000, `LIMIT-${Date.now()}`);
   await api.dispose();
-  await signIn(page, customer);
+  await signInAs(page, customer);
   await page.goto('/dashboard');
   const widget = page.getByTestId('trade-widget');
   await expect(widget.getByTestId('remaining-limit')).toHaveText('You can trade up to $1,000.00 more today.');
@@ -166,7 +155,7 @@ test('an admin moves a customer to tier 2 from the customer page; the editor sho
   baseURL,
 }) => {
   test.setTimeout(90_000);
-  const customer = await tradeReadyCustomer(baseURL!, 'tier');
+  const customer = await newTrader(baseURL!, 'tier');
   const api = await apiClient(baseURL!);
   const admin = await signedInPage(browser, await adminToken(api), DESKTOP);
   await api.dispose();
@@ -197,7 +186,7 @@ test('an admin moves a customer to tier 2 from the customer page; the editor sho
   });
 
   await test.step('the customer’s Limits card follows', async () => {
-    await signIn(page, customer);
+    await signInAs(page, customer);
     await page.goto('/settings');
     const card = page.getByTestId('limits-card');
     await expect(card).toContainText('Tier 2.');

@@ -1,16 +1,15 @@
 /// <reference lib="dom" />
-import { test as base, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import {
   adminToken,
-  apiClient,
   makeTradeReady,
   registerCustomer,
   saveBuy,
-  signedInPage,
   type Api,
   type Customer,
 } from './support/api';
+import { test } from './support/fixtures';
 import { nextPhoneDigits } from './support/run-state';
 
 // Monitoring cases end to end, on the real server in demo mode: a customer places three buys just under
@@ -21,21 +20,6 @@ const screensDir = fileURLToPath(new URL('./.screens/', import.meta.url));
 const DESKTOP = { width: 1280, height: 800 };
 const MOBILE = { width: 390, height: 844 };
 const stamp = Date.now();
-
-const test = base.extend<{ api: Api; admin: Page }>({
-  api: async ({ baseURL }, use) => {
-    const api = await apiClient(baseURL!);
-    await use(api);
-    await api.dispose();
-  },
-  admin: async ({ browser, api }, use) => {
-    const admin = await signedInPage(browser, await adminToken(api), DESKTOP);
-    await admin.goto('/admin');
-    await expect(admin.getByRole('heading', { level: 1, name: 'Work queue' })).toBeVisible();
-    await use(admin);
-    await admin.context().close();
-  },
-});
 
 test.use({ viewport: DESKTOP });
 

@@ -15,16 +15,15 @@ import { formatCentsAsCurrency } from '@offzero/shared/currency/format-currency'
 import {
   apiClient,
   confirmDeposit,
-  makeTradeReady,
+  signInAs,
+  tradeReadyCustomer,
   payDeposit,
-  registerCustomer,
   saveBuy,
   savePaidZelleBuy,
   saveSell,
   TESTNET_WALLET as WALLET,
   type Customer,
 } from './support/api';
-import { nextPhoneDigits } from './support/run-state';
 
 // Trading end to end on the real server in demo mode: a Zelle buy with its bank reference, a PayPal
 // buy through the demo sandbox, and a sell whose deposit on the simulated chain reaches the open page
@@ -57,27 +56,9 @@ async function snap(page: Page, name: string) {
   }
 }
 
-/**
- * A customer of the test's own who may trade: registered (e-mail and phone verified), KYC approved,
- * with a testnet wallet, a bank account that has both a routing number and a SWIFT code, and a Zelle
- * e-mail. Each test has its own, so that no test depends on the orders of another.
- */
-async function tradeReadyCustomer(baseURL: string, label: string): Promise<Customer> {
-  const api = await apiClient(baseURL);
-  const customer = await registerCustomer(
-    api,
-    `trader-${label}-${stamp}@example.com`,
-    `+1${nextPhoneDigits()}`,
-  );
-  await makeTradeReady(api, customer, { zelleEmail: ZELLE_EMAIL });
-  await api.dispose();
-  return customer;
-}
-
-async function signIn(page: Page, customer: Customer) {
-  await page.goto('/');
-  await page.evaluate((token) => localStorage.setItem('authToken', token), customer.token);
-}
+/** A customer of the test's own who may trade, so that no test depends on another's orders. */
+const newTrader = (baseURL: string, label: string): Promise<Customer> =>
+  tradeReadyCustomer(baseURL, { email: `trader-${label}-${stamp}@example.com`, zelleEmail: ZELLE_EMAIL });
 
 async function listOrders(page: Page, customer: Customer): Promise<Order[]> {
   const response = await page.request.get(`/api/order/list?userId=${customer.userId}`, {
@@ -148,8 +129,8 @@ test('a buy: the quote, the confirmation with the wallet from settings, and the 
   page,
   baseURL,
 }) => {
-  const customer = await tradeReadyCustomer(baseURL!, 'buy-steps');
-  await signIn(page, customer);
+  const customer = await newTrader(baseURL!, 'buy-steps');
+  await signInAs(page, customer);
   await page.goto('/dashboard');
   const widget = page.getByTestId('trade-widget');
   await expect(page.getByTestId('recent-orders')).toContainText('No orders available yet!');
@@ -184,8 +165,8 @@ test('a Zelle buy of $250: where to pay, the bank reference, the server’s figu
   baseURL,
 }) => {
   test.setTimeout(90_000);
-  const customer = await tradeReadyCustomer(baseURL!, 'zelle-buy');
-  await signIn(page, customer);
+  const customer = await newTrader(baseURL!, 'zelle-buy');
+  await signInAs(page, customer);
   await page.goto('/dashboard');
   const widget = page.getByTestId('trade-widget');
   await buyUpToCheckout(widget, '250', '$250.00');
@@ -230,13 +211,13 @@ test('My Orders and the order drawer show the server’s figures of a referenced
   page,
   baseURL,
 }) => {
-  const customer = await tradeReadyCustomer(baseURL!, 'my-orders');
+  const customer = await newTrader(baseURL!, 'my-orders');
   const api = await apiClient(baseURL!);
   // A reference of its own: one already used on another order would flag this one.
   const order = await savePaidZelleBuy(api, customer, 250, 'ZL-20261121-0043');
   await api.dispose();
   expect(order).toMatchObject({ status: 'processing', value: 250, bankTxn: 'ZL-20261121-0043', flag: null });
-  await signIn(page, customer);
+  await signInAs(page, customer);
   await page.goto('/dashboard');
 
   await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My Orders' }).click();
@@ -271,8 +252,8 @@ test('My Orders and the order drawer show the server’s figures of a referenced
 });
 
 test('a PayPal buy in the demo sandbox', async ({ page, baseURL }) => {
-  const customer = await tradeReadyCustomer(baseURL!, 'paypal');
-  await signIn(page, customer);
+  const customer = await newTrader(baseURL!, 'paypal');
+  await signInAs(page, customer);
   await page.goto('/dashboard');
   const widget = page.getByTestId('trade-widget');
 
@@ -299,8 +280,8 @@ test('a sell: the quote, the payout method, the confirmation and the deposit pag
   page,
   baseURL,
 }) => {
-  const customer = await tradeReadyCustomer(baseURL!, 'sell-steps');
-  await signIn(page, customer);
+  const customer = await newTrader(baseURL!, 'sell-steps');
+  await signInAs(page, customer);
   await page.goto('/dashboard');
   const widget = page.getByTestId('trade-widget');
 
@@ -337,8 +318,8 @@ test('a sell: the quote, the payout method, the confirmation and the deposit pag
 });
 
 test('a sell: the deposit reaches the open page through the realtime channel', async ({ page, baseURL }) => {
-  const customer = await tradeReadyCustomer(baseURL!, 'sell-realtime');
-  await signIn(page, customer);
+  const customer = await newTrader(baseURL!, 'sell-realtime');
+  await signInAs(page, customer);
   await page.goto('/dashboard');
   const widget = page.getByTestId('trade-widget');
   const dev = await apiClient(baseURL!);
@@ -360,7 +341,7 @@ test('a confirmed sell: My Orders shows the confirmation and the deposit address
   page,
   baseURL,
 }) => {
-  const customer = await tradeReadyCustomer(baseURL!, 'sell-confirmed');
+  const customer = await newTrader(baseURL!, 'sell-confirmed');
   const dev = await apiClient(baseURL!);
   const order = await saveSell(dev, customer, 0.005);
   await payDeposit(dev, customer, order);
@@ -372,7 +353,7 @@ test('a confirmed sell: My Orders shows the confirmation and the deposit address
     })
     .toBeGreaterThan(0);
 
-  await signIn(page, customer);
+  await signInAs(page, customer);
   await page.goto('/dashboard');
   await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My Orders' }).click();
   const row = page.locator(`[data-testid="order-row"][data-order-id="${order._id}"]`);
@@ -387,8 +368,8 @@ test('Back and Pay again re-quotes the same pending buy instead of creating a se
   page,
   baseURL,
 }) => {
-  const customer = await tradeReadyCustomer(baseURL!, 'requote');
-  await signIn(page, customer);
+  const customer = await newTrader(baseURL!, 'requote');
+  await signInAs(page, customer);
   await page.goto('/dashboard');
   const widget = page.getByTestId('trade-widget');
 
@@ -411,12 +392,12 @@ test('a pending buy is completed from My Orders by ACH, and its reference added 
   page,
   baseURL,
 }) => {
-  const customer = await tradeReadyCustomer(baseURL!, 'ach');
+  const customer = await newTrader(baseURL!, 'ach');
   const api = await apiClient(baseURL!);
   const pending = await saveBuy(api, customer, 75.5);
   await api.dispose();
   expect(pending.status).toBe('pending');
-  await signIn(page, customer);
+  await signInAs(page, customer);
   await page.goto('/dashboard');
 
   await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My Orders' }).click();
@@ -459,8 +440,8 @@ test('with the realtime channel down, the deposit page polls and still sees the 
   test.setTimeout(90_000);
   // Every realtime connection is refused, as behind a proxy that drops WebSockets.
   await page.routeWebSocket(/\/api\/realtime$/, (ws) => ws.close({ code: 1011, reason: 'unavailable' }));
-  const customer = await tradeReadyCustomer(baseURL!, 'polling');
-  await signIn(page, customer);
+  const customer = await newTrader(baseURL!, 'polling');
+  await signInAs(page, customer);
   await page.goto('/dashboard');
   const widget = page.getByTestId('trade-widget');
   const dev = await apiClient(baseURL!);

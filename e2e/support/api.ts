@@ -18,7 +18,7 @@ import {
   usdNumberToCents,
 } from '@offzero/shared/money/money';
 import { latestCode } from './customers';
-import { saveAdminToken, savedAdminToken } from './run-state';
+import { nextPhoneDigits, saveAdminToken, savedAdminToken } from './run-state';
 
 // Setting up state through the API, as customers' and the operator's browsers would: each browser test
 // builds what it needs itself, so that it passes or fails on its own, whatever ran before it.
@@ -333,4 +333,33 @@ export async function confirmDeposit(api: Api, customer: Customer, order: Order)
   await expect
     .poll(async () => (await orderOf(api, customer, order._id)).confirmations, { timeout: 20_000 })
     .toBeGreaterThanOrEqual(1);
+}
+
+/**
+ * A new customer who may trade (registered, then `makeTradeReady`), set up through an API client of
+ * its own so that each test trades as someone no other test touches.
+ */
+export async function tradeReadyCustomer(
+  baseURL: string,
+  details: { email: string; zelleEmail: string },
+): Promise<Customer> {
+  const api = await apiClient(baseURL);
+  const customer = await registerCustomer(api, details.email, `+1${nextPhoneDigits()}`);
+  await makeTradeReady(api, customer, { zelleEmail: details.zelleEmail });
+  await api.dispose();
+  return customer;
+}
+
+/** Signs `page` in as the customer (their token in localStorage, as after a login). */
+export async function signInAs(page: Page, customer: Customer): Promise<void> {
+  await page.goto('/');
+  await page.evaluate((token) => localStorage.setItem('authToken', token), customer.token);
+}
+
+/** A browser context of its own with the demo admin signed in, on the work queue. */
+export async function adminConsole(browser: Browser, api: Api, viewport: ViewportSize): Promise<Page> {
+  const admin = await signedInPage(browser, await adminToken(api), viewport);
+  await admin.goto('/admin');
+  await expect(admin.getByRole('heading', { level: 1, name: 'Work queue' })).toBeVisible();
+  return admin;
 }

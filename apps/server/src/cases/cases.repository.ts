@@ -1,19 +1,4 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  gte,
-  inArray,
-  isNull,
-  lt,
-  lte,
-  ne,
-  notInArray,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/database';
 import {
   adminActions,
@@ -67,7 +52,16 @@ export async function findOrdersBetween(
   return db
     .select(monitoredColumns)
     .from(orders)
-    .where(and(eq(orders.userId, userId), gte(orders.createdAt, from), lte(orders.createdAt, until)))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        gte(orders.createdAt, from),
+        // PostgreSQL keeps microseconds and a Date only milliseconds: an order's own `createdAt`, read
+        // back, is up to 1 ms earlier than the stored one. The window ends just before the next
+        // millisecond, so that the order whose rules run is always in it.
+        lt(orders.createdAt, new Date(until.getTime() + 1)),
+      ),
+    )
     .orderBy(asc(orders.createdAt));
 }
 

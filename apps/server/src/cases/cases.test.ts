@@ -13,6 +13,7 @@ let emailCount = 0;
 
 const HOUR = 3_600_000;
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
+const OWN_WALLET = 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx';
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -140,6 +141,24 @@ describe('velocity: more than 5 orders in 24 hours', () => {
     await Promise.all(ids.map((id) => monitor(id)));
     await t.app.cases.monitorChangedOrders();
     expect(await casesOf(who, 'velocity')).toHaveLength(1);
+  });
+});
+
+describe('structuring and velocity from orders saved through the API', () => {
+  it('opens exactly one case of each, however often the rules run', async () => {
+    const who = await customer();
+    const ids: string[] = [];
+    // Three just under the Travel Rule amount (structuring), and six orders in all (velocity).
+    // To an address of their own: no other customer of this file pays it (no shared-destination case).
+    for (const valueUsd of [2_450, 2_600, 2_900, 40, 50, 60])
+      ids.push(await placeBuyOrder(t, who, valueUsd, OWN_WALLET));
+    await Promise.all([...ids, ...ids].map((id) => monitor(id)));
+    await t.app.cases.monitorChangedOrders();
+    expect(await casesOf(who, 'structuring')).toHaveLength(1);
+    expect(await casesOf(who, 'velocity')).toHaveLength(1);
+    const [structuring] = await casesOf(who, 'structuring');
+    const evidence = structuring?.evidence as { orders: { orderId: string }[] };
+    expect(evidence.orders.map((o) => o.orderId)).toEqual(ids.slice(0, 3));
   });
 });
 

@@ -458,6 +458,35 @@ describe('Travel Rule record (orders of $3,000 or more)', () => {
     expect((await records(order._id))[0]?.paymentIdentifier).toBe('zelle ZL-778');
   });
 
+  it('names the PayPal capture that paid a buy', async () => {
+    const ada = await customer();
+    const saved = await buy(ada, 3_200);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const orderId = saved.json().order._id as string;
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/payments/paypal/orders',
+      headers: ada.auth,
+      payload: { orderId },
+    });
+    const paypalOrderId = created.json().id as string;
+    await t.request({
+      method: 'POST',
+      url: `/api/dev/paypal/orders/${paypalOrderId}/approve`,
+      headers: ada.auth,
+    });
+    const captured = await t.request({
+      method: 'POST',
+      url: `/api/payments/paypal/orders/${paypalOrderId}/capture`,
+      headers: ada.auth,
+      payload: { orderId },
+    });
+    expect(captured.statusCode, captured.body).toBe(200);
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order?.paypalCaptureId).toMatch(/^DEMOCAP-/);
+    expect((await records(orderId))[0]?.paymentIdentifier).toBe(`paypal ${order?.paypalCaptureId}`);
+  });
+
   it('keeps it with a sell, naming the payout account and the deposit address', async () => {
     const ada = await customer();
     await saveBank(t, ada);

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Transaction } from '../db/database';
 import { travelRuleRecords, type TravelRuleRecordRow } from '../db/schema';
 
@@ -47,6 +47,21 @@ export async function setTravelRulePaymentIdentifier(
     .update(travelRuleRecords)
     .set({ paymentIdentifier, updatedAt: sql`now()` })
     .where(eq(travelRuleRecords.orderId, orderId));
+}
+
+/**
+ * Records the address an xpub buy actually pays once it is derived (its record was kept at save with
+ * no address yet); an address already recorded is never replaced.
+ */
+export async function setTravelRuleWalletAddress(
+  tx: Transaction,
+  orderId: string,
+  walletAddress: string,
+): Promise<void> {
+  await tx
+    .update(travelRuleRecords)
+    .set({ walletAddress, updatedAt: sql`now()` })
+    .where(and(eq(travelRuleRecords.orderId, orderId), eq(travelRuleRecords.walletAddress, '')));
 }
 
 export async function findTravelRuleRecord(

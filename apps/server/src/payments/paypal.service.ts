@@ -6,6 +6,7 @@ import { isUuid } from '../http/ids';
 import { isUniqueViolation } from '../db/postgres-errors';
 import { findGlobalSettings } from '../settings/global-settings.repository';
 import { moveOrder } from '../orders/order-state';
+import { setTravelRulePaymentIdentifier } from '../orders/travel-rule.repository';
 import type { OrderNotifier } from '../orders/order-notifications';
 import { findCustomerOrder, findOrder, flagOrder, lockOrder } from '../orders/order.repository';
 import type { InboxService, StoredWebhook } from '../inbox/inbox.service';
@@ -54,8 +55,11 @@ function captureProblems(capture: PayPalCaptureResult, order: OrderRow, captureS
   return problems;
 }
 
-/** Moves a paid order on, exactly as a completed capture does. */
-function creditCapture(
+/**
+ * Moves a paid order on, exactly as a completed capture does. The order's Travel Rule record (orders
+ * of $3,000 or more) names the capture that paid it.
+ */
+async function creditCapture(
   tx: Transaction,
   order: Pick<OrderRow, 'id'>,
   payment: { paypalOrderId: string | null; captureId: string },
@@ -63,6 +67,7 @@ function creditCapture(
   reason: string,
   now: Date,
 ): Promise<OrderRow> {
+  await setTravelRulePaymentIdentifier(tx, order.id, `paypal ${payment.captureId}`);
   return moveOrder(tx, {
     orderId: order.id,
     // An order whose quote ran out while PayPal held its payment is paid all the same.

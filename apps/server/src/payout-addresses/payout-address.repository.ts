@@ -1,6 +1,7 @@
 import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/database';
 import { orders, payoutAddresses, users, type OrderRow, type PayoutAddressRow } from '../db/schema';
+import { setTravelRuleWalletAddress } from '../orders/travel-rule.repository';
 
 /** The SQL of the payout address book (`payout_addresses`) and of a buy's payout destination. */
 
@@ -219,19 +220,23 @@ export async function claimPayoutIndex(
 
 /**
  * Records the derived address an xpub buy pays, once, for the index it holds: a resolver whose index
- * was replaced meanwhile, or that lost the race, gets nothing back.
+ * was replaced meanwhile, or that lost the race, gets nothing back. The order's Travel Rule record
+ * (kept at save, before any address was derived) takes the same address.
  */
 export async function recordDerivedPayoutAddress(
   db: Db,
   orderId: string,
   destination: { address: string; index: number },
 ): Promise<OrderRow | undefined> {
-  const [row] = await db
-    .update(orders)
-    .set({ walletAddress: destination.address, updatedAt: new Date() })
-    .where(
-      and(eq(orders.id, orderId), isNull(orders.walletAddress), eq(orders.payoutIndex, destination.index)),
-    )
-    .returning();
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(orders)
+      .set({ walletAddress: destination.address, updatedAt: new Date() })
+      .where(
+        and(eq(orders.id, orderId), isNull(orders.walletAddress), eq(orders.payoutIndex, destination.index)),
+      )
+      .returning();
+    if (row) await setTravelRuleWalletAddress(tx, orderId, destination.address);
+    return row;
+  });
 }

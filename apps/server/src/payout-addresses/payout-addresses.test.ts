@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownershipProofMessage, PAYOUT_ADDRESS_LIMIT } from '@offzero/shared/api/payout-addresses';
 import { createSimulatedChain, type SimulatedChain } from '../chain/simulated-chain';
 import { DEMO_ACCOUNT_VPUB } from '../deposits/deposit-address';
-import { globalSettings, orders, outboxEvents, payoutAddresses } from '../db/schema';
+import { globalSettings, orders, outboxEvents, payoutAddresses, travelRuleRecords } from '../db/schema';
 import {
   logIn,
   registerCustomer,
@@ -433,6 +433,47 @@ describe('buys and payouts', () => {
     const sent = await asAdmin(`/api/admin/orders/${first}/send-btc`);
     expect(sent.statusCode, sent.body).toBe(200);
     expect((await chain.outputsTo(a.walletAddress!)).length).toBe(1);
+  });
+
+  it("records the derived address an xpub buy pays in the order's Travel Rule record", async () => {
+    const ida = await registerVerifiedCustomer(t, 'ida.book@example.com');
+    const added = await add(ida, { label: 'Hardware wallet', xpub: DEMO_ACCOUNT_VPUB });
+    const entryId = added.json().payoutAddress.id as string;
+    await confirmPayoutAddresses(t, ida);
+    const saved = await t.request({
+      method: 'POST',
+      url: '/api/order/save',
+      headers: ida.auth,
+      payload: await buyOrderPayload(t, ida, 3_100, {
+        walletAddress: undefined,
+        payoutAddressId: entryId,
+        walletOwnership: { own: false, institution: 'Hardware wallet vendor' },
+      }),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const orderId = saved.json<{ order: { _id: string } }>().order._id;
+    const paid = await t.request({
+      method: 'POST',
+      url: '/api/order/update',
+      headers: ida.auth,
+      payload: { _id: orderId, payment: { method: 'zelle' }, status: 'processing' },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    // Received (a buy this large is marked paid by two admins; that is not what is tested here).
+    await t.database.db.update(orders).set({ paymentConfirmedAt: new Date() }).where(eq(orders.id, orderId));
+    const record = async () =>
+      (await t.database.db.select().from(travelRuleRecords).where(eq(travelRuleRecords.orderId, orderId)))[0];
+    // Saved before any address was derived: the record waits for the one the payout uses.
+    expect((await record())?.walletAddress).toBe('');
+    const detail = await t.request({
+      method: 'GET',
+      url: `/api/admin/orders/${orderId}`,
+      headers: admin.auth,
+    });
+    expect(detail.statusCode, detail.body).toBe(200);
+    const derived = (await orderRow(orderId)).walletAddress;
+    expect(derived).toMatch(/^tb1q/);
+    expect(await record()).toMatchObject({ walletAddress: derived, ownWallet: false });
   });
 
   it("refuses a buy naming another customer's entry (404) and keeps a plain entry's address", async () => {

@@ -74,6 +74,8 @@ describe('Form W-9', () => {
     ['SSN', '000-12-3456', 'cannot start with 000, 666 or 9'],
     ['SSN', '666-12-3456', 'cannot start with 000, 666 or 9'],
     ['SSN', '900-12-3456', 'cannot start with 000, 666 or 9'],
+    ['SSN', '999-12-3456', 'cannot start with 000, 666 or 9'],
+    ['SSN', 'ABC-DE-FGHI', 'as 9 digits'],
     ['SSN', '123-00-4567', 'middle two digits cannot be 00'],
     ['SSN', '123-45-0000', 'last four digits cannot be 0000'],
     ['SSN', '12a-45-6789', 'as 9 digits'],
@@ -102,7 +104,8 @@ describe('Form W-9', () => {
       { ...TEST_W9, tinType: 'VAT' },
       { ...TEST_W9, userId: bob.userId },
     ];
-    for (const payload of cases) expect((await file(ada, payload)).statusCode, JSON.stringify(payload)).toBe(400);
+    for (const payload of cases)
+      expect((await file(ada, payload)).statusCode, JSON.stringify(payload)).toBe(400);
     expect((await read(ada)).json()).toEqual({ w9: null });
   });
 
@@ -118,7 +121,10 @@ describe('Form W-9', () => {
     expect((await read(ada)).json().w9.tin).toBe('***-**-6789');
     expect((await read(ada, `?userId=${ada.userId}`)).statusCode).toBe(200);
 
-    const [row] = await t.database.db.select().from(taxIdentities).where(eq(taxIdentities.userId, ada.userId));
+    const [row] = await t.database.db
+      .select()
+      .from(taxIdentities)
+      .where(eq(taxIdentities.userId, ada.userId));
     expect(row?.tinEncrypted).toMatch(/^v1\.[0-9a-f]{8}\./);
     expect(row?.tinEncrypted).not.toContain('123456789');
     const cipher = createTinCipher(t.config.dataEncryption);
@@ -128,9 +134,20 @@ describe('Form W-9', () => {
   });
 
   it('masks an EIN as an EIN, and a second filing replaces the first', async () => {
-    const answer = await file(ada, { ...TEST_W9, legalName: 'Analytical Engines LLC', tinType: 'EIN', tin: '27-1234567' });
-    expect(answer.json().w9).toMatchObject({ tinType: 'EIN', tin: '**-***4567', legalName: 'Analytical Engines LLC' });
-    expect(await t.database.db.select().from(taxIdentities).where(eq(taxIdentities.userId, ada.userId))).toHaveLength(1);
+    const answer = await file(ada, {
+      ...TEST_W9,
+      legalName: 'Analytical Engines LLC',
+      tinType: 'EIN',
+      tin: '27-1234567',
+    });
+    expect(answer.json().w9).toMatchObject({
+      tinType: 'EIN',
+      tin: '**-***4567',
+      legalName: 'Analytical Engines LLC',
+    });
+    expect(
+      await t.database.db.select().from(taxIdentities).where(eq(taxIdentities.userId, ada.userId)),
+    ).toHaveLength(1);
     const itin = await file(bob, { ...TEST_W9, tinType: 'ITIN', tin: '912-70-1234' });
     expect(itin.json().w9.tin).toBe('***-**-1234');
   });
@@ -145,7 +162,14 @@ describe('Form W-9', () => {
   it('never writes a full TIN into the logs', () => {
     const text = logs.join('');
     expect(text).toContain('/api/tax/w9'); // the requests were logged…
-    for (const digits of ['123456789', '271234567', '912701234', '123 45 6789', '123-45-6789', '27-1234567']) {
+    for (const digits of [
+      '123456789',
+      '271234567',
+      '912701234',
+      '123 45 6789',
+      '123-45-6789',
+      '27-1234567',
+    ]) {
       expect(text).not.toContain(digits); // …but none of the numbers
     }
   });
@@ -161,7 +185,9 @@ describe('data encryption keys', () => {
     expect(after.decrypt(stored, 'user-1')).toBe('123456789');
     expect(after.needsRewrap(stored)).toBe(true);
     expect(after.needsRewrap(after.encrypt('123456789', 'user-1'))).toBe(false);
-    expect(() => createTinCipher({ current: newKey, previous: [] }).decrypt(stored, 'user-1')).toThrow(/no configured key/);
+    expect(() => createTinCipher({ current: newKey, previous: [] }).decrypt(stored, 'user-1')).toThrow(
+      /no configured key/,
+    );
     // A changed byte fails the GCM tag.
     const parts = stored.split('.');
     parts[4] = Buffer.from('999999999').toString('base64url');

@@ -147,6 +147,59 @@ describe('sanctions screening (DESIGN.md 7.9)', () => {
     });
   });
 
+  describe('a pending buy confirmed again (re-quote)', () => {
+    it('refuses a listed address, in lower or upper case, and keeps the order as it was', async () => {
+      const saved = await ok(await saveBuy(ada, CLEAN));
+      const orderId = saved.json<{ order: { _id: string } }>().order._id;
+      for (const walletAddress of [LISTED, LISTED_TOO.toUpperCase()]) {
+        expectRefused(
+          await t.request({
+            method: 'POST',
+            url: '/api/order/update',
+            headers: ada.auth,
+            payload: { ...(await buyOrderPayload(t, ada, 120, { walletAddress })), _id: orderId },
+          }),
+        );
+      }
+      expect(await orderRow(orderId)).toMatchObject({
+        status: 'pending',
+        walletAddress: CLEAN,
+        valueCents: 10_000n,
+      });
+      // Not left pending: the other tests of this customer start from a clean dashboard.
+      await ok(
+        await t.request({
+          method: 'POST',
+          url: '/api/order/cancel',
+          headers: ada.auth,
+          payload: { _id: orderId, reason: 'Testing a re-quote.' },
+        }),
+      );
+    });
+  });
+
+  describe('the address book', () => {
+    const addEntry = (who: RegisteredCustomer, address: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/payout-addresses',
+        headers: who.auth,
+        payload: { label: 'Listed', address },
+      });
+
+    it('refuses a listed address, in lower or upper case, and adds nothing', async () => {
+      for (const address of [LISTED, LISTED.toUpperCase(), LISTED_TOO, ` ${LISTED_TOO.toUpperCase()} `]) {
+        const refused = await addEntry(bob, address);
+        expect(refused.statusCode, `${address}: ${refused.body}`).toBe(400);
+        expect(refused.json().message).toBe(SANCTIONED_ADDRESS_MESSAGE);
+      }
+      const list = await ok(
+        await t.request({ method: 'GET', url: '/api/payout-addresses', headers: bob.auth }),
+      );
+      expect(JSON.stringify(list.json())).not.toMatch(new RegExp(`${LISTED}|${LISTED_TOO}`, 'i'));
+    });
+  });
+
   describe('the input addresses of a sell deposit', () => {
     it('refuses a demo send whose sending address is not a testnet address', async () => {
       const response = await t.request({
