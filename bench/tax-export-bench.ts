@@ -25,6 +25,7 @@ const config = loadConfig({
   HOST: '127.0.0.1',
   PORT: '0',
   LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
+  PROCESS_ROLE: process.env.BENCH_PROCESS_ROLE ?? 'web',
 });
 const database = await openDatabase({ dataDir: null });
 const app = await buildApp({ config, database, logger: false });
@@ -37,6 +38,7 @@ const [user] = await database.db
   .values({ email: 'bench.tax@example.com', emailVerified: true, phoneVerified: true })
   .returning();
 if (!user) throw new Error('no user');
+const userId = user.id;
 const { token } = await app.sessions.issue(user.id);
 
 let inserted = 0;
@@ -46,7 +48,7 @@ async function growTo(count: number) {
       const n = inserted + i;
       const at = new Date(Date.UTC(YEAR, 0, 1) + n * 60_000);
       return {
-        userId: user.id,
+        userId,
         type: n % 3 === 0 ? ('sell' as const) : ('buy' as const),
         status: 'completed' as const,
         amountSats: 100_000n + BigInt(n),
@@ -102,7 +104,9 @@ async function download(url: string) {
 const results: Record<string, unknown>[] = [];
 for (const count of (process.env.BENCH_TAX_ORDERS ?? '1000,10000').split(',').map(Number)) {
   console.log(`preparing ${count} orders…`);
+  const preparing = performance.now();
   await growTo(count);
+  console.log(`prepared in ${Math.round(performance.now() - preparing)} ms`);
   for (const url of [
     `/api/tax/export?year=${YEAR}&format=offzero`,
     `/api/tax/export?year=${YEAR}&format=koinly`,
