@@ -196,7 +196,9 @@ test('after a completed buy and sell: each CSV layout, a receipt from the e-mail
   await page.goto(new URL(link!).pathname + new URL(link!).search);
   const drawer = page.getByRole('dialog');
   await expect(drawer).toBeVisible();
-  const receipt = await downloaded(page, () => drawer.getByRole('button', { name: 'Download receipt' }).click());
+  const receipt = await downloaded(page, () =>
+    drawer.getByRole('button', { name: 'Download receipt' }).click(),
+  );
   expect(receipt.name).toBe(`offzero-receipt-${buy._id.slice(0, 8)}.pdf`);
   const text = await pdfText(receipt.bytes);
   for (const expected of [
@@ -226,10 +228,9 @@ test('after a completed buy and sell: each CSV layout, a receipt from the e-mail
       await admin.goto('/admin/tax/1099-da');
     }
     await expect(admin.getByRole('heading', { name: 'Form 1099-DA' })).toBeVisible();
-    const row = admin.locator(
-      `[data-testid="form-1099-da-row${name === '390' ? '-card' : ''}"]`,
-      { hasText: 'Demo Customer' },
-    );
+    const row = admin.locator(`[data-testid="form-1099-da-row${name === '390' ? '-card' : ''}"]`, {
+      hasText: 'Demo Customer',
+    });
     await expect(row.filter({ hasText: sell._id.slice(0, 8) })).toContainText('***-**-6789');
     await admin.screenshot({ path: `${screensDir}form-1099-da-${name}.png`, fullPage: true });
     if (name === '1280') {

@@ -91,11 +91,16 @@ export default function Form1099DaPage() {
       header: 'Seller',
       primary: true,
       cell: (row) => (
-        <span className="block min-w-0">
-          <span className="block font-medium break-words text-ink-900 md:max-w-52">
+        <span className="block min-w-0 md:w-56">
+          <span className="block font-medium break-words text-ink-900">
             {row['Legal Name'] || <span className="text-slate-500">No W-9 on file</span>}
           </span>
-          <span className="block text-xs break-all text-slate-500 md:max-w-52">{row.Email}</span>
+          <span
+            title={row.Email}
+            className="block text-xs break-all text-slate-500 md:truncate md:break-normal"
+          >
+            {row.Email}
+          </span>
         </span>
       ),
     },
@@ -143,7 +148,7 @@ export default function Form1099DaPage() {
     },
     {
       key: 'date',
-      header: 'Date sold',
+      header: 'Sold',
       className: 'whitespace-nowrap',
       cell: (row) => formatDate(`${row['Date Sold']}T12:00:00Z`),
     },
@@ -169,14 +174,9 @@ export default function Form1099DaPage() {
       ),
     },
     {
-      key: 'basis',
-      header: 'Cost basis',
-      hideOnCard: true,
-      cell: (row) => <span className="text-xs text-slate-600">{row['Cost Basis']}</span>,
-    },
-    {
       key: 'order',
       header: 'Order',
+      className: 'whitespace-nowrap',
       cell: (row) => (
         <IdWithCopy
           value={row['Order ID']}
@@ -193,7 +193,7 @@ export default function Form1099DaPage() {
       <title>Form 1099-DA — OffZero back office</title>
       <AdminPageHeader
         title="Form 1099-DA"
-        description="Every completed sell of the year with the seller's W-9, for the broker's 1099-DA filing. Opening or downloading this file is recorded in the audit log."
+        description="Every completed sell of the year with the seller's W-9, for the broker's 1099-DA filing. Cost basis is reported as noncovered. Opening or downloading this file is recorded in the audit log."
         actions={
           <Button
             onClick={() => void download()}

@@ -42,6 +42,8 @@ export function parseCsv(text: string): { header: string[]; records: Record<stri
   }
   if (cell !== '' || row.length > 0) endRow();
   const [header = [], ...body] = rows;
-  const records = body.map((cells) => Object.fromEntries(header.map((name, index) => [name, cells[index] ?? ''])));
+  const records = body.map((cells) =>
+    Object.fromEntries(header.map((name, index) => [name, cells[index] ?? ''])),
+  );
   return { header, records };
 }
