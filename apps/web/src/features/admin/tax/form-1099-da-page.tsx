@@ -91,7 +91,7 @@ export default function Form1099DaPage() {
       header: 'Seller',
       primary: true,
       cell: (row) => (
-        <span className="block min-w-0 md:w-56">
+        <span className="block min-w-0 md:w-44 xl:w-52">
           <span className="block font-medium break-words text-ink-900">
             {row['Legal Name'] || <span className="text-slate-500">No W-9 on file</span>}
           </span>
@@ -125,8 +125,9 @@ export default function Form1099DaPage() {
       header: 'TIN',
       cell: (row) =>
         row['TIN (masked)'] ? (
-          <span className="font-mono text-xs whitespace-nowrap text-ink-900">
-            {row['TIN (masked)']} <span className="font-sans text-slate-500">{row['TIN Type']}</span>
+          <span className="text-xs whitespace-nowrap">
+            <span className="font-mono text-ink-900 md:block">{row['TIN (masked)']}</span>{' '}
+            <span className="text-slate-500 md:block">{row['TIN Type']}</span>
           </span>
         ) : (
           '—'
@@ -137,7 +138,7 @@ export default function Form1099DaPage() {
       header: 'Address',
       cell: (row) =>
         row.Address ? (
-          <span className="block text-xs leading-5 text-slate-700 md:max-w-48">
+          <span className="block text-xs leading-5 text-slate-700 md:max-w-40">
             {row.Address}
             <br />
             {row.City}, {row.State} {row.ZIP}
@@ -147,16 +148,15 @@ export default function Form1099DaPage() {
         ),
     },
     {
-      key: 'date',
-      header: 'Sold',
+      key: 'sale',
+      header: 'Sale',
       className: 'whitespace-nowrap',
-      cell: (row) => formatDate(`${row['Date Sold']}T12:00:00Z`),
-    },
-    {
-      key: 'quantity',
-      header: 'Quantity',
-      className: 'text-right tabular-nums whitespace-nowrap',
-      cell: (row) => `${row['Quantity (BTC)']} BTC`,
+      cell: (row) => (
+        <span>
+          <span className="block text-ink-900">{formatDate(`${row['Date Sold']}T12:00:00Z`)}</span>
+          <span className="block text-xs text-slate-500 tabular-nums">{row['Quantity (BTC)']} BTC</span>
+        </span>
+      ),
     },
     {
       key: 'proceeds',
