@@ -4,6 +4,13 @@
  * the peak memory of the server process while the file is written. The files are streamed a page of
  * orders at a time, so the peak should barely move from 1,000 to 10,000 orders. Embedded database;
  * asserts nothing.
+ *
+ * The server runs as a `web` process (no background jobs), as a production web process does. The
+ * orders are written straight into the table, so none has been through transaction monitoring (a real
+ * order is checked when it is saved); with jobs running, the monitoring sweep would check all of them,
+ * and on the embedded database (one connection, one thread) that starves the download being measured
+ * until the client gives up: the connection resets and 408s of earlier runs. `BENCH_PROCESS_ROLE=all`
+ * runs it with the jobs anyway.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
