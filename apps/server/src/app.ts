@@ -204,7 +204,13 @@ export async function buildApp({
   app.addHook('onClose', async () => bus.close());
   // Every e-mail, SMS and realtime event a state change causes is written into the outbox with the
   // change, delivered right after the commit and retried by the deliver-outbox job (DESIGN.md 7.4).
-  const outbox = createOutboxService({ db: database.db, channels: notifications, bus, log: app.log });
+  const outbox = createOutboxService({
+    db: database.db,
+    channels: notifications,
+    bus,
+    log: app.log,
+    publicUrl: config.publicUrl,
+  });
   app.decorate('outbox', outbox);
   const accounts = createAccountsService({
     db: database.db,

@@ -14,6 +14,11 @@ const statusSentence: Record<OrderRow['status'], string> = {
   cancelled: 'was cancelled',
 };
 
+/** The web app's page of one order (My Orders with its details drawer open, which offers the receipt). */
+export function orderPagePath(orderId: string): string {
+  return `/orders?order=${encodeURIComponent(orderId)}`;
+}
+
 /**
  * Writes what the customer is told about a change of their order into the outbox, in the transaction
  * of the change: their open pages (realtime `order-updated`, the order as it now is) and, with
@@ -57,7 +62,15 @@ export async function recordOrderNotices(
           channel: 'email',
           recipient: row.email,
           userId: order.userId,
-          payload: { subject: `Order #${shortId} ${statusSentence[order.status]}`, text: sentence + detail },
+          payload: {
+            subject: `Order #${shortId} ${statusSentence[order.status]}`,
+            text: sentence + detail,
+            // A completed order's e-mail leads to its receipt: the order's details on My Orders, where
+            // the customer signs in first (the PDF itself is never reachable without a session).
+            ...(order.status === 'completed'
+              ? { link: { label: 'Your receipt', path: orderPagePath(order.id) } }
+              : {}),
+          },
         });
       }
       if ((row.prefs?.receiveSms ?? true) && row.phone && row.phoneVerified) {

@@ -17,6 +17,17 @@ const SWEEP_BATCH = 100;
 /** Rows of one user delivered right after their change commits. */
 const USER_BATCH = 20;
 
+/**
+ * A message may carry `link: { label, path }`, a page of the web app. It is stored as a path and joined
+ * to `PUBLIC_URL` when sent, so a row written before the site moved still points at the right place.
+ */
+function linkLine(publicUrl: string, link: unknown): string {
+  if (typeof link !== 'object' || link === null) return '';
+  const { label, path } = link as { label?: unknown; path?: unknown };
+  if (typeof label !== 'string' || typeof path !== 'string' || !path.startsWith('/')) return '';
+  return `\n\n${label}: ${publicUrl}${path}`;
+}
+
 export interface OutboxDeliveryResult {
   delivered: number;
   retrying: number;
@@ -33,6 +44,8 @@ export function createOutboxService(deps: {
   channels: NotificationSender;
   bus: EventBus;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  /** The web app's address (`PUBLIC_URL`): a message's `link` path is sent as a full address on it. */
+  publicUrl: string;
   now?: () => Date;
 }) {
   const { db, log } = deps;
@@ -45,13 +58,13 @@ export function createOutboxService(deps: {
       await deps.bus.publish(row.recipient, event);
       return;
     }
-    const { subject, text } = row.payload as { subject?: unknown; text?: unknown };
+    const { subject, text, link } = row.payload as { subject?: unknown; text?: unknown; link?: unknown };
     if (typeof subject !== 'string' || typeof text !== 'string')
       throw new Error('the stored message has no subject or text');
     await deps.channels[row.channel].send({
       to: row.recipient,
       subject,
-      text,
+      text: text + linkLine(deps.publicUrl, link),
       deliveryId: `outbox-${row.id}`,
     });
   }

@@ -36,6 +36,7 @@ function deliverer(t: TestApp, channel: MessageChannel) {
     channels: { email: channel, sms: channel },
     bus: createMemoryEventBus(),
     log: quietLog,
+    publicUrl: t.config.publicUrl,
     now: () => clock.now,
   });
   return { clock, service };

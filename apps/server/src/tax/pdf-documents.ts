@@ -19,6 +19,9 @@ const MARGIN = 50;
 const INK = '#111827';
 const MUTED = '#6b7280';
 const RULE = '#d1d5db';
+/** The brand's orange (the web app's `brand-500`), for the thin bar across the top of each document. */
+const ACCENT = '#f7931a';
+const PANEL = '#f3f4f6';
 const LABEL_WIDTH = 170;
 
 type Doc = PDFKit.PDFDocument;
@@ -36,9 +39,42 @@ const btc = (sats: bigint) => `${formatBtc(sats)} BTC`;
 const utc = (date: Date) => `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 const contentWidth = (doc: Doc) => doc.page.width - MARGIN * 2;
 
-function letterhead(doc: Doc, issuer: Issuer, title: string, subtitle: string): void {
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(20).text(issuer.companyName, MARGIN, MARGIN);
-  doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(issuer.postalAddress).text(issuer.supportEmail);
+/**
+ * The company's name and addresses at the top left, and (`meta`) the document's own references at the
+ * top right, like a printed receipt's header.
+ */
+function letterhead(
+  doc: Doc,
+  issuer: Issuer,
+  title: string,
+  subtitle: string,
+  meta: [label: string, value: string][] = [],
+): void {
+  doc.rect(0, 0, doc.page.width, 6).fill(ACCENT);
+  const metaWidth = 190;
+  const metaX = doc.page.width - MARGIN - metaWidth;
+  let metaY = MARGIN + 2;
+  for (const [label, value] of meta) {
+    doc.font('Helvetica').fontSize(8).fillColor(MUTED).text(label.toUpperCase(), metaX, metaY, {
+      width: metaWidth,
+      align: 'right',
+      characterSpacing: 0.5,
+    });
+    doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(value, metaX, doc.y + 1, {
+      width: metaWidth,
+      align: 'right',
+    });
+    metaY = doc.y + 6;
+  }
+  const leftWidth = contentWidth(doc) - (meta.length > 0 ? metaWidth + 20 : 0);
+  doc.fillColor(INK).font('Helvetica-Bold').fontSize(20).text(issuer.companyName, MARGIN, MARGIN, { width: leftWidth });
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(issuer.postalAddress, { width: leftWidth })
+    .text(issuer.supportEmail, { width: leftWidth });
+  doc.y = Math.max(doc.y, metaY);
   doc.moveDown(1.2);
   doc.fillColor(INK).font('Helvetica-Bold').fontSize(15).text(title);
   doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(subtitle);
@@ -84,6 +120,45 @@ export function paymentMethodName(method: string | null): string {
   return method ? (METHOD_NAMES[method] ?? method) : 'Not chosen';
 }
 
+/** A line of the receipt's bill: what it is (and a detail under it), and its amount at the right edge. */
+function billLine(
+  doc: Doc,
+  label: string,
+  amount: string,
+  options: { detail?: string; bold?: boolean } = {},
+): void {
+  const y = doc.y;
+  const amountWidth = 140;
+  const font = options.bold ? 'Helvetica-Bold' : 'Helvetica';
+  doc.font(font).fontSize(options.bold ? 11 : 10).fillColor(INK);
+  doc.text(amount, doc.page.width - MARGIN - amountWidth, y, { width: amountWidth, align: 'right' });
+  const amountBottom = doc.y;
+  doc.font(font).fontSize(options.bold ? 11 : 10).fillColor(INK).text(label, MARGIN, y, {
+    width: contentWidth(doc) - amountWidth - 10,
+  });
+  if (options.detail) doc.font('Helvetica').fontSize(8.5).fillColor(MUTED).text(options.detail, MARGIN);
+  doc.y = Math.max(doc.y, amountBottom) + 5;
+  doc.x = MARGIN;
+}
+
+/** A shaded band with the two figures that matter most: what the customer paid and what they got. */
+function summaryBand(doc: Doc, cells: [label: string, value: string][]): void {
+  const top = doc.y;
+  const height = 46;
+  doc.roundedRect(MARGIN, top, contentWidth(doc), height, 6).fill(PANEL);
+  const cellWidth = contentWidth(doc) / cells.length;
+  cells.forEach(([label, value], i) => {
+    const x = MARGIN + 14 + i * cellWidth;
+    doc.font('Helvetica').fontSize(8.5).fillColor(MUTED).text(label, x, top + 9, { width: cellWidth - 28 });
+    doc.font('Helvetica-Bold').fontSize(14).fillColor(INK).text(value, x, top + 22, { width: cellWidth - 28 });
+  });
+  doc.y = top + height + 8;
+  doc.x = MARGIN;
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
 /** One order's receipt: every figure, where the money and the coins went, and its timeline. */
 export function renderReceipt(
   issuer: Issuer,
@@ -92,48 +167,63 @@ export function renderReceipt(
   customer: { name: string; email: string },
 ): Doc {
   const doc = newDocument(`OffZero receipt ${order.id}`);
-  const kind = order.type === 'buy' ? 'Bitcoin purchase' : 'Bitcoin sale';
-  letterhead(doc, issuer, `Receipt — ${kind}`, `Order ${order.id}`);
+  const buy = order.type === 'buy';
+  const kind = buy ? 'Bitcoin purchase' : 'Bitcoin sale';
+  letterhead(doc, issuer, `Receipt — ${kind}`, `Order ${order.id}`, [
+    ['Receipt', `#${order.id.slice(0, 8)}`],
+    ['Date', day(order.completedAt ?? order.createdAt)],
+    ['Billed to', customer.name || customer.email],
+  ]);
+
+  summaryBand(
+    doc,
+    buy
+      ? [
+          ['You paid', usd(order.valueCents)],
+          ['You received', btc(order.amountSats)],
+          ['Status', capitalised(order.status)],
+        ]
+      : [
+          ['You sent', btc(order.amountSats)],
+          ['You received', usd(order.valueCents)],
+          ['Status', capitalised(order.status)],
+        ],
+  );
+
+  section(doc, 'Amounts');
+  const rate = `${btc(order.amountSats)} at ${usd(order.priceCents)} per BTC`;
+  if (buy) {
+    billLine(doc, 'Bitcoin bought for', usd(order.valueCents - feesOf(order)), { detail: rate });
+    billLine(doc, 'Platform fee', usd(order.platformFeeCents));
+    billLine(doc, 'Network fee', usd(order.networkFeeCents));
+    rule(doc);
+    billLine(doc, 'You paid', usd(order.valueCents), { bold: true, detail: `Total fees ${usd(feesOf(order))}` });
+    billLine(doc, 'You received', btc(order.amountSats), { bold: true });
+  } else {
+    billLine(doc, 'Value before fees', usd(grossOf(order)), { detail: `You sent ${rate}` });
+    billLine(doc, 'Platform fee', `– ${usd(order.platformFeeCents)}`);
+    billLine(doc, 'Bank fee', `– ${usd(order.bankFeeCents)}`);
+    rule(doc);
+    billLine(doc, 'You received', usd(order.valueCents), { bold: true, detail: `Total fees ${usd(feesOf(order))}` });
+  }
 
   section(doc, 'Order');
   field(doc, 'Order ID', order.id, { mono: true });
-  field(doc, 'Type', order.type === 'buy' ? 'Buy (you bought bitcoin)' : 'Sell (you sold bitcoin)');
-  field(doc, 'Status', order.status);
+  field(doc, 'Type', buy ? 'Buy (you bought bitcoin)' : 'Sell (you sold bitcoin)');
+  field(doc, 'Status', capitalised(order.status));
   field(doc, 'Placed', utc(order.createdAt));
   if (order.completedAt) field(doc, 'Completed', utc(order.completedAt));
   field(doc, 'Customer', customer.name ? `${customer.name} (${customer.email})` : customer.email);
 
-  section(doc, 'Amounts');
-  field(doc, 'Rate', `${usd(order.priceCents)} per BTC`);
-  if (order.type === 'buy') {
-    field(doc, 'You paid', usd(order.valueCents), { bold: true });
-    field(doc, 'Platform fee', usd(order.platformFeeCents));
-    field(doc, 'Network fee', usd(order.networkFeeCents));
-    field(doc, 'Bitcoin bought for', usd(order.valueCents - feesOf(order)));
-    field(doc, 'You received', btc(order.amountSats), { bold: true });
-  } else {
-    field(doc, 'You sent', btc(order.amountSats), { bold: true });
-    field(doc, 'Value before fees', usd(grossOf(order)));
-    field(doc, 'Platform fee', usd(order.platformFeeCents));
-    field(doc, 'Bank fee', usd(order.bankFeeCents));
-    field(doc, 'You received', usd(order.valueCents), { bold: true });
-  }
-  field(doc, 'Total fees', usd(feesOf(order)));
-
   section(doc, 'Payment and transfer');
-  field(doc, order.type === 'buy' ? 'Paid with' : 'Paid out by', paymentMethodName(order.paymentMethod));
-  field(
-    doc,
-    order.type === 'buy' ? 'Your bitcoin address' : 'Deposit address',
-    order.walletAddress ?? '—',
-    { mono: true },
-  );
+  field(doc, buy ? 'Paid with' : 'Paid out by', paymentMethodName(order.paymentMethod));
+  field(doc, buy ? 'Your bitcoin address' : 'Deposit address', order.walletAddress ?? '—', { mono: true });
   field(doc, 'Bitcoin transaction', order.txn ?? '—', { mono: true });
   field(doc, 'Bank reference', order.bankTxn ?? '—');
 
   section(doc, 'Timeline');
   if (timeline.length === 0) field(doc, '—', 'No events recorded.');
-  for (const step of timeline) field(doc, utc(step.at), `${step.toStatus}: ${step.reason}`);
+  for (const step of timeline) field(doc, utc(step.at), `${capitalised(step.toStatus)} — ${step.reason}`);
 
   rule(doc);
   doc

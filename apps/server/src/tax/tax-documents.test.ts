@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminActions, orders } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { adminActions, orders, outboxMessages } from '../db/schema';
 import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
+import { placeConfirmedBuyOrder } from '../test/buy-helpers';
 import { csvRecords, pdfText } from '../test/document-text';
 import { fileW9, TEST_W9 } from '../test/sell-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -358,5 +360,40 @@ describe('the 1099-DA file', () => {
     expect(answer.body).not.toContain(adaBuy.id);
     const audit = await t.database.db.select().from(adminActions);
     expect(audit.filter((a) => a.action === 'tax.1099da_export' && a.targetId === String(YEAR))).toHaveLength(1);
+  });
+});
+
+describe('the completion e-mail', () => {
+  it("links to the order's receipt on My Orders, which needs the customer's session", async () => {
+    const dan = await registerVerifiedCustomer(t, 'dan.tax@example.com');
+    const orderId = await placeConfirmedBuyOrder(t, dan, 250);
+    const asAdmin = (url: string, payload: object) =>
+      t.request({ method: 'POST', url, headers: admin.auth, payload });
+    await t.request({
+      method: 'POST',
+      url: '/api/order/update',
+      headers: dan.auth,
+      payload: { _id: orderId, payment: { method: 'zelle' }, status: 'processing' },
+    });
+    expect((await asAdmin(`/api/admin/orders/${orderId}/mark-paid`, {})).statusCode).toBe(200);
+    expect((await asAdmin(`/api/admin/orders/${orderId}/payout-btc`, { txid: 'c'.repeat(64) })).statusCode).toBe(200);
+
+    const messages = await t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.to, 'dan.tax@example.com'));
+    const completion = messages.filter((m) => m.text.includes('is complete'));
+    expect(completion).toHaveLength(1);
+    const link = `${t.config.publicUrl}/orders?order=${orderId}`;
+    expect(completion[0]?.text).toContain(`Your receipt: ${link}`);
+    // Only the completion carries it: the earlier notices of the order do not.
+    expect(messages.filter((m) => m.text.includes('/orders?order='))).toHaveLength(1);
+
+    // The page it opens offers the receipt, which is the signed-in customer's alone.
+    expect((await get(null, `/api/order/${orderId}/receipt`)).statusCode).toBe(401);
+    expect((await get(ada, `/api/order/${orderId}/receipt`)).statusCode).toBe(404);
+    const receipt = await get(dan, `/api/order/${orderId}/receipt`);
+    expect(receipt.statusCode).toBe(200);
+    expect(await pdfText(receipt.rawPayload)).toContain(orderId);
   });
 });

@@ -327,3 +327,11 @@ export const UsersIcon = (props: IconProps) => (
     <path d="M15.5 5.2a3.5 3.5 0 0 1 0 6.6M17.5 14.9c2 .6 3.4 2.1 4 4.6" />
   </Outline>
 );
+
+/** A page with a folded corner and lines of figures: a tax form. */
+export const TaxFormIcon = (props: IconProps) => (
+  <Outline {...props}>
+    <path d="M7 3.5h7l5 5V19a1.5 1.5 0 0 1-1.5 1.5h-10.5A1.5 1.5 0 0 1 5.5 19V5A1.5 1.5 0 0 1 7 3.5Z" />
+    <path d="M14 3.5V8.5h5M8.5 12.5h7M8.5 16h4.5" />
+  </Outline>
+);

@@ -17,4 +17,5 @@ export const adminPaths = {
   settings: `${base}/settings`,
   audit: `${base}/audit`,
   security: `${base}/security`,
+  form1099Da: (year?: string) => `${base}/tax/1099-da${year ? `?year=${encodeURIComponent(year)}` : ''}`,
 } as const;

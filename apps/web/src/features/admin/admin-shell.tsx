@@ -22,6 +22,7 @@ import {
   ScrollIcon,
   SettingsIcon,
   ShieldIcon,
+  TaxFormIcon,
   UsersIcon,
 } from '../../components/ui/icons';
 import { useKycCases, useMfaStatus, useMonitoringCases, useWorkQueue } from './api/admin-api';
@@ -101,6 +102,7 @@ function useNavItems(): NavItem[] {
     { to: adminPaths.kyc, label: 'KYC review', icon: IdCardIcon, count: kyc.data?.cases.length },
     { to: adminPaths.cases, label: 'Cases', icon: ShieldIcon, count: openCases.data?.cases.length },
     { to: adminPaths.customers, label: 'Customers', icon: UsersIcon },
+    { to: adminPaths.form1099Da(), label: 'Form 1099-DA', icon: TaxFormIcon },
     { to: adminPaths.settings, label: 'Settings', icon: SettingsIcon },
     { to: adminPaths.audit, label: 'Audit log', icon: ScrollIcon },
     { to: adminPaths.security, label: 'Security', icon: LockIcon },

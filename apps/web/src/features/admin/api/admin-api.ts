@@ -424,3 +424,23 @@ export const downloadBatchPsbt = (batchId: string) =>
 /** Demo only: the demo payout wallet signs the batch (standing in for the operator's own wallet). */
 export const signBatchWithDemoWallet = (batchId: string) =>
   apiPost(`/dev/payouts/batches/${enc(batchId)}/sign`, {}, { schema: z.object({ psbt: z.string() }) });
+
+// ---------------------------------------------------------------------------------------------------
+// Form 1099-DA worksheet (DESIGN.md 7.10). Every fetch of the file is audited by the server, so it is
+// read once per year shown and not again when the window regains focus.
+
+export const download1099Da = (year: number) => apiGetFile(`/admin/tax/1099-da?year=${year}`);
+
+export function useForm1099Da(year: number) {
+  return useQuery({
+    // Not under ADMIN_KEY: the console's other changes invalidate that, and each reload here is audited.
+    queryKey: ['form-1099-da', year],
+    queryFn: async ({ signal }) => {
+      const { blob } = await apiGetFile(`/admin/tax/1099-da?year=${year}`, signal);
+      return blob.text();
+    },
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+}

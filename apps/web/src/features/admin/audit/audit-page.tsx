@@ -38,6 +38,13 @@ const ACTIONS: { value: string; label: string }[] = [
   { value: 'user.enable', label: 'Account: enabled' },
   { value: 'settings.update', label: 'Settings changed' },
   { value: 'admin.mfa_enrolled', label: 'Two-factor authentication set up' },
+  { value: 'payout_batch.', label: 'Any payout batch action' },
+  { value: 'payout_batch.build', label: 'Payout batch: built' },
+  { value: 'payout_batch.signed', label: 'Payout batch: signed copy uploaded' },
+  { value: 'payout_batch.broadcast', label: 'Payout batch: broadcast' },
+  { value: 'payout_batch.bump_fee', label: 'Payout batch: fee bumped' },
+  { value: 'payout_batch.abandon', label: 'Payout batch: abandoned' },
+  { value: 'tax.1099da_export', label: 'Form 1099-DA file opened or downloaded' },
 ];
 
 const LIMITS = [50, 100, 250, 500];
@@ -48,6 +55,8 @@ const ACTION_TONE: Record<string, PillTone> = {
   user: 'amber',
   settings: 'slate',
   case: 'red',
+  payout_batch: 'emerald',
+  tax: 'violet',
 };
 
 function targetLink(entry: AuditEntry): string | null {
@@ -62,6 +71,12 @@ function targetLink(entry: AuditEntry): string | null {
       return adminPaths.settings;
     case 'case':
       return adminPaths.case(entry.targetId);
+    // A batch has no page of its own: the Payouts page lists every batch.
+    case 'payout_batch':
+      return adminPaths.payouts;
+    // The target of a 1099-DA export is its tax year.
+    case 'tax':
+      return adminPaths.form1099Da(entry.targetId);
     default:
       return null;
   }
@@ -142,7 +157,10 @@ export default function AuditPage() {
       header: 'Target',
       cell: (e) => {
         const href = targetLink(e);
-        const label = e.targetType === 'settings' ? 'settings' : `${e.targetType} ${e.targetId.slice(0, 8)}`;
+        const label =
+          e.targetType === 'settings'
+            ? 'settings'
+            : `${e.targetType.replace('_', ' ')} ${e.targetId.slice(0, 8)}`;
         return href ? (
           <Link
             to={href}

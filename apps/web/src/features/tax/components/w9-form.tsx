@@ -9,6 +9,8 @@ import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 
 const FIELDS = ['legalName', 'tinType', 'tin', 'line1', 'city', 'state', 'postalCode', 'certify'] as const;
+/** One toast for the form: a success replaces the error of an earlier try instead of stacking under it. */
+const TOAST_ID = 'w9-form';
 type Field = (typeof FIELDS)[number];
 
 export interface W9FormValues {
@@ -93,17 +95,17 @@ export function W9Form({
     (body) =>
       save.mutate(body, {
         onSuccess: (answer) => {
-          toast.success(answer.message);
+          toast.success(answer.message, { id: TOAST_ID });
           onSaved(answer.w9);
         },
         onError: (error) => {
           applyServerErrors(form, error, FIELDS, (key) => key.replace(/^address\./, ''));
-          toast.error(errorMessage(error));
+          toast.error(errorMessage(error), { id: TOAST_ID });
         },
       }),
     (errors) => {
       const first = firstError(errors, [...FIELDS]);
-      if (first) toast.error(first);
+      if (first) toast.error(first, { id: TOAST_ID });
     },
   );
 

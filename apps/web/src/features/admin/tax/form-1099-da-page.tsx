@@ -1,0 +1,302 @@
+import { useMemo, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useSearchParams } from 'react-router';
+import { centsToUsdNumber, parseUsd, type Cents } from '@offzero/shared/money/money';
+import { errorMessage } from '../../../lib/api-client';
+import { saveBlob } from '../../../lib/save-blob';
+import { Button } from '../../../components/ui/button';
+import { PageLoadError } from '../../../components/ui/page';
+import { AlertIcon, DownloadIcon } from '../../../components/ui/icons';
+import { download1099Da, useForm1099Da } from '../api/admin-api';
+import { adminPaths } from '../admin-paths';
+import { AdminPageHeader, EmptyState, IdWithCopy, TableSkeleton } from '../components/blocks';
+import { DataTable, type Column } from '../components/data-table';
+import { Pill } from '../components/badges';
+import { FilterSelect } from '../components/filter-fields';
+import { formatDate, shortOrderId, usd } from '../format';
+import { parseCsv } from './parse-csv';
+
+/** Rows drawn on the page; the file itself always has every sell of the year. */
+const SHOWN_ROWS = 500;
+const FIRST_YEAR = 2009;
+
+/** The file's columns (apps/server/src/tax/tax.service.ts `FORM_1099_DA_COLUMNS`). */
+type SaleRow = Record<
+  | 'Legal Name'
+  | 'TIN (masked)'
+  | 'TIN Type'
+  | 'Address'
+  | 'City'
+  | 'State'
+  | 'ZIP'
+  | 'Email'
+  | 'Date Sold'
+  | 'Gross Proceeds (USD)'
+  | 'Transaction Costs (USD)'
+  | 'Quantity (BTC)'
+  | 'Cost Basis'
+  | 'W-9 Status'
+  | 'Order ID',
+  string
+>;
+
+const missingW9 = (row: SaleRow) => row['W-9 Status'] === 'missing';
+
+function cents(text: string): Cents {
+  try {
+    return parseUsd(text);
+  } catch {
+    return 0n;
+  }
+}
+
+function yearsToPick(): number[] {
+  const now = new Date().getUTCFullYear();
+  return Array.from({ length: Math.min(10, now - FIRST_YEAR + 1) }, (_, i) => now - i);
+}
+
+/**
+ * Form 1099-DA (DESIGN.md 7.10): every completed sell of a year with the seller's W-9, as the operator
+ * files it. Sellers without a W-9 come first and are marked: they must be chased (or backup withholding
+ * applied) before filing. The TIN is only ever shown masked. Opening or downloading the file is audited
+ * by the server.
+ */
+export default function Form1099DaPage() {
+  const years = yearsToPick();
+  const [params, setParams] = useSearchParams();
+  const asked = Number(params.get('year'));
+  const year = years.includes(asked) ? asked : (years[0] ?? new Date().getUTCFullYear());
+  const file = useForm1099Da(year);
+  const [downloading, setDownloading] = useState(false);
+
+  const rows = useMemo(() => (file.data ? (parseCsv(file.data).records as SaleRow[]) : []), [file.data]);
+  const missing = rows.filter(missingW9).length;
+  const proceeds = rows.reduce((sum, row) => sum + cents(row['Gross Proceeds (USD)']), 0n);
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const { blob, filename } = await download1099Da(year);
+      saveBlob(blob, filename ?? `offzero-1099-da-${year}.csv`);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Could not download the file. Please try again.'));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const columns: Column<SaleRow>[] = [
+    {
+      key: 'seller',
+      header: 'Seller',
+      primary: true,
+      cell: (row) => (
+        <span className="block min-w-0 md:w-44 xl:w-52">
+          <span className="block font-medium break-words text-ink-900">
+            {row['Legal Name'] || <span className="text-slate-500">No W-9 on file</span>}
+          </span>
+          <span
+            title={row.Email}
+            className="block text-xs break-all text-slate-500 md:truncate md:break-normal"
+          >
+            {row.Email}
+          </span>
+        </span>
+      ),
+    },
+    {
+      key: 'w9',
+      header: 'W-9',
+      primary: true,
+      cell: (row) =>
+        missingW9(row) ? (
+          <Pill tone="red" title="No Form W-9: collect one before filing">
+            <AlertIcon className="size-3.5" />
+            Missing
+          </Pill>
+        ) : (
+          <Pill tone="emerald" title={row['W-9 Status']}>
+            On file
+          </Pill>
+        ),
+    },
+    {
+      key: 'tin',
+      header: 'TIN',
+      cell: (row) =>
+        row['TIN (masked)'] ? (
+          <span className="text-xs whitespace-nowrap">
+            <span className="font-mono text-ink-900 md:block">{row['TIN (masked)']}</span>{' '}
+            <span className="text-slate-500 md:block">{row['TIN Type']}</span>
+          </span>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      key: 'address',
+      header: 'Address',
+      cell: (row) =>
+        row.Address ? (
+          <span className="block text-xs leading-5 text-slate-700 md:max-w-40">
+            {row.Address}
+            <br />
+            {row.City}, {row.State} {row.ZIP}
+          </span>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      key: 'sale',
+      header: 'Sale',
+      className: 'whitespace-nowrap',
+      cell: (row) => (
+        <span>
+          <span className="block text-ink-900">{formatDate(`${row['Date Sold']}T12:00:00Z`)}</span>
+          <span className="block text-xs text-slate-500 tabular-nums">{row['Quantity (BTC)']} BTC</span>
+        </span>
+      ),
+    },
+    {
+      key: 'proceeds',
+      header: 'Gross proceeds',
+      className: 'text-right tabular-nums whitespace-nowrap',
+      cell: (row) => (
+        <span>
+          <span className="block font-semibold text-ink-900">
+            {usd(centsToUsdNumber(cents(row['Gross Proceeds (USD)'])))}
+          </span>
+          <span className="block text-xs text-slate-500">
+            costs {usd(centsToUsdNumber(cents(row['Transaction Costs (USD)'])))}
+          </span>
+        </span>
+      ),
+    },
+    {
+      key: 'order',
+      header: 'Order',
+      className: 'whitespace-nowrap',
+      cell: (row) => (
+        <IdWithCopy
+          value={row['Order ID']}
+          label="Copy order id"
+          display={shortOrderId(row['Order ID'])}
+          to={adminPaths.order(row['Order ID'])}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <div className="space-y-5">
+      <title>Form 1099-DA — OffZero back office</title>
+      <AdminPageHeader
+        title="Form 1099-DA"
+        description="Every completed sell of the year with the seller's W-9, for the broker's 1099-DA filing. Cost basis is reported as noncovered. Opening or downloading this file is recorded in the audit log."
+        actions={
+          <Button
+            onClick={() => void download()}
+            loading={downloading}
+            disabled={!file.data}
+            className="w-full sm:w-auto"
+          >
+            <DownloadIcon className="size-4" />
+            Download CSV
+          </Button>
+        }
+      />
+
+      <section
+        aria-label="Year and totals"
+        className="grid grid-cols-2 gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200/80 sm:grid-cols-4 sm:p-5"
+      >
+        <FilterSelect
+          label="Tax year"
+          value={String(year)}
+          onChange={(event) => setParams({ year: event.target.value }, { replace: true })}
+          className="col-span-2 sm:col-span-1"
+        >
+          {years.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </FilterSelect>
+        <Figure label="Sells" value={file.data ? String(rows.length) : '…'} />
+        <Figure
+          label="Without a W-9"
+          value={file.data ? String(missing) : '…'}
+          tone={missing > 0 ? 'text-red-700' : undefined}
+        />
+        <Figure
+          label="Gross proceeds"
+          value={file.data ? usd(centsToUsdNumber(proceeds)) : '…'}
+          className="col-span-2 sm:col-span-1"
+        />
+      </section>
+
+      {missing > 0 && (
+        <p
+          role="note"
+          className="flex items-start gap-2 rounded-2xl bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-600/15"
+        >
+          <AlertIcon className="mt-0.5 size-4 shrink-0" />
+          <span>
+            {missing} sell{missing === 1 ? '' : 's'} of {year} {missing === 1 ? 'has' : 'have'} no Form W-9 on
+            file. They are listed first: collect the W-9 before filing, or apply backup withholding.
+          </span>
+        </p>
+      )}
+
+      {file.isError ? (
+        <PageLoadError message={errorMessage(file.error)} onRetry={() => void file.refetch()} />
+      ) : (
+        <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200/80">
+          {file.isPending ? (
+            <TableSkeleton label="Loading the 1099-DA file" />
+          ) : rows.length === 0 ? (
+            <EmptyState title={`No completed sells in ${year}.`}>
+              The downloaded file has the column headers only.
+            </EmptyState>
+          ) : (
+            <>
+              <DataTable
+                columns={columns}
+                rows={rows.slice(0, SHOWN_ROWS)}
+                rowKey={(row) => row['Order ID']}
+                label={`Form 1099-DA sells of ${year}`}
+                rowTestId="form-1099-da-row"
+                rowClassName={(row) => (missingW9(row) ? 'bg-red-50/40' : '')}
+              />
+              {rows.length > SHOWN_ROWS && (
+                <p className="border-t border-slate-100 px-4 py-3 text-sm text-slate-600 sm:px-5">
+                  Showing the first {SHOWN_ROWS} of {rows.length} sells. The CSV has all of them.
+                </p>
+              )}
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Figure({
+  label,
+  value,
+  tone,
+  className,
+}: {
+  label: string;
+  value: string;
+  tone?: string;
+  className?: string;
+}) {
+  return (
+    <div className={`min-w-0 ${className ?? ''}`}>
+      <p className="text-xs font-medium text-slate-500">{label}</p>
+      <p className={`mt-1.5 text-lg font-semibold tabular-nums ${tone ?? 'text-ink-900'}`}>{value}</p>
+    </div>
+  );
+}
