@@ -66,7 +66,8 @@ export function createSanctionsListService(deps: {
         await response.body?.cancel().catch(() => undefined);
         throw new SanctionsListError(`The sanctions list source answered HTTP ${response.status}.`);
       }
-      for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+      // Node's web stream is async-iterable; the DOM typings do not say so.
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
         count(chunk.length);
         yield decoder.decode(chunk, { stream: true });
       }
