@@ -295,7 +295,10 @@ export const adminOrderRoutes =
         const queue = await admin.getWorkQueue();
         return {
           paymentsToCheck: toAdminOrders(queue.paymentsToCheck),
-          bitcoinToSend: toAdminOrders(queue.bitcoinToSend),
+          bitcoinToSend: queue.bitcoinToSend.map((row) => ({
+            ...toAdminOrder(row.order, row.email),
+            payoutBatch: row.batch,
+          })),
           sellPayoutsDue: toAdminOrders(queue.sellPayoutsDue),
           flagged: toAdminOrders(queue.flagged),
           alerts: queue.alerts,
