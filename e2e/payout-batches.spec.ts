@@ -114,6 +114,11 @@ async function buyWithZelle(page: Page, valueUsd: number, entryLabel: string): P
   // The customer's confirmed entry is chosen to begin with.
   await expect(payTo.getByRole('radio', { name: entryLabel })).toBeChecked();
   await expect(payTo.getByTestId('payout-wait-note')).toHaveCount(0);
+  const width = page.viewportSize()?.width ?? 0;
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+  await widget.screenshot({ path: `${screensDir}payouts-buy-choice-${width}.png` });
   await widget.getByRole('button', { name: `Pay $${valueUsd}.00` }).click();
   await expect(widget.getByText(`Total: $${valueUsd}.00`)).toBeVisible();
   await widget.getByRole('button', { name: /^Zelle/ }).click();
@@ -264,6 +269,10 @@ test('the issue’s whole path: address book, two Zelle buys, one batch signed o
       const sent = drawer.getByTestId('order-timeline').locator('li', { hasText: 'Bitcoin sent' });
       await expect(sent.getByRole('link', { name: txid })).toBeVisible();
       await expect(sent.getByTestId('timeline-vout')).toHaveText(`, output ${voutOf.get(order._id)}`);
+      await sent.scrollIntoViewIfNeeded();
+      await drawer
+        .getByTestId('order-timeline')
+        .screenshot({ path: `${screensDir}payouts-customer-timeline-${orders.indexOf(order) + 1}.png` });
       const receipt = page.waitForEvent('download');
       await drawer.getByRole('button', { name: /receipt/i }).click();
       const pdf = readFileSync((await (await receipt).path())!);

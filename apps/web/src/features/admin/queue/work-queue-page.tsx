@@ -220,7 +220,6 @@ export default function WorkQueuePage() {
                     '—'
                   ),
               },
-              { key: 'by', header: 'Received by', cell: (o) => o.paymentConfirmedBy ?? '—' },
               {
                 key: 'batch',
                 header: 'Payout',
@@ -237,7 +236,7 @@ export default function WorkQueuePage() {
                       <Pill tone="sky">{payoutBatchStatusText[o.payoutBatch.status]}</Pill>
                     </Link>
                   ) : (
-                    <span className="text-xs text-slate-500">Not in a batch</span>
+                    <span className="text-xs whitespace-nowrap text-slate-500">Not in a batch</span>
                   ),
               },
             ]}
