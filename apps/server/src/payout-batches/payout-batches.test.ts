@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSimulatedChain, type SimulatedChain } from '../chain/simulated-chain';
 import { orders, payoutBatches, payouts, simChainTransactions } from '../db/schema';
 import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
+import { createCrashingChain } from '../test/crashing-chain';
 import { placeConfirmedBuyOrder } from '../test/buy-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 import {
@@ -23,36 +24,15 @@ let t: TestApp;
 let chain: SimulatedChain;
 let admin: RegisteredCustomer;
 let ada: RegisteredCustomer;
-/** When set, the next broadcast reaches the chain and then fails, as a crash after sending would. */
-let failAfterNextBroadcast = false;
-
-const wrappedChain: SimulatedChain = {
-  kind: 'simulated',
-  outputsTo: (address) => chain.outputsTo(address),
-  tipHeight: () => chain.tipHeight(),
-  feeRate: () => chain.feeRate(),
-  feeRateFor: (tier) => chain.feeRateFor(tier),
-  utxos: (address) => chain.utxos(address),
-  transactionStatus: (txid) => chain.transactionStatus(txid),
-  mine: (blocks) => chain.mine(blocks),
-  drop: (txid) => chain.drop(txid),
-  send: (address, valueSats, from) => chain.send(address, valueSats, from),
-  hasHistory: (address) => chain.hasHistory(address),
-  // The app funds the wallet at start, before `chain` exists: done below once it does.
-  fundOnce: async () => undefined,
-  async broadcast(txHex) {
-    const txid = await chain.broadcast(txHex);
-    if (failAfterNextBroadcast) {
-      failAfterNextBroadcast = false;
-      throw new Error('connection reset after the transaction was relayed');
-    }
-    return txid;
-  },
-};
+/** The app's chain: the next broadcast can reach the chain and then fail, as a crash after sending. */
+const crashing = createCrashingChain();
 
 beforeAll(async () => {
-  t = await createTestApp({ BITCOIN_NETWORK: 'testnet' }, undefined, { providers: { chain: wrappedChain } });
+  t = await createTestApp({ BITCOIN_NETWORK: 'testnet' }, undefined, {
+    providers: { chain: crashing.chain },
+  });
   chain = createSimulatedChain(t.database.db);
+  crashing.attach(chain);
   await fundDemoPayoutWallet(chain, parsePayoutWallet(DEMO_PAYOUT_WALLET_XPUB, 'testnet'));
   admin = await logIn(t, 'admin@offzero.local');
   ada = await registerVerifiedCustomer(t, 'ada.batches@example.com');
@@ -306,7 +286,7 @@ describe('payout batches', () => {
     expect(batch.orderIds).toContain(orderId);
     const signed = await demoSign(batch.id);
 
-    failAfterNextBroadcast = true;
+    crashing.failAfterNextBroadcast();
     const crashed = await post(`/api/admin/payouts/batches/${batch.id}/signed`, { psbt: signed });
     expect(crashed.statusCode).toBe(503);
     const [intent] = await t.database.db.select().from(payouts).where(eq(payouts.orderId, orderId));
