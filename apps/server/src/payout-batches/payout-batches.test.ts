@@ -139,6 +139,17 @@ describe('payout batches', () => {
     expect(file.headers['content-disposition']).toMatch(/\.psbt"/);
     expect(base64.encode(file.rawPayload)).toBe(psbt);
 
+    // The work queue keeps both buys under "Bitcoin to send", each with the batch that holds it.
+    const queue = (await get('/api/admin/queue')).json() as {
+      bitcoinToSend: { _id: string; payoutBatch: { id: string; status: string } | null }[];
+    };
+    for (const orderId of [first, second]) {
+      expect(queue.bitcoinToSend.find((row) => row._id === orderId)?.payoutBatch).toEqual({
+        id: batch.id,
+        status: 'awaiting_signature',
+      });
+    }
+
     // An order in an unsettled batch cannot be paid by hand.
     const manual = await post(`/api/admin/orders/${first}/payout-btc`, { txid: 'ab'.repeat(32) });
     expect(manual.statusCode).toBe(409);
@@ -169,6 +180,20 @@ describe('payout batches', () => {
     const seen = await chain.outputsTo(walletAddress!);
     const firstPayout = rows.find((row) => row.orderId === first)!;
     expect(seen.some((o) => o.txid === done.txid && o.vout === firstPayout.vout)).toBe(true);
+    // The customer's timeline shows each payout with the batch's transaction and the order's own output.
+    for (const payout of rows) {
+      const story = (await get(`/api/order/${payout.orderId}/timeline`, ada)).json() as {
+        timeline: { kind: string; title: string; reference: unknown }[];
+      };
+      expect(story.timeline.at(-1)).toMatchObject({
+        kind: 'status',
+        title: 'Bitcoin sent',
+        reference: { kind: 'tx', value: done.txid, vout: payout.vout },
+      });
+    }
+    // Paid buys leave the work queue.
+    const after = (await get('/api/admin/queue')).json() as { bitcoinToSend: { _id: string }[] };
+    expect(after.bitcoinToSend.map((row) => row._id)).not.toContain(first);
 
     // The same signed PSBT again: harmless, still one payout per order.
     const again = await post(`/api/admin/payouts/batches/${batch.id}/signed`, { psbt: signed });
@@ -321,6 +346,16 @@ describe('payout batches', () => {
     expect((await orderRow(orderId)).txn).toBe(newTxid);
     const [payout] = await t.database.db.select().from(payouts).where(eq(payouts.orderId, orderId));
     expect(payout).toMatchObject({ state: 'sent', txid: newTxid });
+    // The customer's timeline keeps the first payout and adds the replacement with its own transaction.
+    const story = (await get(`/api/order/${orderId}/timeline`, ada)).json() as {
+      timeline: { kind: string; title: string; reference: { value: string; vout?: number } | null }[];
+    };
+    expect(story.timeline.find((step) => step.title === 'Bitcoin sent')?.reference?.value).toBe(txid);
+    expect(story.timeline.at(-1)).toMatchObject({
+      kind: 'payout_replaced',
+      title: 'Bitcoin re-sent with a higher network fee',
+      reference: { kind: 'tx', value: newTxid, vout: payout!.vout },
+    });
     expect(await chain.transactionStatus(txid)).toBeNull();
     // The replaced version can no longer be bumped; the new one confirms.
     expect(
