@@ -3,10 +3,18 @@ import { base64, hex } from '@scure/base';
 import { Transaction } from '@scure/btc-signer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSimulatedChain, type SimulatedChain } from '../chain/simulated-chain';
-import { orders, payoutBatches, payouts, simChainTransactions } from '../db/schema';
+import {
+  orders,
+  payoutAddresses,
+  payoutBatchOrders,
+  payoutBatches,
+  payouts,
+  sanctionedAddresses,
+  simChainTransactions,
+} from '../db/schema';
 import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
 import { createCrashingChain } from '../test/crashing-chain';
-import { placeConfirmedBuyOrder } from '../test/buy-helpers';
+import { placeConfirmedBuyOrder, TEST_WALLET } from '../test/buy-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 import {
   DEMO_PAYOUT_WALLET_XPUB,
@@ -305,6 +313,50 @@ describe('payout batches', () => {
     const ids = ok.flatMap((a) => a.json().batch.orderIds as string[]);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).not.toContain(flagged);
+    await abandonOpenBatches();
+  });
+
+  it('leaves out a buy whose address is in its cooldown or was listed since, and pays it once it may', async () => {
+    await abandonOpenBatches();
+    const orderId = await paidBuy(65);
+    const { payoutAddressId } = await orderRow(orderId);
+    const entryUsableAt = (usableAt: Date) =>
+      t.database.db.update(payoutAddresses).set({ usableAt }).where(eq(payoutAddresses.id, payoutAddressId!));
+
+    // Confirmed an hour ago with a day's cooldown: listed as due but not usable, and no batch takes it.
+    await entryUsableAt(new Date(Date.now() + 23 * 3_600_000));
+    try {
+      const due = (await get('/api/admin/payouts/due')).json().dueBuys as {
+        orderId: string;
+        usable: boolean;
+        reason: string | null;
+      }[];
+      expect(due.find((buy) => buy.orderId === orderId)).toMatchObject({
+        usable: false,
+        reason: expect.stringMatching(/confirmed recently; it can be paid from .* UTC\./),
+      });
+      const cooling = await build();
+      expect(cooling.statusCode).toBe(400);
+      expect(cooling.json().message).toMatch(/wait for a usable payout address/);
+    } finally {
+      await entryUsableAt(new Date(Date.now() - 1_000));
+    }
+
+    // The sanctions list now names the address: screened again at build, the buy is left out.
+    await t.database.db.insert(sanctionedAddresses).values({ address: TEST_WALLET });
+    try {
+      const listed = await build();
+      expect(listed.statusCode).toBe(400);
+      expect(
+        await t.database.db.select().from(payoutBatchOrders).where(eq(payoutBatchOrders.orderId, orderId)),
+      ).toHaveLength(0);
+    } finally {
+      await t.database.db.delete(sanctionedAddresses).where(eq(sanctionedAddresses.address, TEST_WALLET));
+    }
+
+    const built = await build();
+    expect(built.statusCode).toBe(200);
+    expect(built.json().batch.orderIds).toContain(orderId);
     await abandonOpenBatches();
   });
 
