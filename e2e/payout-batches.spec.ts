@@ -213,7 +213,7 @@ test('the issue’s whole path: address book, two Zelle buys, one batch signed o
     await batch.getByRole('button', { name: 'Download PSBT' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe(`offzero-batch-${batchId.slice(0, 8)}.psbt`);
-    const bytes = readFileSync((await file.path())!);
+    const bytes = readFileSync(await file.path());
     // A BIP 174 file: the magic bytes "psbt" 0xff, and the same PSBT the server answers in base64.
     expect([...bytes.subarray(0, 5)]).toEqual([0x70, 0x73, 0x62, 0x74, 0xff]);
     const answer = await api.get<{ psbt: string }>(`/api/admin/payouts/batches/${batchId}`, token);
@@ -275,7 +275,7 @@ test('the issue’s whole path: address book, two Zelle buys, one batch signed o
         .screenshot({ path: `${screensDir}payouts-customer-timeline-${orders.indexOf(order) + 1}.png` });
       const receipt = page.waitForEvent('download');
       await drawer.getByRole('button', { name: /receipt/i }).click();
-      const pdf = readFileSync((await (await receipt).path())!);
+      const pdf = readFileSync(await (await receipt).path());
       expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
       await snap(page, `customer-drawer-${orders.indexOf(order) + 1}`);
       await page.keyboard.press('Escape');

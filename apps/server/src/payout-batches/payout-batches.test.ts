@@ -148,9 +148,9 @@ describe('payout batches', () => {
     expect(base64.encode(file.rawPayload)).toBe(psbt);
 
     // The work queue keeps both buys under "Bitcoin to send", each with the batch that holds it.
-    const queue = (await get('/api/admin/queue')).json() as {
+    const queue = (await get('/api/admin/queue')).json<{
       bitcoinToSend: { _id: string; payoutBatch: { id: string; status: string } | null }[];
-    };
+    }>();
     for (const orderId of [first, second]) {
       expect(queue.bitcoinToSend.find((row) => row._id === orderId)?.payoutBatch).toEqual({
         id: batch.id,
@@ -190,9 +190,9 @@ describe('payout batches', () => {
     expect(seen.some((o) => o.txid === done.txid && o.vout === firstPayout.vout)).toBe(true);
     // The customer's timeline shows each payout with the batch's transaction and the order's own output.
     for (const payout of rows) {
-      const story = (await get(`/api/order/${payout.orderId}/timeline`, ada)).json() as {
+      const story = (await get(`/api/order/${payout.orderId}/timeline`, ada)).json<{
         timeline: { kind: string; title: string; reference: unknown }[];
-      };
+      }>();
       expect(story.timeline.at(-1)).toMatchObject({
         kind: 'status',
         title: 'Bitcoin sent',
@@ -200,7 +200,7 @@ describe('payout batches', () => {
       });
     }
     // Paid buys leave the work queue.
-    const after = (await get('/api/admin/queue')).json() as { bitcoinToSend: { _id: string }[] };
+    const after = (await get('/api/admin/queue')).json<{ bitcoinToSend: { _id: string }[] }>();
     expect(after.bitcoinToSend.map((row) => row._id)).not.toContain(first);
 
     // The same signed PSBT again: harmless, still one payout per order.
@@ -404,9 +404,9 @@ describe('payout batches', () => {
     const [payout] = await t.database.db.select().from(payouts).where(eq(payouts.orderId, orderId));
     expect(payout).toMatchObject({ state: 'sent', txid: newTxid });
     // The customer's timeline keeps the first payout and adds the replacement with its own transaction.
-    const story = (await get(`/api/order/${orderId}/timeline`, ada)).json() as {
+    const story = (await get(`/api/order/${orderId}/timeline`, ada)).json<{
       timeline: { kind: string; title: string; reference: { value: string; vout?: number } | null }[];
-    };
+    }>();
     expect(story.timeline.find((step) => step.title === 'Bitcoin sent')?.reference?.value).toBe(txid);
     expect(story.timeline.at(-1)).toMatchObject({
       kind: 'payout_replaced',
