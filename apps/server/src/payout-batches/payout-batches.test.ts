@@ -14,6 +14,7 @@ import {
 } from '../db/schema';
 import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
 import { createCrashingChain } from '../test/crashing-chain';
+import { pdfText } from '../test/document-text';
 import { placeConfirmedBuyOrder, TEST_WALLET } from '../test/buy-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 import {
@@ -199,6 +200,12 @@ describe('payout batches', () => {
         reference: { kind: 'tx', value: done.txid, vout: payout.vout },
       });
     }
+    // The customer's receipt names the transaction and the order's own output.
+    const receipt = await get(`/api/order/${first}/receipt`, ada);
+    expect(receipt.statusCode).toBe(200);
+    const text = await pdfText(receipt.rawPayload);
+    expect(text).toContain(done.txid.slice(0, 16));
+    expect(text).toMatch(new RegExp(`Transaction output\\s+${firstPayout.vout}\\b`));
     // Paid buys leave the work queue.
     const after = (await get('/api/admin/queue')).json<{ bitcoinToSend: { _id: string }[] }>();
     expect(after.bitcoinToSend.map((row) => row._id)).not.toContain(first);

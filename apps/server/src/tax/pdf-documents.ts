@@ -85,6 +85,16 @@ export function paymentMethodName(method: string | null): string {
 }
 
 /** One order's receipt: every figure, where the money and the coins went, and its timeline. */
+/** The output of the order's transaction (`txn`) that paid the buy, from the step that recorded it. */
+function payoutOutputOf(order: OrderRow, timeline: readonly TimelineStep[]): number | null {
+  if (!order.txn) return null;
+  for (const step of [...timeline].reverse()) {
+    const { txid, vout } = step.details ?? {};
+    if (txid === order.txn && typeof vout === 'number' && Number.isInteger(vout)) return vout;
+  }
+  return null;
+}
+
 export function renderReceipt(
   issuer: Issuer,
   order: OrderRow,
@@ -129,6 +139,9 @@ export function renderReceipt(
     { mono: true },
   );
   field(doc, 'Bitcoin transaction', order.txn ?? '—', { mono: true });
+  // A batch pays many buys in one transaction: the receipt names this order's own output.
+  const output = order.type === 'buy' ? payoutOutputOf(order, timeline) : null;
+  if (output !== null) field(doc, 'Transaction output', String(output));
   field(doc, 'Bank reference', order.bankTxn ?? '—');
 
   section(doc, 'Timeline');
