@@ -93,7 +93,7 @@ describe('the work queue', () => {
     renderWithProviders(<WorkQueuePage />);
     const section = await screen.findByTestId('queue-section-bitcoin');
     // The table (wide screens) and the cards (phones) both show it.
-    const [held] = await within(section).findAllByTestId('queue-batch');
+    const held = (await within(section).findAllByTestId('queue-batch'))[0]!;
     expect(held).toHaveTextContent('Batch abcdef12');
     expect(held).toHaveTextContent('Waiting for signature');
     expect(held.closest('a')).toHaveAttribute('href', '/admin/payouts');
