@@ -105,6 +105,7 @@ export const adminOrderRoutes =
           deposits: detail.deposits.map(toDepositEntry),
           confirmationsRequired: detail.confirmationsRequired,
           payoutDestination: detail.payoutDestination,
+          payoutBatch: detail.payoutBatch,
         };
       },
     );

@@ -117,6 +117,20 @@ export async function findBatchClaim(
   return claim;
 }
 
+/** The batch holding an order (its first version) with that batch's state, if any. */
+export async function findBatchHoldingOrder(
+  db: Database | Transaction,
+  orderId: string,
+): Promise<Pick<PayoutBatchRow, 'id' | 'status'> | undefined> {
+  if (!isUuid(orderId)) return undefined;
+  const [row] = await db
+    .select({ id: payoutBatches.id, status: payoutBatches.status })
+    .from(payoutBatchClaims)
+    .innerJoin(payoutBatches, eq(payoutBatches.id, payoutBatchClaims.batchId))
+    .where(eq(payoutBatchClaims.orderId, orderId));
+  return row;
+}
+
 /** Coins that a batch not yet on the network plans to spend: no other batch may take them. */
 export async function findReservedOutpoints(tx: Transaction): Promise<Set<string>> {
   const rows = await tx

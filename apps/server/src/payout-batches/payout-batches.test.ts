@@ -159,6 +159,10 @@ describe('payout batches', () => {
       });
     }
 
+    // The order page names the batch too (and offers no payout by hand).
+    const detail = await get(`/api/admin/orders/${first}`);
+    expect(detail.json().payoutBatch).toEqual({ id: batch.id, status: 'awaiting_signature' });
+
     // An order in an unsettled batch cannot be paid by hand.
     const manual = await post(`/api/admin/orders/${first}/payout-btc`, { txid: 'ab'.repeat(32) });
     expect(manual.statusCode).toBe(409);
