@@ -229,6 +229,11 @@ test('the issue’s whole path: address book, two Zelle buys, one batch signed o
       await expect(row.getByTestId('queue-batch')).toContainText('Waiting for signature');
     }
     await snap(admin, 'queue-held');
+    // Its order page offers no payout by hand: the batch pays it.
+    await admin.goto(`/admin/orders/${orders[0]!._id}`);
+    const actions = admin.getByTestId('order-actions');
+    await expect(actions).toContainText(`Payout batch ${batchId.slice(0, 8)} pays this buy`);
+    await expect(actions.getByRole('button')).toHaveText(['Cancel order']);
   });
 
   await test.step('the demo signer signs it, staff upload it, the server broadcasts it', async () => {
