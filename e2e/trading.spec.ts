@@ -143,7 +143,10 @@ test('a buy: the quote, the confirmation with the wallet from settings, and the 
   });
 
   await test.step('confirmation: the wallet from settings, the figures and the validity', async () => {
-    await expect(widget.getByLabel('Bitcoin address')).toHaveValue(WALLET);
+    // The settings' wallet is the default entry of the address book: it is chosen to begin with.
+    const payTo = widget.getByTestId('payout-address-choice');
+    await expect(payTo.getByRole('radio', { name: 'Wallet' })).toBeChecked();
+    await expect(payTo).toContainText(`${WALLET.slice(0, 8)}...${WALLET.slice(-8)}`);
     await expect(widget.getByText(/^Price locked for 1[45]:\d\d$/)).toBeVisible();
     for (const label of ['You Receive', 'Rate', 'Platform Fee', 'Network Fee']) {
       await expect(widget.getByText(label, { exact: true })).toBeVisible();

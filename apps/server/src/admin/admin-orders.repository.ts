@@ -18,11 +18,14 @@ import {
   deposits,
   orderEvents,
   orders,
+  payoutBatchClaims,
+  payoutBatches,
   users,
   type DepositRow,
   type OrderRow,
   type OrderStatus,
   type PaymentMethod,
+  type PayoutBatchRow,
 } from '../db/schema';
 import { isUuid } from '../http/ids';
 import { recordFlagChange } from '../orders/order-state';
@@ -190,6 +193,28 @@ function queueOf(db: Database, where: SQL | undefined): Promise<OrderWithEmail[]
     .limit(QUEUE_LENGTH);
 }
 
+/** A paid buy waiting for its bitcoin, with the payout batch that holds it (if one does). */
+export interface BitcoinToSendRow extends OrderWithEmail {
+  batch: Pick<PayoutBatchRow, 'id' | 'status'> | null;
+}
+
+/** Paid buys whose bitcoin is not sent yet, each with the batch that holds it, oldest change first. */
+function bitcoinToSendOf(db: Database): Promise<BitcoinToSendRow[]> {
+  return db
+    .select({
+      order: orders,
+      email: users.email,
+      batch: { id: payoutBatches.id, status: payoutBatches.status },
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(payoutBatchClaims, eq(payoutBatchClaims.orderId, orders.id))
+    .leftJoin(payoutBatches, eq(payoutBatches.id, payoutBatchClaims.batchId))
+    .where(and(eq(orders.type, 'buy'), eq(orders.status, 'processing'), isNotNull(orders.paymentConfirmedAt)))
+    .orderBy(asc(orders.updatedAt))
+    .limit(QUEUE_LENGTH);
+}
+
 /** What needs a person now, each list oldest change first. */
 export async function findWorkQueue(db: Database, confirmationsRequired: number) {
   const [paymentsToCheck, bitcoinToSend, sellPayoutsDue, flagged] = await Promise.all([
@@ -197,10 +222,7 @@ export async function findWorkQueue(db: Database, confirmationsRequired: number)
       db,
       and(eq(orders.type, 'buy'), eq(orders.status, 'processing'), isNull(orders.paymentConfirmedAt)),
     ),
-    queueOf(
-      db,
-      and(eq(orders.type, 'buy'), eq(orders.status, 'processing'), isNotNull(orders.paymentConfirmedAt)),
-    ),
+    bitcoinToSendOf(db),
     queueOf(
       db,
       and(

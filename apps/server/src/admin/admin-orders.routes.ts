@@ -105,6 +105,7 @@ export const adminOrderRoutes =
           deposits: detail.deposits.map(toDepositEntry),
           confirmationsRequired: detail.confirmationsRequired,
           payoutDestination: detail.payoutDestination,
+          payoutBatch: detail.payoutBatch,
         };
       },
     );
@@ -295,7 +296,10 @@ export const adminOrderRoutes =
         const queue = await admin.getWorkQueue();
         return {
           paymentsToCheck: toAdminOrders(queue.paymentsToCheck),
-          bitcoinToSend: toAdminOrders(queue.bitcoinToSend),
+          bitcoinToSend: queue.bitcoinToSend.map((row) => ({
+            ...toAdminOrder(row.order, row.email),
+            payoutBatch: row.batch,
+          })),
           sellPayoutsDue: toAdminOrders(queue.sellPayoutsDue),
           flagged: toAdminOrders(queue.flagged),
           alerts: queue.alerts,

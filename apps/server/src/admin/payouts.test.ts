@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSimulatedChain, type SimulatedChain } from '../chain/simulated-chain';
 import { orders, payouts } from '../db/schema';
 import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
+import { createCrashingChain } from '../test/crashing-chain';
 import { placeConfirmedBuyOrder } from '../test/buy-helpers';
 import { saveBank, saveZelle, sellOrder, fileW9 } from '../test/sell-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -15,37 +16,15 @@ let t: TestApp;
 let chain: SimulatedChain;
 let admin: RegisteredCustomer;
 let ada: RegisteredCustomer;
-/** When set, the next chain send goes out and then fails, as a crash between send and record would. */
-let failAfterNextSend = false;
-
-/** The demo chain, through which the app pays; it can fail right after a send went out. */
-const crashingChain: SimulatedChain = {
-  kind: 'simulated',
-  outputsTo: (address) => chain.outputsTo(address),
-  tipHeight: () => chain.tipHeight(),
-  feeRate: () => chain.feeRate(),
-  hasHistory: (address) => chain.hasHistory(address),
-  feeRateFor: (tier) => chain.feeRateFor(tier),
-  utxos: (address) => chain.utxos(address),
-  broadcast: (txHex) => chain.broadcast(txHex),
-  transactionStatus: (txid) => chain.transactionStatus(txid),
-  // The payout wallet's funding is not needed here (and the chain is made after the app).
-  fundOnce: async () => undefined,
-  mine: (blocks) => chain.mine(blocks),
-  drop: (txid) => chain.drop(txid),
-  async send(address, valueSats) {
-    const sent = await chain.send(address, valueSats);
-    if (failAfterNextSend) {
-      failAfterNextSend = false;
-      throw new Error('connection reset after the transaction was broadcast');
-    }
-    return sent;
-  },
-};
+/** The app's chain: the next send can go out and then fail, as a crash between send and record. */
+const crashing = createCrashingChain();
 
 beforeAll(async () => {
-  t = await createTestApp({ BITCOIN_NETWORK: 'testnet' }, undefined, { providers: { chain: crashingChain } });
+  t = await createTestApp({ BITCOIN_NETWORK: 'testnet' }, undefined, {
+    providers: { chain: crashing.chain },
+  });
   chain = createSimulatedChain(t.database.db);
+  crashing.attach(chain);
   admin = await logIn(t, 'admin@offzero.local');
   ada = await registerVerifiedCustomer(t, 'ada.payouts@example.com');
   await saveBank(t, ada);
@@ -116,7 +95,7 @@ describe('bitcoin payouts (send-btc)', () => {
     const orderId = await paidBuy(76);
     const { walletAddress } = await orderRow(orderId);
     const before = await sentTo(walletAddress);
-    failAfterNextSend = true;
+    crashing.failAfterNextSend();
     const crashed = await asAdmin(`/api/admin/orders/${orderId}/send-btc`);
     expect(crashed.statusCode).toBe(503);
     expect(crashed.json().message).toMatch(/may or may not have been sent.*check the chain/);
@@ -161,7 +140,7 @@ describe('bitcoin payouts (send-btc)', () => {
         headers: { ...admin.auth, 'idempotency-key': 'send-btc-crash-1' },
         payload: {},
       });
-    failAfterNextSend = true;
+    crashing.failAfterNextSend();
     expect((await withKey()).statusCode).toBe(503);
     // Not a replay of the 503: the call runs again, finds the payout in flight and sends nothing.
     const retry = await withKey();

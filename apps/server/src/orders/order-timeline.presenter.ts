@@ -85,6 +85,17 @@ export function toOrderTimeline(
         reference: null,
       });
     }
+    if (details.event === 'payout_fee_bumped' && typeof details.txid === 'string') {
+      timeline.push({
+        at,
+        kind: 'payout_replaced',
+        status: event.toStatus,
+        title: 'Bitcoin re-sent with a higher network fee',
+        detail: 'The same amount to the same address, in a transaction that replaces the first one.',
+        repricing: null,
+        reference: { kind: 'tx', value: details.txid, ...voutOf(details) },
+      });
+    }
     const flag = flagChangeOf(details);
     if (flag?.to) {
       timeline.push({
@@ -155,17 +166,21 @@ function statusStep(order: OrderRow, event: OrderEvent, details: Record<string, 
         reference: txid ? { kind: 'tx', value: txid } : null,
       };
     case 'completed':
-      return isBuy
-        ? {
-            title: 'Bitcoin sent',
-            detail: 'The bitcoin is on its way to your address.',
-            reference: order.txn ? { kind: 'tx', value: order.txn } : null,
-          }
-        : {
-            title: 'Dollars sent',
-            detail: `Paid to you by ${method ?? 'bank transfer'}.`,
-            reference: order.bankTxn ? { kind: 'bank', value: order.bankTxn } : null,
-          };
+      if (isBuy) {
+        // The payout's own transaction and output (a batch pays many orders in one transaction); a later
+        // fee bump has its own step.
+        const paid = txid ?? order.txn;
+        return {
+          title: 'Bitcoin sent',
+          detail: 'The bitcoin is on its way to your address.',
+          reference: paid ? { kind: 'tx', value: paid, ...voutOf(details) } : null,
+        };
+      }
+      return {
+        title: 'Dollars sent',
+        detail: `Paid to you by ${method ?? 'bank transfer'}.`,
+        reference: order.bankTxn ? { kind: 'bank', value: order.bankTxn } : null,
+      };
     case 'expired':
       return isBuy
         ? { title: 'Expired', detail: 'The quote ran out before a payment was made.', reference: null }
@@ -217,6 +232,13 @@ function figuresOf(stored: unknown): { amount: number; value: number; price: num
     value: centsToUsdNumber(BigInt(valueCents)),
     price: centsToUsdNumber(BigInt(priceCents)),
   };
+}
+
+/** The output index a payout event recorded, as a spread into a reference. */
+function voutOf(details: Record<string, unknown>): { vout?: number } {
+  return typeof details.vout === 'number' && Number.isInteger(details.vout) && details.vout >= 0
+    ? { vout: details.vout }
+    : {};
 }
 
 function flagChangeOf(details: Record<string, unknown>): { from: string | null; to: string | null } | null {

@@ -84,7 +84,7 @@ describe('GET /api/order/:id/timeline (DESIGN.md 7.12)', () => {
     expect(answer.timeline[1]?.detail).toBe(
       'You paid by Zelle. We send your bitcoin once the money arrives.',
     );
-    expect(answer.timeline[2]?.reference).toEqual({ kind: 'tx', value: PAYOUT_TXID });
+    expect(answer.timeline[2]?.reference).toEqual({ kind: 'tx', value: PAYOUT_TXID, vout: 0 });
     expect(answer.confirmations).toBeNull();
     // Times are real and in order.
     const times = answer.timeline.map((entry) => Date.parse(entry.at));

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownershipProofMessage, PAYOUT_ADDRESS_LIMIT } from '@offzero/shared/api/payout-addresses';
 import { createSimulatedChain, type SimulatedChain } from '../chain/simulated-chain';
+import { SANCTIONED_ADDRESS_MESSAGE } from '../compliance/sanctions/sanctions-screening';
 import { DEMO_ACCOUNT_VPUB } from '../deposits/deposit-address';
 import { globalSettings, orders, outboxEvents, payoutAddresses, travelRuleRecords } from '../db/schema';
 import {
@@ -40,6 +41,8 @@ const FIRST = 'tb1q6rz28mcfaxtmd6v789l9rrlrusdprr9pqcpvkl';
 const SECOND = 'tb1qd7spv5q28348xl4myc8zmh983w5jx32cjhkn97';
 const THIRD = 'tb1qxdyjf6h5d6qxap4n2dap97q4j5ps6ua8sll0ct';
 const MAINNET_ADDRESS = 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu';
+/** On the demo sanctions list the app loads at start (DESIGN.md 7.9). */
+const LISTED_ADDRESS = 'tb1qn22l4fxz609uc3ztl0apnh6hq66efmws4x0vvc';
 const base58check = createBase58check(sha256);
 
 /** The testnet WIF of the receive key `m/0/index` of the test account. */
@@ -202,6 +205,16 @@ describe('bad input', () => {
       'This is a mainnet address, but OffZero pays on testnet: enter a testnet address.',
     );
     expect((await add(ada, { label: 'Typo', address: 'tb1qnotanaddress' })).statusCode).toBe(400);
+  });
+
+  it('refuses an address on the sanctions list, in any case, and stores nothing', async () => {
+    const before = await list(ada);
+    for (const address of [LISTED_ADDRESS, LISTED_ADDRESS.toUpperCase()]) {
+      const listed = await add(ada, { label: 'Listed', address });
+      expect(listed.statusCode).toBe(400);
+      expect(listed.json().message).toBe(SANCTIONED_ADDRESS_MESSAGE);
+    }
+    expect(await list(ada)).toEqual(before);
   });
 
   it('refuses an extended private key in either field and never stores or echoes it', async () => {

@@ -1,4 +1,4 @@
-import type { BitcoinNetwork } from '@offzero/shared/bitcoin/address';
+import { isValidBitcoinAddress, type BitcoinNetwork } from '@offzero/shared/bitcoin/address';
 import { formatUsd } from '@offzero/shared/money/money';
 import type { ChainApi } from '../chain/chain-api';
 import type { Database, Transaction } from '../db/database';
@@ -59,6 +59,22 @@ export async function checkPayoutDestination(
   now: Date,
 ): Promise<PayoutDestination> {
   const entry = (await entryOfOrder(db, order)) ?? null;
+  // The operator's proof threshold matters only for an entry that passes every other rule.
+  const proofRequiredCents = async () => (await findGlobalSettings(db)).proofRequiredCents;
+  return judgePayoutDestination(order, entry, proofRequiredCents, now);
+}
+
+/**
+ * The rules of `checkPayoutDestination` on what was read already: the buy's entry (null when it has
+ * none) and the operator's proof threshold (a value, or how to read it when it is needed). Lists of
+ * buys read every entry in one query and judge each here.
+ */
+export async function judgePayoutDestination(
+  order: OrderRow,
+  entry: PayoutAddressRow | null,
+  proofRequiredCents: bigint | null | (() => Promise<bigint | null>),
+  now: Date,
+): Promise<PayoutDestination> {
   if (!entry) {
     return {
       due: false,
@@ -91,18 +107,43 @@ export async function checkPayoutDestination(
       entry,
     };
   }
-  const { proofRequiredCents } = await findGlobalSettings(db);
-  if (proofRequiredCents !== null && order.valueCents >= proofRequiredCents && !entry.provenAt) {
+  const threshold =
+    typeof proofRequiredCents === 'function' ? await proofRequiredCents() : proofRequiredCents;
+  if (threshold !== null && order.valueCents >= threshold && !entry.provenAt) {
     return {
       due: false,
       reason: 'proof_required',
       message:
-        `Payouts of $${formatUsd(proofRequiredCents)} or more need a proven address: the payout waits ` +
+        `Payouts of $${formatUsd(threshold)} or more need a proven address: the payout waits ` +
         "for the customer's ownership signature (Settings → Payout addresses).",
       entry,
     };
   }
   return { due: true, address: entry.address ?? order.walletAddress, entry };
+}
+
+/** Whether a batch may pay a buy now: at a known address of the server's network, or why not. */
+export type PayoutReadiness =
+  { payable: true; address: string } | { payable: false; address: string | null; reason: string };
+
+/**
+ * A destination as a payout batch needs it: due, its address derived (an xpub buy's), and of the
+ * server's network.
+ */
+export function payoutReadiness(
+  destination: PayoutDestination,
+  order: OrderRow,
+  network: BitcoinNetwork,
+): PayoutReadiness {
+  if (!destination.due) return { payable: false, address: order.walletAddress, reason: destination.message };
+  const { address } = destination;
+  if (!address) {
+    return { payable: false, address: null, reason: 'the address of its xpub entry is not derived yet' };
+  }
+  if (!isValidBitcoinAddress(address, network)) {
+    return { payable: false, address, reason: `the address is not a ${network} bitcoin address` };
+  }
+  return { payable: true, address };
 }
 
 /**
@@ -190,6 +231,17 @@ export async function resolvePayoutDestination(
     'CONFLICT',
     `The next ${MAX_SKIPPED_ADDRESSES + 1} addresses of the customer's xpub all have history already: ask them for a fresh key.`,
   );
+}
+
+/**
+ * Derives, outside any lock, the fresh address of each xpub buy about to be batched (it reads the chain
+ * to skip used addresses); buys that name an address are left as they are.
+ */
+export async function deriveXpubDestinations(deps: ResolveDeps, orders: readonly OrderRow[]): Promise<void> {
+  for (const order of orders) {
+    if (order.walletAddress) continue;
+    await resolvePayoutDestination(deps, order.id);
+  }
 }
 
 /** Whether a buy may be paid out now (without deriving an xpub address): for lists of due buys. */

@@ -1,11 +1,16 @@
 import type { SignedInUser } from '../auth/sessions';
 import type { ChainApi } from '../chain/chain-api';
 import type { BitcoinNetworkName } from '../chain/raw-transaction';
-import type { Database } from '../db/database';
+import type { Database, Transaction } from '../db/database';
 import { AppError } from '../http/errors';
 import type { OrderNotifier } from '../orders/order-notifications';
-import type { ScreenPayoutDestination } from './payout-destination';
 import type { PayoutWallet } from './payout-wallet';
+
+/**
+ * Sanctions screening of a payout address when a batch is built (DESIGN.md 7.9): answers a reason to
+ * hold the payout, or null when it may be paid. It reads through the batch's own transaction.
+ */
+export type ScreenPayoutDestination = (db: Database | Transaction, address: string) => Promise<string | null>;
 
 export interface PayoutBatchDeps {
   db: Database;

@@ -1,13 +1,16 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, notExists, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/database';
 import {
+  globalSettings,
   orderEvents,
   orders,
+  payoutAddresses,
   payoutBatchClaims,
   payoutBatchOrders,
   payoutBatches,
   payouts,
   type OrderRow,
+  type PayoutAddressRow,
   type PayoutBatchOrderRow,
   type PayoutBatchRow,
 } from '../db/schema';
@@ -34,33 +37,64 @@ export async function lockBatchBuilding(tx: Transaction): Promise<void> {
 }
 
 /**
- * Buys whose bitcoin is due: paid (payment confirmed), processing, unflagged, not paid out or in flight,
- * not held by a batch. Oldest first.
+ * What makes a buy's bitcoin due: paid (payment confirmed), processing, unflagged, not paid out or in
+ * flight, not held by a batch.
  */
+function dueBuyConditions(db: Database | Transaction) {
+  return and(
+    eq(orders.type, 'buy'),
+    eq(orders.status, 'processing'),
+    isNotNull(orders.paymentConfirmedAt),
+    isNull(orders.flag),
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(payouts)
+        .where(eq(payouts.orderId, orders.id)),
+    ),
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(payoutBatchClaims)
+        .where(eq(payoutBatchClaims.orderId, orders.id)),
+    ),
+  );
+}
+
+/** Buys whose bitcoin is due, oldest first. */
 export async function findDueBuyOrders(db: Database | Transaction, limit = 500): Promise<OrderRow[]> {
+  return db.select().from(orders).where(dueBuyConditions(db)).orderBy(asc(orders.createdAt)).limit(limit);
+}
+
+/** A due buy with its address-book entry (null when it has none) and the operator's proof threshold. */
+export interface DueBuyWithEntry {
+  order: OrderRow;
+  entry: PayoutAddressRow | null;
+  proofRequiredCents: bigint | null;
+}
+
+/**
+ * Due buys, oldest first, each with its address-book entry in the same query: the entry it names, or
+ * (buys from before the address book) the customer's active entry of its address.
+ */
+export async function findDueBuysWithEntries(db: Database, limit = 500): Promise<DueBuyWithEntry[]> {
   return db
-    .select()
+    .select({ order: orders, entry: payoutAddresses, proofRequiredCents: globalSettings.proofRequiredCents })
     .from(orders)
-    .where(
-      and(
-        eq(orders.type, 'buy'),
-        eq(orders.status, 'processing'),
-        isNotNull(orders.paymentConfirmedAt),
-        isNull(orders.flag),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(payouts)
-            .where(eq(payouts.orderId, orders.id)),
-        ),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(payoutBatchClaims)
-            .where(eq(payoutBatchClaims.orderId, orders.id)),
+    .leftJoin(
+      payoutAddresses,
+      or(
+        eq(payoutAddresses.id, orders.payoutAddressId),
+        and(
+          isNull(orders.payoutAddressId),
+          eq(payoutAddresses.userId, orders.userId),
+          eq(payoutAddresses.address, orders.walletAddress),
+          isNull(payoutAddresses.removedAt),
         ),
       ),
     )
+    .innerJoin(globalSettings, eq(globalSettings.id, 1))
+    .where(dueBuyConditions(db))
     .orderBy(asc(orders.createdAt))
     .limit(limit);
 }
@@ -81,6 +115,20 @@ export async function findBatchClaim(
     .from(payoutBatchClaims)
     .where(eq(payoutBatchClaims.orderId, orderId));
   return claim;
+}
+
+/** The batch holding an order (its first version) with that batch's state, if any. */
+export async function findBatchHoldingOrder(
+  db: Database | Transaction,
+  orderId: string,
+): Promise<Pick<PayoutBatchRow, 'id' | 'status'> | undefined> {
+  if (!isUuid(orderId)) return undefined;
+  const [row] = await db
+    .select({ id: payoutBatches.id, status: payoutBatches.status })
+    .from(payoutBatchClaims)
+    .innerJoin(payoutBatches, eq(payoutBatches.id, payoutBatchClaims.batchId))
+    .where(eq(payoutBatchClaims.orderId, orderId));
+  return row;
 }
 
 /** Coins that a batch not yet on the network plans to spend: no other batch may take them. */

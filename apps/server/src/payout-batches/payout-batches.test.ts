@@ -3,9 +3,19 @@ import { base64, hex } from '@scure/base';
 import { Transaction } from '@scure/btc-signer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSimulatedChain, type SimulatedChain } from '../chain/simulated-chain';
-import { orders, payoutBatches, payouts, simChainTransactions } from '../db/schema';
+import {
+  orders,
+  payoutAddresses,
+  payoutBatchOrders,
+  payoutBatches,
+  payouts,
+  sanctionedAddresses,
+  simChainTransactions,
+} from '../db/schema';
 import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
-import { placeConfirmedBuyOrder } from '../test/buy-helpers';
+import { createCrashingChain } from '../test/crashing-chain';
+import { pdfText } from '../test/document-text';
+import { placeConfirmedBuyOrder, TEST_WALLET } from '../test/buy-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 import {
   DEMO_PAYOUT_WALLET_XPUB,
@@ -23,36 +33,15 @@ let t: TestApp;
 let chain: SimulatedChain;
 let admin: RegisteredCustomer;
 let ada: RegisteredCustomer;
-/** When set, the next broadcast reaches the chain and then fails, as a crash after sending would. */
-let failAfterNextBroadcast = false;
-
-const wrappedChain: SimulatedChain = {
-  kind: 'simulated',
-  outputsTo: (address) => chain.outputsTo(address),
-  tipHeight: () => chain.tipHeight(),
-  feeRate: () => chain.feeRate(),
-  feeRateFor: (tier) => chain.feeRateFor(tier),
-  utxos: (address) => chain.utxos(address),
-  transactionStatus: (txid) => chain.transactionStatus(txid),
-  mine: (blocks) => chain.mine(blocks),
-  drop: (txid) => chain.drop(txid),
-  send: (address, valueSats, from) => chain.send(address, valueSats, from),
-  hasHistory: (address) => chain.hasHistory(address),
-  // The app funds the wallet at start, before `chain` exists: done below once it does.
-  fundOnce: async () => undefined,
-  async broadcast(txHex) {
-    const txid = await chain.broadcast(txHex);
-    if (failAfterNextBroadcast) {
-      failAfterNextBroadcast = false;
-      throw new Error('connection reset after the transaction was relayed');
-    }
-    return txid;
-  },
-};
+/** The app's chain: the next broadcast can reach the chain and then fail, as a crash after sending. */
+const crashing = createCrashingChain();
 
 beforeAll(async () => {
-  t = await createTestApp({ BITCOIN_NETWORK: 'testnet' }, undefined, { providers: { chain: wrappedChain } });
+  t = await createTestApp({ BITCOIN_NETWORK: 'testnet' }, undefined, {
+    providers: { chain: crashing.chain },
+  });
   chain = createSimulatedChain(t.database.db);
+  crashing.attach(chain);
   await fundDemoPayoutWallet(chain, parsePayoutWallet(DEMO_PAYOUT_WALLET_XPUB, 'testnet'));
   admin = await logIn(t, 'admin@offzero.local');
   ada = await registerVerifiedCustomer(t, 'ada.batches@example.com');
@@ -159,6 +148,21 @@ describe('payout batches', () => {
     expect(file.headers['content-disposition']).toMatch(/\.psbt"/);
     expect(base64.encode(file.rawPayload)).toBe(psbt);
 
+    // The work queue keeps both buys under "Bitcoin to send", each with the batch that holds it.
+    const queue = (await get('/api/admin/queue')).json<{
+      bitcoinToSend: { _id: string; payoutBatch: { id: string; status: string } | null }[];
+    }>();
+    for (const orderId of [first, second]) {
+      expect(queue.bitcoinToSend.find((row) => row._id === orderId)?.payoutBatch).toEqual({
+        id: batch.id,
+        status: 'awaiting_signature',
+      });
+    }
+
+    // The order page names the batch too (and offers no payout by hand).
+    const detail = await get(`/api/admin/orders/${first}`);
+    expect(detail.json().payoutBatch).toEqual({ id: batch.id, status: 'awaiting_signature' });
+
     // An order in an unsettled batch cannot be paid by hand.
     const manual = await post(`/api/admin/orders/${first}/payout-btc`, { txid: 'ab'.repeat(32) });
     expect(manual.statusCode).toBe(409);
@@ -189,6 +193,26 @@ describe('payout batches', () => {
     const seen = await chain.outputsTo(walletAddress!);
     const firstPayout = rows.find((row) => row.orderId === first)!;
     expect(seen.some((o) => o.txid === done.txid && o.vout === firstPayout.vout)).toBe(true);
+    // The customer's timeline shows each payout with the batch's transaction and the order's own output.
+    for (const payout of rows) {
+      const story = (await get(`/api/order/${payout.orderId}/timeline`, ada)).json<{
+        timeline: { kind: string; title: string; reference: unknown }[];
+      }>();
+      expect(story.timeline.at(-1)).toMatchObject({
+        kind: 'status',
+        title: 'Bitcoin sent',
+        reference: { kind: 'tx', value: done.txid, vout: payout.vout },
+      });
+    }
+    // The customer's receipt names the transaction and the order's own output.
+    const receipt = await get(`/api/order/${first}/receipt`, ada);
+    expect(receipt.statusCode).toBe(200);
+    const text = await pdfText(receipt.rawPayload);
+    expect(text).toContain(done.txid.slice(0, 16));
+    expect(text).toMatch(new RegExp(`Transaction output\\s+${firstPayout.vout}\\b`));
+    // Paid buys leave the work queue.
+    const after = (await get('/api/admin/queue')).json<{ bitcoinToSend: { _id: string }[] }>();
+    expect(after.bitcoinToSend.map((row) => row._id)).not.toContain(first);
 
     // The same signed PSBT again: harmless, still one payout per order.
     const again = await post(`/api/admin/payouts/batches/${batch.id}/signed`, { psbt: signed });
@@ -245,6 +269,11 @@ describe('payout batches', () => {
       ),
       /not one of the batch's outputs/,
     );
+    // Raising the fee far above the cap: the change shrinks and the network would take the rest.
+    await expectRefused(
+      tamperAndSign(psbt, (tx) => tx.updateOutput(changeAt, { amount: tx.getOutput(changeAt).amount! / 2n })),
+      /not one of the batch's outputs/,
+    );
     // Dropping an order's output (its amount left to the fee).
     const dropped = Transaction.fromPSBT(base64.decode(psbt));
     const kept = [0, 1, 2].filter((i) => i !== (changeAt === 0 ? 1 : 0)).map((i) => dropped.getOutput(i));
@@ -261,7 +290,7 @@ describe('payout batches', () => {
       tamperAndSign(psbt, (tx) =>
         tx.updateInput(0, { txid: hex.decode(fundingTxid.replace(/^./, 'f')) }, true),
       ),
-      /(spends a coin that is not in the batch)|(not a PSBT)/,
+      /spends a coin that is not in the batch/,
     );
     await expectRefused('bm90IGEgcHNidA==', /not a PSBT/);
     await expectRefused(psbt, /not fully signed/);
@@ -298,6 +327,50 @@ describe('payout batches', () => {
     await abandonOpenBatches();
   });
 
+  it('leaves out a buy whose address is in its cooldown or was listed since, and pays it once it may', async () => {
+    await abandonOpenBatches();
+    const orderId = await paidBuy(65);
+    const { payoutAddressId } = await orderRow(orderId);
+    const entryUsableAt = (usableAt: Date) =>
+      t.database.db.update(payoutAddresses).set({ usableAt }).where(eq(payoutAddresses.id, payoutAddressId!));
+
+    // Confirmed an hour ago with a day's cooldown: listed as due but not usable, and no batch takes it.
+    await entryUsableAt(new Date(Date.now() + 23 * 3_600_000));
+    try {
+      const due = (await get('/api/admin/payouts/due')).json().dueBuys as {
+        orderId: string;
+        usable: boolean;
+        reason: string | null;
+      }[];
+      expect(due.find((buy) => buy.orderId === orderId)).toMatchObject({
+        usable: false,
+        reason: expect.stringMatching(/confirmed recently; it can be paid from .* UTC\./),
+      });
+      const cooling = await build();
+      expect(cooling.statusCode).toBe(400);
+      expect(cooling.json().message).toMatch(/wait for a usable payout address/);
+    } finally {
+      await entryUsableAt(new Date(Date.now() - 1_000));
+    }
+
+    // The sanctions list now names the address: screened again at build, the buy is left out.
+    await t.database.db.insert(sanctionedAddresses).values({ address: TEST_WALLET });
+    try {
+      const listed = await build();
+      expect(listed.statusCode).toBe(400);
+      expect(
+        await t.database.db.select().from(payoutBatchOrders).where(eq(payoutBatchOrders.orderId, orderId)),
+      ).toHaveLength(0);
+    } finally {
+      await t.database.db.delete(sanctionedAddresses).where(eq(sanctionedAddresses.address, TEST_WALLET));
+    }
+
+    const built = await build();
+    expect(built.statusCode).toBe(200);
+    expect(built.json().batch.orderIds).toContain(orderId);
+    await abandonOpenBatches();
+  });
+
   it('completes from the recorded intent after a crash between broadcast and recording, sending once', async () => {
     const orderId = await paidBuy(110);
     const built = await build();
@@ -306,7 +379,7 @@ describe('payout batches', () => {
     expect(batch.orderIds).toContain(orderId);
     const signed = await demoSign(batch.id);
 
-    failAfterNextBroadcast = true;
+    crashing.failAfterNextBroadcast();
     const crashed = await post(`/api/admin/payouts/batches/${batch.id}/signed`, { psbt: signed });
     expect(crashed.statusCode).toBe(503);
     const [intent] = await t.database.db.select().from(payouts).where(eq(payouts.orderId, orderId));
@@ -341,6 +414,16 @@ describe('payout batches', () => {
     expect((await orderRow(orderId)).txn).toBe(newTxid);
     const [payout] = await t.database.db.select().from(payouts).where(eq(payouts.orderId, orderId));
     expect(payout).toMatchObject({ state: 'sent', txid: newTxid });
+    // The customer's timeline keeps the first payout and adds the replacement with its own transaction.
+    const story = (await get(`/api/order/${orderId}/timeline`, ada)).json<{
+      timeline: { kind: string; title: string; reference: { value: string; vout?: number } | null }[];
+    }>();
+    expect(story.timeline.find((step) => step.title === 'Bitcoin sent')?.reference?.value).toBe(txid);
+    expect(story.timeline.at(-1)).toMatchObject({
+      kind: 'payout_replaced',
+      title: 'Bitcoin re-sent with a higher network fee',
+      reference: { kind: 'tx', value: newTxid, vout: payout!.vout },
+    });
     expect(await chain.transactionStatus(txid)).toBeNull();
     // The replaced version can no longer be bumped; the new one confirms.
     expect(

@@ -160,6 +160,16 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
 /** One order's receipt: every figure, where the money and the coins went, and its timeline. */
+/** The output of the order's transaction (`txn`) that paid the buy, from the step that recorded it. */
+function payoutOutputOf(order: OrderRow, timeline: readonly TimelineStep[]): number | null {
+  if (!order.txn) return null;
+  for (const step of [...timeline].reverse()) {
+    const { txid, vout } = step.details ?? {};
+    if (txid === order.txn && typeof vout === 'number' && Number.isInteger(vout)) return vout;
+  }
+  return null;
+}
+
 export function renderReceipt(
   issuer: Issuer,
   order: OrderRow,
@@ -219,6 +229,9 @@ export function renderReceipt(
   field(doc, buy ? 'Paid with' : 'Paid out by', paymentMethodName(order.paymentMethod));
   field(doc, buy ? 'Your bitcoin address' : 'Deposit address', order.walletAddress ?? '—', { mono: true });
   field(doc, 'Bitcoin transaction', order.txn ?? '—', { mono: true });
+  // A batch pays many buys in one transaction: the receipt names this order's own output.
+  const output = order.type === 'buy' ? payoutOutputOf(order, timeline) : null;
+  if (output !== null) field(doc, 'Transaction output', String(output));
   field(doc, 'Bank reference', order.bankTxn ?? '—');
 
   section(doc, 'Timeline');

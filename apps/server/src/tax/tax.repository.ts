@@ -115,11 +115,18 @@ export interface TimelineStep {
   at: Date;
   toStatus: OrderRow['status'];
   reason: string;
+  /** What the step recorded (a payout's transaction and output among others). */
+  details: Record<string, unknown> | null;
 }
 
 export async function findOrderTimeline(db: Database, orderId: string): Promise<TimelineStep[]> {
   return db
-    .select({ at: orderEvents.createdAt, toStatus: orderEvents.toStatus, reason: orderEvents.reason })
+    .select({
+      at: orderEvents.createdAt,
+      toStatus: orderEvents.toStatus,
+      reason: orderEvents.reason,
+      details: orderEvents.details,
+    })
     .from(orderEvents)
     .where(eq(orderEvents.orderId, orderId))
     .orderBy(asc(orderEvents.createdAt));

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { userSchema } from './accounts';
 import { kycStatusSchema } from './kyc';
 import { orderSchema } from './orders';
+import { payoutBatchStatusSchema } from './payout-batches';
 import { fullGlobalSettingsSchema } from './global-settings';
 import { userSettingsSchema } from './user-settings';
 
@@ -27,9 +28,22 @@ export const adminOrderSchema = orderSchema.extend({
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
+/** A payout batch as an order names it: which one, and its state. */
+export const payoutBatchRefSchema = z.object({ id: z.string(), status: payoutBatchStatusSchema });
+export type PayoutBatchRef = z.infer<typeof payoutBatchRefSchema>;
+
+/**
+ * A paid buy waiting for its bitcoin. `payoutBatch` is the payout batch that holds it (DESIGN.md 7.11):
+ * such a buy is paid by that batch, never by hand; null when no batch holds it.
+ */
+export const bitcoinToSendSchema = adminOrderSchema.extend({
+  payoutBatch: payoutBatchRefSchema.nullable(),
+});
+export type BitcoinToSend = z.infer<typeof bitcoinToSendSchema>;
+
 export const queueSchema = z.object({
   paymentsToCheck: z.array(adminOrderSchema),
-  bitcoinToSend: z.array(adminOrderSchema),
+  bitcoinToSend: z.array(bitcoinToSendSchema),
   sellPayoutsDue: z.array(adminOrderSchema),
   flagged: z.array(adminOrderSchema),
   /** Problems of the system itself that need a person (a sanctions list refresh that failed). */
@@ -94,6 +108,8 @@ export type PayoutDestinationView = z.infer<typeof payoutDestinationSchema>;
 export const orderDetailSchema = z.object({
   order: adminOrderSchema,
   payoutDestination: payoutDestinationSchema.nullable().optional(),
+  /** The payout batch holding this buy (DESIGN.md 7.11): it is paid by that batch, never by hand. */
+  payoutBatch: payoutBatchRefSchema.nullable().optional(),
   customer: orderCustomerSchema.nullable(),
   timeline: z.array(timelineEntrySchema),
   deposits: z.array(depositSchema),

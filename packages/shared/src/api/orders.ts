@@ -246,7 +246,8 @@ export const orderFiguresSchema = z.object({
  */
 export const orderTimelineEntrySchema = z.object({
   at: z.string(),
-  kind: z.enum(['status', 'repriced', 'review_started', 'review_ended']),
+  /** `payout_replaced`: a bought bitcoin payout re-sent with a higher network fee (same amount and address). */
+  kind: z.enum(['status', 'repriced', 'review_started', 'review_ended', 'payout_replaced']),
   /** The order's status after this step. */
   status: orderStatusSchema,
   title: z.string(),
@@ -254,7 +255,14 @@ export const orderTimelineEntrySchema = z.object({
   /** A re-pricing's figures before and after. */
   repricing: z.object({ before: orderFiguresSchema, after: orderFiguresSchema }).nullable(),
   /** A transaction (bitcoin) or a bank reference (dollars) this step made or saw. */
-  reference: z.object({ kind: z.enum(['tx', 'bank']), value: z.string() }).nullable(),
+  reference: z
+    .object({
+      kind: z.enum(['tx', 'bank']),
+      value: z.string(),
+      /** For a buy's payout: the output of the transaction that pays this order. */
+      vout: z.number().int().nonnegative().optional(),
+    })
+    .nullable(),
 });
 export type OrderTimelineEntry = z.infer<typeof orderTimelineEntrySchema>;
 

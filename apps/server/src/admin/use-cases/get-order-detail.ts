@@ -7,6 +7,7 @@ import {
   resolvePayoutDestination,
   type ResolveDeps,
 } from '../../payout-addresses/payout-destination';
+import { findBatchHoldingOrder } from '../../payout-batches/payout-batch.repository';
 import {
   findOrder,
   findOrderCustomer,
@@ -57,10 +58,11 @@ export async function getOrderDetail(
 ) {
   const order = await findOrder(deps.db, orderId);
   if (!order) throw new AppError('NOT_FOUND', 'Order not found.');
-  const [customer, timeline, deposits] = await Promise.all([
+  const [customer, timeline, deposits, payoutBatch] = await Promise.all([
     findOrderCustomer(deps.db, order.userId),
     findOrderTimeline(deps.db, order.id),
     findOrderDeposits(deps.db, order.id),
+    order.type === 'buy' ? findBatchHoldingOrder(deps.db, order.id) : undefined,
   ]);
   const payoutDestination = await payoutDestinationOf(deps, order);
   // The xpub address may just have been recorded: show the order as it now is.
@@ -75,5 +77,6 @@ export async function getOrderDetail(
     deposits,
     confirmationsRequired: deps.confirmationsRequired,
     payoutDestination,
+    payoutBatch: payoutBatch ?? null,
   };
 }

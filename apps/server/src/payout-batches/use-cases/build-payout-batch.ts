@@ -14,7 +14,11 @@ import {
   type BatchWithOrders,
 } from '../payout-batch.repository';
 import { MIN_CHANGE_SATS, requireWallet, type PayoutBatchDeps } from '../payout-batch-deps';
-import { payoutDestinationOf, prepareDestinations } from '../payout-destination';
+import {
+  checkPayoutDestination,
+  deriveXpubDestinations,
+  payoutReadiness,
+} from '../../payout-addresses/payout-destination';
 import { buildPayoutPsbt, estimateVsize, scriptOfAddress, type PsbtInput } from '../payout-psbt';
 import { readWalletCoins } from '../wallet-coins';
 import { feeRateToKvb, feeWithinCap } from './fee-rules';
@@ -39,7 +43,7 @@ export async function buildPayoutBatch(
   const { coins, fundingAddress } = await readWalletCoins(deps.chain, wallet, highestBefore + 1);
 
   // xpub buys get their fresh address first: deriving reads the chain, which no lock should wait on.
-  await prepareDestinations(deps, await findDueBuyOrders(deps.db));
+  await deriveXpubDestinations(deps, await findDueBuyOrders(deps.db));
 
   const result = await deps.db.transaction(async (tx) => {
     await lockBatchBuilding(tx);
@@ -53,8 +57,12 @@ export async function buildPayoutBatch(
     for (const order of locked) {
       // Re-checked under the lock: a flag or a cancellation since the search wins.
       if (order.status !== 'processing' || !order.paymentConfirmedAt || order.flag) continue;
-      const destination = await payoutDestinationOf(tx, order, deps.network);
-      if (!destination.usable) {
+      const destination = payoutReadiness(
+        await checkPayoutDestination(tx, order, new Date()),
+        order,
+        deps.network,
+      );
+      if (!destination.payable) {
         skipped.push({ orderId: order.id, reason: destination.reason });
         continue;
       }

@@ -2,14 +2,14 @@ import { confirmationsOf } from '../../chain/chain-api';
 import { AppError } from '../../http/errors';
 import {
   findBatch,
-  findDueBuyOrders,
+  findDueBuysWithEntries,
   findReplacement,
   listBatches,
   updateBatch,
   type BatchWithOrders,
 } from '../payout-batch.repository';
 import type { PayoutBatchDeps } from '../payout-batch-deps';
-import { payoutDestinationOf } from '../payout-destination';
+import { judgePayoutDestination, payoutReadiness } from '../../payout-addresses/payout-destination';
 
 export interface BatchView extends BatchWithOrders {
   confirmations: number | null;
@@ -32,17 +32,26 @@ export async function listPayoutBatches(deps: PayoutBatchDeps, limit: number): P
   return Promise.all(batches.map((batch) => withChainState(deps, batch)));
 }
 
-/** Paid buys waiting for their bitcoin, with whether each can go in a batch now. */
+/**
+ * Paid buys waiting for their bitcoin, with whether each can go in a batch now: one query reads the buys
+ * with their address-book entries and the operator's proof threshold, then each is judged by the rules
+ * every payout path applies.
+ */
 export async function listDueBuys(deps: PayoutBatchDeps) {
-  const orders = await findDueBuyOrders(deps.db);
+  const now = new Date();
+  const rows = await findDueBuysWithEntries(deps.db);
   return Promise.all(
-    orders.map(async (order) => {
-      const destination = await payoutDestinationOf(deps.db, order, deps.network);
+    rows.map(async ({ order, entry, proofRequiredCents }) => {
+      const destination = payoutReadiness(
+        await judgePayoutDestination(order, entry, proofRequiredCents, now),
+        order,
+        deps.network,
+      );
       return {
         order,
         address: destination.address,
-        usable: destination.usable,
-        reason: destination.usable ? null : destination.reason,
+        usable: destination.payable,
+        reason: destination.payable ? null : destination.reason,
       };
     }),
   );

@@ -7,7 +7,7 @@ import { useIdempotencyKeys } from '../../../lib/idempotency-key';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useOrderAction } from '../api/admin-api';
-import type { AdminOrder } from '@offzero/shared/api/admin';
+import type { AdminOrder, PayoutBatchRef } from '@offzero/shared/api/admin';
 import { ActionDialog, TextAreaField } from '../components/action-dialog';
 import { Panel } from '../components/blocks';
 import { btc, methodLabel, usd } from '../format';
@@ -93,14 +93,17 @@ export function OrderActionsPanel({
   order,
   confirmationsRequired,
   holdsDeposit = false,
+  payoutBatch = null,
 }: {
   order: AdminOrder;
   confirmationsRequired: number;
   /** A deposit of this sell is still on the chain (its coins could be returned). */
   holdsDeposit?: boolean;
+  /** The payout batch holding this buy, if any: it pays the buy, so no payout is offered here. */
+  payoutBatch?: PayoutBatchRef | null;
 }) {
   const { mode } = useAppConfig();
-  const context = { confirmationsRequired, demo: mode === 'demo', holdsDeposit };
+  const context = { confirmationsRequired, demo: mode === 'demo', holdsDeposit, payoutBatch };
   const actions = availableActions(order, context);
   const waiting = waitingReason(order, context);
   const [open, setOpen] = useState<OrderActionKind | null>(null);

@@ -25,6 +25,20 @@ const live = { confirmationsRequired: 2, demo: false };
 const demo = { confirmationsRequired: 1, demo: true };
 
 describe('availableActions', () => {
+  it('offers no payout by hand for a paid buy a payout batch holds, and says which batch pays it', () => {
+    const paid = buy({ paymentConfirmedAt: '2026-11-23T01:05:00.000Z' });
+    const held = {
+      ...demo,
+      payoutBatch: { id: 'abcdef12-0000-4000-8000-000000000000', status: 'awaiting_signature' as const },
+    };
+    expect(availableActions(paid, demo)).toEqual(['payout-btc', 'send-btc', 'cancel']);
+    expect(availableActions(paid, held)).toEqual(['cancel']);
+    expect(waitingReason(paid, held)).toBe(
+      'Payout batch abcdef12 pays this buy (waiting for signature): finish or abandon it on the Payouts page.',
+    );
+    expect(waitingReason(paid, demo)).toBeNull();
+  });
+
   it('offers the bitcoin return only for a sell holding a deposit we will not pay for', () => {
     const holding = { ...live, holdsDeposit: true };
     expect(availableActions(sell({ flag: 'over_limit' }), holding)).toEqual([

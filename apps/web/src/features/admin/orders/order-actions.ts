@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { AdminOrder } from '@offzero/shared/api/admin';
+import type { AdminOrder, PayoutBatchRef } from '@offzero/shared/api/admin';
+import { payoutBatchStatusText } from '@offzero/shared/api/payout-batches';
 import { isValidBitcoinAddress } from '@offzero/shared/bitcoin/address';
 import { reasonSchema } from '../components/action-dialog';
 
@@ -14,6 +15,8 @@ export interface ActionContext {
   demo: boolean;
   /** A sell whose deposit is still on the chain: its coins could be returned (from the order detail). */
   holdsDeposit?: boolean;
+  /** The payout batch holding this buy (from the order detail): the batch pays it, not staff by hand. */
+  payoutBatch?: PayoutBatchRef | null;
 }
 
 type ActionableOrder = Pick<
@@ -26,7 +29,8 @@ type ActionableOrder = Pick<
  * every one again (409 from a wrong state); this only keeps impossible buttons off the screen.
  *
  * - buy, processing, payment not yet confirmed → mark the payment received
- * - buy, processing, payment confirmed → record the payout txid (and, in demo, send it on the demo chain)
+ * - buy, processing, payment confirmed, not held by a payout batch → record the payout txid (and, in
+ *   demo, send it on the demo chain)
  * - sell, processing, deposit confirmed enough → record the dollar payout
  * - pending, processing or expired → cancel
  * - sell holding a deposit we will not pay for (flagged, other than a reversed deposit; or cancelled or
@@ -38,7 +42,7 @@ export function availableActions(order: ActionableOrder, context: ActionContext)
   if (order.type === 'buy' && order.status === 'processing') {
     if (!order.paymentConfirmedAt) {
       actions.push('mark-paid');
-    } else if (!order.flag) {
+    } else if (!order.flag && !context.payoutBatch) {
       actions.push('payout-btc');
       if (context.demo && typeof order.walletAddress === 'string' && order.walletAddress !== '') {
         actions.push('send-btc');
@@ -77,6 +81,10 @@ export function waitingReason(order: ActionableOrder, context: ActionContext): s
       ? order.paymentConfirmedAt !== null
       : order.confirmations >= context.confirmationsRequired);
   if (order.flag && payable) return 'Resolve the flag first: a flagged order is not paid out.';
+  if (payable && order.type === 'buy' && context.payoutBatch) {
+    const { id, status } = context.payoutBatch;
+    return `Payout batch ${id.slice(0, 8)} pays this buy (${payoutBatchStatusText[status].toLowerCase()}): finish or abandon it on the Payouts page.`;
+  }
   if (order.type === 'sell' && order.status === 'pending') {
     return 'Waiting for the customer’s bitcoin deposit.';
   }

@@ -145,6 +145,7 @@ function OrderView({ detail }: { detail: OrderDetail }) {
               order={order}
               confirmationsRequired={confirmationsRequired}
               holdsDeposit={detail.deposits.some((deposit) => deposit.status === 'seen')}
+              payoutBatch={detail.payoutBatch ?? null}
             />
             <Panel title="Customer" testId="order-customer">
               {customer ? (

@@ -329,7 +329,12 @@ function BatchCard({
         <summary className="cursor-pointer text-slate-600">Outputs and change</summary>
         <ul className="mt-2 space-y-1">
           {batch.outputs.map((output) => (
-            <li key={output.orderId} className="flex flex-wrap gap-x-2 break-all">
+            <li
+              key={output.orderId}
+              className="flex flex-wrap gap-x-2 break-all"
+              data-testid="batch-output"
+              data-order-id={output.orderId}
+            >
               <a className="text-brand-700 hover:underline" href={adminPaths.order(output.orderId)}>
                 {shortOrderId(output.orderId)}
               </a>

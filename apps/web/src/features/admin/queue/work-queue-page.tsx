@@ -16,11 +16,12 @@ import {
 import { useKycCases, useMonitoringCases, useWorkQueue } from '../api/admin-api';
 import type { MonitoringCase } from '@offzero/shared/api/cases';
 import { CasePill, RuleLabel } from '../cases/case-badges';
-import type { AdminOrder, KycCase } from '@offzero/shared/api/admin';
+import type { AdminOrder, BitcoinToSend, KycCase } from '@offzero/shared/api/admin';
+import { payoutBatchStatusText } from '@offzero/shared/api/payout-batches';
 import { adminPaths } from '../admin-paths';
 import { AdminPageHeader, Panel, TableSkeleton } from '../components/blocks';
 import { DataTable, type Column } from '../components/data-table';
-import { FlagPill, StatusPill, TypeLabel } from '../components/badges';
+import { FlagPill, Pill, StatusPill, TypeLabel } from '../components/badges';
 import { btc, formatAge, isOverdue, methodLabel, shortOrderId, usd } from '../format';
 import { KYC_DOCUMENT_LABEL } from '@offzero/shared/api/kyc';
 
@@ -84,7 +85,7 @@ export default function WorkQueuePage() {
     {
       id: 'bitcoin',
       title: 'Bitcoin to send',
-      hint: 'Payment received. Send the bitcoin and record the transaction id.',
+      hint: 'Payment received. Pay them in a batch on the Payouts page, or send one by hand from its order page. A buy already in a batch is paid by that batch.',
       icon: BitcoinIcon,
       count: q?.bitcoinToSend.length,
       oldest: oldest(q?.bitcoinToSend, paidSince),
@@ -193,11 +194,13 @@ export default function WorkQueuePage() {
 
       <QueueSection section={sections[1]!} loading={queue.isPending} now={now}>
         {q && (
-          <OrderQueueTable
+          <OrderQueueTable<BitcoinToSend>
             rows={q.bitcoinToSend}
             since={paidSince}
             now={now}
             label="Bitcoin to send"
+            // A buy a batch holds is handled on the Payouts page, never sent by hand.
+            rowHref={(o) => (o.payoutBatch ? adminPaths.payouts : adminPaths.order(o._id))}
             extra={[
               {
                 key: 'amount',
@@ -217,7 +220,25 @@ export default function WorkQueuePage() {
                     '—'
                   ),
               },
-              { key: 'by', header: 'Received by', cell: (o) => o.paymentConfirmedBy ?? '—' },
+              {
+                key: 'batch',
+                header: 'Payout',
+                cell: (o) =>
+                  o.payoutBatch ? (
+                    <Link
+                      to={adminPaths.payouts}
+                      className="inline-flex flex-wrap items-center gap-1.5 text-xs"
+                      data-testid="queue-batch"
+                    >
+                      <span className="font-semibold text-brand-700 hover:underline">
+                        Batch {shortOrderId(o.payoutBatch.id)}
+                      </span>
+                      <Pill tone="sky">{payoutBatchStatusText[o.payoutBatch.status]}</Pill>
+                    </Link>
+                  ) : (
+                    <span className="text-xs whitespace-nowrap text-slate-500">Not in a batch</span>
+                  ),
+              },
             ]}
           />
         )}
@@ -384,20 +405,23 @@ function QueueSection({
   );
 }
 
-function OrderQueueTable({
+function OrderQueueTable<Row extends AdminOrder = AdminOrder>({
   rows,
   since,
   now,
   label,
   extra,
+  rowHref = (o) => adminPaths.order(o._id),
 }: {
-  rows: AdminOrder[];
-  since: (order: AdminOrder) => string | null;
+  rows: Row[];
+  since: (order: Row) => string | null;
   now: number;
   label: string;
-  extra: Column<AdminOrder>[];
+  extra: Column<Row>[];
+  /** Where a row leads: the order page unless told otherwise. */
+  rowHref?: (order: Row) => string;
 }) {
-  const columns: Column<AdminOrder>[] = [
+  const columns: Column<Row>[] = [
     {
       key: 'order',
       header: 'Order',
@@ -447,7 +471,7 @@ function OrderQueueTable({
       columns={columns}
       rows={rows}
       rowKey={(o) => o._id}
-      rowHref={(o) => adminPaths.order(o._id)}
+      rowHref={rowHref}
       label={label}
       rowTestId="queue-row"
     />

@@ -10,6 +10,7 @@ const DOT: Record<OrderTimelineEntry['kind'], string> = {
   repriced: 'bg-sky-600',
   review_started: 'bg-amber-500',
   review_ended: 'bg-emerald-600',
+  payout_replaced: 'bg-brand-600',
 };
 
 /**
@@ -116,6 +117,9 @@ function TimelineStep({ entry }: { entry: OrderTimelineEntry }) {
               >
                 {entry.reference.value}
               </a>
+              {entry.reference.vout !== undefined && (
+                <span data-testid="timeline-vout">, output {entry.reference.vout}</span>
+              )}
             </>
           ) : (
             <>

@@ -1,31 +1,15 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  payoutAddressListSchema,
   payoutAddressMessageSchema,
   type AddPayoutAddressRequest,
 } from '@offzero/shared/api/payout-addresses';
-import { apiDelete, apiGet, apiPost } from '../../../lib/api-client';
+import { apiDelete, apiPost } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
+import { payoutAddressesQueryKey } from '../../../lib/payout-addresses';
 import { useSession } from '../../../lib/session';
 
-// The payout address book (DESIGN.md 7.11): GET /api/payout-addresses and the calls that change it.
-// Every change answers the entry as stored, and the list is read again afterwards.
-
-export const payoutAddressesQueryKey = (userId: string) => ['payout-addresses', userId] as const;
-
-export function payoutAddressesQueryOptions(userId: string) {
-  return queryOptions({
-    queryKey: payoutAddressesQueryKey(userId),
-    queryFn: async ({ signal }) =>
-      (await apiGet('/payout-addresses', { schema: payoutAddressListSchema, signal })).payoutAddresses,
-    staleTime: 0,
-  });
-}
-
-export function usePayoutAddresses() {
-  const session = useSession();
-  return useQuery({ ...payoutAddressesQueryOptions(session?.userId ?? ''), enabled: session !== null });
-}
+// The calls that change the payout address book (DESIGN.md 7.11); the list itself is read through
+// lib/payout-addresses. Every change answers the entry as stored, and the list is read again afterwards.
 
 function useRefreshBook() {
   const queryClient = useQueryClient();

@@ -10,6 +10,7 @@ import {
 import { shortenText, SHORTEN } from '@offzero/shared/text/shorten';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
+import { usePayoutAddresses } from '../../../lib/payout-addresses';
 import { useSession } from '../../../lib/session';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -19,7 +20,6 @@ import { SettingsCard } from '../../../components/ui/settings-card';
 import { TextField } from '../../../components/ui/text-field';
 import {
   useAddPayoutAddress,
-  usePayoutAddresses,
   useProveOwnership,
   useRemovePayoutAddress,
   useResendConfirmation,

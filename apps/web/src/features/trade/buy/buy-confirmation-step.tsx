@@ -2,6 +2,7 @@ import { useMemo, type ChangeEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { buyConfirmationFormSchema } from '@offzero/shared/api/orders';
 import { ADDRESS_PLACEHOLDER } from '@offzero/shared/bitcoin/address';
+import type { PayoutAddress } from '@offzero/shared/api/payout-addresses';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import type { HeldBuyQuote } from '../api/lock-quote';
@@ -15,17 +16,22 @@ import {
 } from '../components/locked-quote';
 import { DetailList } from '../../../components/ui/detail-list';
 import { StepHeading } from '../components/step-heading';
+import { PayoutAddressChoice, type PayoutChoice } from '../components/payout-address-choice';
 import { useAppConfig } from '../../../lib/app-config';
 import { firstError, useZodForm } from '../../../lib/forms';
 import { formatBuyBtc, formatUsdCents } from '../../../lib/format';
+
+/** Where the order's bitcoin goes: an address typed in, or an entry of the address book. */
+export type BuyPayoutTarget = { walletAddress: string } | { payoutAddressId: string; walletAddress?: string };
 
 /**
  * Buy confirmation (spec section 2, DESIGN.md 7.12): the server's locked quote — what the customer
  * receives and pays, the rate against the mid-market price, both fees and the spread — which does not
  * move while its real countdown runs; when it runs out, a way to a new quote. Then the bitcoin address
- * it goes to (prefilled from settings, editable). Pay checks the address with the shared schema; a
- * wrong one is refused with the spec's toast, as the server would refuse it. Render it with
- * `key={quote.id}`: a new quote starts a new countdown.
+ * it goes to: with payout addresses saved, a choice of them (the default first chosen) or a new one;
+ * else the address field (prefilled from settings, editable). Pay checks a typed address with the
+ * shared schema; a wrong one is refused with the spec's toast, as the server would refuse it. Render it
+ * with `key={quote.id}`: a new quote starts a new countdown.
  */
 export function BuyConfirmationStep({
   quote,
@@ -34,6 +40,9 @@ export function BuyConfirmationStep({
   renewing,
   address,
   onAddressChange,
+  book,
+  choice,
+  onChoiceChange,
   onBack,
   onPay,
   paying,
@@ -46,8 +55,12 @@ export function BuyConfirmationStep({
   renewing: boolean;
   address: string;
   onAddressChange: (address: string) => void;
+  /** The customer's payout addresses; null while they are unknown (then only the field is shown). */
+  book: readonly PayoutAddress[] | null;
+  choice: PayoutChoice;
+  onChoiceChange: (choice: PayoutChoice) => void;
   onBack: () => void;
-  onPay: (walletAddress: string) => void;
+  onPay: (target: BuyPayoutTarget) => void;
   paying: boolean;
   /** Questions the order must answer before it is saved (the Travel Rule's, from $3,000). */
   compliance?: ReactNode;
@@ -61,12 +74,28 @@ export function BuyConfirmationStep({
     values: { walletAddress: address },
     resetOptions: { keepDirtyValues: true },
   });
-  const submit = form.handleSubmit(
-    ({ walletAddress }) => onPay(walletAddress),
+  const entries = book ?? [];
+  const chosen = choice.kind === 'entry' ? entries.find((entry) => entry.id === choice.entryId) : undefined;
+  const submitAddress = form.handleSubmit(
+    ({ walletAddress }) => onPay({ walletAddress }),
     (errors) => {
       const message = firstError(errors, ['walletAddress']);
       if (message) toast.error(message);
     },
+  );
+
+  const addressField = (
+    <TextField
+      label="Bitcoin address"
+      {...form.register('walletAddress', {
+        onChange: (event: ChangeEvent<HTMLInputElement>) => onAddressChange(event.target.value),
+      })}
+      autoComplete="off"
+      spellCheck={false}
+      placeholder={ADDRESS_PLACEHOLDER[bitcoinNetwork]}
+      hint="Your own wallet. We send the bitcoin straight to it."
+      inputClassName="font-mono text-sm!"
+    />
   );
 
   return (
@@ -76,7 +105,16 @@ export function BuyConfirmationStep({
       onSubmit={(event) => {
         event.preventDefault();
         if (expired || paying) return;
-        void submit(event);
+        if (chosen) {
+          // The server pays the entry: its address (an xpub entry's is derived at payout).
+          onPay(
+            chosen.address
+              ? { payoutAddressId: chosen.id, walletAddress: chosen.address }
+              : { payoutAddressId: chosen.id },
+          );
+          return;
+        }
+        void submitAddress(event);
       }}
     >
       <StepHeading onBack={paying ? undefined : onBack}>Confirm your order</StepHeading>
@@ -105,17 +143,16 @@ export function BuyConfirmationStep({
         settings={settings}
         methods={['paypal', 'zelle', 'ach', 'wire']}
       />
-      <TextField
-        label="Bitcoin address"
-        {...form.register('walletAddress', {
-          onChange: (event: ChangeEvent<HTMLInputElement>) => onAddressChange(event.target.value),
-        })}
-        autoComplete="off"
-        spellCheck={false}
-        placeholder={ADDRESS_PLACEHOLDER[bitcoinNetwork]}
-        hint="Your own wallet. We send the bitcoin straight to it."
-        inputClassName="font-mono text-sm!"
-      />
+      {entries.length > 0 ? (
+        <PayoutAddressChoice
+          entries={entries}
+          choice={chosen ? choice : { kind: 'new' }}
+          onChange={onChoiceChange}
+          newAddressField={addressField}
+        />
+      ) : (
+        addressField
+      )}
       {compliance}
       {!expired && (
         <Button type="submit" size="lg" fullWidth loading={paying}>

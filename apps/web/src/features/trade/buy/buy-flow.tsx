@@ -17,7 +17,9 @@ import { centsOf } from '../../../lib/format';
 import { buyQuoteFor, EMPTY_ENTRY, fieldTexts, type AmountEntry } from '../utils/quote-fields';
 import { QUOTE_EXPIRED_MESSAGE } from '../utils/messages';
 import { BuyCheckoutStep } from './buy-checkout-step';
-import { BuyConfirmationStep } from './buy-confirmation-step';
+import { BuyConfirmationStep, type BuyPayoutTarget } from './buy-confirmation-step';
+import { usePayoutAddresses } from '../../../lib/payout-addresses';
+import { initialPayoutChoice, type PayoutChoice } from '../components/payout-address-choice';
 import { useWalletOwnership } from '../components/wallet-ownership-question';
 import { BuySuccessStep } from './buy-success-step';
 
@@ -79,6 +81,12 @@ export function BuyFlow({
   const entry: AmountEntry = quoteForm.watch();
   // null until the customer edits it: the wallet address from their settings stands in.
   const [addressDraft, setAddressDraft] = useState<string | null>(start.address);
+  // The address book, when it answers: the customer chooses an entry or types a new address.
+  const book = usePayoutAddresses();
+  const entries = book.isSuccess ? book.data : null;
+  // null until the customer chooses: the entry of the order's address, or the default entry, stands in.
+  const [choiceDraft, setChoiceDraft] = useState<PayoutChoice | null>(null);
+  const choice = choiceDraft ?? initialPayoutChoice(entries ?? [], start.address);
   const [orderId, setOrderId] = useState<string | null>(start.orderId);
   const walletOwnership = useWalletOwnership();
 
@@ -93,7 +101,9 @@ export function BuyFlow({
         }
       : null,
   );
-  const address = addressDraft ?? trade.settings?.walletAddress ?? '';
+  // With saved payout addresses a new one starts blank; else the settings' address is proposed.
+  const address =
+    addressDraft ?? (entries && entries.length > 0 ? '' : (trade.settings?.walletAddress ?? ''));
   const inProgress = state.step === 'confirmation' || state.step === 'checkout';
   useEffect(() => onStep(state.step, inProgress), [state.step, inProgress, onStep]);
 
@@ -151,8 +161,11 @@ export function BuyFlow({
     );
   }
 
-  /** Pay, once the confirmation form holds a valid address (it was trimmed by the form's schema). */
-  function onPay(locked: HeldBuyQuote, walletAddress: string) {
+  /**
+   * Pay, once the confirmation form holds a valid address (trimmed by the form's schema) or names an
+   * entry of the address book.
+   */
+  function onPay(locked: HeldBuyQuote, target: BuyPayoutTarget) {
     if (!session || save.isPending || saving.current) return;
     if (locked.expiresAtMs <= Date.now()) {
       toast.error(QUOTE_EXPIRED_MESSAGE);
@@ -172,7 +185,7 @@ export function BuyFlow({
         platformFee: centsToUsdNumber(quote.platformFeeCents),
         networkFee: centsToUsdNumber(quote.networkFeeCents),
         expired: settings.sessionTimeoutSeconds,
-        walletAddress,
+        ...target,
         quoteId: locked.id,
         ...(ownership.walletOwnership ? { walletOwnership: ownership.walletOwnership } : {}),
       },
@@ -204,8 +217,11 @@ export function BuyFlow({
           renewing={lock.isPending}
           address={address}
           onAddressChange={setAddressDraft}
+          book={entries}
+          choice={choice}
+          onChoiceChange={setChoiceDraft}
           onBack={() => setState({ step: 'quote' })}
-          onPay={(walletAddress) => onPay(state.quote, walletAddress)}
+          onPay={(target) => onPay(state.quote, target)}
           paying={save.isPending}
           compliance={walletOwnership.question(state.quote.valueCents, 'buy')}
         />

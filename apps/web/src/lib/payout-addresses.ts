@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { payoutAddressListSchema } from '@offzero/shared/api/payout-addresses';
+import { apiGet } from './api-client';
+import { useSession } from './session';
+
+// The customer's payout address book (DESIGN.md 7.11), read by Settings (which changes it) and by the
+// buy flow (which chooses an entry): one query key, so a change in one is seen by the other.
+
+export const payoutAddressesQueryKey = (userId: string) => ['payout-addresses', userId] as const;
+
+/** `GET /api/payout-addresses`: the customer's entries, removed ones left out. */
+export function payoutAddressesQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: payoutAddressesQueryKey(userId),
+    queryFn: async ({ signal }) =>
+      (await apiGet('/payout-addresses', { schema: payoutAddressListSchema, signal })).payoutAddresses,
+    staleTime: 0,
+  });
+}
+
+export function usePayoutAddresses() {
+  const session = useSession();
+  return useQuery({ ...payoutAddressesQueryOptions(session?.userId ?? ''), enabled: session !== null });
+}
