@@ -3,13 +3,20 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { HDKey } from '@scure/bip32';
 import { mnemonicToSeedSync } from '@scure/bip39';
 import { Signer } from 'bip322-js';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownershipProofMessage, PAYOUT_ADDRESS_LIMIT } from '@offzero/shared/api/payout-addresses';
 import { createSimulatedChain, type SimulatedChain } from '../chain/simulated-chain';
 import { SANCTIONED_ADDRESS_MESSAGE } from '../compliance/sanctions/sanctions-screening';
 import { DEMO_ACCOUNT_VPUB } from '../deposits/deposit-address';
-import { globalSettings, orders, outboxEvents, payoutAddresses, travelRuleRecords } from '../db/schema';
+import {
+  globalSettings,
+  orders,
+  outboxEvents,
+  payoutAddresses,
+  sanctionedAddresses,
+  travelRuleRecords,
+} from '../db/schema';
 import {
   logIn,
   registerCustomer,
@@ -24,6 +31,7 @@ import {
   placeBuyOrder,
 } from '../test/buy-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { derivePayoutAddress } from './payout-xpub';
 
 /**
  * The payout address book (DESIGN.md 7.11) through the API: adding, the e-mailed confirmation link,
@@ -446,6 +454,37 @@ describe('buys and payouts', () => {
     const sent = await asAdmin(`/api/admin/orders/${first}/send-btc`);
     expect(sent.statusCode, sent.body).toBe(200);
     expect((await chain.outputsTo(a.walletAddress!)).length).toBe(1);
+  });
+
+  it('shows staff a listed derived address as the reason an xpub buy is held, and never pays it', async () => {
+    const jan = await registerVerifiedCustomer(t, 'jan.book@example.com');
+    const added = await add(jan, { label: 'Hardware wallet', xpub: DEMO_ACCOUNT_VPUB });
+    const entryId = added.json().payoutAddress.id as string;
+    await confirmPayoutAddresses(t, jan);
+    // The key's next addresses are put on the list after the customer added it.
+    const derived = Array.from({ length: 30 }, (_, i) =>
+      derivePayoutAddress(DEMO_ACCOUNT_VPUB, i, 'testnet'),
+    );
+    await t.database.db.insert(sanctionedAddresses).values(derived.map((address) => ({ address })));
+    try {
+      const orderId = await paidBuy(jan, 63, { walletAddress: undefined, payoutAddressId: entryId });
+      const detail = await t.request({
+        method: 'GET',
+        url: `/api/admin/orders/${orderId}`,
+        headers: admin.auth,
+      });
+      expect(detail.statusCode, detail.body).toBe(200);
+      expect(detail.json().payoutDestination).toMatchObject({
+        due: false,
+        message: SANCTIONED_ADDRESS_MESSAGE,
+      });
+      expect((await orderRow(orderId)).walletAddress).toBeNull();
+      const sent = await asAdmin(`/api/admin/orders/${orderId}/send-btc`);
+      expect(sent.statusCode).toBeGreaterThanOrEqual(400);
+      expect(sent.statusCode).toBeLessThan(500);
+    } finally {
+      await t.database.db.delete(sanctionedAddresses).where(inArray(sanctionedAddresses.address, derived));
+    }
   });
 
   it("records the derived address an xpub buy pays in the order's Travel Rule record", async () => {

@@ -31,7 +31,7 @@ async function payoutDestinationOf(deps: { db: Database; payoutDestinations: Res
   const now = new Date();
   const paid = order.status === 'processing' && order.paymentConfirmedAt !== null;
   const destination = paid
-    ? await resolvePayoutDestination(deps.payoutDestinations, order.id)
+    ? await resolveForStaff(deps.payoutDestinations, order.id)
     : await checkPayoutDestination(deps.db, order, now);
   const { entry } = destination;
   return {
@@ -49,6 +49,19 @@ async function payoutDestinationOf(deps: { db: Database; payoutDestinations: Res
         }
       : null,
   };
+}
+
+/**
+ * The order page must open whatever the destination: a derived xpub address that is listed, or an xpub
+ * whose next addresses all have history, is shown to staff as the reason the buy is not due.
+ */
+async function resolveForStaff(deps: ResolveDeps, orderId: string) {
+  try {
+    return await resolvePayoutDestination(deps, orderId);
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code === 'NOT_FOUND') throw error;
+    return { due: false as const, message: error.message, entry: null };
+  }
 }
 
 /** One order with its customer, its state changes, the deposits seen for it and its payout destination. */
