@@ -29,6 +29,10 @@ const crashingChain: SimulatedChain = {
   utxos: (address) => chain.utxos(address),
   broadcast: (txHex) => chain.broadcast(txHex),
   transactionStatus: (txid) => chain.transactionStatus(txid),
+  blockHash: (height) => chain.blockHash(height),
+  blockOutputs: (height, hash) => chain.blockOutputs(height, hash),
+  mempoolTxids: () => chain.mempoolTxids(),
+  outputsOfTransactions: (txids) => chain.outputsOfTransactions(txids),
   // The payout wallet's funding is not needed here (and the chain is made after the app).
   fundOnce: async () => undefined,
   mine: (blocks) => chain.mine(blocks),
