@@ -67,7 +67,9 @@ export function strangerAddress(): string {
   return text;
 }
 
-export async function startEsploraTestServer(options: { startHeight?: number } = {}): Promise<EsploraTestServer> {
+export async function startEsploraTestServer(
+  options: { startHeight?: number } = {},
+): Promise<EsploraTestServer> {
   const blocks: StoredBlock[] = [];
   const mempool = new Map<string, StoredTransaction>();
   const byTxid = new Map<string, StoredTransaction>();
@@ -88,7 +90,11 @@ export async function startEsploraTestServer(options: { startHeight?: number } =
     byTxid.delete(tx.txid);
     for (const output of tx.outputs) {
       const list = byAddress.get(output.address);
-      if (list) byAddress.set(output.address, list.filter((other) => other !== tx));
+      if (list)
+        byAddress.set(
+          output.address,
+          list.filter((other) => other !== tx),
+        );
     }
   };
   const newTransaction = (outputs: EsploraTestOutput[], from = strangerAddress()): StoredTransaction => {
@@ -96,10 +102,11 @@ export async function startEsploraTestServer(options: { startHeight?: number } =
     index(tx);
     return tx;
   };
-  const stranger = () => newTransaction([
-    { address: strangerAddress(), valueSats: 10_000 + Math.floor(Math.random() * 5_000_000) },
-    { address: strangerAddress(), valueSats: 1_000 + Math.floor(Math.random() * 100_000) },
-  ]);
+  const stranger = () =>
+    newTransaction([
+      { address: strangerAddress(), valueSats: 10_000 + Math.floor(Math.random() * 5_000_000) },
+      { address: strangerAddress(), valueSats: 1_000 + Math.floor(Math.random() * 100_000) },
+    ]);
 
   const tip = () => blocks.at(-1)!;
   const addBlock = (transactions: StoredTransaction[]): StoredBlock => {
@@ -107,7 +114,9 @@ export async function startEsploraTestServer(options: { startHeight?: number } =
     const height = parent ? parent.height + 1 : baseHeight;
     clock += 600;
     const hash = createHash('sha256')
-      .update(`${parent?.hash ?? 'genesis'}:${height}:${clock}:${transactions.map((tx) => tx.txid).join(',')}:${randomBytes(8).toString('hex')}`)
+      .update(
+        `${parent?.hash ?? 'genesis'}:${height}:${clock}:${transactions.map((tx) => tx.txid).join(',')}:${randomBytes(8).toString('hex')}`,
+      )
       .digest('hex');
     const block: StoredBlock = { hash, height, time: clock, transactions };
     for (const tx of transactions) {
@@ -121,9 +130,15 @@ export async function startEsploraTestServer(options: { startHeight?: number } =
 
   const status = (tx: StoredTransaction) =>
     tx.block
-      ? { confirmed: true, block_height: tx.block.height, block_hash: tx.block.hash, block_time: tx.block.time }
+      ? {
+          confirmed: true,
+          block_height: tx.block.height,
+          block_hash: tx.block.hash,
+          block_time: tx.block.time,
+        }
       : { confirmed: false };
-  const script = (address: string) => `0014${createHash('sha256').update(address).digest('hex').slice(0, 40)}`;
+  const script = (address: string) =>
+    `0014${createHash('sha256').update(address).digest('hex').slice(0, 40)}`;
   const json = (tx: StoredTransaction) => ({
     txid: tx.txid,
     version: 2,
@@ -196,7 +211,12 @@ export async function startEsploraTestServer(options: { startHeight?: number } =
     }
     if (path === '/mempool/txids') return ok([...mempool.keys()]);
     if (path === '/mempool') {
-      return ok({ count: mempool.size, vsize: mempool.size * 141, total_fee: mempool.size * 200, fee_histogram: [] });
+      return ok({
+        count: mempool.size,
+        vsize: mempool.size * 141,
+        total_fee: mempool.size * 200,
+        fee_histogram: [],
+      });
     }
     if ((match = path.match(/^\/tx\/([0-9a-f]{64})(\/status)?$/))) {
       const tx = byTxid.get(match[1]!);
@@ -206,9 +226,7 @@ export async function startEsploraTestServer(options: { startHeight?: number } =
     if ((match = path.match(/^\/address\/([a-zA-Z0-9]+)(\/txs(?:\/chain\/([0-9a-f]{64}))?)?$/))) {
       const all = byAddress.get(match[1]!) ?? [];
       const unconfirmed = all.filter((tx) => !tx.block).reverse();
-      const confirmed = all
-        .filter((tx) => tx.block)
-        .sort((a, b) => b.block!.height - a.block!.height);
+      const confirmed = all.filter((tx) => tx.block).sort((a, b) => b.block!.height - a.block!.height);
       if (!match[2]) {
         const stats = (list: StoredTransaction[]) => ({
           funded_txo_count: list.length,
@@ -236,7 +254,8 @@ export async function startEsploraTestServer(options: { startHeight?: number } =
     response.writeHead(code, { 'content-type': type, 'content-length': Buffer.byteLength(body) });
     response.end(body);
   });
-  server.keepAliveTimeout = 30_000;
+  // Idle keep-alive connections stay open: a client reusing one the server just closed gets a reset.
+  server.keepAliveTimeout = 10 * 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
