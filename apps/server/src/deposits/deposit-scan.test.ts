@@ -57,16 +57,16 @@ describe('deposit watcher following blocks on an Esplora server', () => {
   it('finds a deposit in a new block among other transactions, without asking about any address', async () => {
     const placed = await Promise.all([placeSell(0.002), placeSell(0.003), placeSell(0.004)]);
     await poll();
-    const txid = esplora.send([{ address: placed[1]!.address, valueSats: 300_000 }]);
+    const txid = esplora.send([{ address: placed[1].address, valueSats: 300_000 }]);
     const height = esplora.mine(1, 60);
     esplora.resetRequests();
 
     expect(await poll()).toEqual({ credited: 1 });
-    expect(await order(placed[1]!.id)).toMatchObject({ status: 'processing', txn: txid, confirmations: 1 });
-    expect(await depositsOf(placed[1]!.id)).toMatchObject([
+    expect(await order(placed[1].id)).toMatchObject({ status: 'processing', txn: txid, confirmations: 1 });
+    expect(await depositsOf(placed[1].id)).toMatchObject([
       { txid, vout: 0, blockHeight: height, confirmations: 1 },
     ]);
-    for (const other of [placed[0]!, placed[2]!]) expect(await depositsOf(other.id)).toEqual([]);
+    for (const other of [placed[0], placed[2]]) expect(await depositsOf(other.id)).toEqual([]);
     expect(addressLookups()).toEqual([]);
     expect(esplora.requests).toContain(`GET /block-height/${height}`);
 
@@ -74,7 +74,7 @@ describe('deposit watcher following blocks on an Esplora server', () => {
     esplora.resetRequests();
     esplora.mine(1, 10);
     await poll();
-    expect(await order(placed[1]!.id)).toMatchObject({ confirmations: 2 });
+    expect(await order(placed[1].id)).toMatchObject({ confirmations: 2 });
     expect(addressLookups()).toEqual([]);
     expect(esplora.requests.filter((request) => request.includes(txid))).toEqual([]);
   });
