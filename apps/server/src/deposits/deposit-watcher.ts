@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { formatBtc, formatUsd, satsToBtcNumber } from '@offzero/shared/money/money';
-import { confirmationsOf, type ChainApi, type ChainOutput } from '../chain/chain-api';
+import { ChainApiError, confirmationsOf, type ChainApi, type ChainOutput } from '../chain/chain-api';
 import type { Database, Transaction } from '../db/database';
 import type { DepositRow, OrderRow } from '../db/schema';
 import { findGlobalSettings } from '../settings/global-settings.repository';
@@ -548,10 +548,23 @@ export function createDepositWatcher(deps: {
           scanned.push({ height, hash });
         }
       }
-      const mempool = await chain.mempoolTxids();
-      const inMempool = new Set(mempool);
-      const unread = mempool.filter((txid) => !examined.has(txid)).slice(0, MEMPOOL_TRANSACTIONS_PER_PASS);
-      if (unread.length > 0) found.push(...(await chain.outputsOfTransactions(unread)));
+      // The mempool only brings deposits forward (seen before their block): a chain server that will
+      // not answer for it (rate limits) leaves the pass to the blocks, which find them at 1 confirmation.
+      let inMempool: Set<string> | null = null;
+      let unread: string[];
+      try {
+        const mempool = await chain.mempoolTxids();
+        unread = mempool.filter((txid) => !examined.has(txid)).slice(0, MEMPOOL_TRANSACTIONS_PER_PASS);
+        if (unread.length > 0) found.push(...(await chain.outputsOfTransactions(unread)));
+        inMempool = new Set(mempool);
+      } catch (error) {
+        if (!(error instanceof ChainApiError)) throw error;
+        unread = [];
+        deps.log.warn(
+          { err: error },
+          'deposit watcher: the mempool could not be read; following blocks only',
+        );
+      }
 
       // 2. The watched addresses, in one query.
       const lateSince = new Date(now().getTime() - LATE_DEPOSIT_WATCH_MS);
@@ -634,8 +647,10 @@ export function createDepositWatcher(deps: {
         let blockHeight: number | null | undefined;
         if (output) blockHeight = output.blockHeight;
         else if (looked.has(deposit.address)) blockHeight = undefined;
-        else if (deposit.blockHeight === null) blockHeight = inMempool.has(deposit.txid) ? null : undefined;
-        else if (position.forkHeight === null || deposit.blockHeight <= position.forkHeight) {
+        else if (deposit.blockHeight === null) {
+          // Without a mempool read, an unconfirmed deposit stays as it was until its block or the next pass.
+          blockHeight = !inMempool || inMempool.has(deposit.txid) ? null : undefined;
+        } else if (position.forkHeight === null || deposit.blockHeight <= position.forkHeight) {
           blockHeight = deposit.blockHeight;
         }
         const confirmations = blockHeight === undefined ? undefined : confirmationsOf({ blockHeight }, tip);
@@ -670,7 +685,7 @@ export function createDepositWatcher(deps: {
       // 7. Where the next pass resumes.
       await saveScanBlocks(db, scanned, now());
       for (const txid of unread) examined.add(txid);
-      for (const txid of examined) if (!inMempool.has(txid)) examined.delete(txid);
+      if (inMempool) for (const txid of examined) if (!inMempool.has(txid)) examined.delete(txid);
       previous = { orderIds: new Set(watched.map((entry) => entry.orderId)), readAt };
       return { credited };
     },
