@@ -44,6 +44,9 @@ export const CATCH_UP_AFTER_BLOCKS = 144;
 /** New mempool transactions read per pass at most; the rest wait for the next pass (or their block). */
 export const MEMPOOL_TRANSACTIONS_PER_PASS = 2_000;
 
+/** Addresses looked at on their own at once when catching up. */
+const PARALLEL_LOOKS = 8;
+
 /** How far the clocks of two server processes may disagree (a block's reading time against an order's creation). */
 const CLOCK_SLACK_MS = 60_000;
 
@@ -583,9 +586,13 @@ export function createDepositWatcher(deps: {
             )
           : [];
       const looked = new Set<string>();
-      for (const entry of looks) {
-        found.push(...(await chain.outputsTo(entry.address)).filter((o) => o.address === entry.address));
-        looked.add(entry.address);
+      for (let start = 0; start < looks.length; start += PARALLEL_LOOKS) {
+        const batch = looks.slice(start, start + PARALLEL_LOOKS);
+        const outputs = await Promise.all(batch.map((entry) => chain.outputsTo(entry.address)));
+        batch.forEach((entry, i) => {
+          found.push(...outputs[i]!.filter((o) => o.address === entry.address));
+          looked.add(entry.address);
+        });
       }
       if (position.catchUp) {
         const hash = await chain.blockHash(tip);
