@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ChainApiError } from '../chain/chain-api';
 import { createEsploraChain } from '../chain/esplora-chain';
 import { deposits, depositScanBlocks, orders, type OrderRow } from '../db/schema';
 import { registerVerifiedCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
@@ -194,6 +195,36 @@ describe('deposit watcher following blocks on an Esplora server', () => {
     await poll();
     expect(await depositsOf(placed.id)).toMatchObject([{ txid, status: 'vanished' }]);
     expect(await order(placed.id)).toMatchObject({ status: 'pending', flag: 'vanished_tx', txn: null });
+  });
+
+  it('finds a reorganisation again when the pass that found it failed half-way', async () => {
+    const placed = await placeSell(0.0035);
+    const txid = esplora.send([{ address: placed.address, valueSats: 350_000 }]);
+    esplora.mine(1, 5);
+    expect(await poll()).toEqual({ credited: 1 });
+
+    esplora.reorg(1, [txid]);
+    esplora.mine(1, 5);
+    // This process's chain server fails while reading the new blocks.
+    const real = createEsploraChain({ baseUrl: esplora.url });
+    const failing = createDepositWatcher({
+      db: t.database.db,
+      chain: {
+        ...real,
+        blockOutputs: () => Promise.reject(new ChainApiError('Esplora answered HTTP 502 for GET /block/….')),
+      },
+      prices: { current: () => null, isStale: () => true },
+      notify: async () => undefined,
+      confirmationsRequired: 2,
+      log: t.app.log,
+    });
+    await expect(failing.pollOnce()).rejects.toBeInstanceOf(ChainApiError);
+    expect((await order(placed.id)).status).toBe('processing');
+
+    // The next pass (here, the app's own watcher) still sees the replaced block.
+    await poll();
+    expect(await depositsOf(placed.id)).toMatchObject([{ txid, status: 'vanished' }]);
+    expect(await order(placed.id)).toMatchObject({ status: 'pending', flag: 'vanished_tx' });
   });
 
   it('sees a deposit that a reorganisation sends back to the mempool as unconfirmed again', async () => {

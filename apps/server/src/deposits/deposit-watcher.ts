@@ -489,9 +489,10 @@ export function createDepositWatcher(deps: {
 
   /**
    * Where the scan of blocks stands: the next height to read, and the height above which a
-   * reorganisation may have moved or removed what was credited (null when nothing changed). With no
-   * block matched yet, too far behind, or a reorganisation deeper than the blocks kept, `catchUp` says
-   * to look at each watched address once instead.
+   * reorganisation may have moved or removed what was credited (null when nothing changed; -1 when
+   * deeper than the blocks kept). With no block matched yet, too far behind, or a reorganisation deeper
+   * than the blocks kept, `catchUp` says to look at each watched address once instead. The stored
+   * blocks change only once the pass has done its work: a pass that fails finds the same again.
    */
   async function scanPosition(
     tip: number,
@@ -506,7 +507,6 @@ export function createDepositWatcher(deps: {
           { from: block.height + 1, to: top.height },
           'deposit watcher: blocks were replaced on the chain (reorganisation); reading them again',
         );
-        await deleteScanBlocksAbove(db, block.height);
       }
       return {
         catchUp: tip - block.height > CATCH_UP_AFTER_BLOCKS,
@@ -518,7 +518,6 @@ export function createDepositWatcher(deps: {
       { below: stored.at(-1)?.height },
       'deposit watcher: the chain changed deeper than the blocks kept; looking at every watched address',
     );
-    await deleteScanBlocksAbove(db, null);
     return { catchUp: true, from: tip + 1, forkHeight: -1 };
   }
 
@@ -613,13 +612,14 @@ export function createDepositWatcher(deps: {
       const heights = [
         ...new Set([...views.values()].flatMap((o) => (o.blockHeight === null ? [] : [o.blockHeight]))),
       ];
+      // Blocks above a reorganisation's fork are not what was read then.
+      const fork = position.forkHeight;
+      const stillOnChain = (height: number) => !thisPass.has(height) && (fork === null || height <= fork);
       const readBefore = new Map(
-        (
-          await findScanBlocksAt(
-            db,
-            heights.filter((height) => !thisPass.has(height)),
-          )
-        ).map((block) => [block.height, block.scannedAt.getTime()]),
+        (await findScanBlocksAt(db, heights.filter(stillOnChain))).map((block) => [
+          block.height,
+          block.scannedAt.getTime(),
+        ]),
       );
       const outputs = [...views.values()]
         .filter((output) => {
@@ -690,6 +690,9 @@ export function createDepositWatcher(deps: {
       }
 
       // 7. Where the next pass resumes.
+      if (position.forkHeight !== null) {
+        await deleteScanBlocksAbove(db, position.forkHeight < 0 ? null : position.forkHeight);
+      }
       await saveScanBlocks(db, scanned, now());
       for (const txid of unread) examined.add(txid);
       if (inMempool) for (const txid of examined) if (!inMempool.has(txid)) examined.delete(txid);
