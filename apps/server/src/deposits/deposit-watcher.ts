@@ -41,6 +41,9 @@ export const REORG_WALK_BACK_BLOCKS = 24;
 /** Further behind the tip than this (a day of blocks), each watched address is looked at once instead. */
 export const CATCH_UP_AFTER_BLOCKS = 144;
 
+/** Blocks read per pass at most (a busy block has some 10,000 outputs); the rest wait for the next pass. */
+export const BLOCKS_PER_PASS = 6;
+
 /** New mempool transactions read per pass at most; the rest wait for the next pass (or their block). */
 export const MEMPOOL_TRANSACTIONS_PER_PASS = 2_000;
 
@@ -543,7 +546,8 @@ export function createDepositWatcher(deps: {
       const found: ChainOutput[] = [];
       const scanned: { height: number; hash: string }[] = [];
       if (!position.catchUp) {
-        for (let height = position.from; height <= tip; height += 1) {
+        const lastHeight = Math.min(tip, position.from + BLOCKS_PER_PASS - 1);
+        for (let height = position.from; height <= lastHeight; height += 1) {
           const hash = await chain.blockHash(height);
           if (!hash) break;
           found.push(...(await chain.blockOutputs(height, hash)));
