@@ -42,6 +42,23 @@ export interface ChainApi {
   broadcast(txHex: string): Promise<string>;
   /** Where a transaction is: null when the network does not know it (never seen, dropped or replaced). */
   transactionStatus(txid: string): Promise<{ blockHeight: number | null } | null>;
+  /**
+   * The hash of the block at `height` on the best chain; null above the tip. Hashes chain each block
+   * to its parent, so an unchanged hash at one height means nothing below it changed either.
+   */
+  blockHash(height: number): Promise<string | null>;
+  /**
+   * Every output with an address in the block `hash`, which must be at `height` (a block replaced
+   * meanwhile is a `ChainApiError`): what the deposit watcher matches against its open addresses.
+   */
+  blockOutputs(height: number, hash: string): Promise<ChainOutput[]>;
+  /** The txids of every transaction waiting in the mempool. */
+  mempoolTxids(): Promise<string[]>;
+  /**
+   * Every output with an address of these transactions, as the chain has them now; a transaction the
+   * chain does not know is left out.
+   */
+  outputsOfTransactions(txids: string[]): Promise<ChainOutput[]>;
 }
 
 /** How soon a payout batch should confirm; each tier reads its own fee estimate. */

@@ -432,3 +432,59 @@ describe('confirmationsOf', () => {
     expect(confirmationsOf({ blockHeight: 101 }, 100)).toBe(1);
   });
 });
+
+describe('following blocks and the mempool', () => {
+  const HASH = 'ab'.repeat(32);
+
+  it('reads the hash at a height, and null above the tip', async () => {
+    routes['/api/block-height/850000'] = { body: HASH, contentType: 'text/plain' };
+    routes['/api/block-height/850001'] = { status: 404, body: 'Block not found', contentType: 'text/plain' };
+    expect(await chain().blockHash(850_000)).toBe(HASH);
+    expect(await chain().blockHash(850_001)).toBeNull();
+    routes['/api/block-height/850000'] = { body: '<html>', contentType: 'text/html' };
+    await chainError(chain().blockHash(850_000));
+  });
+
+  it("reads every page of a block's transactions and answers their addressed outputs", async () => {
+    const all = Array.from({ length: 30 }, (_, i) =>
+      tx(i + 1, 850_000, [{ scriptpubkey_address: i === 27 ? ADDRESS : OTHER, value: 1_000 + i }]),
+    );
+    routes[`/api/block/${HASH}`] = json({ id: HASH, height: 850_000, tx_count: 30 });
+    routes[`/api/block/${HASH}/txs`] = json(all.slice(0, 25));
+    routes[`/api/block/${HASH}/txs/25`] = json(all.slice(25));
+    const outputs = await chain().blockOutputs(850_000, HASH);
+    expect(outputs).toHaveLength(30);
+    expect(outputs.find((output) => output.address === ADDRESS)).toEqual({
+      txid: txid(28),
+      vout: 0,
+      address: ADDRESS,
+      valueSats: 1_027n,
+      inputAddresses: [FUNDER],
+      blockHeight: 850_000,
+    });
+  });
+
+  it('refuses a block that is not at the height asked for, or whose pages fall short', async () => {
+    routes[`/api/block/${HASH}`] = json({ id: HASH, height: 849_999, tx_count: 1 });
+    await chainError(chain().blockOutputs(850_000, HASH));
+    routes[`/api/block/${HASH}`] = json({ id: HASH, height: 850_000, tx_count: 26 });
+    routes[`/api/block/${HASH}/txs`] = json([tx(1, 850_000)]);
+    routes[`/api/block/${HASH}/txs/25`] = json([tx(2, 850_000)]);
+    await chainError(chain().blockOutputs(850_000, HASH));
+    // A transaction of the block that says it is elsewhere.
+    routes[`/api/block/${HASH}`] = json({ id: HASH, height: 850_000, tx_count: 1 });
+    routes[`/api/block/${HASH}/txs`] = json([tx(1, 849_000)]);
+    await chainError(chain().blockOutputs(850_000, HASH));
+  });
+
+  it('lists the mempool and reads its transactions, leaving out those gone meanwhile', async () => {
+    routes['/api/mempool/txids'] = json([txid(1), txid(2)]);
+    routes[`/api/tx/${txid(1)}`] = json(tx(1, null));
+    expect(await chain().mempoolTxids()).toEqual([txid(1), txid(2)]);
+    const outputs = await chain().outputsOfTransactions([txid(1), txid(2)]);
+    expect(outputs).toMatchObject([{ txid: txid(1), address: ADDRESS, blockHeight: null }]);
+    routes['/api/mempool/txids'] = json(['not-a-txid']);
+    await chainError(chain().mempoolTxids());
+    await chainError(chain().outputsOfTransactions(['../admin']));
+  });
+});

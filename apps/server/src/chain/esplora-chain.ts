@@ -85,6 +85,18 @@ const esploraUtxosSchema = z.array(
   }),
 );
 
+/** `GET /block/:hash`: what the watcher checks before reading the block's transactions. */
+const esploraBlockSchema = z.object({
+  id: z.string(),
+  height: nonNegativeSafeInteger,
+  tx_count: nonNegativeSafeInteger,
+});
+
+const txidSchema = z
+  .string()
+  .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters')
+  .transform((txid) => txid.toLowerCase());
+
 const esploraTxStatusSchema = z.object({
   confirmed: z.boolean(),
   block_height: nonNegativeSafeInteger.nullish(),
@@ -97,6 +109,52 @@ const ALREADY_KNOWN = /already (?:in (?:the )?block ?chain|known)|txn-already-(?
 
 /** Addresses are base58 or bech32: letters and digits only, so nothing can escape the URL path. */
 const ADDRESS_IN_PATH = /^[a-zA-Z0-9]{1,100}$/;
+
+/** A block's transactions come 25 to a page (`/block/:hash/txs/:start`). */
+const BLOCK_PAGE_SIZE = 25;
+/** Requests in flight at once when a block's pages or a batch of transactions are read. */
+const PARALLEL_REQUESTS = 6;
+
+/** The addressed outputs of one transaction (of one address only, when given). */
+function outputsOfTransaction(tx: EsploraTransaction, onlyAddress?: string): ChainOutput[] {
+  const blockHeight = tx.status.confirmed ? (tx.status.block_height ?? null) : null;
+  const inputAddresses = [
+    ...new Set(
+      tx.vin.flatMap((input) =>
+        input.prevout?.scriptpubkey_address ? [input.prevout.scriptpubkey_address] : [],
+      ),
+    ),
+  ];
+  const outputs: ChainOutput[] = [];
+  tx.vout.forEach((output, vout) => {
+    const address = output.scriptpubkey_address;
+    if (!address || (onlyAddress !== undefined && address !== onlyAddress)) return;
+    outputs.push({
+      txid: tx.txid,
+      vout,
+      address,
+      valueSats: BigInt(output.value),
+      inputAddresses,
+      blockHeight,
+    });
+  });
+  return outputs;
+}
+
+/** Runs `work` over `items`, at most `limit` at a time; answers the results in the items' order. */
+async function inParallel<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next;
+      next += 1;
+      results[index] = await work(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
 
 export function createEsploraChain({ baseUrl, timeoutMs = 10_000 }: EsploraChainOptions): ChainApi {
   let root: string;
@@ -225,29 +283,7 @@ export function createEsploraChain({ baseUrl, timeoutMs = 10_000 }: EsploraChain
       if (typeof address !== 'string' || !ADDRESS_IN_PATH.test(address)) {
         throw new ChainApiError('Cannot look up a malformed bitcoin address.');
       }
-      const outputs: ChainOutput[] = [];
-      for (const tx of await transactionsOf(address)) {
-        const blockHeight = tx.status.confirmed ? (tx.status.block_height ?? null) : null;
-        const inputAddresses = [
-          ...new Set(
-            tx.vin.flatMap((input) =>
-              input.prevout?.scriptpubkey_address ? [input.prevout.scriptpubkey_address] : [],
-            ),
-          ),
-        ];
-        tx.vout.forEach((output, vout) => {
-          if (output.scriptpubkey_address !== address) return;
-          outputs.push({
-            txid: tx.txid,
-            vout,
-            address,
-            valueSats: BigInt(output.value),
-            inputAddresses,
-            blockHeight,
-          });
-        });
-      }
-      return outputs;
+      return (await transactionsOf(address)).flatMap((tx) => outputsOfTransaction(tx, address));
     },
 
     async hasHistory(address) {
@@ -325,6 +361,81 @@ export function createEsploraChain({ baseUrl, timeoutMs = 10_000 }: EsploraChain
         throw new TransactionRejectedError(`The network refused the transaction: ${answer.slice(0, 300)}`);
       }
       throw new ChainApiError(`Esplora answered HTTP ${status} for POST /tx.`, { status });
+    },
+
+    async blockHash(height) {
+      if (!Number.isSafeInteger(height) || height < 0) {
+        throw new ChainApiError('Cannot look up a block at a height that is not a whole number.');
+      }
+      let text: string;
+      try {
+        text = (await getText(`/block-height/${height}`)).trim().toLowerCase();
+      } catch (error) {
+        // Above the tip, Esplora answers 404 "Block not found".
+        if (error instanceof ChainApiError && error.status === 404) return null;
+        throw error;
+      }
+      if (!TXID_TEXT.test(text)) {
+        throw new ChainApiError(`Esplora answered a block hash that is not 64 hexadecimal characters.`);
+      }
+      return text;
+    },
+
+    async blockOutputs(height, hash) {
+      if (typeof hash !== 'string' || !TXID_TEXT.test(hash)) {
+        throw new ChainApiError('Cannot look up a malformed block hash.');
+      }
+      const block = await getJson(`/block/${hash}`, esploraBlockSchema);
+      if (block.height !== height || block.id.toLowerCase() !== hash) {
+        throw new ChainApiError(`Esplora answered block ${hash} at height ${block.height}, not ${height}.`);
+      }
+      const starts = Array.from(
+        { length: Math.ceil(block.tx_count / BLOCK_PAGE_SIZE) },
+        (_, i) => i * BLOCK_PAGE_SIZE,
+      );
+      const pages = await inParallel(starts, PARALLEL_REQUESTS, (start) =>
+        getJson(
+          start === 0 ? `/block/${hash}/txs` : `/block/${hash}/txs/${start}`,
+          esploraTransactionsSchema,
+        ),
+      );
+      const transactions = pages.flat();
+      if (transactions.length !== block.tx_count) {
+        throw new ChainApiError(
+          `Esplora answered ${transactions.length} transactions of block ${hash}, which has ${block.tx_count}.`,
+        );
+      }
+      return transactions.flatMap((tx) => {
+        // A transaction of this block must say it is confirmed in it.
+        if (!tx.status.confirmed || tx.status.block_height !== height) {
+          throw new ChainApiError(
+            `Esplora answered transaction ${tx.txid} of block ${hash} at another height.`,
+          );
+        }
+        return outputsOfTransaction(tx);
+      });
+    },
+
+    async mempoolTxids() {
+      return getJson('/mempool/txids', z.array(txidSchema));
+    },
+
+    async outputsOfTransactions(txids) {
+      for (const txid of txids) {
+        if (typeof txid !== 'string' || !TXID_TEXT.test(txid)) {
+          throw new ChainApiError('Cannot look up a malformed transaction id.');
+        }
+      }
+      const transactions = await inParallel(txids, PARALLEL_REQUESTS, async (txid) => {
+        try {
+          return await getJson(`/tx/${txid}`, esploraTransactionSchema);
+        } catch (error) {
+          // Confirmed or dropped between the mempool read and this one: not an error.
+          if (error instanceof ChainApiError && (error.status === 404 || error.status === 400)) return null;
+          throw error;
+        }
+      });
+      return transactions.flatMap((tx) => (tx ? outputsOfTransaction(tx) : []));
     },
 
     async transactionStatus(txid) {

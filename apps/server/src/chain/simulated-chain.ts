@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { ripemd160 } from '@noble/hashes/legacy.js';
 import { sha256 } from '@noble/hashes/sha2.js';
@@ -8,7 +8,13 @@ import { Address, OutScript } from '@scure/btc-signer';
 import { MAX_SATS, type Sats } from '@offzero/shared/money/money';
 import type { Database, Transaction } from '../db/database';
 import { simChainState, simChainTransactions } from '../db/schema';
-import { TransactionRejectedError, type ChainApi, type ChainOutput, type FeeTier } from './chain-api';
+import {
+  ChainApiError,
+  TransactionRejectedError,
+  type ChainApi,
+  type ChainOutput,
+  type FeeTier,
+} from './chain-api';
 import {
   btcSignerNetwork,
   parseRawTransaction,
@@ -55,6 +61,18 @@ const SIMULATED_FEE_RATES: Record<FeeTier, { low: number; spread: number }> = {
 
 const SIGHASH_ALL = 1;
 
+/** One recorded output as the chain interface answers it. */
+function outputOfRow(row: typeof simChainTransactions.$inferSelect): ChainOutput {
+  return {
+    txid: row.txid,
+    vout: row.vout,
+    address: row.address,
+    valueSats: row.valueSats,
+    inputAddresses: row.fromAddress ? [row.fromAddress] : [],
+    blockHeight: row.blockHeight,
+  };
+}
+
 export function createSimulatedChain(db: Database, network: BitcoinNetworkName = 'testnet'): SimulatedChain {
   const params = btcSignerNetwork(network);
   let stateReady: Promise<void> | null = null;
@@ -83,6 +101,21 @@ export function createSimulatedChain(db: Database, network: BitcoinNetworkName =
     return state.tipHeight;
   }
 
+  async function blockHash(height: number): Promise<string | null> {
+    if (!Number.isSafeInteger(height) || height < 0) return null;
+    if (height > (await tipHeight())) return null;
+    // Each block's hash covers everything confirmed up to it, as a real chain's hashes chain to their
+    // parents: dropping a confirmed transaction changes the hash of its block and of every later one.
+    const result: unknown = await db.execute(sql`
+      select md5(coalesce(string_agg(${simChainTransactions.txid} || ':' || ${simChainTransactions.vout}
+        || '@' || ${simChainTransactions.blockHeight}, ',' order by ${simChainTransactions.blockHeight},
+        ${simChainTransactions.txid}, ${simChainTransactions.vout}), '')) as digest
+      from ${simChainTransactions}
+      where ${simChainTransactions.dropped} = false and ${simChainTransactions.blockHeight} <= ${height}`);
+    const digest = String((result as { rows: { digest: string }[] }).rows[0]?.digest ?? '');
+    return hex.encode(sha256(new TextEncoder().encode(`${height}:${digest}`)));
+  }
+
   return {
     kind: 'simulated',
 
@@ -96,14 +129,7 @@ export function createSimulatedChain(db: Database, network: BitcoinNetworkName =
           asc(simChainTransactions.txid),
           asc(simChainTransactions.vout),
         );
-      return rows.map((row): ChainOutput => ({
-        txid: row.txid,
-        vout: row.vout,
-        address: row.address,
-        valueSats: row.valueSats,
-        inputAddresses: row.fromAddress ? [row.fromAddress] : [],
-        blockHeight: row.blockHeight,
-      }));
+      return rows.map(outputOfRow);
     },
 
     async hasHistory(address) {
@@ -167,6 +193,46 @@ export function createSimulatedChain(db: Database, network: BitcoinNetworkName =
         .where(and(eq(simChainTransactions.txid, txid), eq(simChainTransactions.dropped, false)))
         .limit(1);
       return row ? { blockHeight: row.blockHeight } : null;
+    },
+
+    blockHash,
+
+    async blockOutputs(height, hash) {
+      if ((await blockHash(height)) !== hash) {
+        throw new ChainApiError(`Block ${hash} is no longer at height ${height}.`);
+      }
+      const rows = await db
+        .select()
+        .from(simChainTransactions)
+        .where(and(eq(simChainTransactions.blockHeight, height), eq(simChainTransactions.dropped, false)))
+        .orderBy(
+          asc(simChainTransactions.createdAt),
+          asc(simChainTransactions.txid),
+          asc(simChainTransactions.vout),
+        );
+      return rows.map(outputOfRow);
+    },
+
+    async mempoolTxids() {
+      const rows = await db
+        .selectDistinct({ txid: simChainTransactions.txid })
+        .from(simChainTransactions)
+        .where(and(isNull(simChainTransactions.blockHeight), eq(simChainTransactions.dropped, false)));
+      return rows.map((row) => row.txid);
+    },
+
+    async outputsOfTransactions(txids) {
+      if (txids.length === 0) return [];
+      const rows = await db
+        .select()
+        .from(simChainTransactions)
+        .where(and(inArray(simChainTransactions.txid, txids), eq(simChainTransactions.dropped, false)))
+        .orderBy(
+          asc(simChainTransactions.createdAt),
+          asc(simChainTransactions.txid),
+          asc(simChainTransactions.vout),
+        );
+      return rows.map(outputOfRow);
     },
 
     async fundOnce(txid, address, valueSats) {

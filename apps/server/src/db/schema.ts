@@ -599,6 +599,20 @@ export const deposits = pgTable(
 export type DepositRow = typeof deposits.$inferSelect;
 
 /**
+ * The blocks the deposit watcher has matched against its open deposit addresses, newest last: where
+ * the next pass resumes (after the highest), how a reorganisation is found (a stored hash the chain no
+ * longer has at that height), and when each block was read, so that an address's history from before
+ * its order existed is never credited to the order.
+ */
+export const depositScanBlocks = pgTable('deposit_scan_blocks', {
+  height: integer('height').primaryKey(),
+  hash: text('hash').notNull(),
+  scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type DepositScanBlockRow = typeof depositScanBlocks.$inferSelect;
+
+/**
  * The demo chain (chain/simulated-chain.ts): outputs "sent" with /api/dev/chain/send, kept in the
  * database so every server process sees the same chain. `blockHeight` is null while in the mempool;
  * a dropped transaction (replaced or reorganised away) stays recorded but is no longer on the chain.

@@ -28,8 +28,8 @@ describe.skipIf(!IS_POSTGRES)('a stop signal during a deposit credit', () => {
     let releaseHold!: () => void;
     const reached = new Promise<void>((resolve) => (reachedHold = resolve));
     const released = new Promise<void>((resolve) => (releaseHold = resolve));
-    // The real (database-kept) demo chain, held right after the watcher read the deposit, before it
-    // writes anything: the stop signal arrives while the credit is under way.
+    // The real (database-kept) demo chain, held right after the watcher read the deposit (from the
+    // mempool, or from the address when it catches up), before it writes anything: the stop signal arrives while the credit is under way.
     let chain: ChainApi | null = null;
     const heldChain: ChainApi = {
       kind: 'simulated',
@@ -40,6 +40,18 @@ describe.skipIf(!IS_POSTGRES)('a stop signal during a deposit credit', () => {
       utxos: (address) => chain!.utxos(address),
       broadcast: (txHex) => chain!.broadcast(txHex),
       transactionStatus: (txid) => chain!.transactionStatus(txid),
+      blockHash: (height) => chain!.blockHash(height),
+      blockOutputs: (height, hash) => chain!.blockOutputs(height, hash),
+      mempoolTxids: () => chain!.mempoolTxids(),
+      async outputsOfTransactions(txids) {
+        const outputs = await chain!.outputsOfTransactions(txids);
+        if (holdAddress !== null && outputs.some((output) => output.address === holdAddress)) {
+          holdAddress = null;
+          reachedHold();
+          await released;
+        }
+        return outputs;
+      },
       async outputsTo(address) {
         const outputs = await chain!.outputsTo(address);
         if (address === holdAddress && outputs.length > 0) {

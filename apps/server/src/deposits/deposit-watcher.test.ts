@@ -588,7 +588,7 @@ describe('deposit watcher', () => {
   });
 
   it("does not undo another watcher's credit from a chain read made before the deposit arrived", async () => {
-    // Watcher A reads the address's outputs (nothing yet) and is held there; meanwhile the deposit
+    // Watcher A reads the mempool (nothing for the order yet) and is held there; meanwhile the deposit
     // arrives and watcher B credits it. A then resumes with its old view of the chain.
     const chain = createSimulatedChain(t.database.db);
     let holdAddress: string | null = null;
@@ -605,15 +605,19 @@ describe('deposit watcher', () => {
       utxos: (address) => chain.utxos(address),
       broadcast: (txHex) => chain.broadcast(txHex),
       transactionStatus: (txid) => chain.transactionStatus(txid),
-      async outputsTo(address) {
-        const outputs = await chain.outputsTo(address);
-        if (address === holdAddress) {
+      blockHash: (height) => chain.blockHash(height),
+      blockOutputs: (height, hash) => chain.blockOutputs(height, hash),
+      async mempoolTxids() {
+        const txids = await chain.mempoolTxids();
+        if (holdAddress !== null) {
           holdAddress = null;
           reachedHold();
           await released;
         }
-        return outputs;
+        return txids;
       },
+      outputsOfTransactions: (txids) => chain.outputsOfTransactions(txids),
+      outputsTo: (address) => chain.outputsTo(address),
     };
     const watcherA = createDepositWatcher({
       db: t.database.db,

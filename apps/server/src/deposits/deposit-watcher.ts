@@ -1,28 +1,27 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { formatBtc, formatUsd, satsToBtcNumber } from '@offzero/shared/money/money';
-import { confirmationsOf, type ChainApi, type ChainOutput } from '../chain/chain-api';
+import { ChainApiError, confirmationsOf, type ChainApi, type ChainOutput } from '../chain/chain-api';
 import type { Database, Transaction } from '../db/database';
 import type { DepositRow, OrderRow } from '../db/schema';
 import { findGlobalSettings } from '../settings/global-settings.repository';
 import { crossedTradingLimit } from '../limits/limits.service';
 import { moveOrder, recordOrderRequoted } from '../orders/order-state';
 import { recordOrderNotices, type OrderNotifier } from '../orders/order-notifications';
-import {
-  findOrder,
-  flagOrder,
-  lockOrder,
-  updateDepositConfirmationsOfOrder,
-} from '../orders/order.repository';
+import { flagOrder, lockOrder, updateDepositConfirmationsOfOrder } from '../orders/order.repository';
 import { writeOutbox } from '../outbox/outbox.repository';
 import type { PriceBook } from '../prices/price-book';
 import { restrictCustomer } from '../users/customer-restriction.repository';
 import { findSanctionedAddresses } from '../compliance/sanctions/sanctions-screening';
 import {
+  deleteScanBlocksAbove,
+  findNewestScanBlocks,
   findOrCreateDepositTerms,
-  findSeenDeposits,
+  findScanBlocksAt,
   findSeenDepositsIn,
-  findWatchedSellOrders,
+  findSeenDepositsOfWatchedOrders,
+  findWatchedDepositAddresses,
   insertDepositOnce,
+  saveScanBlocks,
   markDepositVanished,
   repriceOrder,
   reviveVanishedDeposit,
@@ -35,6 +34,24 @@ export const LATE_DEPOSIT_WATCH_MS = 24 * 3600_000;
 
 /** Completed sells are still watched until their deposit is this deep: a reversal after payout is caught. */
 export const REVERSAL_WATCH_CONFIRMATIONS = 6;
+
+/** The newest matched blocks searched for a reorganisation's fork point; deeper, every address is looked at. */
+export const REORG_WALK_BACK_BLOCKS = 24;
+
+/** Further behind the tip than this (a day of blocks), each watched address is looked at once instead. */
+export const CATCH_UP_AFTER_BLOCKS = 144;
+
+/** Blocks read per pass at most (a busy block has some 10,000 outputs); the rest wait for the next pass. */
+export const BLOCKS_PER_PASS = 6;
+
+/** New mempool transactions read per pass at most; the rest wait for the next pass (or their block). */
+export const MEMPOOL_TRANSACTIONS_PER_PASS = 2_000;
+
+/** Addresses looked at on their own at once when catching up. */
+const PARALLEL_LOOKS = 8;
+
+/** How far the clocks of two server processes may disagree (a block's reading time against an order's creation). */
+const CLOCK_SLACK_MS = 60_000;
 
 /**
  * The flags the watcher raises about deposits themselves; a later deposit may replace one. Any other
@@ -101,14 +118,6 @@ export function createDepositWatcher(deps: {
 }) {
   const { db, chain, notify } = deps;
   const now = deps.now ?? (() => new Date());
-
-  async function watchedOrders(): Promise<OrderRow[]> {
-    return findWatchedSellOrders(
-      db,
-      new Date(now().getTime() - LATE_DEPOSIT_WATCH_MS),
-      REVERSAL_WATCH_CONFIRMATIONS,
-    );
-  }
 
   /** In the crediting transaction: the spec's `new-transaction` notice, before the status notice. */
   async function recordNewTransaction(
@@ -300,16 +309,16 @@ export function createDepositWatcher(deps: {
 
   /** Credits one output if no watcher has before; returns the order as it now is, or null. */
   async function credit(
-    order: OrderRow,
+    orderId: string,
     output: ChainOutput,
     confirmations: number,
   ): Promise<OrderRow | null> {
     // Screened before the crediting transaction (a read); applied inside it, with the credit.
     const listed = await findSanctionedAddresses(db, output.inputAddresses);
     return db.transaction(async (tx) => {
-      const credited = await creditIn(tx, order, output, confirmations);
+      const credited = await creditIn(tx, orderId, output, confirmations);
       if (!credited.inserted || listed.length === 0) return credited.order;
-      const current = credited.order ?? (await lockOrder(tx, order.id));
+      const current = credited.order ?? (await lockOrder(tx, orderId));
       return current ? holdForSanctions(tx, current, output, listed) : null;
     });
   }
@@ -320,11 +329,11 @@ export function createDepositWatcher(deps: {
    */
   async function creditIn(
     tx: Transaction,
-    order: OrderRow,
+    orderId: string,
     output: ChainOutput,
     confirmations: number,
   ): Promise<{ inserted: boolean; order: OrderRow | null }> {
-    const inserted = await insertDepositOnce(tx, order.id, output, confirmations);
+    const inserted = await insertDepositOnce(tx, orderId, output, confirmations);
     const result = (row: OrderRow | null | undefined) => ({
       inserted: Boolean(inserted),
       order: row ?? null,
@@ -333,7 +342,7 @@ export function createDepositWatcher(deps: {
     const revived = inserted ? null : await reviveVanishedDeposit(tx, output, confirmations, now());
     if (!inserted && !revived) return result(null);
 
-    const current = await lockOrder(tx, order.id);
+    const current = await lockOrder(tx, orderId);
     if (!current) return result(null);
     const creditKey = `${current.id}:${output.txid}:${output.vout}:${inserted ? 'seen' : `revived-${now().getTime()}`}`;
     await recordNewTransaction(tx, current, output, creditKey);
@@ -402,127 +411,296 @@ export function createDepositWatcher(deps: {
     return flagged;
   }
 
-  /** Every output paying the order's deposit address. */
-  async function outputsOf(order: OrderRow): Promise<ChainOutput[]> {
-    return (await chain.outputsTo(order.walletAddress!)).filter((o) => o.address === order.walletAddress);
-  }
-
-  const outputOf = (outputs: ChainOutput[], deposit: DepositRow) =>
-    outputs.find((o) => o.txid === deposit.txid && o.vout === deposit.vout);
-
-  /** Updates confirmations of what we credited, and handles transactions that disappeared. */
-  async function track(order: OrderRow, outputs: ChainOutput[], tip: number): Promise<OrderRow | null> {
-    const known = await findSeenDeposits(db, order.id);
-    // `outputs` and `tip` were read before `known`: another watcher may have recorded a newer view of
-    // the chain meanwhile (a deposit that arrived after our read, another confirmation). So before
-    // anything changes on the strength of a difference, the chain is read again, and every change
-    // below only applies if the row is still as read: an older view never undoes a newer one.
-    const differs = known.some((deposit) => {
-      const output = outputOf(outputs, deposit);
-      return !output || confirmationsOf(output, tip) !== deposit.confirmations;
-    });
-    if (!differs) return null;
-    outputs = await outputsOf(order);
-    tip = await chain.tipHeight();
-
-    let changed: OrderRow | null = null;
-    for (const deposit of known) {
-      const output = outputOf(outputs, deposit);
-      if (!output) {
-        const moved = await db.transaction(async (tx) => {
-          if (!(await markDepositVanished(tx, deposit.id, now()))) return null;
-          const current = await lockOrder(tx, order.id);
-          if (current?.status === 'completed') return reverseAfterPayout(tx, current, deposit);
-          if (current?.status !== 'processing') return null;
-          const remaining = await findSeenDepositsIn(tx, current.id);
-          const newest = remaining.at(-1);
-          if (newest) {
-            // Other deposits are still there: the order is priced on what is left, and flagged.
-            return priceOnSum(
-              tx,
-              current,
-              { txid: newest.txid, confirmations: newest.confirmations },
-              {
-                eventKey: `deposit-vanished:${deposit.id}`,
-                reason: 'a deposit disappeared from the chain; priced on the rest',
-                details: { txid: deposit.txid, vout: deposit.vout },
-                vanished: deposit.txid,
-              },
-            );
-          }
-          return moveOrder(tx, {
-            orderId: current.id,
-            from: ['processing'],
-            to: 'pending',
-            actor: 'system:deposit-watcher',
-            reason: 'deposit transaction disappeared from the chain',
-            patch: {
-              txn: null,
-              confirmations: 0,
-              receivedSats: null,
-              flag: 'vanished_tx',
-              flagNote: `${deposit.txid} is no longer on the chain`,
-            },
-          });
-        });
-        changed = moved ?? changed;
-        continue;
+  /**
+   * A seen deposit the chain no longer has (dropped, replaced or reorganised away): the order goes back
+   * to waiting, is priced on what is left, or (paid out already) is flagged `deposit_reversed`.
+   */
+  async function vanish(deposit: DepositRow): Promise<OrderRow | null> {
+    const orderId = deposit.orderId;
+    if (!orderId) return null;
+    return db.transaction(async (tx) => {
+      if (!(await markDepositVanished(tx, deposit.id, now()))) return null;
+      const current = await lockOrder(tx, orderId);
+      if (current?.status === 'completed') return reverseAfterPayout(tx, current, deposit);
+      if (current?.status !== 'processing') return null;
+      const remaining = await findSeenDepositsIn(tx, current.id);
+      const newest = remaining.at(-1);
+      if (newest) {
+        // Other deposits are still there: the order is priced on what is left, and flagged.
+        return priceOnSum(
+          tx,
+          current,
+          { txid: newest.txid, confirmations: newest.confirmations },
+          {
+            eventKey: `deposit-vanished:${deposit.id}`,
+            reason: 'a deposit disappeared from the chain; priced on the rest',
+            details: { txid: deposit.txid, vout: deposit.vout },
+            vanished: deposit.txid,
+          },
+        );
       }
-      const confirmations = confirmationsOf(output, tip);
-      if (confirmations === deposit.confirmations) continue;
-      const updated = await db.transaction(async (tx) => {
-        const counted = await updateDepositConfirmations(
-          tx,
-          deposit,
-          { confirmations, blockHeight: output.blockHeight },
-          now(),
-        );
-        // Another watcher counted it first (and announces it).
-        if (!counted || order.txn !== deposit.txid) return null;
-        const updated = await updateDepositConfirmationsOfOrder(
-          tx,
-          order.id,
-          deposit.txid,
-          confirmations,
-          now(),
-        );
-        if (!updated) return null;
-        // Each new confirmation reaches the customer's pages; they are messaged once, when it is enough.
-        const enough =
-          deposit.confirmations < deps.confirmationsRequired && confirmations >= deps.confirmationsRequired;
-        await recordOrderNotices(tx, updated, {
-          eventKey: `deposit-confirmations:${deposit.id}:${confirmations}`,
-          messages: enough,
-        });
-        return updated;
+      return moveOrder(tx, {
+        orderId: current.id,
+        from: ['processing'],
+        to: 'pending',
+        actor: 'system:deposit-watcher',
+        reason: 'deposit transaction disappeared from the chain',
+        patch: {
+          txn: null,
+          confirmations: 0,
+          receivedSats: null,
+          flag: 'vanished_tx',
+          flagNote: `${deposit.txid} is no longer on the chain`,
+        },
       });
-      if (updated) await notify(updated);
-    }
-    return changed;
+    });
   }
+
+  /**
+   * A new confirmation count of a seen deposit (and of its order, when the order waits on it). The row
+   * only changes if it still has the count it was read with: another watcher may have counted first.
+   */
+  async function count(
+    deposit: DepositRow,
+    confirmations: number,
+    blockHeight: number | null,
+  ): Promise<OrderRow | null> {
+    const orderId = deposit.orderId;
+    if (!orderId) return null;
+    return db.transaction(async (tx) => {
+      const counted = await updateDepositConfirmations(tx, deposit, { confirmations, blockHeight }, now());
+      // Another watcher counted it first (and announces it).
+      if (!counted) return null;
+      const updated = await updateDepositConfirmationsOfOrder(
+        tx,
+        orderId,
+        deposit.txid,
+        confirmations,
+        now(),
+      );
+      if (!updated) return null;
+      // Each new confirmation reaches the customer's pages; they are messaged once, when it is enough.
+      const enough =
+        deposit.confirmations < deps.confirmationsRequired && confirmations >= deps.confirmationsRequired;
+      await recordOrderNotices(tx, updated, {
+        eventKey: `deposit-confirmations:${deposit.id}:${confirmations}`,
+        messages: enough,
+      });
+      return updated;
+    });
+  }
+
+  /**
+   * Where the scan of blocks stands: the next height to read, and the height above which a
+   * reorganisation may have moved or removed what was credited (null when nothing changed; -1 when
+   * deeper than the blocks kept). With no block matched yet, too far behind, or a reorganisation deeper
+   * than the blocks kept, `catchUp` says to look at each watched address once instead. The stored
+   * blocks change only once the pass has done its work: a pass that fails finds the same again.
+   */
+  async function scanPosition(
+    tip: number,
+  ): Promise<{ catchUp: boolean; from: number; forkHeight: number | null }> {
+    const stored = await findNewestScanBlocks(db, REORG_WALK_BACK_BLOCKS);
+    const top = stored[0];
+    if (!top) return { catchUp: true, from: tip + 1, forkHeight: null };
+    for (const block of stored) {
+      if ((await chain.blockHash(block.height)) !== block.hash) continue;
+      if (block !== top) {
+        deps.log.warn(
+          { from: block.height + 1, to: top.height },
+          'deposit watcher: blocks were replaced on the chain (reorganisation); reading them again',
+        );
+      }
+      return {
+        catchUp: tip - block.height > CATCH_UP_AFTER_BLOCKS,
+        from: block.height + 1,
+        forkHeight: block === top ? null : block.height,
+      };
+    }
+    deps.log.warn(
+      { below: stored.at(-1)?.height },
+      'deposit watcher: the chain changed deeper than the blocks kept; looking at every watched address',
+    );
+    return { catchUp: true, from: tip + 1, forkHeight: -1 };
+  }
+
+  /** Mempool transactions this process has read, kept while they stay in the mempool. */
+  const examined = new Set<string>();
+  /** The orders this process watched at its last pass, and when it read them. */
+  let previous: { orderIds: Set<string>; readAt: number } | null = null;
 
   return {
-    /** One pass over every watched address. Safe to run in several processes at once. */
+    /**
+     * One pass: reads what is new on the chain (blocks since the last one matched, and mempool
+     * transactions not read before), matches their outputs against the watched deposit addresses (one
+     * query), credits what pays them, and counts the confirmations of what was credited. Its cost grows
+     * with new transactions, not with open addresses: an address is looked at on its own only when the
+     * watcher catches up (first run, far behind, a deep reorganisation) or its order comes back into
+     * the watch. Safe to run in several processes at once.
+     */
     async pollOnce(): Promise<{ credited: number }> {
-      const watched = await watchedOrders();
-      if (watched.length === 0) return { credited: 0 };
-      const tip = await chain.tipHeight();
+      // 1. The chain, read before the watched orders: a deposit in what was read paid an order that
+      // existed before, so it is in the list read after.
+      let tip = await chain.tipHeight();
+      const position = await scanPosition(tip);
+      const found: ChainOutput[] = [];
+      const scanned: { height: number; hash: string }[] = [];
+      if (!position.catchUp) {
+        const lastHeight = Math.min(tip, position.from + BLOCKS_PER_PASS - 1);
+        for (let height = position.from; height <= lastHeight; height += 1) {
+          const hash = await chain.blockHash(height);
+          if (!hash) break;
+          found.push(...(await chain.blockOutputs(height, hash)));
+          scanned.push({ height, hash });
+        }
+      }
+      // The mempool only brings deposits forward (seen before their block): a chain server that will
+      // not answer for it (rate limits) leaves the pass to the blocks, which find them at 1 confirmation.
+      let inMempool: Set<string> | null = null;
+      let unread: string[];
+      try {
+        const mempool = await chain.mempoolTxids();
+        unread = mempool.filter((txid) => !examined.has(txid)).slice(0, MEMPOOL_TRANSACTIONS_PER_PASS);
+        if (unread.length > 0) found.push(...(await chain.outputsOfTransactions(unread)));
+        inMempool = new Set(mempool);
+      } catch (error) {
+        if (!(error instanceof ChainApiError)) throw error;
+        unread = [];
+        deps.log.warn(
+          { err: error },
+          'deposit watcher: the mempool could not be read; following blocks only',
+        );
+      }
+
+      // 2. The watched addresses, in one query.
+      const lateSince = new Date(now().getTime() - LATE_DEPOSIT_WATCH_MS);
+      const readAt = now().getTime();
+      const watched = await findWatchedDepositAddresses(db, lateSince, REVERSAL_WATCH_CONFIRMATIONS);
+      const byAddress = new Map(watched.map((entry) => [entry.address, entry]));
+
+      // 3. Addresses looked at on their own: all of them when catching up; else orders that were
+      // already there at the last pass without being watched (back within the late window).
+      const last = previous;
+      const looks = position.catchUp
+        ? watched
+        : last
+          ? watched.filter(
+              (entry) => !last.orderIds.has(entry.orderId) && entry.createdAt.getTime() < last.readAt,
+            )
+          : [];
+      const looked = new Set<string>();
+      for (let start = 0; start < looks.length; start += PARALLEL_LOOKS) {
+        const batch = looks.slice(start, start + PARALLEL_LOOKS);
+        const outputs = await Promise.all(batch.map((entry) => chain.outputsTo(entry.address)));
+        batch.forEach((entry, i) => {
+          found.push(...outputs[i]!.filter((o) => o.address === entry.address));
+          looked.add(entry.address);
+        });
+      }
+      if (position.catchUp) {
+        const hash = await chain.blockHash(tip);
+        if (hash) scanned.push({ height: tip, hash });
+      }
+
+      // 4. Match: one view per output, the confirmed one when read both ways.
+      const views = new Map<string, ChainOutput>();
+      for (const output of found) {
+        if (!byAddress.has(output.address)) continue;
+        const key = `${output.txid}:${output.vout}`;
+        const seen = views.get(key);
+        if (!seen || (seen.blockHeight === null && output.blockHeight !== null)) views.set(key, output);
+      }
+      // An address's history from before its order (a block read before the order existed) is not the
+      // order's deposit.
+      const thisPass = new Set(scanned.map((block) => block.height));
+      const heights = [
+        ...new Set([...views.values()].flatMap((o) => (o.blockHeight === null ? [] : [o.blockHeight]))),
+      ];
+      // Blocks above a reorganisation's fork are not what was read then.
+      const fork = position.forkHeight;
+      const stillOnChain = (height: number) => !thisPass.has(height) && (fork === null || height <= fork);
+      const readBefore = new Map(
+        (await findScanBlocksAt(db, heights.filter(stillOnChain))).map((block) => [
+          block.height,
+          block.scannedAt.getTime(),
+        ]),
+      );
+      const outputs = [...views.values()]
+        .filter((output) => {
+          const read = output.blockHeight === null ? undefined : readBefore.get(output.blockHeight);
+          const order = byAddress.get(output.address)!;
+          return read === undefined || read >= order.createdAt.getTime() - CLOCK_SLACK_MS;
+        })
+        .sort((a, b) => (a.blockHeight ?? Infinity) - (b.blockHeight ?? Infinity));
+
+      // 5. Credit.
       let credited = 0;
-      for (const order of watched) {
-        const outputs = await outputsOf(order);
-        for (const output of outputs) {
-          const confirmations = confirmationsOf(output, tip);
-          const updated = await credit(order, output, confirmations);
-          if (updated) {
-            credited += 1;
-            deps.onCredited?.(updated);
-            await notify(updated);
+      for (const output of outputs) {
+        const updated = await credit(
+          byAddress.get(output.address)!.orderId,
+          output,
+          confirmationsOf(output, tip),
+        );
+        if (updated) {
+          credited += 1;
+          deps.onCredited?.(updated);
+          await notify(updated);
+        }
+      }
+
+      // 6. Count confirmations and find what left the chain, for every deposit still watched. `known`
+      // is read after the chain: another watcher may have recorded a newer view meanwhile, so anything
+      // but more confirmations of the same block is read again from the chain before it changes a row.
+      const known = await findSeenDepositsOfWatchedOrders(db, lateSince, REVERSAL_WATCH_CONFIRMATIONS);
+      let tipReadAgain = false;
+      for (const deposit of known) {
+        const output = views.get(`${deposit.txid}:${deposit.vout}`);
+        let blockHeight: number | null | undefined;
+        if (output) blockHeight = output.blockHeight;
+        else if (looked.has(deposit.address)) blockHeight = undefined;
+        else if (deposit.blockHeight === null) {
+          // Without a mempool read, an unconfirmed deposit stays as it was until its block or the next pass.
+          blockHeight = !inMempool || inMempool.has(deposit.txid) ? null : undefined;
+        } else if (position.forkHeight === null || deposit.blockHeight <= position.forkHeight) {
+          blockHeight = deposit.blockHeight;
+        }
+        const confirmations = blockHeight === undefined ? undefined : confirmationsOf({ blockHeight }, tip);
+        if (confirmations === deposit.confirmations && blockHeight === deposit.blockHeight) continue;
+        const progress =
+          blockHeight !== undefined &&
+          blockHeight !== null &&
+          (deposit.blockHeight === null || deposit.blockHeight === blockHeight) &&
+          confirmations! > deposit.confirmations;
+        let changed: OrderRow | null;
+        if (progress) {
+          changed = await count(deposit, confirmations!, blockHeight!);
+        } else {
+          const status = await chain.transactionStatus(deposit.txid);
+          if (!tipReadAgain) {
+            tip = await chain.tipHeight();
+            tipReadAgain = true;
+          }
+          if (!status) {
+            changed = await vanish(deposit);
+          } else {
+            const counted = confirmationsOf(status, tip);
+            changed =
+              counted === deposit.confirmations && status.blockHeight === deposit.blockHeight
+                ? null
+                : await count(deposit, counted, status.blockHeight);
           }
         }
-        const fresh = await findOrder(db, order.id);
-        const moved = fresh ? await track(fresh, outputs, tip) : null;
-        if (moved) await notify(moved);
+        if (changed) await notify(changed);
       }
+
+      // 7. Where the next pass resumes.
+      if (position.forkHeight !== null) {
+        await deleteScanBlocksAbove(db, position.forkHeight < 0 ? null : position.forkHeight);
+      }
+      await saveScanBlocks(db, scanned, now());
+      for (const txid of unread) examined.add(txid);
+      if (inMempool) for (const txid of examined) if (!inMempool.has(txid)) examined.delete(txid);
+      previous = { orderIds: new Set(watched.map((entry) => entry.orderId)), readAt };
       return { credited };
     },
   };

@@ -1,11 +1,13 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { ChainOutput } from '../chain/chain-api';
 import type { Database, Transaction } from '../db/database';
 import {
   deposits,
+  depositScanBlocks,
   orders,
   sellDepositTerms,
   type DepositRow,
+  type DepositScanBlockRow,
   type OrderRow,
   type SellDepositTermsRow,
 } from '../db/schema';
@@ -32,24 +34,102 @@ export async function findWatchedSellOrders(
   lateSince: Date,
   settledConfirmations: number,
 ): Promise<OrderRow[]> {
+  return db.select().from(orders).where(watchedSellOrder(lateSince, settledConfirmations));
+}
+
+function watchedSellOrder(lateSince: Date, settledConfirmations: number) {
+  return and(
+    eq(orders.type, 'sell'),
+    isNotNull(orders.walletAddress),
+    or(
+      inArray(orders.status, ['pending', 'processing']),
+      and(inArray(orders.status, ['expired', 'cancelled']), gt(orders.quoteExpiresAt, lateSince)),
+      and(
+        eq(orders.status, 'completed'),
+        lt(orders.confirmations, settledConfirmations),
+        or(isNull(orders.flag), ne(orders.flag, 'deposit_reversed')),
+      ),
+    ),
+  );
+}
+
+/** A watched order as the deposit watcher matches outputs against it: only what that needs. */
+export interface WatchedAddress {
+  orderId: string;
+  address: string;
+  createdAt: Date;
+}
+
+/** The deposit addresses of the sell orders `findWatchedSellOrders` names, in one query. */
+export async function findWatchedDepositAddresses(
+  db: Database,
+  lateSince: Date,
+  settledConfirmations: number,
+): Promise<WatchedAddress[]> {
+  const rows = await db
+    .select({ orderId: orders.id, address: orders.walletAddress, createdAt: orders.createdAt })
+    .from(orders)
+    .where(watchedSellOrder(lateSince, settledConfirmations));
+  return rows.flatMap((row) => (row.address ? [{ ...row, address: row.address }] : []));
+}
+
+/** The deposits still on the chain (as far as we know) of every watched sell order, in one query. */
+export async function findSeenDepositsOfWatchedOrders(
+  db: Database,
+  lateSince: Date,
+  settledConfirmations: number,
+): Promise<DepositRow[]> {
   return db
     .select()
-    .from(orders)
+    .from(deposits)
     .where(
       and(
-        eq(orders.type, 'sell'),
-        isNotNull(orders.walletAddress),
-        or(
-          inArray(orders.status, ['pending', 'processing']),
-          and(inArray(orders.status, ['expired', 'cancelled']), gt(orders.quoteExpiresAt, lateSince)),
-          and(
-            eq(orders.status, 'completed'),
-            lt(orders.confirmations, settledConfirmations),
-            or(isNull(orders.flag), ne(orders.flag, 'deposit_reversed')),
-          ),
+        eq(deposits.status, 'seen'),
+        inArray(
+          deposits.orderId,
+          db.select({ id: orders.id }).from(orders).where(watchedSellOrder(lateSince, settledConfirmations)),
         ),
       ),
-    );
+    )
+    .orderBy(asc(deposits.firstSeenAt), asc(deposits.txid), asc(deposits.vout));
+}
+
+/** The newest blocks the watcher matched, newest first. */
+export async function findNewestScanBlocks(db: Database, limit: number): Promise<DepositScanBlockRow[]> {
+  return db.select().from(depositScanBlocks).orderBy(desc(depositScanBlocks.height)).limit(limit);
+}
+
+/** The matched blocks at these heights. */
+export async function findScanBlocksAt(db: Database, heights: number[]): Promise<DepositScanBlockRow[]> {
+  if (heights.length === 0) return [];
+  return db.select().from(depositScanBlocks).where(inArray(depositScanBlocks.height, heights));
+}
+
+/**
+ * Records blocks as matched. A height already recorded with the same hash keeps its first reading
+ * time (another watcher read it first); with another hash (a reorganisation) it is replaced.
+ */
+export async function saveScanBlocks(
+  db: Database,
+  blocks: { height: number; hash: string }[],
+  now: Date,
+): Promise<void> {
+  if (blocks.length === 0) return;
+  await db
+    .insert(depositScanBlocks)
+    .values(blocks.map((block) => ({ ...block, scannedAt: now })))
+    .onConflictDoUpdate({
+      target: depositScanBlocks.height,
+      set: { hash: sql`excluded.hash`, scannedAt: sql`excluded.scanned_at` },
+      setWhere: sql`${depositScanBlocks.hash} <> excluded.hash`,
+    });
+}
+
+/** Forgets the matched blocks above `height` (a reorganisation replaced them); all of them when null. */
+export async function deleteScanBlocksAbove(db: Database, height: number | null): Promise<void> {
+  await db
+    .delete(depositScanBlocks)
+    .where(height === null ? undefined : gt(depositScanBlocks.height, height));
 }
 
 /**

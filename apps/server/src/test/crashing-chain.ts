@@ -38,6 +38,10 @@ export function createCrashingChain(): CrashingChain {
     mine: (blocks) => real().mine(blocks),
     drop: (txid) => real().drop(txid),
     hasHistory: (address) => real().hasHistory(address),
+    blockHash: (height) => real().blockHash(height),
+    blockOutputs: (height, hash) => real().blockOutputs(height, hash),
+    mempoolTxids: () => real().mempoolTxids(),
+    outputsOfTransactions: (txids) => real().outputsOfTransactions(txids),
     fundOnce: async () => undefined,
     async send(address, valueSats, from) {
       const sent = await real().send(address, valueSats, from);
