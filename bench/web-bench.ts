@@ -100,6 +100,8 @@ async function startServer(port: number, dataDir: string): Promise<ChildProcess>
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       REDIS_URL: '',
+      // Lighthouse runs beside the server on the same small machine: never shed its requests.
+      LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -3,7 +3,6 @@ import {
   OTP_MESSAGE,
   emailSchema,
   otpCodeSchema,
-  phoneSchema,
   referralCodeSchema,
 } from '@offzero/shared/api/accounts';
 
@@ -23,18 +22,3 @@ export const codeFormSchema = z.object({
   code: z.string().trim().min(1, { error: OTP_MESSAGE }).pipe(otpCodeSchema),
 });
 export type CodeForm = z.input<typeof codeFormSchema>;
-
-/**
- * The SMS code step checks the phone it was sent to as well, and reports a bad number as a missing
- * code (spec section 5).
- */
-export function smsCodeFormSchema(phone: string): z.ZodType<{ code: string }, CodeForm> {
-  return phoneSchema.safeParse(phone).success
-    ? codeFormSchema
-    : z.object({ code: z.string().refine(() => false, { error: OTP_MESSAGE }) });
-}
-
-/** The phone number (E.164 from the phone field, undefined while nothing usable is typed). */
-export const phoneFormSchema = z
-  .object({ phone: z.string().optional() })
-  .pipe(z.object({ phone: phoneSchema }));
