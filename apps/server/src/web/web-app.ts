@@ -67,7 +67,10 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page): Fas
 
 /** Puts the deployment's public settings into the page's head, so the app starts without asking. */
 function withAppConfig(html: string, config: PublicAppConfig): string {
-  return html.replace('</head>', `${appConfigScript(config)}</head>`);
+  const script = appConfigScript(config);
+  if (html.includes('</head>')) return html.replace('</head>', `${script}</head>`);
+  // The app's scripts run once the document is parsed, so the block may as well open the body.
+  return html.replace(/<body[^>]*>/, (body) => `${body}${script}`);
 }
 
 /** The prerendered public pages that fit this deployment, by path (none if the build made none). */
