@@ -195,8 +195,9 @@ async function keepSessionInBrowser(chromePort: number, base: string, token: str
 
 function measurementOf(lhr: Result): Measurement {
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-  const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] })
-    ?.items;
+  const requests = (
+    lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] }
+  )?.items;
   const failedAccessibility = (lhr.categories.accessibility?.auditRefs ?? [])
     .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
     .map((ref) => ref.id);
@@ -314,7 +315,9 @@ async function main(): Promise<void> {
         ? cell(`${(m.fcpMs / 1000).toFixed(1)} s`, `≤${page.fcpMs / 1000}`, m.fcpMs <= page.fcpMs)
         : `${(m.fcpMs / 1000).toFixed(1)} s`,
       `${(m.lcpMs / 1000).toFixed(1)} s`,
-      page.tbtMs ? cell(`${Math.round(m.tbtMs)} ms`, `≤${page.tbtMs}`, m.tbtMs <= page.tbtMs) : `${Math.round(m.tbtMs)} ms`,
+      page.tbtMs
+        ? cell(`${Math.round(m.tbtMs)} ms`, `≤${page.tbtMs}`, m.tbtMs <= page.tbtMs)
+        : `${Math.round(m.tbtMs)} ms`,
       page.jsKb ? cell(`${jsKb.toFixed(0)} kB`, `≤${page.jsKb}`, jsKb <= page.jsKb) : `${jsKb.toFixed(0)} kB`,
     ];
     console.log(row.map((text, index) => pad(text, widths[index]!)).join(''));

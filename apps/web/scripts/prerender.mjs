@@ -11,7 +11,9 @@ const webDir = path.resolve(import.meta.dirname, '..');
 const distDir = path.join(webDir, 'dist');
 const ssrDir = path.join(webDir, 'dist-ssr');
 
-const { renderPage, PRERENDERED_PATHS } = await import(pathToFileURL(path.join(ssrDir, 'render-page.js')).href);
+const { renderPage, PRERENDERED_PATHS } = await import(
+  pathToFileURL(path.join(ssrDir, 'render-page.js')).href
+);
 const { PRERENDER_DIR, PRERENDER_MANIFEST, PRERENDER_VARIANTS, prerenderConfig } = await import(
   pathToFileURL(path.join(ssrDir, 'prerender-support.js')).href
 );
@@ -69,4 +71,6 @@ for (const variant of PRERENDER_VARIANTS) {
 }
 writeFileSync(path.join(outDir, PRERENDER_MANIFEST), `${JSON.stringify(pages, null, 2)}\n`);
 rmSync(ssrDir, { recursive: true, force: true });
-console.log(`prerendered ${pages.length} pages (${PRERENDERED_PATHS.length} paths × ${PRERENDER_VARIANTS.length} variants)`);
+console.log(
+  `prerendered ${pages.length} pages (${PRERENDERED_PATHS.length} paths × ${PRERENDER_VARIANTS.length} variants)`,
+);
