@@ -17,7 +17,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, { type Flags, type Result } from 'lighthouse';
+import lighthouse, { type Flags, type Result, type RunnerResult } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -237,6 +237,23 @@ function measurementOf(lhr: Result): Measurement {
   };
 }
 
+/**
+ * One Lighthouse run, tried again (up to three times) when Lighthouse itself fails to record the page
+ * load (NO_NAVSTART, NO_FCP…), which happens now and then on a busy machine.
+ */
+async function runLighthouse(url: string, flags: Flags): Promise<RunnerResult> {
+  let lastError = '';
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    const result = await lighthouse(url, flags);
+    if (result && !result.lhr.runtimeError) return result;
+    lastError = result?.lhr.runtimeError
+      ? `${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`
+      : 'no result';
+    process.stderr.write(`(${new URL(url).pathname}: ${lastError}; trying again)`);
+  }
+  throw new Error(`${url}: ${lastError}`);
+}
+
 /** The run with the median performance score (Lighthouse's own advice for picking one of several). */
 function median(runs: Measurement[]): Measurement {
   const sorted = [...runs].sort((a, b) => a.performance - b.performance);
@@ -298,11 +315,7 @@ async function main(): Promise<void> {
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility'],
         };
-        const result = await lighthouse(`${base}${page.path}`, flags);
-        if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`);
-        if (result.lhr.runtimeError) {
-          throw new Error(`${page.path}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
-        }
+        const result = await runLighthouse(`${base}${page.path}`, flags);
         runs.push(measurementOf(result.lhr));
         if (reportsDir) {
           const name = `${page.path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-${run + 1}.json`;
