@@ -11,7 +11,7 @@ const webDir = path.resolve(import.meta.dirname, '..');
 const distDir = path.join(webDir, 'dist');
 const ssrDir = path.join(webDir, 'dist-ssr');
 
-const { renderPage, PRERENDERED_PATHS } = await import(
+const { renderPage, PRERENDERED_PATHS, GOOGLE_SIGN_IN_PATHS } = await import(
   pathToFileURL(path.join(ssrDir, 'render-page.js')).href
 );
 const { PRERENDER_DIR, PRERENDER_MANIFEST, PRERENDER_VARIANTS, prerenderConfig } = await import(
@@ -66,7 +66,12 @@ for (const variant of PRERENDER_VARIANTS) {
     const name = pagePath === '/' ? 'home' : pagePath.slice(1).replace(/\//g, '-');
     const file = `${name}.${variant.mode}.html`;
     writeFileSync(path.join(outDir, file), page.replace(EMPTY_ROOT, `<div id="root">${markup}</div>`));
-    pages.push({ path: pagePath, file, ...variant, googleSignIn: false });
+    pages.push({
+      path: pagePath,
+      file,
+      ...variant,
+      showsGoogleSignIn: GOOGLE_SIGN_IN_PATHS.includes(pagePath),
+    });
   }
 }
 writeFileSync(path.join(outDir, PRERENDER_MANIFEST), `${JSON.stringify(pages, null, 2)}\n`);

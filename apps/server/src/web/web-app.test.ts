@@ -97,14 +97,14 @@ function writeBuiltWebAppWithPrerenderedPages(): string {
       file: 'about-us.demo.html',
       mode: 'demo',
       bitcoinNetwork: 'testnet',
-      googleSignIn: false,
+      showsGoogleSignIn: false,
     },
     {
       path: '/about-us',
       file: 'about-us.production.html',
       mode: 'production',
       bitcoinNetwork: 'mainnet',
-      googleSignIn: false,
+      showsGoogleSignIn: false,
     },
   ];
   writeFileSync(path.join(dir, PRERENDER_MANIFEST), JSON.stringify(manifest));
@@ -163,7 +163,7 @@ describe('the prerendered public pages', () => {
     expect(dashboard.body).toContain('id="app-config"');
     for (const url of [`/${PRERENDER_DIR}/about-us.demo.html`, `/${PRERENDER_DIR}/${PRERENDER_MANIFEST}`]) {
       const raw = await t.app.inject({ method: 'GET', url });
-      expect(raw.body).not.toMatch(/__OFFZERO_|demo page|"googleSignIn"/);
+      expect(raw.body).not.toMatch(/__OFFZERO_|demo page|"showsGoogleSignIn"/);
     }
     const api = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(api.statusCode).toBe(404);

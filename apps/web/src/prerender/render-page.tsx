@@ -20,6 +20,9 @@ export const PRERENDERED_PATHS = [
   paths.refundPolicy,
 ];
 
+/** The pages whose sign-in form holds the Google button when Google sign-in is configured. */
+export const GOOGLE_SIGN_IN_PATHS: string[] = [paths.login, paths.register];
+
 /** The markup of the page at `path` as a visitor's first render shows it. */
 export async function renderPage(path: string, config: PublicAppConfig): Promise<string> {
   const handler = createStaticHandler(routes);

@@ -21,8 +21,11 @@ export interface PrerenderedPage {
   file: string;
   mode: PublicAppConfig['mode'];
   bitcoinNetwork: PublicAppConfig['bitcoinNetwork'];
-  /** Rendered without the Google button: served only where Google sign-in is off. */
-  googleSignIn: false;
+  /**
+   * The page holds the Google button, which a prerendered page never shows: it is served only where
+   * Google sign-in is off. (PayPal's buttons appear only at checkout, never in a first render.)
+   */
+  showsGoogleSignIn: boolean;
 }
 
 /** The variants the build renders: the demo's and production's usual settings. */
@@ -65,8 +68,7 @@ export function prerenderFits(page: PrerenderedPage, config: PublicAppConfig): b
   return (
     page.mode === config.mode &&
     page.bitcoinNetwork === config.bitcoinNetwork &&
-    config.googleClientId === null &&
-    config.paypalClientId === null
+    (!page.showsGoogleSignIn || config.googleClientId === null)
   );
 }
 
