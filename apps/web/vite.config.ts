@@ -3,11 +3,26 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
 // In development the API runs on its own port; the built app is served by the API server itself.
-export default defineConfig({
+// `vite build --ssr` compiles the public pages' renderer (src/prerender) for scripts/prerender.mjs, with
+// every dependency bundled in so plain Node runs it.
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', ws: true } },
   },
-  build: { outDir: 'dist', sourcemap: false },
-});
+  ssr: { noExternal: true },
+  build: isSsrBuild
+    ? {
+        outDir: 'dist-ssr',
+        emptyOutDir: true,
+        sourcemap: false,
+        rollupOptions: {
+          input: {
+            'render-page': 'src/prerender/render-page.tsx',
+            'prerender-support': 'src/prerender/prerender-support.ts',
+          },
+        },
+      }
+    : { outDir: 'dist', sourcemap: false },
+}));

@@ -19,6 +19,7 @@ import { registerDraining } from './health/graceful-shutdown';
 import { createAppMetrics, observeHttpRequests } from './metrics/app-metrics';
 import { metricsRoutes } from './metrics/metrics.routes';
 import { appConfigRoutes } from './app-config/app-config.routes';
+import { publicAppConfig } from './app-config/public-app-config';
 import { globalSettingsRoutes } from './settings/global-settings.routes';
 import { createGlobalSettingsService } from './settings/global-settings.service';
 import { seedGlobalSettings } from './settings/global-settings.repository';
@@ -426,10 +427,10 @@ export async function buildApp({
     await app.register(devRoutes(createDevService({ db: database.db, kyc, paypal: demoPayPal })));
   if (config.isDemo && simulatedChain) await app.register(chainDevRoutes(simulatedChain));
 
-  const webApp = await registerWebApp(app, config.webDistDir);
+  const webApp = await registerWebApp(app, config.webDistDir, publicAppConfig(config, providers));
   app.setNotFoundHandler((request, reply) => {
     if (!request.url.startsWith('/api') && (request.method === 'GET' || request.method === 'HEAD')) {
-      return webApp.serveIndex(reply);
+      return webApp.serveIndex(request, reply);
     }
     return reply.status(404).send(apiNotFound(request.method, request.url));
   });

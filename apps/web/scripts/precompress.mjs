@@ -9,9 +9,13 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 const distDir = path.resolve(import.meta.dirname, '..', 'dist');
 const COMPRESSIBLE = /\.(?:html|js|mjs|css|svg|json|txt|xml|webmanifest|map)$/;
 
+// The prerendered pages are filled in with the deployment's settings, then compressed, by the server.
+const SKIPPED_DIRS = new Set([path.join(distDir, 'prerendered')]);
+
 function* filesUnder(dir) {
   for (const entry of readdirSync(dir)) {
     const full = path.join(dir, entry);
+    if (SKIPPED_DIRS.has(full)) continue;
     if (statSync(full).isDirectory()) yield* filesUnder(full);
     else yield full;
   }

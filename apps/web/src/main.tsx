@@ -1,7 +1,10 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes } from 'react-router';
 import { publicAppConfigSchema, type PublicAppConfig } from '@offzero/shared/api/app-config';
+import { APP_CONFIG_ELEMENT_ID } from '@offzero/shared/web/prerender';
 import { App } from './app/app';
+import { routes } from './app/router';
 import './index.css';
 
 // Used only if the server cannot be reached at start-up, so the public pages still render.
@@ -22,6 +25,16 @@ const fallbackConfig: PublicAppConfig = {
 };
 
 async function loadConfig(): Promise<PublicAppConfig> {
+  // The server writes its settings into the page, which saves a round trip before the first render.
+  const embedded = document.getElementById(APP_CONFIG_ELEMENT_ID)?.textContent;
+  if (embedded) {
+    try {
+      const parsed = publicAppConfigSchema.safeParse(JSON.parse(embedded));
+      if (parsed.success) return parsed.data;
+    } catch {
+      // Unreadable: ask the server instead.
+    }
+  }
   try {
     const response = await fetch('/api/app-config');
     if (!response.ok) return fallbackConfig;
@@ -31,13 +44,34 @@ async function loadConfig(): Promise<PublicAppConfig> {
   }
 }
 
+/**
+ * A page prerendered at build time is hydrated: its route modules are loaded first, so the first render
+ * in the browser matches the HTML (a lazy route would otherwise show the loading fallback).
+ */
+async function resolveLazyRoutes(): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const resolved = await route.lazy();
+      Object.assign(route, { ...resolved, lazy: undefined });
+    }),
+  );
+}
+
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('The page has no #root element');
+const prerendered = rootElement.hasChildNodes();
 
-void loadConfig().then((config) => {
-  createRoot(rootElement).render(
+void (async () => {
+  const [config] = await Promise.all([loadConfig(), prerendered ? resolveLazyRoutes() : undefined]);
+  const router = createBrowserRouter(routes);
+  const app = (
     <StrictMode>
-      <App config={config} />
-    </StrictMode>,
+      <App config={config} router={router} />
+    </StrictMode>
   );
-});
+  // A transition lets React hydrate in short slices, so the page answers input while it hydrates.
+  if (prerendered) startTransition(() => void hydrateRoot(rootElement, app));
+  else createRoot(rootElement).render(app);
+})();

@@ -4,7 +4,6 @@ import {
   emailOtpRequestSchema,
   googleLoginSchema,
   loginOtpRequestSchema,
-  phoneOtpRequestSchema,
   verifyEmailOtpSchema,
   verifyLoginOtpSchema,
   verifyLoginMfaSchema,
@@ -13,13 +12,13 @@ import {
   userAnswerSchema,
   loginResponseSchema,
   type LoginResponse,
-  verifyPhoneOtpSchema,
   messageResponseSchema,
   sessionResponseSchema,
   verifyEmailResponseSchema,
   type SessionResponse,
 } from '@offzero/shared/api/accounts';
 import { errorBodySchema as error } from '@offzero/shared/api/errors';
+import { phoneOtpRequestSchema, verifyPhoneOtpSchema } from '@offzero/shared/api/phone';
 import { AppError } from '../http/errors';
 import { toUserResponse } from '../users/user.presenter';
 import type { AccountsService, UserRow } from './accounts.service';

@@ -3,6 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  PRERENDER_DIR,
+  PRERENDER_MANIFEST,
+  prerenderConfig,
+  type PrerenderedPage,
+} from '@offzero/shared/web/prerender';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 /** A built web app as the build leaves it: files with their brotli and gzip copies beside them. */
@@ -70,5 +76,96 @@ describe('the built web app', () => {
     const response = await get('/api/csrf', 'gzip, deflate, br');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+/** A build with prerendered public pages: one for the demo's settings and one for production's. */
+function writeBuiltWebAppWithPrerenderedPages(): string {
+  const dist = writeBuiltWebApp();
+  const dir = path.join(dist, PRERENDER_DIR);
+  mkdirSync(dir);
+  const page = (mode: string) =>
+    `<!doctype html><html><head><title>About Us</title></head><body><div id="root">` +
+    `<p>${mode} page</p><a href="mailto:${prerenderConfig({ mode: 'demo', bitcoinNetwork: 'testnet' }).supportEmail}">Contact</a>` +
+    `<address>${prerenderConfig({ mode: 'demo', bitcoinNetwork: 'testnet' }).postalAddress}</address>` +
+    `</div></body></html>`;
+  writeFileSync(path.join(dir, 'about-us.demo.html'), page('demo'));
+  writeFileSync(path.join(dir, 'about-us.production.html'), page('production'));
+  const manifest: PrerenderedPage[] = [
+    {
+      path: '/about-us',
+      file: 'about-us.demo.html',
+      mode: 'demo',
+      bitcoinNetwork: 'testnet',
+      showsGoogleSignIn: false,
+    },
+    {
+      path: '/about-us',
+      file: 'about-us.production.html',
+      mode: 'production',
+      bitcoinNetwork: 'mainnet',
+      showsGoogleSignIn: false,
+    },
+  ];
+  writeFileSync(path.join(dir, PRERENDER_MANIFEST), JSON.stringify(manifest));
+  return dist;
+}
+
+describe('the prerendered public pages', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      WEB_DIST_DIR: writeBuiltWebAppWithPrerenderedPages(),
+      SUPPORT_EMAIL: 'help@example.com',
+      POSTAL_ADDRESS: '1 Main St <Suite 2> & Co, Cheyenne, WY',
+    });
+  });
+  afterAll(async () => t.close());
+
+  it("sends the page made for this deployment's mode, filled in with its settings, escaped", async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/about-us',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    const html = brotliDecompressSync(response.rawPayload).toString();
+    expect(html).toContain('<p>demo page</p>');
+    expect(html).toContain('href="mailto:help@example.com"');
+    expect(html).toContain('1 Main St &#60;Suite 2&#62; &#38; Co, Cheyenne, WY');
+    expect(html).not.toMatch(/__OFFZERO_/);
+  });
+
+  it("carries the deployment's public settings as data (never a script that runs), with the security headers", async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/about-us' });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers['content-security-policy']).toMatch(/script-src 'self'/);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    const config = /<script type="application\/json" id="app-config">(.*?)<\/script>/.exec(
+      response.body,
+    )?.[1];
+    expect(config).toBeDefined();
+    // No value can close the element early.
+    expect(config).not.toContain('<');
+    const parsed = JSON.parse(config!) as { supportEmail: string; postalAddress: string; mode: string };
+    expect(parsed).toMatchObject({ mode: 'demo', supportEmail: 'help@example.com' });
+    expect(parsed.postalAddress).toBe('1 Main St <Suite 2> & Co, Cheyenne, WY');
+  });
+
+  it('keeps the single-page app for every other route, and never sends the raw prerendered files', async () => {
+    const dashboard = await t.app.inject({ method: 'GET', url: '/dashboard' });
+    expect(dashboard.statusCode).toBe(200);
+    expect(dashboard.body).toContain('<div id="root"></div>');
+    expect(dashboard.body).toContain('id="app-config"');
+    for (const url of [`/${PRERENDER_DIR}/about-us.demo.html`, `/${PRERENDER_DIR}/${PRERENDER_MANIFEST}`]) {
+      const raw = await t.app.inject({ method: 'GET', url });
+      expect(raw.body).not.toMatch(/__OFFZERO_|demo page|"showsGoogleSignIn"/);
+    }
+    const api = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(api.statusCode).toBe(404);
   });
 });

@@ -1,4 +1,3 @@
-import { isValidPhoneNumber } from 'libphonenumber-js/max';
 import { z } from 'zod';
 
 /** Request and answer shapes of registration, login and profile calls (spec section 7). */
@@ -27,12 +26,8 @@ export const otpCodeSchema = z
   .trim()
   .regex(/^\d{6}$/, { error: 'Enter the 6-digit code we sent you.' });
 
-/** Phone numbers travel in E.164 form (+14155550123): at most 15 digits, valid for their country. */
-export const phoneSchema = z
-  .string({ error: PHONE_MESSAGE })
-  .trim()
-  .regex(/^\+[1-9]\d{1,14}$/, { error: PHONE_MESSAGE })
-  .refine((value) => isValidPhoneNumber(value), { error: PHONE_MESSAGE });
+// The phone number rules (libphonenumber's metadata, about 50 kB gzip) live in ./phone, so that the
+// web app loads them only on the screens that take a phone number.
 
 // Names are stored as given and shown as text, but control and formatting characters are refused.
 const NAME_PATTERN = /^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u;
@@ -59,14 +54,6 @@ export const verifyEmailOtpSchema = z.strictObject({
   code: otpCodeSchema,
   referralCode: referralCodeSchema.optional(),
 });
-export const phoneOtpRequestSchema = z.strictObject({
-  email: emailSchema,
-  phone: phoneSchema,
-  registrationToken: z.string().max(2048).optional(),
-  /** Changing a verified number: the step-up code sent to the current e-mail (DESIGN.md 7.6). */
-  stepUpCode: otpCodeSchema.optional(),
-});
-export const verifyPhoneOtpSchema = phoneOtpRequestSchema.extend({ code: otpCodeSchema });
 export const loginOtpRequestSchema = z.strictObject({ email: emailSchema });
 export const verifyLoginOtpSchema = z.strictObject({ email: emailSchema, code: otpCodeSchema });
 export const googleLoginSchema = z.strictObject({ credential: z.string().min(1).max(4096) });

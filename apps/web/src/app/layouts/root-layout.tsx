@@ -1,4 +1,4 @@
-import { useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Toaster } from 'react-hot-toast';
 import { useAppConfig } from '../../lib/app-config';
@@ -6,6 +6,11 @@ import { useAppConfig } from '../../lib/app-config';
 /** The outermost shell of every page: the demo notice, the page itself and the toast area. */
 export function RootLayout() {
   const { mode } = useAppConfig();
+  // The first page is on screen and answers input (hydrated, or rendered with its route's code): the
+  // moment `npm run bench:web` counts scripts up to.
+  useEffect(() => {
+    performance.mark('offzero:interactive');
+  }, []);
   return (
     <div className="flex min-h-dvh flex-col">
       <ScrollToTop />

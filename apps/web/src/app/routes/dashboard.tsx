@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { formatPhoneNumberIntl } from 'react-phone-number-input/max';
+import { lazy, Suspense, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { User } from '@offzero/shared/api/accounts';
 import type { Order } from '@offzero/shared/api/orders';
@@ -12,12 +11,18 @@ import { MailIcon, PhoneIcon } from '../../components/ui/icons';
 import { PageHeader, PageLoadError, PageSkeleton } from '../../components/ui/page';
 import { StatusTile, StatusTileGrid } from '../../components/ui/status-tile';
 import { PaymentMethods } from '../../components/ui/payment-methods';
-import { VerifyPhoneModal } from '../../features/auth/components/verify-phone-modal';
 import { KycTile } from '../../features/kyc/components/kyc-tile';
 import { RECENT_ORDERS, RecentOrders } from '../../features/orders/components/recent-orders';
 import { BankTile } from '../../features/settings/components/bank-tile';
 import { PriceProvider } from '../../features/trade/price-context';
 import { TradeWidget } from '../../features/trade/trade-widget';
+
+// The phone number rules (libphonenumber's metadata, about 50 kB gzip) load only for a verified number
+// to show, or once the customer opens the phone dialog.
+const PhoneNumberText = lazy(() => import('../../features/auth/components/phone-number-text'));
+const VerifyPhoneModal = lazy(async () => ({
+  default: (await import('../../features/auth/components/verify-phone-modal')).VerifyPhoneModal,
+}));
 import { W9StepForm } from '../../features/tax/components/w9-step-form';
 
 /**
@@ -52,6 +57,8 @@ export default function DashboardPage() {
 /** Email and Phone tiles; identity verification and bank tiles join this grid. */
 function AccountStatus({ user }: { user: User }) {
   const [phoneDialogOpen, setPhoneDialogOpen] = useState(false);
+  // The dialog (and the phone rules it brings) loads the first time it is opened, then stays mounted.
+  const [phoneDialogUsed, setPhoneDialogUsed] = useState(false);
   const queryClient = useQueryClient();
 
   return (
@@ -74,14 +81,24 @@ function AccountStatus({ user }: { user: User }) {
           icon={PhoneIcon}
           done={user.phone_verified}
           detail={
-            user.phone_verified && user.phoneNumber
-              ? formatPhoneNumberIntl(user.phoneNumber) || user.phoneNumber
-              : 'Not added yet'
+            user.phone_verified && user.phoneNumber ? (
+              <Suspense fallback={user.phoneNumber}>
+                <PhoneNumberText phone={user.phoneNumber} />
+              </Suspense>
+            ) : (
+              'Not added yet'
+            )
           }
           status="Verified"
           action={
             user.phone_verified ? undefined : (
-              <Button size="sm" onClick={() => setPhoneDialogOpen(true)}>
+              <Button
+                size="sm"
+                onClick={() => {
+                  setPhoneDialogOpen(true);
+                  setPhoneDialogUsed(true);
+                }}
+              >
                 Verify Phone
               </Button>
             )
@@ -90,15 +107,19 @@ function AccountStatus({ user }: { user: User }) {
         <KycTile user={user} />
         <BankTile />
       </StatusTileGrid>
-      <VerifyPhoneModal
-        user={user}
-        open={phoneDialogOpen}
-        onClose={() => {
-          setPhoneDialogOpen(false);
-          // Read the profile again so every screen agrees with the server.
-          void queryClient.invalidateQueries({ queryKey: currentUserQueryKey(user._id) });
-        }}
-      />
+      {phoneDialogUsed && (
+        <Suspense fallback={null}>
+          <VerifyPhoneModal
+            user={user}
+            open={phoneDialogOpen}
+            onClose={() => {
+              setPhoneDialogOpen(false);
+              // Read the profile again so every screen agrees with the server.
+              void queryClient.invalidateQueries({ queryKey: currentUserQueryKey(user._id) });
+            }}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -1,13 +1,19 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { formatPhoneNumberIntl } from 'react-phone-number-input/max';
 import { paths } from '../../config/paths';
+import { Spinner } from '../../components/ui/spinner';
 import { AuthCard } from './components/auth-card';
 import { RegisterEmailStep } from './components/register-email-step';
 import { VerifyEmailStep } from './components/verify-email-step';
-import { PhoneNumberStep } from './components/phone-number-step';
-import { VerifyPhoneStep } from './components/verify-phone-step';
 import { useCompleteSignIn } from './use-complete-sign-in';
+
+// The phone steps bring the phone number rules (libphonenumber's metadata, about 50 kB gzip): they load
+// while the visitor verifies their e-mail, not with the page.
+const loadPhoneNumberStep = () => import('./components/phone-number-step');
+const loadVerifyPhoneStep = () => import('./components/verify-phone-step');
+const PhoneNumberStep = lazy(async () => ({ default: (await loadPhoneNumberStep()).PhoneNumberStep }));
+const VerifyPhoneStep = lazy(async () => ({ default: (await loadVerifyPhoneStep()).VerifyPhoneStep }));
+const PhoneNumberText = lazy(() => import('./components/phone-number-text'));
 
 /** The four registration steps of spec section 4, in order. */
 type Registration =
@@ -25,6 +31,13 @@ export default function RegisterPage() {
   // Kept outside the steps so "Change email" comes back to what was typed.
   const [email, setEmail] = useState('');
   const [referralCode, setReferralCode] = useState(() => searchParams.get('ref')?.trim() ?? '');
+
+  const reachedPhoneSteps = registration.step !== 'register-email';
+  useEffect(() => {
+    if (!reachedPhoneSteps) return;
+    void loadPhoneNumberStep();
+    void loadVerifyPhoneStep();
+  }, [reachedPhoneSteps]);
 
   const loginFooter = (
     <>
@@ -85,17 +98,19 @@ export default function RegisterPage() {
           step={{ current: 3, total: TOTAL_STEPS, label: 'Phone' }}
         >
           <title>Add your phone number — OffZero</title>
-          <PhoneNumberStep
-            email={email}
-            registrationToken={registration.registrationToken}
-            onCodeSent={(phone) =>
-              setRegistration({
-                step: 'verify-phone',
-                registrationToken: registration.registrationToken,
-                phone,
-              })
-            }
-          />
+          <Suspense fallback={<StepLoading />}>
+            <PhoneNumberStep
+              email={email}
+              registrationToken={registration.registrationToken}
+              onCodeSent={(phone) =>
+                setRegistration({
+                  step: 'verify-phone',
+                  registrationToken: registration.registrationToken,
+                  phone,
+                })
+              }
+            />
+          </Suspense>
         </AuthCard>
       );
     case 'verify-phone':
@@ -106,7 +121,9 @@ export default function RegisterPage() {
             <>
               Enter the 6-digit code we sent by text message to{' '}
               <strong className="font-semibold whitespace-nowrap text-ink-900">
-                {formatPhoneNumberIntl(registration.phone) || registration.phone}
+                <Suspense fallback={registration.phone}>
+                  <PhoneNumberText phone={registration.phone} />
+                </Suspense>
               </strong>
               .
             </>
@@ -114,17 +131,27 @@ export default function RegisterPage() {
           step={{ current: 4, total: TOTAL_STEPS, label: 'Phone code' }}
         >
           <title>Verify your phone — OffZero</title>
-          <VerifyPhoneStep
-            email={email}
-            phone={registration.phone}
-            registrationToken={registration.registrationToken}
-            submitLabel="Verify and finish"
-            onVerified={completeSignIn}
-            onChangePhone={() =>
-              setRegistration({ step: 'register-phone', registrationToken: registration.registrationToken })
-            }
-          />
+          <Suspense fallback={<StepLoading />}>
+            <VerifyPhoneStep
+              email={email}
+              phone={registration.phone}
+              registrationToken={registration.registrationToken}
+              submitLabel="Verify and finish"
+              onVerified={completeSignIn}
+              onChangePhone={() =>
+                setRegistration({ step: 'register-phone', registrationToken: registration.registrationToken })
+              }
+            />
+          </Suspense>
         </AuthCard>
       );
   }
+}
+
+function StepLoading() {
+  return (
+    <div className="flex justify-center py-8" role="status" aria-label="Loading">
+      <Spinner />
+    </div>
+  );
 }

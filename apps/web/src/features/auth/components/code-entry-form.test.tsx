@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import toast from 'react-hot-toast';
 import { OTP_MESSAGE } from '@offzero/shared/api/accounts';
 import { renderWithProviders } from '../../../test/test-utils';
-import { CODE_FORMAT_MESSAGE, smsCodeFormSchema } from '../validation';
+import { CODE_FORMAT_MESSAGE } from '../validation';
+import { smsCodeFormSchema } from '../phone-validation';
 import { CodeEntryForm } from './code-entry-form';
 
 beforeEach(() => {

@@ -3,7 +3,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { fieldError, useZodForm } from '../../../lib/forms';
 import { Button } from '../../../components/ui/button';
 import { useSendPhoneCode } from '../api/phone-verification';
-import { phoneFormSchema } from '../validation';
+import { phoneFormSchema } from '../phone-validation';
 import { PhoneField } from './phone-field';
 
 /**

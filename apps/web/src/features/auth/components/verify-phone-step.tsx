@@ -2,7 +2,7 @@ import toast from 'react-hot-toast';
 import type { SessionResponse } from '@offzero/shared/api/accounts';
 import { errorMessage } from '../../../lib/api-client';
 import { sendPhoneCode, useVerifyPhone } from '../api/phone-verification';
-import { smsCodeFormSchema } from '../validation';
+import { smsCodeFormSchema } from '../phone-validation';
 import { CodeEntryForm } from './code-entry-form';
 import { toastResend } from './toast-resend';
 

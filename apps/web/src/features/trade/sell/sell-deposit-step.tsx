@@ -1,5 +1,4 @@
-import { useEffect, useRef } from 'react';
-import { QRCodeSVG } from 'qrcode.react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { Order } from '@offzero/shared/api/orders';
 import { shortenText, SHORTEN } from '@offzero/shared/text/shorten';
 import { useAppConfig } from '../../../lib/app-config';
@@ -11,6 +10,10 @@ import { formatCountdown, useSecondsUntil } from '../utils/countdown';
 import { formatExactBtc, orderNumber, satsOf } from '../../../lib/format';
 
 export const TIMER_EXPIRED_ALERT = 'The timer has expired!';
+
+// The QR code library loads when a deposit is shown, not with the trade widget on the home page.
+const QRCodeSVG = lazy(async () => ({ default: (await import('qrcode.react')).QRCodeSVG }));
+const QR_SIZE = 196;
 
 /** The sell order's deposit address and the exact amount to send there. */
 export function depositOf(order: Order): { address: string; amountText: string } | null {
@@ -76,15 +79,17 @@ export function SellDepositStep({
       <div
         className={`mx-auto w-fit rounded-2xl bg-white p-3 ring-1 ring-slate-200 ${over ? 'opacity-30' : ''}`}
       >
-        <QRCodeSVG
-          value={depositUri(deposit.address, deposit.amountText, order._id)}
-          size={196}
-          level="M"
-          marginSize={1}
-          title={`Payment QR code: ${deposit.amountText} BTC to ${deposit.address}`}
-          role="img"
-          aria-label="Deposit QR code"
-        />
+        <Suspense fallback={<div style={{ width: QR_SIZE, height: QR_SIZE }} />}>
+          <QRCodeSVG
+            value={depositUri(deposit.address, deposit.amountText, order._id)}
+            size={QR_SIZE}
+            level="M"
+            marginSize={1}
+            title={`Payment QR code: ${deposit.amountText} BTC to ${deposit.address}`}
+            role="img"
+            aria-label="Deposit QR code"
+          />
+        </Suspense>
       </div>
 
       <div className="flex items-center justify-center gap-2">

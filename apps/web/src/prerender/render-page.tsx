@@ -1,0 +1,40 @@
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import type { PublicAppConfig } from '@offzero/shared/api/app-config';
+import { AppProviders } from '../app/app';
+import { routes } from '../app/router';
+import { paths } from '../config/paths';
+
+/**
+ * The build's entry for prerendering (scripts/prerender.mjs): the public pages a visitor can open
+ * before signing in, rendered to HTML that the browser then hydrates (main.tsx).
+ */
+export const PRERENDERED_PATHS = [
+  paths.home,
+  paths.about,
+  paths.login,
+  paths.register,
+  paths.termsOfUse,
+  paths.privacyPolicy,
+  paths.cookiePolicy,
+  paths.refundPolicy,
+];
+
+/** The pages whose sign-in form holds the Google button when Google sign-in is configured. */
+export const GOOGLE_SIGN_IN_PATHS: string[] = [paths.login, paths.register];
+
+/** The markup of the page at `path` as a visitor's first render shows it. */
+export async function renderPage(path: string, config: PublicAppConfig): Promise<string> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(`http://localhost${path}`));
+  if (context instanceof Response) throw new Error(`${path} answered a redirect (${context.status})`);
+  if (context.errors) throw new Error(`${path} failed to render: ${JSON.stringify(context.errors)}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  // hydrate={false}: no inline script (the content security policy forbids them); the browser router
+  // starts from the address and the route modules main.tsx loads before hydrating.
+  return renderToString(
+    <AppProviders config={config}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </AppProviders>,
+  );
+}
