@@ -1,6 +1,13 @@
 import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/database';
-import { orderEvents, orders, users, type OrderRow } from '../db/schema';
+import {
+  orderEvents,
+  orders,
+  payoutAddresses,
+  users,
+  type OrderRow,
+  type PayoutAddressRow,
+} from '../db/schema';
 import { recordFlagChange } from './order-state';
 
 /**
@@ -105,6 +112,30 @@ export async function listCustomerOrders(db: Database, userId: string, limit: nu
   return db
     .select()
     .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt))
+    .limit(limit);
+}
+
+/** An order of a customer's list with the address-book entry it pays out to (null for none or a sell). */
+export interface ListedOrder {
+  order: OrderRow;
+  entry: PayoutAddressRow | null;
+}
+
+/**
+ * The customer's orders, newest first, each with the payout address-book entry it names: one query
+ * for the whole list rather than one more per buy.
+ */
+export async function listCustomerOrdersWithPayoutEntries(
+  db: Database,
+  userId: string,
+  limit: number,
+): Promise<ListedOrder[]> {
+  return db
+    .select({ order: orders, entry: payoutAddresses })
+    .from(orders)
+    .leftJoin(payoutAddresses, eq(payoutAddresses.id, orders.payoutAddressId))
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt))
     .limit(limit);

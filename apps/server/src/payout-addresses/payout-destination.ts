@@ -59,6 +59,21 @@ export async function checkPayoutDestination(
   now: Date,
 ): Promise<PayoutDestination> {
   const entry = (await entryOfOrder(db, order)) ?? null;
+  return judgePayoutDestination(
+    order,
+    entry,
+    now,
+    async () => (await findGlobalSettings(db)).proofRequiredCents,
+  );
+}
+
+/** The rules of `checkPayoutDestination` on an entry already read; the settings are read only if needed. */
+async function judgePayoutDestination(
+  order: OrderRow,
+  entry: PayoutAddressRow | null,
+  now: Date,
+  proofRequired: () => Promise<bigint | null>,
+): Promise<PayoutDestination> {
   if (!entry) {
     return {
       due: false,
@@ -91,7 +106,7 @@ export async function checkPayoutDestination(
       entry,
     };
   }
-  const { proofRequiredCents } = await findGlobalSettings(db);
+  const proofRequiredCents = await proofRequired();
   if (proofRequiredCents !== null && order.valueCents >= proofRequiredCents && !entry.provenAt) {
     return {
       due: false,
@@ -221,13 +236,19 @@ const CUSTOMER_HOLD_TEXT: Record<
  */
 export async function customerPayoutHolds(
   db: Database,
-  orderRows: readonly OrderRow[],
+  listed: readonly { order: OrderRow; entry: PayoutAddressRow | null }[],
   now = new Date(),
 ): Promise<Map<string, string>> {
   const holds = new Map<string, string>();
-  for (const order of orderRows) {
+  // Read at most once per list, and only when an order needs it.
+  let proofRequired: Promise<bigint | null> | undefined;
+  const readProofRequired = () =>
+    (proofRequired ??= findGlobalSettings(db).then((settings) => settings.proofRequiredCents));
+  for (const { order, entry: joined } of listed) {
     if (order.type !== 'buy' || (order.status !== 'pending' && order.status !== 'processing')) continue;
-    const destination = await checkPayoutDestination(db, order, now);
+    // The list joined the entry the buy names; a buy from before the address book is matched by address.
+    const entry = joined ?? (order.payoutAddressId ? null : ((await entryOfOrder(db, order)) ?? null));
+    const destination = await judgePayoutDestination(order, entry, now, readProofRequired);
     if (destination.due || destination.reason === 'not_paid') continue;
     holds.set(order.id, CUSTOMER_HOLD_TEXT[destination.reason](destination.entry));
   }
