@@ -10,7 +10,8 @@
  * POST /api/order/save ≥ 50 % of a bare route doing the same inserts; p99 ≤ 25 ms at 10 connections on
  * PostgreSQL; on the embedded database, 100 connections for 20 s with no timeout and no error.
  *
- * BENCH_SECONDS (default 8) sets each measurement's length; BENCH_CPU_PROF=<dir> writes a CPU profile
+ * BENCH_SECONDS (default 8) sets each measurement's length; BENCH_DATABASES=embedded or =postgres
+ * measures one database only; BENCH_CPU_PROF=<dir> writes a CPU profile
  * of every server process there (open it in Chrome's DevTools).
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -379,9 +380,12 @@ async function main(): Promise<void> {
   }, RUN_TIMEOUT_MS);
   deadline.unref();
 
-  await benchDatabase('embedded', 'embedded');
+  // BENCH_DATABASES=embedded or =postgres measures one of them only.
+  const only = process.env.BENCH_DATABASES;
+  if (only !== 'postgres') await benchDatabase('embedded', 'embedded');
 
-  const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const postgresUrl =
+    only === 'embedded' ? undefined : (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL);
   if (postgresUrl) {
     const name = `offzero_bench_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: postgresUrl });
