@@ -173,7 +173,7 @@ async function call<T>(
   return JSON.parse(text) as T;
 }
 
-async function signInCustomer(base: string): Promise<Customer> {
+async function signInCustomer(base: string, index = 0): Promise<Customer> {
   const { _csrf } = await call<{ _csrf: string }>(base, 'GET', '/api/csrf');
   const csrfHeaders = { 'x-csrf-token': _csrf, cookie: `offzero_csrf=${_csrf}` };
   const post = <T>(url: string, body: object, extra: Record<string, string> = {}) =>
@@ -187,26 +187,28 @@ async function signInCustomer(base: string): Promise<Customer> {
       )
     ).messages[0]!.code;
 
-  // The demo admin lifts the trading limits: thousands of saves would pass a real customer's.
-  await post('/api/user/login-otp/send', { email: ADMIN_EMAIL });
-  const admin = await post<{ token: string }>('/api/user/login-otp/verify', {
-    email: ADMIN_EMAIL,
-    code: await codeFor(ADMIN_EMAIL),
-  });
-  const adminAuth = { authorization: `Bearer ${admin.token}` };
-  const { settings } = await call<{ settings: Record<string, unknown> }>(
-    base,
-    'GET',
-    '/api/admin/settings',
-    undefined,
-    adminAuth,
-  );
-  const huge = { day: 1_000_000_000, week: 1_000_000_000, month: 1_000_000_000 };
-  const update = pickShape(settingsUpdateSchema, { ...settings, limits: { tier1: huge, tier2: huge } });
-  await call(base, 'PUT', '/api/admin/settings', update as object, { ...csrfHeaders, ...adminAuth });
+  if (index === 0) {
+    // The demo admin lifts the trading limits: thousands of saves would pass a real customer's.
+    await post('/api/user/login-otp/send', { email: ADMIN_EMAIL });
+    const admin = await post<{ token: string }>('/api/user/login-otp/verify', {
+      email: ADMIN_EMAIL,
+      code: await codeFor(ADMIN_EMAIL),
+    });
+    const adminAuth = { authorization: `Bearer ${admin.token}` };
+    const { settings } = await call<{ settings: Record<string, unknown> }>(
+      base,
+      'GET',
+      '/api/admin/settings',
+      undefined,
+      adminAuth,
+    );
+    const huge = { day: 1_000_000_000, week: 1_000_000_000, month: 1_000_000_000 };
+    const update = pickShape(settingsUpdateSchema, { ...settings, limits: { tier1: huge, tier2: huge } });
+    await call(base, 'PUT', '/api/admin/settings', update as object, { ...csrfHeaders, ...adminAuth });
+  }
 
-  const email = `bench-${Date.now()}@example.com`;
-  const phone = '+12025550199';
+  const email = `bench-${Date.now()}-${index}@example.com`;
+  const phone = `+1202555${String(100 + index).padStart(4, '0')}`;
   await post('/api/verification/email/otp', { email, purpose: 'new account' });
   const { registrationToken } = await post<{ registrationToken: string }>('/api/verification/verify/otp', {
     email,
@@ -276,6 +278,21 @@ async function benchDatabase(label: string, database: string): Promise<void> {
     const customer = await signInCustomer(product.base);
     const body = await buyBodies(product.base, customer.userId);
     const saveHeaders = { ...customer.auth, ...customer.csrfHeaders, 'content-type': 'application/json' };
+    // One customer per connection saves: one customer's saves wait for each other by design (7.5).
+    const savers: { headers: Record<string, string>; body: () => string }[] = [];
+    for (let i = 1; i <= CONNECTIONS; i += 1) {
+      const saver = await signInCustomer(product.base, i);
+      savers.push({
+        headers: { ...saver.auth, ...saver.csrfHeaders, 'content-type': 'application/json' },
+        body: await buyBodies(product.base, saver.userId),
+      });
+    }
+    let nextSaver = 0;
+    const saveAs = (request: autocannon.Request, context: Record<string, unknown>) => {
+      context.saver ??= savers[nextSaver++ % savers.length];
+      const saver = context.saver as (typeof savers)[number];
+      return { ...request, headers: { ...request.headers, ...saver.headers }, body: saver.body() };
+    };
     // Some orders to list, as the bare server has.
     for (let i = 0; i < 20; i += 1) {
       await call(product.base, 'POST', '/api/order/save', JSON.parse(body()) as object, saveHeaders);
@@ -305,7 +322,7 @@ async function benchDatabase(label: string, database: string): Promise<void> {
       url: `${product.base}/api/order/save`,
       method: 'POST',
       headers: saveHeaders,
-      requests: [{ setupRequest: (request) => ({ ...request, body: body() }) }],
+      requests: [{ setupRequest: saveAs }],
     });
     ratio(label, 'POST /api/order/save', save, bareSave, 0.5);
 
@@ -340,7 +357,7 @@ async function benchDatabase(label: string, database: string): Promise<void> {
             method: 'POST',
             path: '/api/order/save',
             headers: saveHeaders,
-            setupRequest: (request) => ({ ...request, body: body() }),
+            setupRequest: saveAs,
           },
         ],
       });
