@@ -57,7 +57,7 @@ export const SESSION_CHECK_CACHE_MS = 900;
 const SESSION_CACHE_MAX_ENTRIES = 10_000;
 
 interface CachedCheck {
-  /** The check's answer (shared by the requests that arrive while it runs). */
+  /** The check's answer (a signed-in user: refusals are not remembered). */
   answer: Promise<SignedInUser | null>;
   userId: string;
   sessionId: string;
