@@ -172,7 +172,10 @@ export async function buildApp({
     }),
   );
   app.decorate('adminMfa', createAdminMfaService({ db: database.db, serverSecret: config.jwtSecret }));
-  app.addHook('onClose', async () => database.close());
+  app.addHook('onClose', async () => {
+    app.sessions.close();
+    await database.close();
+  });
 
   // Only JSON is accepted (multipart is added per route where uploads exist); anything else is 415.
   app.removeContentTypeParser('text/plain');

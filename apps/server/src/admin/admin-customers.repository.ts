@@ -10,6 +10,7 @@ import {
   type UserRow,
 } from '../db/schema';
 import { isUuid } from '../http/ids';
+import { forgetCachedSessions } from '../auth/sessions';
 
 export type ReferralRewardRow = typeof referralRewards.$inferSelect;
 
@@ -44,6 +45,7 @@ export async function lockUser(tx: Transaction, id: string): Promise<UserRow | n
 
 export async function setUserDisabledAt(tx: Transaction, id: string, disabledAt: Date | null): Promise<void> {
   await tx.update(users).set({ disabledAt, updatedAt: new Date() }).where(eq(users.id, id));
+  forgetCachedSessions(id);
 }
 
 export async function findUserKyc(db: Database, userId: string): Promise<KycRecordRow | null> {

@@ -10,6 +10,7 @@ import type { RegistrationTokens } from './registration-token';
 import { writeOutbox } from '../outbox/outbox.repository';
 import { isUniqueViolation } from '../db/postgres-errors';
 import { randomUUID } from 'node:crypto';
+import { forgetCachedSessions } from './sessions';
 
 /** The account row the service hands to its routes, which do not import the database schema. */
 export type { UserRow };
@@ -214,6 +215,7 @@ export function createAccountsService(deps: {
           .set({ phoneNumber: phone, phoneVerified: true, updatedAt: new Date() })
           .where(eq(users.id, user.id))
           .returning();
+        forgetCachedSessions(user.id);
         if (!row) throw new AppError('NOT_FOUND', 'This account no longer exists.');
         // A verified phone ends the registration: its token cannot be used again.
         await tx
@@ -291,6 +293,7 @@ export function createAccountsService(deps: {
           })
           .where(eq(users.id, existing.id))
           .returning();
+        forgetCachedSessions(existing.id);
         return updated ?? existing;
       }
       const [created] = await db
@@ -314,6 +317,7 @@ export function createAccountsService(deps: {
         .set({ firstName, lastName, updatedAt: new Date() })
         .where(eq(users.id, userId))
         .returning();
+      forgetCachedSessions(userId);
       if (!updated) throw new AppError('NOT_FOUND', 'This account no longer exists.');
       return updated;
     },
@@ -383,6 +387,7 @@ export function createAccountsService(deps: {
             .set({ email: newEmail, emailVerified: true, updatedAt: new Date() })
             .where(eq(users.id, user.id))
             .returning();
+          forgetCachedSessions(user.id);
           if (!row) throw new AppError('NOT_FOUND', 'This account no longer exists.');
           // The old address hears of the change, so a stolen session cannot quietly take the account.
           await writeOutbox(tx, [

@@ -7,6 +7,8 @@ import { users } from '../db/schema';
 import { latestCode, logIn, registerCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { createGoogleIdTokenVerifier } from './google-id-token';
+import { SESSION_CHECK_CACHE_MS } from './sessions';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 let t: TestApp;
 let ada: RegisteredCustomer;
@@ -90,10 +92,13 @@ describe('sessions', () => {
   it('ends every session of a disabled account and refuses its login', async () => {
     const email = 'disabled@example.com';
     const customer = await registerCustomer(t, email);
+    expect((await getUser(customer.userId, customer.auth)).statusCode).toBe(200);
+    // Disabled behind the app's back (no cache told): refused once a checked session's second is over.
     await t.database.db
       .update(users)
       .set({ disabledAt: new Date() })
       .where(sql`${users.id} = ${customer.userId}`);
+    await sleep(SESSION_CHECK_CACHE_MS);
     expect((await getUser(customer.userId, customer.auth)).statusCode).toBe(401);
     // The login answer is the one anyone gets (DESIGN.md 7.6), but no code is sent and none can be used.
     const login = await t.request({ method: 'POST', url: '/api/user/login-otp/send', payload: { email } });

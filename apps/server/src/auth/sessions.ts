@@ -10,6 +10,13 @@ import { sessions, users, type UserRow } from '../db/schema';
  * Session tokens: HS256 JWTs carrying `_id` (the user), `sid` (the session row) and `exp`. A token is
  * accepted only while its session row is live and the account is enabled, so logout and disabling an
  * account end it for real.
+ *
+ * A checked token is remembered for under a second (SESSION_CHECK_CACHE_MS), keyed by the exact token:
+ * a customer's quick succession of calls costs one session query, not one each, and a cached answer
+ * can only ever go back to the bearer of that same token. Logging out or disabling an account still
+ * takes effect everywhere within one second: this process forgets the user's entries at once, and
+ * every other process's entries expire by then. Code that changes a user's row calls
+ * `forgetCachedSessions(userId)` so this process reads the new row at once.
  */
 export interface SignedInUser {
   user: UserRow;
@@ -26,6 +33,8 @@ export interface SessionService {
   requireUser(request: FastifyRequest): Promise<SignedInUser>;
   revoke(sessionId: string): Promise<void>;
   revokeAllFor(userId: string): Promise<void>;
+  /** Forgets this service's cached checks (the app is closing). */
+  close(): void;
 }
 
 declare module 'fastify' {
@@ -39,6 +48,40 @@ declare module 'fastify' {
 }
 
 const ALGORITHM = 'HS256';
+/**
+ * How long a checked session is trusted without asking the database again. Counted from before the
+ * query, so a logout or a disabled account in another process is honoured within this (< 1 s).
+ */
+export const SESSION_CHECK_CACHE_MS = 900;
+/** At most this many tokens are remembered per process; past it the cache starts again empty. */
+const SESSION_CACHE_MAX_ENTRIES = 10_000;
+
+interface CachedCheck {
+  /** The check's answer (a signed-in user: refusals are not remembered). */
+  answer: Promise<SignedInUser | null>;
+  userId: string;
+  sessionId: string;
+  /** Trusted until this time (epoch ms), and never past the token's own expiry. */
+  until: number;
+}
+
+/** Every session service of this process (tests build several apps in one process). */
+const liveCaches = new Set<Map<string, CachedCheck>>();
+
+/**
+ * Drops this process's cached session checks of a user, so the next request reads their row again:
+ * call it after changing a user's row or ending their sessions.
+ */
+export function forgetCachedSessions(userId: string): void {
+  for (const cache of liveCaches) {
+    for (const [token, entry] of cache) if (entry.userId === userId) cache.delete(token);
+  }
+}
+
+/** A copy, so no request can change what another request is handed. */
+function copyOf(signedIn: SignedInUser | null): SignedInUser | null {
+  return signedIn && { ...signedIn, user: { ...signedIn.user } };
+}
 const NOT_SIGNED_IN = 'Your session has ended. Log in again.';
 
 export function createSessionService(options: {
@@ -50,8 +93,34 @@ export function createSessionService(options: {
 }): SessionService {
   const { db, secret, ttlSeconds, adminEmails } = options;
   const now = options.now ?? (() => new Date());
+  const cache = new Map<string, CachedCheck>();
+  liveCaches.add(cache);
 
+  /** The token's check, answered from the cache while it is fresh. */
   async function verify(token: string): Promise<SignedInUser | null> {
+    const startedAt = now().getTime();
+    const cached = cache.get(token);
+    if (cached && cached.until > startedAt) return copyOf(await cached.answer);
+    if (cached) cache.delete(token);
+    const answer = check(token);
+    const signedIn = await answer;
+    if (!signedIn) return null;
+    if (cache.size >= SESSION_CACHE_MAX_ENTRIES) cache.clear();
+    const tokenExpiresAt = jwtExpiry(token);
+    cache.set(token, {
+      answer,
+      userId: signedIn.user.id,
+      sessionId: signedIn.sessionId,
+      until: Math.min(startedAt + SESSION_CHECK_CACHE_MS, tokenExpiresAt),
+    });
+    return copyOf(signedIn);
+  }
+
+  function forgetSession(sessionId: string): void {
+    for (const [token, entry] of cache) if (entry.sessionId === sessionId) cache.delete(token);
+  }
+
+  async function check(token: string): Promise<SignedInUser | null> {
     let claims: Record<string, unknown>;
     try {
       ({ payload: claims } = await jwtVerify(token, secret, { algorithms: [ALGORITHM], currentDate: now() }));
@@ -112,18 +181,38 @@ export function createSessionService(options: {
       return signedIn;
     },
     async revoke(sessionId) {
+      forgetSession(sessionId);
       await db
         .update(sessions)
         .set({ revokedAt: now() })
         .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+      forgetSession(sessionId);
     },
     async revokeAllFor(userId) {
+      forgetCachedSessions(userId);
       await db
         .update(sessions)
         .set({ revokedAt: now() })
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      forgetCachedSessions(userId);
+    },
+    close() {
+      cache.clear();
+      liveCaches.delete(cache);
     },
   };
+}
+
+/** The `exp` of a token already verified (epoch ms); 0 when it has none, which caches nothing. */
+function jwtExpiry(token: string): number {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
+      exp?: unknown;
+    };
+    return typeof payload.exp === 'number' ? payload.exp * 1000 : 0;
+  } catch {
+    return 0;
+  }
 }
 
 /** preHandler for routes that need a signed-in user; the handler reads `request.signedIn`. */

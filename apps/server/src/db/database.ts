@@ -65,12 +65,44 @@ async function openEmbedded(
   }
   const db = drizzlePglite({ client, schema });
   if (migrate) await migratePglite(db, { migrationsFolder });
+  takeTurns(client);
   return {
     db: db as unknown as Database,
     kind: 'embedded',
     ping: () => pingWith(db),
     close: () => client.close(),
   };
+}
+
+/** The longest the embedded database's queued calls keep the event loop from turning. */
+const EMBEDDED_MAX_BUSY_MS = 20;
+
+/**
+ * PGlite runs one statement at a time, synchronously on this thread, and hands its lock from one
+ * waiting call to the next without letting the event loop turn: with a hundred requests waiting, every
+ * socket and timer would stall until all their queries had run (clients time out, load shedding
+ * refuses everything). Calls queue here instead, first come first served, and the event loop turns
+ * between two of them once they have kept it waiting EMBEDDED_MAX_BUSY_MS. A transaction is one call: its own statements run inside it.
+ */
+function takeTurns(client: PGlite): void {
+  let last: Promise<unknown> = Promise.resolve();
+  let turnedAt = performance.now();
+  const letTheLoopTurn = async (): Promise<void> => {
+    // Not between every two calls: each turn of the loop costs, so only once it has waited a while.
+    if (performance.now() - turnedAt < EMBEDDED_MAX_BUSY_MS) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    turnedAt = performance.now();
+  };
+  const turn = <T>(run: () => Promise<T>): Promise<T> => {
+    const result = last.then(letTheLoopTurn).then(run);
+    last = result.catch(() => undefined);
+    return result;
+  };
+  const query = client.query.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = ((...args: Parameters<PGlite['query']>) => turn(() => query(...args))) as PGlite['query'];
+  client.transaction = ((callback: Parameters<PGlite['transaction']>[0]) =>
+    turn(() => transaction(callback))) as PGlite['transaction'];
 }
 
 async function openPostgres(databaseUrl: string, migrate: boolean): Promise<DatabaseHandle> {

@@ -3,6 +3,7 @@ import type { Database, Transaction } from '../db/database';
 import { orders, users } from '../db/schema';
 import type { LimitTier } from '@offzero/shared/api/limits';
 import type { Cents } from '@offzero/shared/money/money';
+import { forgetCachedSessions } from '../auth/sessions';
 
 /** What the customer's orders used of each window: value in cents, buys and sells together. */
 export interface WindowUse {
@@ -50,4 +51,5 @@ export async function findLimitTier(db: Database | Transaction, userId: string):
 
 export async function setLimitTier(tx: Transaction, userId: string, tier: LimitTier): Promise<void> {
   await tx.update(users).set({ limitTier: tier, updatedAt: new Date() }).where(eq(users.id, userId));
+  forgetCachedSessions(userId);
 }

@@ -24,10 +24,12 @@ export async function readCustomerLimits(
   userId: string,
   now: Date,
   exceptOrderId?: string,
+  /** The tier when the caller has just read it (the saving transaction's customer lock answers it). */
+  knownTier?: LimitTier,
 ): Promise<{ tier: LimitTier; windows: LimitWindowState[] }> {
   // One after another: inside a transaction they share one connection.
   const settings = await findGlobalSettings(db);
-  const tier = await findLimitTier(db, userId);
+  const tier = knownTier ?? (await findLimitTier(db, userId));
   const used = await sumOrderValuesSince(db, userId, windowStarts(now), exceptOrderId);
   return { tier, windows: limitWindowStates(tierLimits(settings, tier), used) };
 }
@@ -40,9 +42,15 @@ export async function readCustomerLimits(
  */
 export async function assertWithinTradingLimits(
   tx: Transaction,
-  request: { userId: string; valueCents: Cents; now: Date; exceptOrderId?: string },
+  request: { userId: string; valueCents: Cents; now: Date; exceptOrderId?: string; tier?: LimitTier },
 ): Promise<void> {
-  const { windows } = await readCustomerLimits(tx, request.userId, request.now, request.exceptOrderId);
+  const { windows } = await readCustomerLimits(
+    tx,
+    request.userId,
+    request.now,
+    request.exceptOrderId,
+    request.tier,
+  );
   const refusal = overLimitRefusal(windows, request.valueCents);
   if (refusal) throw new AppError('BAD_REQUEST', refusal);
 }

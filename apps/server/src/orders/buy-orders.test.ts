@@ -16,6 +16,7 @@ import {
 import { createTestApp, type TestApp } from '../test/test-app';
 import { buyOrderPayload, TEST_WALLET as WALLET } from '../test/buy-helpers';
 import { restrictCustomer } from '../users/customer-restriction.repository';
+import { forgetCachedSessions } from '../auth/sessions';
 
 let t: TestApp;
 let ada: RegisteredCustomer;
@@ -151,8 +152,10 @@ describe('buy orders', () => {
     });
     expect((await save(fresh, await buyOrder(fresh, 100))).json().message).toBe('Your KYC is under review');
     await t.database.db.execute(sql`update users set phone_verified = false where id = ${fresh.userId}`);
+    forgetCachedSessions(fresh.userId);
     expect((await save(fresh, await buyOrder(fresh, 100))).json().message).toBe('Verify your phone number');
     await t.database.db.execute(sql`update users set email_verified = false where id = ${fresh.userId}`);
+    forgetCachedSessions(fresh.userId);
     expect((await save(fresh, await buyOrder(fresh, 100))).json().message).toBe('Verify your email');
   });
 

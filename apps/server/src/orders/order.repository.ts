@@ -1,6 +1,16 @@
 import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { BUY_CHECK_MESSAGES } from '@offzero/shared/api/orders';
+import type { LimitTier } from '@offzero/shared/api/limits';
 import type { Database, Transaction } from '../db/database';
-import { orderEvents, orders, users, type OrderRow } from '../db/schema';
+import { AppError } from '../http/errors';
+import {
+  orderEvents,
+  orders,
+  payoutAddresses,
+  users,
+  type OrderRow,
+  type PayoutAddressRow,
+} from '../db/schema';
 import { recordFlagChange } from './order-state';
 
 /**
@@ -33,11 +43,20 @@ export async function insertOrder(tx: Transaction, values: NewOrder): Promise<Or
 
 /**
  * Serialises one customer's saves (DESIGN.md section 7.5): their user row stays locked until the
- * transaction ends, so a second save waits and then sees the first one's order.
+ * transaction ends, so a second save waits and then sees the first one's order. Answers the
+ * customer's trading-limit tier as the locked row has it. A customer restricted or disabled since the
+ * request's session was checked is refused here, under the lock.
  */
-export async function lockCustomerForSave(tx: Transaction, userId: string): Promise<void> {
+export async function lockCustomerForSave(tx: Transaction, userId: string): Promise<LimitTier> {
   // NO KEY UPDATE: saves wait for each other, rows that merely reference the customer do not.
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+  const [row] = await tx
+    .select({ tier: users.limitTier, restrictedAt: users.restrictedAt, disabledAt: users.disabledAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('no key update');
+  if (!row || row.disabledAt) throw new AppError('UNAUTHENTICATED', 'Your session has ended. Log in again.');
+  if (row.restrictedAt) throw new AppError('FORBIDDEN', BUY_CHECK_MESSAGES.accountRestricted);
+  return row.tier === 2 ? 2 : 1;
 }
 
 /** How long a second identical save answers the first order instead of making another. */
@@ -105,6 +124,30 @@ export async function listCustomerOrders(db: Database, userId: string, limit: nu
   return db
     .select()
     .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt))
+    .limit(limit);
+}
+
+/** An order of a customer's list with the address-book entry it pays out to (null for none or a sell). */
+export interface ListedOrder {
+  order: OrderRow;
+  entry: PayoutAddressRow | null;
+}
+
+/**
+ * The customer's orders, newest first, each with the payout address-book entry it names: one query
+ * for the whole list rather than one more per buy.
+ */
+export async function listCustomerOrdersWithPayoutEntries(
+  db: Database,
+  userId: string,
+  limit: number,
+): Promise<ListedOrder[]> {
+  return db
+    .select({ order: orders, entry: payoutAddresses })
+    .from(orders)
+    .leftJoin(payoutAddresses, eq(payoutAddresses.id, orders.payoutAddressId))
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt))
     .limit(limit);

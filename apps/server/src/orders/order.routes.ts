@@ -115,8 +115,7 @@ export const orderRoutes =
       },
       async (request) => {
         const { user } = assertOwnId(request, request.query.userId);
-        const orders = await ordersService.list(user, request.query.limit);
-        const holds = await ordersService.payoutHolds(orders);
+        const { orders, holds } = await ordersService.list(user, request.query.limit);
         return { result: { orders: orders.map((order) => toOrderResponse(order, holds.get(order.id))) } };
       },
     );

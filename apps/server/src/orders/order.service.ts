@@ -9,7 +9,6 @@ import type { BitcoinNetwork } from '@offzero/shared/bitcoin/address';
 import type { Database } from '../db/database';
 import type { OrderRow, QuoteRow, UserRow } from '../db/schema';
 import type { PayoutAddressService } from '../payout-addresses/payout-address.service';
-import { customerPayoutHolds } from '../payout-addresses/payout-destination';
 import type { PriceBook } from '../prices/price-book';
 import type { OrderNotifier } from './order-notifications';
 import { cancelCustomerOrder } from './use-cases/cancel-order';
@@ -57,14 +56,15 @@ export function createOrderService(deps: {
     /** The customer cancels their own pending order, with a reason. */
     cancel: (user: UserRow, body: CancelOrderRequest): Promise<OrderRow> =>
       cancelCustomerOrder(wired, user, body),
-    list: (user: UserRow, limit: number | undefined): Promise<OrderRow[]> =>
-      listOrders(wired.db, user, limit),
+    /** The customer's orders, and why each unsettled buy's bitcoin waits for its payout address. */
+    list: (
+      user: UserRow,
+      limit: number | undefined,
+    ): Promise<{ orders: OrderRow[]; holds: Map<string, string> }> =>
+      listOrders(wired.db, user, limit, wired.now()),
     /** The customer's timeline of one of their orders, in plain words. */
     timeline: (user: UserRow, orderId: string): Promise<OrderTimelineResponse> =>
       getOrderTimeline(wired.db, user, orderId, deps.depositConfirmations),
-    /** Why each unsettled buy's bitcoin waits for its payout address, in the customer's words. */
-    payoutHolds: (orders: readonly OrderRow[]): Promise<Map<string, string>> =>
-      customerPayoutHolds(wired.db, orders, wired.now()),
     /** Expires pending orders whose quote lock or deposit window ran out; answers how many. */
     expireOverdue: (): Promise<number> => expireOverdueOrders(wired),
   };

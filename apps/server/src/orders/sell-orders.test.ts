@@ -22,6 +22,7 @@ import {
   type SellMethod,
 } from '../test/sell-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { forgetCachedSessions } from '../auth/sessions';
 
 const PRICE_CHANGED = 'The price has changed. Review the new quote and confirm again.';
 const ADA_BANK = TEST_BANK;
@@ -164,12 +165,15 @@ describe('sell orders: saving', () => {
     expect(noBank.json().message).toBe('Add a bank account');
     // The phone comes before the bank account, and the e-mail before the phone.
     await t.database.db.execute(sql`update users set phone_verified = false where id = ${fresh.userId}`);
+    forgetCachedSessions(fresh.userId);
     expect((await attempt()).json().message).toBe('Verify your phone number');
     await t.database.db.execute(sql`update users set email_verified = false where id = ${fresh.userId}`);
+    forgetCachedSessions(fresh.userId);
     expect((await attempt()).json().message).toBe('Verify your email');
     await t.database.db.execute(
       sql`update users set email_verified = true, phone_verified = true where id = ${fresh.userId}`,
     );
+    forgetCachedSessions(fresh.userId);
 
     // With a bank account, the KYC checks follow.
     await saveBank(fresh, ADA_BANK);

@@ -273,13 +273,19 @@ const CUSTOMER_HOLD_TEXT: Record<
  */
 export async function customerPayoutHolds(
   db: Database,
-  orderRows: readonly OrderRow[],
+  listed: readonly { order: OrderRow; entry: PayoutAddressRow | null }[],
   now = new Date(),
 ): Promise<Map<string, string>> {
   const holds = new Map<string, string>();
-  for (const order of orderRows) {
+  // Read at most once per list, and only when an order needs it.
+  let proofRequired: Promise<bigint | null> | undefined;
+  const readProofRequired = () =>
+    (proofRequired ??= findGlobalSettings(db).then((settings) => settings.proofRequiredCents));
+  for (const { order, entry: joined } of listed) {
     if (order.type !== 'buy' || (order.status !== 'pending' && order.status !== 'processing')) continue;
-    const destination = await checkPayoutDestination(db, order, now);
+    // The list joined the entry the buy names; a buy from before the address book is matched by address.
+    const entry = joined ?? (order.payoutAddressId ? null : ((await entryOfOrder(db, order)) ?? null));
+    const destination = await judgePayoutDestination(order, entry, readProofRequired, now);
     if (destination.due || destination.reason === 'not_paid') continue;
     holds.set(order.id, CUSTOMER_HOLD_TEXT[destination.reason](destination.entry));
   }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/database';
 import { users, userSettings, type UserSettingsRow } from '../db/schema';
+import { forgetCachedSessions } from '../auth/sessions';
 
 export type UserSettingsChange = Partial<Omit<typeof userSettings.$inferInsert, 'userId' | 'updatedAt'>>;
 
@@ -33,4 +34,5 @@ export async function findReferralCode(db: Database, userId: string): Promise<st
 /** Sets the customer's referral code; a code someone else holds fails with a unique violation. */
 export async function setReferralCode(db: Database, userId: string, code: string): Promise<void> {
   await db.update(users).set({ referralCode: code, updatedAt: new Date() }).where(eq(users.id, userId));
+  forgetCachedSessions(userId);
 }

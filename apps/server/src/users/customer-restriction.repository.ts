@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/database';
 import { users } from '../db/schema';
+import { forgetCachedSessions } from '../auth/sessions';
 
 /**
  * Restricts a customer after money came back out of one of their orders (a payment reversed, a
@@ -17,6 +18,7 @@ export async function restrictCustomer(
     .set({ restrictedAt: new Date(), restrictedReason: reason, updatedAt: new Date() })
     .where(and(eq(users.id, userId), isNull(users.restrictedAt)))
     .returning({ id: users.id });
+  forgetCachedSessions(userId);
   return changed.length > 0;
 }
 
@@ -27,5 +29,6 @@ export async function liftCustomerRestriction(db: Database | Transaction, userId
     .set({ restrictedAt: null, restrictedReason: null, updatedAt: new Date() })
     .where(and(eq(users.id, userId), isNotNull(users.restrictedAt)))
     .returning({ id: users.id });
+  forgetCachedSessions(userId);
   return changed.length > 0;
 }

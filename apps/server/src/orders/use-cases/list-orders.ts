@@ -1,15 +1,22 @@
 import type { Database } from '../../db/database';
 import type { OrderRow, UserRow } from '../../db/schema';
-import { listCustomerOrders } from '../order.repository';
+import { customerPayoutHolds } from '../../payout-addresses/payout-destination';
+import { listCustomerOrdersWithPayoutEntries } from '../order.repository';
 
 /** Without a limit, the newest thousand. */
 const DEFAULT_LIST_LIMIT = 1_000;
 
-/** The customer's own orders, newest first. */
+/**
+ * The customer's own orders, newest first, and why each unsettled buy's bitcoin waits for its payout
+ * address (in the customer's words), read with the orders in one query.
+ */
 export async function listOrders(
   db: Database,
   user: UserRow,
   limit: number | undefined,
-): Promise<OrderRow[]> {
-  return listCustomerOrders(db, user.id, limit ?? DEFAULT_LIST_LIMIT);
+  now: Date,
+): Promise<{ orders: OrderRow[]; holds: Map<string, string> }> {
+  const listed = await listCustomerOrdersWithPayoutEntries(db, user.id, limit ?? DEFAULT_LIST_LIMIT);
+  const holds = await customerPayoutHolds(db, listed, now);
+  return { orders: listed.map(({ order }) => order), holds };
 }

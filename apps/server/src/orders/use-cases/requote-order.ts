@@ -38,12 +38,13 @@ export async function requoteOrder(
   const { figures, snapshot, walletAddress, quoteExpiresAt } = priced;
   const updated = await deps.db.transaction(async (tx) => {
     // Under the customer's lock like a new save: the new value replaces the old within the limits.
-    await lockCustomerForSave(tx, user.id);
+    const tier = await lockCustomerForSave(tx, user.id);
     // The figures replaced are read under the row lock, so the event records exactly what changed.
     const before = await lockOrder(tx, order.id);
     if (before?.status !== 'pending') return null;
     await assertWithinTradingLimits(tx, {
       userId: user.id,
+      tier,
       valueCents: figures.valueCents,
       now: deps.now(),
       exceptOrderId: order.id,

@@ -26,7 +26,7 @@ export async function saveBuyOrder(
     ? await priceBuyFromQuote(deps, user, { ...body, quoteId })
     : await priceBuyOrder(deps, user, body);
   const saved = await deps.db.transaction(async (tx) => {
-    await lockCustomerForSave(tx, user.id);
+    const tier = await lockCustomerForSave(tx, user.id);
     const twin = await findRecentTwinOrder(tx, {
       userId: user.id,
       type: 'buy',
@@ -40,6 +40,7 @@ export async function saveBuyOrder(
     // cannot both fit into what is left of a limit.
     await assertWithinTradingLimits(tx, {
       userId: user.id,
+      tier,
       valueCents: priced.figures.valueCents,
       now: deps.now(),
     });

@@ -26,7 +26,7 @@ export async function saveSellOrder(
     ? await priceSellFromQuote(deps, user, { ...body, quoteId })
     : await priceSellOrder(deps, user, body);
   return deps.db.transaction(async (tx) => {
-    await lockCustomerForSave(tx, user.id);
+    const tier = await lockCustomerForSave(tx, user.id);
     const twin = await findRecentTwinOrder(tx, {
       userId: user.id,
       type: 'sell',
@@ -40,6 +40,7 @@ export async function saveSellOrder(
     // cannot both fit into what is left of a limit.
     await assertWithinTradingLimits(tx, {
       userId: user.id,
+      tier,
       valueCents: priced.figures.valueCents,
       now: deps.now(),
     });
