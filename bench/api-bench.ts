@@ -288,9 +288,11 @@ async function benchDatabase(label: string, database: string): Promise<void> {
       });
     }
     let nextSaver = 0;
-    const saveAs = (request: autocannon.Request, context: Record<string, unknown>) => {
-      context.saver ??= savers[nextSaver++ % savers.length];
-      const saver = context.saver as (typeof savers)[number];
+    // Each connection keeps its own customer in autocannon's per-connection context.
+    const saveAs = (request: autocannon.Request, context: object) => {
+      const own = context as { saver?: (typeof savers)[number] };
+      own.saver ??= savers[nextSaver++ % savers.length]!;
+      const saver = own.saver;
       return { ...request, headers: { ...request.headers, ...saver.headers }, body: saver.body() };
     };
     // Some orders to list, as the bare server has.
@@ -362,7 +364,7 @@ async function benchDatabase(label: string, database: string): Promise<void> {
         ],
       });
       const failed = result.non2xx + result.errors;
-      const statuses = Object.entries(result.statusCodeStats)
+      const statuses = Object.entries(result.statusCodeStats ?? {})
         .map(([status, { count }]) => `${count} × ${status}`)
         .join(', ');
       figures.push({
