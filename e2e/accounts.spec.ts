@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { apiClient, logIn, registerCustomer, type Api, type Customer } from './support/api';
 import { latestCode, sessionToken, sessionUserId } from './support/customers';
 import { nextPhoneDigits } from './support/run-state';
+import { waitForInteractive } from './support/interactive';
 
 // Customer accounts end to end, on the real server in demo mode: registration in four steps, logout,
 // the guards, login with an e-mail code, the profile in settings, the dashboard's Verify Phone dialog,
@@ -48,6 +49,7 @@ function newCustomer(api: Api, label: string): Promise<Customer> {
 /** Puts the customer's session in the page's storage, as after a login. */
 async function signIn(page: Page, customer: Customer) {
   await page.goto('/');
+  await waitForInteractive(page);
   await page.evaluate((token) => localStorage.setItem('authToken', token), customer.token);
 }
 
@@ -63,6 +65,7 @@ test('a customer registers in four steps and lands on the dashboard with e-mail 
 
   await test.step('step 1: e-mail, with the referral code prefilled from /register/?ref=', async () => {
     await page.goto('/register/?ref=FRIEND42');
+    await waitForInteractive(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Register Your Account' })).toBeVisible();
     const referral = page.getByLabel(/Referral Code/);
     await expect(referral).toHaveValue('FRIEND42');
@@ -169,6 +172,7 @@ test('login with an e-mail code; signed in, /login and /register lead to the das
   const { email } = await newCustomer(api, 'login');
 
   await page.goto('/login');
+  await waitForInteractive(page);
   await page.getByLabel('Email').fill(email);
   const sentAt = Date.now() - 2000;
   await page.getByRole('button', { name: 'Send code' }).click();
@@ -180,8 +184,10 @@ test('login with an e-mail code; signed in, /login and /register lead to the das
   await expect(page).toHaveURL(/\/dashboard$/);
 
   await page.goto('/login');
+  await waitForInteractive(page);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/register');
+  await waitForInteractive(page);
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
@@ -303,6 +309,7 @@ test('another customer cannot read a profile, and verifies a phone from the dash
 
   // The second customer, signed in in the browser, has no phone yet: the dashboard offers to verify it.
   await page.goto('/');
+  await waitForInteractive(page);
   await page.evaluate((token) => localStorage.setItem('authToken', token), otherToken);
   await page.goto('/dashboard');
   const phoneTile = page.getByTestId('status-phone');

@@ -23,6 +23,7 @@ import {
 import { latestCode, samplePng, sessionToken } from './support/customers';
 import { test } from './support/fixtures';
 import { nextPhoneDigits, saveAdminToken } from './support/run-state';
+import { waitForInteractive } from './support/interactive';
 
 // The back office end to end, on the real server in demo mode. The customers act through the API (as
 // their browsers would); the operator works in the console in a browser of their own:
@@ -185,6 +186,7 @@ test('the demo admin signs in at /login with an e-mail code and opens the consol
   page,
 }) => {
   await page.goto('/login');
+  await waitForInteractive(page);
   await page.getByLabel('Email').fill(ADMIN_EMAIL);
   let sentAt = 0;
   // Another suite may have had a code sent to the admin within the last 10 s: then ask again.

@@ -14,6 +14,7 @@ import {
   type Customer,
 } from './support/api';
 import { nextPhoneDigits } from './support/run-state';
+import { waitForInteractive } from './support/interactive';
 
 // The customer's journey as a careful first customer walks it, at phone and desktop width: a pending
 // order picked up again on the dashboard (the same deposit address, QR code and remaining time after a
@@ -70,6 +71,7 @@ async function tradeReadyCustomer(baseURL: string, label: string): Promise<Custo
 
 async function signIn(page: Page, customer: Customer) {
   await page.goto('/');
+  await waitForInteractive(page);
   await page.evaluate((token) => localStorage.setItem('authToken', token), customer.token);
 }
 

@@ -2,6 +2,7 @@ import { test, expect, type Locator, type Page } from '@playwright/test';
 import type { Order } from '@offzero/shared/api/orders';
 import { apiClient, makeTradeReady, registerCustomer, type Customer } from './support/api';
 import { nextPhoneDigits } from './support/run-state';
+import { waitForInteractive } from './support/interactive';
 
 // DESIGN.md 7.5: a double click on Pay, on a payment method or on "Send … BTC" makes one order (one
 // key per customer action, the button busy while its call runs, and the server's own 10-second rule).
@@ -23,6 +24,7 @@ async function tradeReadyCustomer(baseURL: string, label: string): Promise<Custo
 
 async function signIn(page: Page, customer: Customer) {
   await page.goto('/');
+  await waitForInteractive(page);
   await page.evaluate((token) => localStorage.setItem('authToken', token), customer.token);
   await page.goto('/dashboard');
 }

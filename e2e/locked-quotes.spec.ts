@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Order } from '@offzero/shared/api/orders';
 import { apiClient, makeTradeReady, registerCustomer, type Customer } from './support/api';
 import { nextPhoneDigits } from './support/run-state';
+import { waitForInteractive } from './support/interactive';
 
 // Locked quotes (DESIGN.md 7.12) in the browser: the confirmation shows the server's locked figures,
 // which do not move when the live price does, with the real time the lock has left; when it runs out
@@ -65,6 +66,7 @@ for (const viewport of [
     const customer = await tradeReadyCustomer(baseURL!, `buy-${viewport.width}`);
     await page.clock.install();
     await page.goto('/');
+    await waitForInteractive(page);
     await page.evaluate((token) => localStorage.setItem('authToken', token), customer.token);
     await page.goto('/dashboard');
     const widget = page.getByTestId('trade-widget');
@@ -155,6 +157,7 @@ test('a sell: the locked quote with the method’s bank charges and when the dol
 }) => {
   const customer = await tradeReadyCustomer(baseURL!, 'sell');
   await page.goto('/');
+  await waitForInteractive(page);
   await page.evaluate((token) => localStorage.setItem('authToken', token), customer.token);
   await page.goto('/dashboard');
   const widget = page.getByTestId('trade-widget');

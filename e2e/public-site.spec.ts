@@ -1,5 +1,6 @@
 import { test, expect, type Locator, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
+import { waitForInteractive } from './support/interactive';
 
 // The public site (header, footer, drawer, marketing and legal pages) at a phone and a desktop width.
 // Full-page screenshots land in e2e/.screens/ (git-ignored) for a human to look at.
@@ -194,6 +195,7 @@ test.describe('mobile drawer', () => {
     page,
   }) => {
     await page.goto('/');
+    await waitForInteractive(page);
     const toggle = page.getByTestId('menu-toggle');
     const drawer = page.getByTestId('mobile-drawer');
 
@@ -235,6 +237,7 @@ test.describe('home page', () => {
     page,
   }) => {
     await page.goto('/');
+    await waitForInteractive(page);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Buy Bitcoin');
     await expect(page.getByRole('img', { name: 'Accepted payment methods' })).toBeVisible();
     await expect(

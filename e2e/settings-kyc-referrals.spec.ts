@@ -18,6 +18,7 @@ import {
   sessionUserId,
 } from './support/customers';
 import { nextPhoneDigits } from './support/run-state';
+import { waitForInteractive } from './support/interactive';
 
 // Settings, identity verification and referrals end to end, on the real server in demo mode: a new
 // customer verifies their identity with the demo form and is approved by the back office (the demo
@@ -105,6 +106,7 @@ async function customerOnDashboard(page: Page, api: Api, label: string): Promise
     `+1${nextPhoneDigits()}`,
   );
   await page.goto('/');
+  await waitForInteractive(page);
   await page.evaluate((token) => localStorage.setItem('authToken', token), customer.token);
   await page.goto('/dashboard');
   await expect(page.getByTestId('status-kyc')).toBeVisible();
@@ -199,6 +201,7 @@ test('the back office approves; the open dashboard shows Approved without a relo
   );
   await submitKyc(api, customer);
   await page.goto('/');
+  await waitForInteractive(page);
   await page.evaluate((token) => localStorage.setItem('authToken', token), customer.token);
   await page.goto('/dashboard');
   const tile = page.getByTestId('status-kyc');
@@ -219,6 +222,7 @@ test('Add Bank on the dashboard opens the bank form', async ({ page, api }) => {
   // Approved, as a customer is by the time they add a bank: the tiles' picture shows both done.
   await api.post('/api/dev/kyc/decide', { userId: customer.userId, status: 'GREEN' });
   await page.goto('/');
+  await waitForInteractive(page);
   await page.evaluate((token) => localStorage.setItem('authToken', token), customer.token);
   await page.goto('/dashboard');
 

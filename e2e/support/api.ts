@@ -19,6 +19,7 @@ import {
 } from '@offzero/shared/money/money';
 import { latestCode } from './customers';
 import { nextPhoneDigits, saveAdminToken, savedAdminToken } from './run-state';
+import { waitForInteractive } from './interactive';
 
 // Setting up state through the API, as customers' and the operator's browsers would: each browser test
 // builds what it needs itself, so that it passes or fails on its own, whatever ran before it.
@@ -178,6 +179,7 @@ export async function signedInPage(browser: Browser, token: string, viewport: Vi
   const context = await browser.newContext({ viewport, acceptDownloads: true });
   const page = await context.newPage();
   await page.goto('/');
+  await waitForInteractive(page);
   await page.evaluate((value) => localStorage.setItem('authToken', value), token);
   return page;
 }
@@ -353,6 +355,7 @@ export async function tradeReadyCustomer(
 /** Signs `page` in as the customer (their token in localStorage, as after a login). */
 export async function signInAs(page: Page, customer: Customer): Promise<void> {
   await page.goto('/');
+  await waitForInteractive(page);
   await page.evaluate((token) => localStorage.setItem('authToken', token), customer.token);
 }
 

@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
+import { waitForInteractive } from './interactive';
 
 // Helpers for browser tests that need signed-in customers on the demo server: codes come from the demo
 // outbox (GET /api/dev/outbox?to=…), as in accounts.spec.ts.
@@ -70,6 +71,7 @@ export async function registerInBrowser(
   beforeEmailCode?: (code: string) => Promise<void>,
 ): Promise<void> {
   await page.goto(referralCode ? `/register/?ref=${encodeURIComponent(referralCode)}` : '/register');
+  await waitForInteractive(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Register Your Account' })).toBeVisible();
   if (referralCode) await expect(page.getByLabel(/Referral Code/)).toHaveValue(referralCode);
   await page.getByLabel('Email').fill(email);

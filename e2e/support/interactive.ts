@@ -1,0 +1,9 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * Public pages arrive prerendered: they are on screen before the app has hydrated them, and a click in
+ * that moment does nothing. Wait for the mark the app sets once the page answers input.
+ */
+export async function waitForInteractive(page: Page): Promise<void> {
+  await page.waitForFunction(() => performance.getEntriesByName('offzero:interactive').length > 0);
+}
