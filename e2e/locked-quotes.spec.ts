@@ -66,7 +66,6 @@ for (const viewport of [
     const customer = await tradeReadyCustomer(baseURL!, `buy-${viewport.width}`);
     await page.clock.install();
     await page.goto('/');
-    await waitForInteractive(page);
     await page.evaluate((token) => localStorage.setItem('authToken', token), customer.token);
     await page.goto('/dashboard');
     const widget = page.getByTestId('trade-widget');
