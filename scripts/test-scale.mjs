@@ -823,11 +823,16 @@ try {
   const { rows: messageCounts } = await db.query(
     `select coalesce(e.channel, m.channel) as channel, coalesce(e.recipient, m.to) as recipient,
             coalesce(e.text, m.text) as text, coalesce(e.n, 0) as events, coalesce(m.n, 0) as copies
-       from (select channel, recipient, payload->>'text' as text, count(*)::int as n
+       from (select channel, recipient,
+                    -- A link is stored as a path and sent joined to PUBLIC_URL, after the text.
+                    (payload->>'text') || coalesce(E'\n\n' || (payload->'link'->>'label') || ': ' || $1::text
+                      || (payload->'link'->>'path'), '') as text,
+                    count(*)::int as n
                from outbox_events where channel in ('email', 'sms') group by 1, 2, 3) e
        full join (select channel, "to", text, count(*)::int as n
                     from outbox_messages where code is null group by 1, 2, 3) m
          on m.channel = e.channel and m.to = e.recipient and m.text = e.text`,
+    [base()],
   );
   const notices = messageCounts.reduce((sum, row) => sum + row.events, 0);
   const mismatched = messageCounts.filter((row) => row.events !== row.copies);
