@@ -1,6 +1,5 @@
 /// <reference lib="dom" />
 import { expect, type Page } from '@playwright/test';
-import { fileURLToPath } from 'node:url';
 import type { Order } from '@offzero/shared/api/orders';
 import {
   adminToken,
@@ -14,6 +13,7 @@ import {
   type Customer,
 } from './support/api';
 import { test } from './support/fixtures';
+import { DESKTOP, snapBothWidths } from './support/screens';
 import { nextPhoneDigits } from './support/run-state';
 
 // Compliance end to end (DESIGN.md 7.9), on the real server in demo mode: a listed address is refused
@@ -21,9 +21,6 @@ import { nextPhoneDigits } from './support/run-state';
 // comes from a listed address is held, the customer may read but not trade, and the case waits in the
 // back office with its evidence; a first sell asks for the Form W-9 and then goes on. Screenshots at
 // 1280 and 390 px go to e2e/.screens/.
-const screensDir = fileURLToPath(new URL('./.screens/', import.meta.url));
-const DESKTOP = { width: 1280, height: 800 };
-const MOBILE = { width: 390, height: 844 };
 const stamp = Date.now();
 
 /** The two testnet addresses of the demo sanctions list. */
@@ -34,21 +31,7 @@ const RESTRICTED_MESSAGE = 'Your account is under review. Contact support.';
 
 test.use({ viewport: DESKTOP });
 
-/** Screenshots at desktop and phone width; fails if the page is wider than the screen. */
-async function snap(page: Page, name: string) {
-  for (const [label, size] of [
-    ['1280', DESKTOP],
-    ['390', MOBILE],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-    await page.evaluate(() => document.fonts.ready);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} at ${label}px is wider than the viewport`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${screensDir}compliance-${name}-${label}.png`, fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
-}
+const snap = (page: Page, name: string) => snapBothWidths(page, 'compliance', name);
 
 /** A registered customer with approved identity, a bank account and a Zelle e-mail; no wallet, no W-9. */
 async function customerWithoutW9(api: Api, label: string): Promise<Customer> {
