@@ -1,6 +1,5 @@
 /// <reference lib="dom" />
 import { test, expect, type Page } from '@playwright/test';
-import { fileURLToPath } from 'node:url';
 import type { Order } from '@offzero/shared/api/orders';
 import {
   adminToken,
@@ -11,6 +10,7 @@ import {
   signedInPage,
   type Customer,
 } from './support/api';
+import { DESKTOP, snapBothWidths } from './support/screens';
 
 // Trading limits and the Travel Rule question (DESIGN.md 7.9), on the real server in demo mode: what
 // is left shows at the quote step and on the Limits card and moves after an order; an order of
@@ -18,28 +18,11 @@ import {
 /** The origin the page runs on (the test's base URL). */
 const baseURLOf = (page: Page) => new URL(page.url()).origin;
 
-const screensDir = fileURLToPath(new URL('./.screens/', import.meta.url));
-
-const DESKTOP = { width: 1280, height: 800 };
-const MOBILE = { width: 390, height: 844 };
 const stamp = Date.now();
 
 test.use({ viewport: DESKTOP });
 
-async function snap(page: Page, name: string) {
-  for (const [label, size] of [
-    ['390', MOBILE],
-    ['1280', DESKTOP],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-    await page.evaluate(() => document.fonts.ready);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} at ${label}px is wider than the viewport`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${screensDir}limits-${name}-${label}.png`, fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
-}
+const snap = (page: Page, name: string) => snapBothWidths(page, 'limits', name);
 
 /** A customer of the test's own who may trade, so that no test depends on another's orders. */
 const newTrader = (baseURL: string, label: string): Promise<Customer> =>
