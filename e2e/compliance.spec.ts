@@ -3,7 +3,7 @@ import { expect, type Page } from '@playwright/test';
 import type { Order } from '@offzero/shared/api/orders';
 import {
   adminToken,
-  bankAccount,
+  makeTradeReady,
   orderOf,
   registerCustomer,
   saveSell,
@@ -40,14 +40,11 @@ async function customerWithoutW9(api: Api, label: string): Promise<Customer> {
     `compliance-${label}-${stamp}@example.com`,
     `+1${nextPhoneDigits()}`,
   );
-  const { userId, token } = customer;
-  await api.post('/api/dev/kyc/decide', { userId, status: 'GREEN' });
-  await api.post('/api/user/settings/bank/save', { userId, bankAccount }, token);
-  await api.post(
-    '/api/user/settings/zelle/save',
-    { userId, zelleEmail: 'compliance.pays@example.com' },
-    token,
-  );
+  await makeTradeReady(api, customer, {
+    zelleEmail: 'compliance.pays@example.com',
+    wallet: false,
+    w9: false,
+  });
   return customer;
 }
 

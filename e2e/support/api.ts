@@ -149,18 +149,21 @@ export const bankAccount = {
 /**
  * Makes a registered customer ready to trade: KYC approved (demo helper), a testnet wallet, a bank
  * account with both a routing number and a SWIFT code, a Zelle e-mail, and a Form W-9 (needed before a
- * first sell).
+ * first sell). `wallet: false` or `w9: false` leaves that one out.
  */
 export async function makeTradeReady(
   api: Api,
   customer: Customer,
-  details: { zelleEmail: string; bank?: typeof bankAccount },
+  details: { zelleEmail: string; bank?: typeof bankAccount; wallet?: boolean; w9?: boolean },
 ): Promise<void> {
   const { userId, token } = customer;
   await api.post('/api/dev/kyc/decide', { userId, status: 'GREEN' });
-  await api.post('/api/user/settings/save', { userId, walletAddress: TESTNET_WALLET }, token);
+  if (details.wallet !== false) {
+    await api.post('/api/user/settings/save', { userId, walletAddress: TESTNET_WALLET }, token);
+  }
   await api.post('/api/user/settings/bank/save', { userId, bankAccount: details.bank ?? bankAccount }, token);
   await api.post('/api/user/settings/zelle/save', { userId, zelleEmail: details.zelleEmail }, token);
+  if (details.w9 === false) return;
   await api.post(
     '/api/tax/w9',
     {
