@@ -3,42 +3,14 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_ARRIVAL_TIMING } from '@offzero/shared/api/global-settings';
 import { saveCsrfToken, saveSessionToken } from '../../lib/session-storage';
 import { lockedQuoteAnswer } from '../../test/locked-quote-answer';
 import { fakeSessionToken, jsonResponse, renderWithProviders } from '../../test/test-utils';
 import { PriceProvider } from './price-context';
 import { TradeWidget } from './trade-widget';
+import { price, settings, verifiedUser } from '../../test/trade-fixtures';
 
 /** DESIGN.md 7.5: Pay and "Send … BTC" are busy while their call runs, and one action sends one key. */
-const price = {
-  buyPrice: 96_500,
-  sellPrice: 97_123.45,
-  networkFee: 0.0000141,
-  updatedAt: '2026-11-21T09:00:00.000Z',
-  source: 'demo',
-  stale: false,
-};
-const settings = {
-  order: { platform_fees: 1.5, min_order_size: 20, max_order_size: 10_000, order_session_timeout: 900 },
-  paypal: { is_active: true },
-  zelle: { is_active: true },
-  ach: { is_active: true },
-  wire: { is_active: false },
-  referral: { reward: 10, trades_eligible: 3 },
-  arrival: { ...DEFAULT_ARRIVAL_TIMING },
-};
-const verifiedUser = {
-  _id: 'user-1',
-  email: 'ada@example.com',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  phoneNumber: '+12025550123',
-  email_verified: true,
-  phone_verified: true,
-  image: null,
-  role: 'customer',
-};
 const userSettings = {
   bankAccount: {
     bank_name: 'First Demo Bank',

@@ -4,7 +4,6 @@ import toast from 'react-hot-toast';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatBtc } from '@offzero/shared/money/money';
-import { DEFAULT_ARRIVAL_TIMING } from '@offzero/shared/api/global-settings';
 import { quoteBuyFromUsd } from '@offzero/shared/quotes/quote';
 import type { LockedQuote } from '@offzero/shared/api/quotes';
 import { lockedQuoteAnswer } from '../../test/locked-quote-answer';
@@ -12,35 +11,8 @@ import { saveCsrfToken, saveSessionToken } from '../../lib/session-storage';
 import { fakeSessionToken, jsonResponse, renderWithProviders } from '../../test/test-utils';
 import { PriceProvider } from './price-context';
 import { TradeWidget } from './trade-widget';
+import { price, settings, verifiedUser } from '../../test/trade-fixtures';
 
-const price = {
-  buyPrice: 96_500,
-  sellPrice: 97_123.45,
-  networkFee: 0.0000141,
-  updatedAt: '2026-11-21T09:00:00.000Z',
-  source: 'demo',
-  stale: false,
-};
-const settings = {
-  order: { platform_fees: 1.5, min_order_size: 20, max_order_size: 10_000, order_session_timeout: 900 },
-  paypal: { is_active: true },
-  zelle: { is_active: true },
-  ach: { is_active: true },
-  wire: { is_active: false },
-  referral: { reward: 10, trades_eligible: 3 },
-  arrival: { ...DEFAULT_ARRIVAL_TIMING },
-};
-const verifiedUser = {
-  _id: 'user-1',
-  email: 'ada@example.com',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  phoneNumber: '+12025550123',
-  email_verified: true,
-  phone_verified: true,
-  image: null,
-  role: 'customer',
-};
 const userSettings = {
   bankAccount: null,
   walletAddress: 'tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7',

@@ -295,7 +295,9 @@ export function SellFlow({
     case 'tax_details':
       return (
         <div className="space-y-4" data-testid="sell-tax-details-step">
-          <StepHeading onBack={() => setState({ step: 'quote' })}>Add your tax details (Form W-9)</StepHeading>
+          <StepHeading onBack={() => setState({ step: 'quote' })}>
+            Add your tax details (Form W-9)
+          </StepHeading>
           <p className="text-sm text-slate-600">
             We report sales of bitcoin to the IRS on Form 1099-DA, so we need your W-9 once, before your first
             sale. Your number is encrypted; only its last four digits are ever shown.
