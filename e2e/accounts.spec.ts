@@ -1,19 +1,15 @@
 /// <reference lib="dom" />
 import { test as base, expect, type Page } from '@playwright/test';
-import { fileURLToPath } from 'node:url';
 import { apiClient, logIn, registerCustomer, type Api, type Customer } from './support/api';
 import { latestCode, sessionToken, sessionUserId } from './support/customers';
 import { nextPhoneDigits } from './support/run-state';
 import { waitForInteractive } from './support/interactive';
+import { DESKTOP, MOBILE, screenPath, snapAtWidths } from './support/screens';
 
 // Customer accounts end to end, on the real server in demo mode: registration in four steps, logout,
 // the guards, login with an e-mail code, the profile in settings, the dashboard's Verify Phone dialog,
 // and that one customer cannot read another's profile. Codes are read from the demo outbox. Each test
 // but the registration starts from a customer it registers through the API.
-const screensDir = fileURLToPath(new URL('./.screens/', import.meta.url));
-
-const DESKTOP = { width: 1280, height: 800 };
-const MOBILE = { width: 390, height: 844 };
 
 const stamp = Date.now();
 
@@ -27,19 +23,7 @@ const test = base.extend<{ api: Api }>({
 });
 
 /** Full-page screenshots of the current screen at desktop and phone width, for a human to look at. */
-async function snap(page: Page, name: string) {
-  for (const [label, size] of [
-    ['1280', DESKTOP],
-    ['390', MOBILE],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.evaluate(() => document.fonts.ready);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} at ${label}px is wider than the viewport`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${screensDir}accounts-${name}-${label}.png`, fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
-}
+const snap = (page: Page, name: string) => snapAtWidths(page, 'accounts', name);
 
 /** A customer of the test's own, registered through the API with e-mail and phone verified. */
 function newCustomer(api: Api, label: string): Promise<Customer> {
@@ -156,7 +140,7 @@ test('logout goes home, and the dashboard is closed to visitors', async ({ page,
 
   await page.getByTestId('account-menu-button').click();
   await expect(page.getByRole('menu', { name: 'Account' })).toContainText(customer.email);
-  await page.screenshot({ path: `${screensDir}accounts-account-menu-1280.png` });
+  await page.screenshot({ path: screenPath(`accounts-account-menu-1280.png`) });
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
@@ -251,7 +235,7 @@ test('the side drawer on a phone', async ({ page, api }) => {
   await expect(drawer.getByRole('link', { name: 'OffZero on X' })).toHaveAttribute('href', /^https?:\/\//);
   // Let the slide-in finish before the picture.
   await expect.poll(async () => (await drawer.boundingBox())?.x).toBe(0);
-  await page.screenshot({ path: `${screensDir}accounts-drawer-390.png` });
+  await page.screenshot({ path: screenPath(`accounts-drawer-390.png`) });
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
   await toggle.click();

@@ -2,7 +2,6 @@
 import { expect, type Browser, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import type { Order } from '@offzero/shared/api/orders';
 import {
   ADMIN_EMAIL,
@@ -24,6 +23,7 @@ import { latestCode, samplePng, sessionToken } from './support/customers';
 import { test } from './support/fixtures';
 import { nextPhoneDigits, saveAdminToken } from './support/run-state';
 import { waitForInteractive } from './support/interactive';
+import { DESKTOP, MOBILE, screenPath, snapAtWidths } from './support/screens';
 
 // The back office end to end, on the real server in demo mode. The customers act through the API (as
 // their browsers would); the operator works in the console in a browser of their own:
@@ -37,10 +37,7 @@ import { waitForInteractive } from './support/interactive';
 // Each test sets up what it needs through the API (its own customers and orders, earlier steps of an
 // order done by the admin API), so that each passes or fails on its own.
 // Screenshots of every console page at 1280 and 390 px go to e2e/.screens/.
-const screensDir = fileURLToPath(new URL('./.screens/', import.meta.url));
 
-const DESKTOP = { width: 1280, height: 800 };
-const MOBILE = { width: 390, height: 844 };
 const TRADER_BANK = {
   account_name: 'Tess Trader',
   account_number: '000987654321',
@@ -59,25 +56,8 @@ test.use({ viewport: DESKTOP });
  * open only the screen is taken, as the operator sees it. Otherwise the window is made as tall as the
  * page, so that sticky bars are drawn where the operator sees them (at the bottom of the window).
  */
-async function snap(page: Page, name: string) {
-  const dialogOpen = (await page.getByRole('dialog').count()) > 0;
-  for (const [label, size] of [
-    ['1280', DESKTOP],
-    ['390', MOBILE],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-    await page.evaluate(() => document.fonts.ready);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} at ${label}px is wider than the viewport`).toBeLessThanOrEqual(0);
-    if (!dialogOpen) {
-      const height = await page.evaluate(() => document.documentElement.scrollHeight);
-      await page.setViewportSize({ width: size.width, height: Math.max(size.height, height) });
-    }
-    await page.screenshot({ path: `${screensDir}back-office-${name}-${label}.png` });
-  }
-  await page.setViewportSize(DESKTOP);
-}
+const snap = (page: Page, name: string) =>
+  snapAtWidths(page, 'back-office', name, { capture: 'tall-window' });
 
 /** Opens the work queue afresh and the order's row in the given section. */
 async function openFromQueue(admin: Page, section: string, orderId: string) {
@@ -447,7 +427,7 @@ test('orders: search and filters, the CSV export, and the audit trail of the act
   await expect(drawer).toBeVisible();
   // Wait for the slide-in to finish before taking the picture.
   await expect.poll(async () => (await drawer.boundingBox())?.x).toBe(0);
-  await admin.screenshot({ path: `${screensDir}back-office-menu-390.png` });
+  await admin.screenshot({ path: screenPath(`back-office-menu-390.png`) });
   await drawer.getByRole('link', { name: 'Orders' }).click();
   await expect(admin.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
   await expect(drawer).toBeHidden();

@@ -13,7 +13,7 @@ import {
   type Customer,
 } from './support/api';
 import { test } from './support/fixtures';
-import { DESKTOP, snapBothWidths } from './support/screens';
+import { DESKTOP, snapAtWidths } from './support/screens';
 import { nextPhoneDigits } from './support/run-state';
 
 // Compliance end to end (DESIGN.md 7.9), on the real server in demo mode: a listed address is refused
@@ -31,7 +31,7 @@ const RESTRICTED_MESSAGE = 'Your account is under review. Contact support.';
 
 test.use({ viewport: DESKTOP });
 
-const snap = (page: Page, name: string) => snapBothWidths(page, 'compliance', name);
+const snap = (page: Page, name: string) => snapAtWidths(page, 'compliance', name);
 
 /** A registered customer with approved identity, a bank account and a Zelle e-mail; no wallet, no W-9. */
 async function customerWithoutW9(api: Api, label: string): Promise<Customer> {

@@ -1,7 +1,6 @@
 /// <reference lib="dom" />
 import { test, expect, type ConsoleMessage, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { fileURLToPath } from 'node:url';
 import type { Order } from '@offzero/shared/api/orders';
 import {
   apiClient,
@@ -15,12 +14,12 @@ import {
 } from './support/api';
 import { nextPhoneDigits } from './support/run-state';
 import { waitForInteractive } from './support/interactive';
+import { snapAtWidths } from './support/screens';
 
 // The customer's journey as a careful first customer walks it, at phone and desktop width: a pending
 // order picked up again on the dashboard (the same deposit address, QR code and remaining time after a
 // reload), the order timeline in My Orders, text that passes AA contrast on the main pages, and a
 // browser console with no warning or error from the first page to the last.
-const screensDir = fileURLToPath(new URL('./.screens/', import.meta.url));
 const stamp = Date.now();
 const VIEWPORTS = [
   { label: '390', size: { width: 390, height: 844 } },
@@ -45,17 +44,8 @@ function watchConsole(page: Page): string[] {
 }
 
 /** Full-page screenshots of the current screen at 390, 1024 and 1280 px, for a person to look at. */
-async function snap(page: Page, name: string, back: { width: number; height: number }) {
-  for (const [label, size] of SCREEN_SIZES) {
-    await page.setViewportSize(size);
-    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-    await page.evaluate(() => document.fonts.ready);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} at ${label}px is wider than the viewport`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${screensDir}journey-${name}-${label}.png`, fullPage: true });
-  }
-  await page.setViewportSize(back);
-}
+const snap = (page: Page, name: string, leaveAt: { width: number; height: number }) =>
+  snapAtWidths(page, 'journey', name, { sizes: SCREEN_SIZES, leaveAt });
 
 async function tradeReadyCustomer(baseURL: string, label: string): Promise<Customer> {
   const api = await apiClient(baseURL);

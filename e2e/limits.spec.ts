@@ -10,7 +10,7 @@ import {
   signedInPage,
   type Customer,
 } from './support/api';
-import { DESKTOP, snapBothWidths } from './support/screens';
+import { DESKTOP, snapAtWidths } from './support/screens';
 
 // Trading limits and the Travel Rule question (DESIGN.md 7.9), on the real server in demo mode: what
 // is left shows at the quote step and on the Limits card and moves after an order; an order of
@@ -22,7 +22,7 @@ const stamp = Date.now();
 
 test.use({ viewport: DESKTOP });
 
-const snap = (page: Page, name: string) => snapBothWidths(page, 'limits', name);
+const snap = (page: Page, name: string) => snapAtWidths(page, 'limits', name);
 
 /** A customer of the test's own who may trade, so that no test depends on another's orders. */
 const newTrader = (baseURL: string, label: string): Promise<Customer> =>

@@ -1,17 +1,16 @@
 /// <reference lib="dom" />
 import { test, expect, type Locator, type Page } from '@playwright/test';
-import { fileURLToPath } from 'node:url';
 import type { Order } from '@offzero/shared/api/orders';
 import { apiClient, makeTradeReady, registerCustomer, type Customer } from './support/api';
 import { nextPhoneDigits } from './support/run-state';
 import { waitForInteractive } from './support/interactive';
+import { snapAsIs } from './support/screens';
 
 // Locked quotes (DESIGN.md 7.12) in the browser: the confirmation shows the server's locked figures,
 // which do not move when the live price does, with the real time the lock has left; when it runs out
 // the customer is offered a new quote, never a new price put in silently; and the order saved by Pay
 // carries exactly the figures that were on screen. The browser's clock is driven by the test, so a
 // minute of price refreshes and the end of the lock take no real time.
-const screensDir = fileURLToPath(new URL('./.screens/', import.meta.url));
 const stamp = Date.now();
 
 async function tradeReadyCustomer(baseURL: string, label: string): Promise<Customer> {
@@ -46,12 +45,7 @@ async function figures(widget: Locator): Promise<Record<string, string>> {
   return read;
 }
 
-async function snap(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} is wider than the viewport`).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `${screensDir}locked-quote-${name}.png`, fullPage: true });
-}
+const snap = (page: Page, name: string) => snapAsIs(page, 'locked-quote', name);
 
 for (const viewport of [
   { width: 390, height: 844 },

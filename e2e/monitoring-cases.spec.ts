@@ -1,6 +1,5 @@
 /// <reference lib="dom" />
 import { expect, type Page } from '@playwright/test';
-import { fileURLToPath } from 'node:url';
 import {
   adminToken,
   makeTradeReady,
@@ -11,38 +10,18 @@ import {
 } from './support/api';
 import { test } from './support/fixtures';
 import { nextPhoneDigits } from './support/run-state';
+import { DESKTOP, snapAtWidths } from './support/screens';
 
 // Monitoring cases end to end, on the real server in demo mode: a customer places three buys just under
 // the $3,000 Travel Rule amount within minutes (structuring); the monitoring job opens a case; the
 // operator finds it in the work queue and on the Cases page, reviews it with a note and closes it as
 // "SAR filed" with the filing date and reference. Screenshots at 1280 and 390 px go to e2e/.screens/.
-const screensDir = fileURLToPath(new URL('./.screens/', import.meta.url));
-const DESKTOP = { width: 1280, height: 800 };
-const MOBILE = { width: 390, height: 844 };
 const stamp = Date.now();
 
 test.use({ viewport: DESKTOP });
 
 /** Screenshots at desktop and phone width; fails if the page is wider than the screen. */
-async function snap(page: Page, name: string) {
-  const dialogOpen = (await page.getByRole('dialog').count()) > 0;
-  for (const [label, size] of [
-    ['1280', DESKTOP],
-    ['390', MOBILE],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-    await page.evaluate(() => document.fonts.ready);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} at ${label}px is wider than the viewport`).toBeLessThanOrEqual(0);
-    if (!dialogOpen) {
-      const height = await page.evaluate(() => document.documentElement.scrollHeight);
-      await page.setViewportSize({ width: size.width, height: Math.max(size.height, height) });
-    }
-    await page.screenshot({ path: `${screensDir}cases-${name}-${label}.png` });
-  }
-  await page.setViewportSize(DESKTOP);
-}
+const snap = (page: Page, name: string) => snapAtWidths(page, 'cases', name, { capture: 'tall-window' });
 
 async function structuringCustomer(api: Api): Promise<{ customer: Customer; orderIds: string[] }> {
   const customer = await registerCustomer(api, `cases-${stamp}@example.com`, `+1${nextPhoneDigits()}`);

@@ -1,6 +1,5 @@
 /// <reference lib="dom" />
 import { test as base, expect, type Page } from '@playwright/test';
-import { fileURLToPath } from 'node:url';
 import {
   adminToken,
   apiClient,
@@ -13,14 +12,12 @@ import {
   type Customer,
 } from './support/api';
 import { nextPhoneDigits } from './support/run-state';
+import { DESKTOP, MOBILE, snapAsIs } from './support/screens';
 
 // The payout address book end to end, on the real server in demo mode: a customer adds an address in
 // Settings, opens the confirmation link from the demo mailbox, sees it usable (demo has no cooldown),
 // buys with Zelle, and the back office pays the bitcoin to that address. Screenshots at phone and
 // desktop width go to e2e/.screens/.
-const screensDir = fileURLToPath(new URL('./.screens/', import.meta.url));
-const DESKTOP = { width: 1280, height: 800 };
-const MOBILE = { width: 390, height: 844 };
 const stamp = Date.now();
 
 const test = base.extend<{ api: Api }>({
@@ -31,9 +28,7 @@ const test = base.extend<{ api: Api }>({
   },
 });
 
-async function snap(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${screensDir}payout-addresses-${name}.png`, fullPage: true });
-}
+const snap = (page: Page, name: string) => snapAsIs(page, 'payout-addresses', name);
 
 async function newCustomer(api: Api, label: string): Promise<Customer> {
   const customer = await registerCustomer(

@@ -1,7 +1,6 @@
 /// <reference lib="dom" />
 import { test as base, expect, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import {
   adminToken,
   apiClient,
@@ -14,14 +13,12 @@ import {
   type Api,
 } from './support/api';
 import { nextPhoneDigits } from './support/run-state';
+import { DESKTOP, MOBILE, screenPath, snapAtWidths } from './support/screens';
 
 // Payout batches end to end in demo mode: a customer's two Zelle buys are marked paid; on the Payouts
 // page the operator builds one batch, downloads its PSBT, has the demo wallet sign it (standing in for
 // a hardware wallet), uploads it; both orders complete with the same transaction, each with its own
 // output, and the batch confirms once a block is mined. Screenshots at 1280 and 390 px.
-const screensDir = fileURLToPath(new URL('./.screens/', import.meta.url));
-const DESKTOP = { width: 1280, height: 800 };
-const MOBILE = { width: 390, height: 844 };
 const stamp = Date.now();
 
 const test = base.extend<{ api: Api }>({
@@ -32,20 +29,7 @@ const test = base.extend<{ api: Api }>({
   },
 });
 
-async function snap(page: Page, name: string) {
-  for (const [label, size] of [
-    ['1280', DESKTOP],
-    ['390', MOBILE],
-  ] as const) {
-    await page.setViewportSize(size);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} at ${label}px is wider than the viewport`).toBeLessThanOrEqual(0);
-    const height = await page.evaluate(() => document.documentElement.scrollHeight);
-    await page.setViewportSize({ width: size.width, height: Math.max(size.height, height) });
-    await page.screenshot({ path: `${screensDir}payouts-${name}-${label}.png` });
-  }
-  await page.setViewportSize(DESKTOP);
-}
+const snap = (page: Page, name: string) => snapAtWidths(page, 'payouts', name, { capture: 'tall-window' });
 
 test('two paid buys are paid in one batch: build, download, demo-sign, upload, broadcast, confirm', async ({
   api,
@@ -118,7 +102,7 @@ async function buyWithZelle(page: Page, valueUsd: number, entryLabel: string): P
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
   ).toBeLessThanOrEqual(0);
-  await widget.screenshot({ path: `${screensDir}payouts-buy-choice-${width}.png` });
+  await widget.screenshot({ path: screenPath(`payouts-buy-choice-${width}.png`) });
   await widget.getByRole('button', { name: `Pay $${valueUsd}.00` }).click();
   await expect(widget.getByText(`Total: $${valueUsd}.00`)).toBeVisible();
   await widget.getByRole('button', { name: /^Zelle/ }).click();
@@ -277,7 +261,7 @@ test('the issue’s whole path: address book, two Zelle buys, one batch signed o
       await sent.scrollIntoViewIfNeeded();
       await drawer
         .getByTestId('order-timeline')
-        .screenshot({ path: `${screensDir}payouts-customer-timeline-${orders.indexOf(order) + 1}.png` });
+        .screenshot({ path: screenPath(`payouts-customer-timeline-${orders.indexOf(order) + 1}.png`) });
       const receipt = page.waitForEvent('download');
       await drawer.getByRole('button', { name: /receipt/i }).click();
       const pdf = readFileSync(await (await receipt).path());

@@ -1,7 +1,6 @@
 /// <reference lib="dom" />
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import {
   adminToken,
   apiClient,
@@ -19,6 +18,7 @@ import {
 } from './support/customers';
 import { nextPhoneDigits } from './support/run-state';
 import { waitForInteractive } from './support/interactive';
+import { DESKTOP, MOBILE, snapAtWidths } from './support/screens';
 
 // Settings, identity verification and referrals end to end, on the real server in demo mode: a new
 // customer verifies their identity with the demo form and is approved by the back office (the demo
@@ -26,10 +26,7 @@ import { waitForInteractive } from './support/interactive';
 // settings; changes notification preferences; generates a referral code; and a friend registers
 // through the referral link. Each test starts from a customer of its own, set up through the API, and
 // fails if the page throws. Screenshots at phone and desktop width go to e2e/.screens/.
-const screensDir = fileURLToPath(new URL('./.screens/', import.meta.url));
 
-const DESKTOP = { width: 1280, height: 800 };
-const MOBILE = { width: 390, height: 844 };
 const MAINNET_WALLET = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 const BANK = {
   account_name: 'Ada Lovelace',
@@ -65,20 +62,7 @@ const test = base.extend<{ api: Api; pageErrors: string[] }>({
  * Screenshots at desktop and phone width; fails if the page is wider than the screen. Pages are taken
  * whole; with a dialog open only the screen is taken, as the customer sees it.
  */
-async function snap(page: Page, name: string) {
-  const dialogOpen = (await page.getByRole('dialog').count()) > 0;
-  for (const [label, size] of [
-    ['1280', DESKTOP],
-    ['390', MOBILE],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.evaluate(() => document.fonts.ready);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} at ${label}px is wider than the viewport`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${screensDir}settings-kyc-${name}-${label}.png`, fullPage: !dialogOpen });
-  }
-  await page.setViewportSize(DESKTOP);
-}
+const snap = (page: Page, name: string) => snapAtWidths(page, 'settings-kyc', name);
 
 /** Waits for a success toast with exactly this text. */
 async function expectToast(page: Page, text: string) {
