@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@offzero/shared/api/errors';
 import { priceResponseSchema } from '@offzero/shared/api/orders';
@@ -6,6 +7,11 @@ import { getCurrentPrice } from './get-current-price';
 import { PRICES_UNAVAILABLE, type PriceBook } from './price-book';
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/** JSON already serialised: Fastify sends a string with a JSON content type as it is. */
+function sendJsonText(reply: FastifyReply, json: string): void {
+  void reply.header('cache-control', 'no-store').type(JSON_CONTENT_TYPE).send(json);
+}
 
 /**
  * The price answer as JSON text, worked out again only when the snapshot or its staleness changes.
@@ -37,7 +43,8 @@ export const priceRoutes =
         // The schema documents the answer (OpenAPI); the answer is sent already serialised.
         schema: { response: { 200: priceResponseSchema, 500: errorBodySchema, 503: errorBodySchema } },
       },
-      (_request, reply) =>
-        reply.header('cache-control', 'no-store').type(JSON_CONTENT_TYPE).send(priceAnswer()),
+      (_request, reply) => {
+        sendJsonText(reply as unknown as FastifyReply, priceAnswer());
+      },
     );
   };
