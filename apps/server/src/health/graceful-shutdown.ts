@@ -14,7 +14,8 @@ export function registerDraining(
   app.decorate('drain', () => readiness.drain());
   // A plain callback: it runs on every answer, and a promise per answer costs more than the check.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (readiness.isDraining() && request.raw.httpVersionMajor === 1) void reply.header('connection', 'close');
+    if (readiness.isDraining() && request.raw.httpVersionMajor === 1)
+      void reply.header('connection', 'close');
     done(null, payload);
   });
 }

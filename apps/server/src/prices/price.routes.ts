@@ -25,7 +25,11 @@ export function createPriceAnswer(prices: PriceBook): () => string {
     if (!snapshot) throw new AppError('UNAVAILABLE', PRICES_UNAVAILABLE);
     const stale = prices.isStale();
     if (answered?.snapshot !== snapshot || answered.stale !== stale) {
-      answered = { snapshot, stale, json: JSON.stringify(priceResponseSchema.parse(getCurrentPrice(prices))) };
+      answered = {
+        snapshot,
+        stale,
+        json: JSON.stringify(priceResponseSchema.parse(getCurrentPrice(prices))),
+      };
     }
     return answered.json;
   };
