@@ -73,9 +73,9 @@ export function createRequestDurations(help: string, registers: Registry[]): Req
   return {
     observe(method, route, statusCode, seconds) {
       let byStatus = byRoute.get(route);
-      if (!byStatus) byRoute.set(route, (byStatus = new Map()));
+      if (!byStatus) byRoute.set(route, (byStatus = new Map<number, Map<string, Series>>()));
       let byMethod = byStatus.get(statusCode);
-      if (!byMethod) byStatus.set(statusCode, (byMethod = new Map()));
+      if (!byMethod) byStatus.set(statusCode, (byMethod = new Map<string, Series>()));
       let entry = byMethod.get(method);
       if (!entry) {
         entry = {

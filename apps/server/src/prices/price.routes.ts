@@ -48,7 +48,7 @@ export const priceRoutes =
         schema: { response: { 200: priceResponseSchema, 500: errorBodySchema, 503: errorBodySchema } },
       },
       (_request, reply) => {
-        sendJsonText(reply as unknown as FastifyReply, priceAnswer());
+        sendJsonText(reply, priceAnswer());
       },
     );
   };
