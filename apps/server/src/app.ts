@@ -186,7 +186,6 @@ export async function buildApp({
   if (config.processRole !== 'worker') await registerOpenApi(app);
   await app.register(fastifyCookie);
   await registerSecurityHeaders(app, config);
-  registerCsrfProtection(app, { secureCookie: config.publicUrl.startsWith('https://') });
   registerTextInputRules(app);
   await registerRateLimits(app, config.redisUrl);
   registerMutationLimits(app, config.mutationLimits);
@@ -197,6 +196,8 @@ export async function buildApp({
     blockedCountries: config.blockedCountries,
     lookup: packagedIpCountryDatabase(),
   });
+  // Last of the per-route hooks, so it runs first: a forged call is refused before anything counts it.
+  registerCsrfProtection(app, { secureCookie: config.publicUrl.startsWith('https://') });
 
   await seedGlobalSettings(database.db, config.mode);
   if (config.isDemo) await seedDemoAdmin(database.db);

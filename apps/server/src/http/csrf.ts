@@ -1,7 +1,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { z } from 'zod';
 import { AppError } from './errors';
+import { hookList } from './route-hooks';
 
 /**
  * Double-submit protection (DESIGN.md section 2): `GET /api/csrf` hands out a token in the answer and
@@ -43,18 +44,27 @@ export function registerCsrfProtection(app: FastifyInstance, options: { secureCo
     },
   );
 
-  // onRequest, so a forged request is refused before its body is even read.
-  app.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING.has(request.method)) return;
-    if (!request.routeOptions.url) return; // unknown paths answer 404 instead
-    if (request.routeOptions.config.csrf === false) return;
-    if (!isUnderApi(request.url)) return;
-    if (!hasValidCsrfToken(request)) {
-      throw new AppError(
-        'CSRF_INVALID',
-        'Your security token is missing or out of date. Reload the page and try again.',
-      );
+  // onRequest, so a forged request is refused before its body is even read. Attached only to the routes
+  // that take state-changing methods, first of their hooks (before the limits count the call), so a read
+  // pays nothing for it; unknown paths have no route and answer 404 instead.
+  const checkCsrf: onRequestHookHandler = (request, _reply, done) => {
+    try {
+      if (STATE_CHANGING.has(request.method) && isUnderApi(request.url) && !hasValidCsrfToken(request)) {
+        throw new AppError(
+          'CSRF_INVALID',
+          'Your security token is missing or out of date. Reload the page and try again.',
+        );
+      }
+    } catch (error) {
+      done(error as Error);
+      return;
     }
+    done();
+  };
+  app.addHook('onRoute', (route) => {
+    if (route.config?.csrf === false) return;
+    if (![route.method].flat().some((method) => STATE_CHANGING.has(method))) return;
+    route.onRequest = [checkCsrf, ...hookList(route.onRequest)];
   });
 }
 

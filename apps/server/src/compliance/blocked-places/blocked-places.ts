@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { errorBodySchema, type ErrorBody } from '@offzero/shared/api/errors';
 import type { IpCountryLookup } from './ip-country';
 
@@ -25,13 +25,18 @@ export function registerBlockedPlaces(
   options: { blockedCountries: readonly string[]; lookup: IpCountryLookup },
 ): void {
   const blocked = new Set(options.blockedCountries.map((code) => code.toUpperCase()));
-  const guard = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (blocked.size === 0) return;
-    const country = options.lookup.countryOf(request.ip);
-    if (country === null || !blocked.has(country)) return;
+  const countryOf = rememberedCountries(options.lookup);
+  // A plain callback: it runs on every request of the routes that use it (the price, most of all).
+  const guard: onRequestHookHandler = (request, reply, done) => {
+    const country = blocked.size === 0 ? null : countryOf(request.ip);
+    if (country === null || !blocked.has(country)) {
+      done();
+      return;
+    }
     request.log.info({ country }, 'request refused: client in a blocked country');
     const body: ErrorBody = { message: BLOCKED_COUNTRY_MESSAGE, code: 'BLOCKED_COUNTRY' };
-    return reply.status(451).send(body);
+    // Answered here: the route's handler never runs.
+    void reply.status(451).send(body);
   };
 
   app.addHook('onRoute', (route) => {
@@ -45,6 +50,26 @@ export function registerBlockedPlaces(
       };
     }
   });
+}
+
+/** How many client IPs keep their looked-up country; the memory is emptied when it is full. */
+const REMEMBERED_IPS = 10_000;
+
+/**
+ * The lookup with a memory of recent IPs: a client calls many times, and the database walk costs more
+ * than the rest of a price request's checks. The database only changes with the package (a restart).
+ */
+function rememberedCountries(lookup: IpCountryLookup): (ip: string) => string | null {
+  const remembered = new Map<string, string | null>();
+  return (ip) => {
+    let country = remembered.get(ip);
+    if (country === undefined) {
+      country = lookup.countryOf(ip);
+      if (remembered.size >= REMEMBERED_IPS) remembered.clear();
+      remembered.set(ip, country);
+    }
+    return country;
+  };
 }
 
 function toArray<T>(value: T | T[] | undefined): T[] {
