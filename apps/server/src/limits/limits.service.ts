@@ -2,6 +2,7 @@ import { LIMIT_WINDOW_WORDS, type LimitTier } from '@offzero/shared/api/limits';
 import { formatCentsAsCurrency } from '@offzero/shared/currency/format-currency';
 import type { Cents } from '@offzero/shared/money/money';
 import type { Database, Transaction } from '../db/database';
+import type { GlobalSettingsRow } from '../db/schema';
 import { AppError } from '../http/errors';
 import { findGlobalSettings } from '../settings/global-settings.repository';
 import { findLimitTier, sumOrderValuesSince } from './limits.repository';
@@ -26,9 +27,11 @@ export async function readCustomerLimits(
   exceptOrderId?: string,
   /** The tier when the caller has just read it (the saving transaction's customer lock answers it). */
   knownTier?: LimitTier,
+  /** The settings when the caller has just read them (a save priced the order with them). */
+  knownSettings?: GlobalSettingsRow,
 ): Promise<{ tier: LimitTier; windows: LimitWindowState[] }> {
   // One after another: inside a transaction they share one connection.
-  const settings = await findGlobalSettings(db);
+  const settings = knownSettings ?? (await findGlobalSettings(db));
   const tier = knownTier ?? (await findLimitTier(db, userId));
   const used = await sumOrderValuesSince(db, userId, windowStarts(now), exceptOrderId);
   return { tier, windows: limitWindowStates(tierLimits(settings, tier), used) };
@@ -42,7 +45,14 @@ export async function readCustomerLimits(
  */
 export async function assertWithinTradingLimits(
   tx: Transaction,
-  request: { userId: string; valueCents: Cents; now: Date; exceptOrderId?: string; tier?: LimitTier },
+  request: {
+    userId: string;
+    valueCents: Cents;
+    now: Date;
+    exceptOrderId?: string;
+    tier?: LimitTier;
+    settings?: GlobalSettingsRow;
+  },
 ): Promise<void> {
   const { windows } = await readCustomerLimits(
     tx,
@@ -50,6 +60,7 @@ export async function assertWithinTradingLimits(
     request.now,
     request.exceptOrderId,
     request.tier,
+    request.settings,
   );
   const refusal = overLimitRefusal(windows, request.valueCents);
   if (refusal) throw new AppError('BAD_REQUEST', refusal);

@@ -18,7 +18,12 @@ export async function linkBuyPayoutAddress(
   deps: Pick<OrderDeps, 'payoutAddresses'>,
   tx: Transaction,
   userId: string,
-  request: { payoutAddressId?: string | undefined; walletAddress: string | null },
+  request: {
+    payoutAddressId?: string | undefined;
+    walletAddress: string | null;
+    /** The save screened `walletAddress` against the sanctions list already: once per save is enough. */
+    addressScreened?: boolean;
+  },
 ): Promise<BuyPayoutTarget> {
   if (request.payoutAddressId !== undefined) {
     const entry = await deps.payoutAddresses.findOwn(userId, request.payoutAddressId, tx);
@@ -42,6 +47,7 @@ export async function linkBuyPayoutAddress(
   const entry = await deps.payoutAddresses.ensureEntryForAddress(tx, userId, request.walletAddress, {
     label: 'Added with a buy',
     makeDefault: false,
+    screened: request.addressScreened === true,
   });
   return { payoutAddressId: entry.id, walletAddress: request.walletAddress };
 }

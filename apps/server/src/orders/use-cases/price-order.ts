@@ -18,7 +18,7 @@ import type { GlobalSettingsRow, PaymentMethod, PriceSnapshotRow, UserRow } from
 import { AppError } from '../../http/errors';
 import { PRICES_UNAVAILABLE } from '../../prices/price-book';
 import { findServedSnapshotsAt } from '../../prices/price-snapshot.repository';
-import { findGlobalSettings } from '../../settings/global-settings.repository';
+import { readGlobalSettings } from '../../settings/global-settings-cache';
 import { assertCustomerMayTrade, assertMayTrade, assertWithinLimits } from './assert-may-trade';
 import { assertW9OnFile } from './assert-w9-on-file';
 import { chooseSellPayout } from './choose-sell-payout';
@@ -48,6 +48,8 @@ export interface Figures {
 
 export interface PricedBuy {
   figures: Figures;
+  /** The settings the order was checked and priced with; its trading limits are counted with them too. */
+  settings: GlobalSettingsRow;
   snapshot: Pick<PriceSnapshotRow, 'id'>;
   /** The locked quote these figures come from, which the save claims (DESIGN.md 7.12). */
   quoteId?: string;
@@ -58,10 +60,14 @@ export interface PricedBuy {
   walletAddress: string | null;
   /** The quote lock: the order session timeout of the settings. */
   quoteExpiresAt: Date;
+  /** Whether pricing screened `walletAddress` against the sanctions list (the quote path does not). */
+  addressScreened: boolean;
 }
 
 export interface PricedSell {
   figures: Figures;
+  /** The settings the order was checked and priced with; its trading limits are counted with them too. */
+  settings: GlobalSettingsRow;
   snapshot: Pick<PriceSnapshotRow, 'id'>;
   /** The locked quote these figures come from, which the save claims (DESIGN.md 7.12). */
   quoteId?: string;
@@ -107,8 +113,10 @@ export async function priceBuyOrder(
       const { amountSats, valueCents, priceCents, platformFeeCents, networkFeeCents } = quote;
       return {
         snapshot,
+        settings,
         figures: { amountSats, valueCents, priceCents, platformFeeCents, networkFeeCents, bankFeeCents: 0n },
         walletAddress,
+        addressScreened: walletAddress !== null,
         quoteExpiresAt: new Date(deps.now().getTime() + settings.orderSessionTimeoutSeconds * 1000),
       };
     }
@@ -122,7 +130,7 @@ export async function priceSellOrder(
   user: UserRow,
   body: SaveOrderRequest,
 ): Promise<PricedSell> {
-  const settings = await findGlobalSettings(deps.db);
+  const settings = await readGlobalSettings(deps.db);
   const client = parseClientFigures(body);
   await assertCustomerMayTrade(deps.db, user, 'sell');
   await assertW9OnFile(deps.db, user);
@@ -152,6 +160,7 @@ export async function priceSellOrder(
       assertWithinLimits(settings, valueCents);
       return {
         snapshot,
+        settings,
         figures: { amountSats, valueCents, priceCents, platformFeeCents, networkFeeCents: 0n, bankFeeCents },
         paymentMethod: payout.method,
         receivingDetails: payout.details,
@@ -204,7 +213,7 @@ async function checkCustomer(
   user: UserRow,
   body: SaveOrderRequest,
 ): Promise<{ settings: GlobalSettingsRow; client: Figures }> {
-  const settings = await findGlobalSettings(deps.db);
+  const settings = await readGlobalSettings(deps.db);
   const client = parseClientFigures(body);
   await assertMayTrade(deps.db, user, settings, client.valueCents, body.type);
   return { settings, client };

@@ -41,6 +41,7 @@ export async function saveBuyOrder(
     await assertWithinTradingLimits(tx, {
       userId: user.id,
       tier,
+      settings: priced.settings,
       valueCents: priced.figures.valueCents,
       now: deps.now(),
     });
@@ -48,6 +49,7 @@ export async function saveBuyOrder(
     const payout = await linkBuyPayoutAddress(deps, tx, user.id, {
       payoutAddressId: body.payoutAddressId,
       walletAddress: priced.walletAddress,
+      addressScreened: priced.addressScreened,
     });
     const order = await insertOrder(tx, {
       userId: user.id,

@@ -41,6 +41,7 @@ export async function saveSellOrder(
     await assertWithinTradingLimits(tx, {
       userId: user.id,
       tier,
+      settings: priced.settings,
       valueCents: priced.figures.valueCents,
       now: deps.now(),
     });
