@@ -5,7 +5,7 @@ import type { Database, Transaction } from '../db/database';
 import type { GlobalSettingsRow } from '../db/schema';
 import { AppError } from '../http/errors';
 import { findGlobalSettings } from '../settings/global-settings.repository';
-import { findLimitTier, sumOrderValuesSince } from './limits.repository';
+import { findLimitTier, sumOrderValuesSince, type WindowUse } from './limits.repository';
 import {
   limitWindowStates,
   overLimitRefusal,
@@ -27,11 +27,9 @@ export async function readCustomerLimits(
   exceptOrderId?: string,
   /** The tier when the caller has just read it (the saving transaction's customer lock answers it). */
   knownTier?: LimitTier,
-  /** The settings when the caller has just read them (a save priced the order with them). */
-  knownSettings?: GlobalSettingsRow,
 ): Promise<{ tier: LimitTier; windows: LimitWindowState[] }> {
   // One after another: inside a transaction they share one connection.
-  const settings = knownSettings ?? (await findGlobalSettings(db));
+  const settings = await findGlobalSettings(db);
   const tier = knownTier ?? (await findLimitTier(db, userId));
   const used = await sumOrderValuesSince(db, userId, windowStarts(now), exceptOrderId);
   return { tier, windows: limitWindowStates(tierLimits(settings, tier), used) };
@@ -51,7 +49,6 @@ export async function assertWithinTradingLimits(
     now: Date;
     exceptOrderId?: string;
     tier?: LimitTier;
-    settings?: GlobalSettingsRow;
   },
 ): Promise<void> {
   const { windows } = await readCustomerLimits(
@@ -60,8 +57,22 @@ export async function assertWithinTradingLimits(
     request.now,
     request.exceptOrderId,
     request.tier,
-    request.settings,
   );
+  const refusal = overLimitRefusal(windows, request.valueCents);
+  if (refusal) throw new AppError('BAD_REQUEST', refusal);
+}
+
+/**
+ * `assertWithinTradingLimits` for a save that has just read, under the customer's lock, the tier and
+ * what the windows hold (`findTwinAndWindowUse`), with the settings it priced the order with.
+ */
+export function assertUseWithinTradingLimits(request: {
+  settings: GlobalSettingsRow;
+  tier: LimitTier;
+  used: WindowUse;
+  valueCents: Cents;
+}): void {
+  const windows = limitWindowStates(tierLimits(request.settings, request.tier), request.used);
   const refusal = overLimitRefusal(windows, request.valueCents);
   if (refusal) throw new AppError('BAD_REQUEST', refusal);
 }
