@@ -12,6 +12,7 @@ import {
   type PayoutAddressRow,
 } from '../db/schema';
 import { windowOrders, windowSums, windowUseOf, type WindowUse } from '../limits/limits.repository';
+import { activeEntryIdOfAddress } from '../payout-addresses/payout-address.repository';
 import { recordFlagChange } from './order-state';
 
 /**
@@ -102,27 +103,34 @@ function isRecentTwin(twin: TwinOf) {
 
 /**
  * What a save asks under the customer's lock, in one statement: its recent twin (a double submission,
- * see `findRecentTwinOrder`) and the value of the customer's orders in each trading-limit window
- * (`sumOrderValuesSince`). The twin's row is read only when there is one.
+ * see `findRecentTwinOrder`), the value of the customer's orders in each trading-limit window
+ * (`sumOrderValuesSince`) and, for a buy to a plain address, the id of that address's entry in the
+ * customer's address book (null when it has none yet). The twin's row is read only when there is one.
  */
 export async function findTwinAndWindowUse(
   tx: Transaction,
   twin: TwinOf,
   since: { day: Date; week: Date; month: Date },
-): Promise<{ twin: OrderRow | undefined; used: WindowUse }> {
+  payoutAddress: string | null = null,
+): Promise<{ twin: OrderRow | undefined; used: WindowUse; payoutEntryId: string | null }> {
   const twinId = tx
     .select({ id: orders.id })
     .from(orders)
     .where(isRecentTwin(twin))
     .orderBy(desc(orders.createdAt))
     .limit(1);
+  const entryId =
+    payoutAddress === null
+      ? sql<string | null>`null`
+      : sql<string | null>`(${activeEntryIdOfAddress(tx, twin.userId, payoutAddress)})`;
   // An aggregate without GROUP BY answers one row even when no order counts.
   const [row] = await tx
-    .select({ ...windowSums(since), twinId: sql<string | null>`(${twinId})` })
+    .select({ ...windowSums(since), twinId: sql<string | null>`(${twinId})`, payoutEntryId: entryId })
     .from(orders)
     .where(windowOrders(twin.userId, since));
-  if (row?.twinId) return { twin: await findOrder(tx, row.twinId), used: windowUseOf(row) };
-  return { twin: undefined, used: windowUseOf(row) };
+  const payoutEntryId = row?.payoutEntryId ?? null;
+  if (row?.twinId) return { twin: await findOrder(tx, row.twinId), used: windowUseOf(row), payoutEntryId };
+  return { twin: undefined, used: windowUseOf(row), payoutEntryId };
 }
 
 export async function findOrder(db: Database | Transaction, orderId: string): Promise<OrderRow | undefined> {

@@ -28,7 +28,7 @@ export async function saveBuyOrder(
     : await priceBuyOrder(deps, user, body);
   const saved = await deps.db.transaction(async (tx) => {
     const tier = await lockCustomerForSave(tx, user.id);
-    const { twin, used } = await findTwinAndWindowUse(
+    const { twin, used, payoutEntryId } = await findTwinAndWindowUse(
       tx,
       {
         userId: user.id,
@@ -39,6 +39,7 @@ export async function saveBuyOrder(
         paymentMethod: null,
       },
       windowStarts(deps.now()),
+      priced.walletAddress,
     );
     if (twin) return twin;
     // Compliance, after every other check: counted under the customer's lock, so two saves at once
@@ -54,6 +55,7 @@ export async function saveBuyOrder(
       payoutAddressId: body.payoutAddressId,
       walletAddress: priced.walletAddress,
       addressScreened: priced.addressScreened,
+      knownEntryId: payoutEntryId,
     });
     const order = await insertOrder(tx, {
       userId: user.id,
