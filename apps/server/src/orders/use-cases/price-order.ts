@@ -23,7 +23,8 @@ import { assertCustomerMayTrade, assertMayTrade, assertWithinLimits } from './as
 import { assertW9OnFile } from './assert-w9-on-file';
 import { chooseSellPayout } from './choose-sell-payout';
 import type { OrderDeps } from './order-deps';
-import { assertAddressNotSanctioned } from '../../compliance/sanctions/sanctions-screening';
+import { sanctionedAddressRefusal } from '../../compliance/sanctions/sanctions-screening';
+import { findBuyerVerdicts } from '../customer.repository';
 
 /**
  * The server's own figures for an order the client proposes (DESIGN.md section 2): the buy and sell
@@ -85,15 +86,15 @@ export async function priceBuyOrder(
   user: UserRow,
   body: SaveOrderRequest,
 ): Promise<PricedBuy> {
-  const { settings, client } = await checkCustomer(deps, user, body);
   const typed = body.walletAddress?.trim() ?? '';
   // With an address-book entry named, the entry decides the address (save-buy-order checks it).
   const walletAddress = body.payoutAddressId !== undefined && typed === '' ? null : typed;
+  const { settings, client, verdicts } = await checkBuyer(deps, user, body, walletAddress);
   if (walletAddress !== null && !isValidBitcoinAddress(walletAddress, deps.network)) {
     throw new AppError('BAD_REQUEST', BUY_CHECK_MESSAGES.invalidAddress);
   }
   // DESIGN.md 7.9: a sanctioned payout address is refused at save (and screened again before payout).
-  if (walletAddress !== null) await assertAddressNotSanctioned(deps.db, walletAddress, 'walletAddress');
+  if (walletAddress !== null && verdicts.addressListed) throw sanctionedAddressRefusal('walletAddress');
   for (const snapshot of await servedPricesAt(deps, 'sell', client.priceCents)) {
     const quote = quoteBuyFromUsd({
       valueCents: client.valueCents,
@@ -207,16 +208,21 @@ async function assertSellLeavesSomething(
   throw new AppError('BAD_REQUEST', sellDeadEndMessage(method as 'zelle' | 'ach' | 'wire', smallest));
 }
 
-/** The settings, the client's figures as integers, and the customer checks, before any maths. */
-async function checkCustomer(
+/**
+ * The settings, the client's figures as integers, and the customer checks, before any maths; with
+ * the KYC verdict, whether the payout address is listed, read in the same statement for the caller.
+ */
+async function checkBuyer(
   deps: PricingDeps,
   user: UserRow,
   body: SaveOrderRequest,
-): Promise<{ settings: GlobalSettingsRow; client: Figures }> {
+  walletAddress: string | null,
+): Promise<{ settings: GlobalSettingsRow; client: Figures; verdicts: { addressListed: boolean } }> {
   const settings = await readGlobalSettings(deps.db);
   const client = parseClientFigures(body);
-  await assertMayTrade(deps.db, user, settings, client.valueCents, body.type);
-  return { settings, client };
+  const verdicts = await findBuyerVerdicts(deps.db, user.id, walletAddress);
+  await assertMayTrade(deps.db, user, settings, client.valueCents, body.type, verdicts);
+  return { settings, client, verdicts };
 }
 
 /** The client's figures as integers; a sell's value may be nothing, which is checked after its amount. */
