@@ -23,20 +23,32 @@ export async function sumOrderValuesSince(
   since: { day: Date; week: Date; month: Date },
   exceptOrderId?: string,
 ): Promise<WindowUse> {
+  const [row] = await db
+    .select(windowSums(since))
+    .from(orders)
+    .where(windowOrders(userId, since, exceptOrderId));
+  return windowUseOf(row);
+}
+
+/** The columns of `sumOrderValuesSince`: each window's value, as PostgreSQL's numeric text. */
+export function windowSums(since: { day: Date; week: Date; month: Date }) {
   const inWindow = (start: Date) =>
     sql<string>`coalesce(sum(${orders.valueCents}) filter (where ${orders.createdAt} > ${start.toISOString()}), 0)`;
-  const [row] = await db
-    .select({ day: inWindow(since.day), week: inWindow(since.week), month: inWindow(since.month) })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        notInArray(orders.status, ['expired', 'cancelled']),
-        gt(orders.createdAt, since.month),
-        exceptOrderId ? ne(orders.id, exceptOrderId) : undefined,
-      ),
-    );
-  // PostgreSQL answers a bigint sum as numeric text: read exactly, never through a float.
+  return { day: inWindow(since.day), week: inWindow(since.week), month: inWindow(since.month) };
+}
+
+/** The orders `sumOrderValuesSince` counts. */
+export function windowOrders(userId: string, since: { month: Date }, exceptOrderId?: string) {
+  return and(
+    eq(orders.userId, userId),
+    notInArray(orders.status, ['expired', 'cancelled']),
+    gt(orders.createdAt, since.month),
+    exceptOrderId ? ne(orders.id, exceptOrderId) : undefined,
+  );
+}
+
+/** The sums as exact integers: PostgreSQL answers a bigint sum as numeric text, never read through a float. */
+export function windowUseOf(row: { day: string; week: string; month: string } | undefined): WindowUse {
   return {
     day: BigInt(row?.day ?? 0),
     week: BigInt(row?.week ?? 0),

@@ -2,9 +2,10 @@ import { LIMIT_WINDOW_WORDS, type LimitTier } from '@offzero/shared/api/limits';
 import { formatCentsAsCurrency } from '@offzero/shared/currency/format-currency';
 import type { Cents } from '@offzero/shared/money/money';
 import type { Database, Transaction } from '../db/database';
+import type { GlobalSettingsRow } from '../db/schema';
 import { AppError } from '../http/errors';
 import { findGlobalSettings } from '../settings/global-settings.repository';
-import { findLimitTier, sumOrderValuesSince } from './limits.repository';
+import { findLimitTier, sumOrderValuesSince, type WindowUse } from './limits.repository';
 import {
   limitWindowStates,
   overLimitRefusal,
@@ -42,7 +43,13 @@ export async function readCustomerLimits(
  */
 export async function assertWithinTradingLimits(
   tx: Transaction,
-  request: { userId: string; valueCents: Cents; now: Date; exceptOrderId?: string; tier?: LimitTier },
+  request: {
+    userId: string;
+    valueCents: Cents;
+    now: Date;
+    exceptOrderId?: string;
+    tier?: LimitTier;
+  },
 ): Promise<void> {
   const { windows } = await readCustomerLimits(
     tx,
@@ -51,6 +58,21 @@ export async function assertWithinTradingLimits(
     request.exceptOrderId,
     request.tier,
   );
+  const refusal = overLimitRefusal(windows, request.valueCents);
+  if (refusal) throw new AppError('BAD_REQUEST', refusal);
+}
+
+/**
+ * `assertWithinTradingLimits` for a save that has just read, under the customer's lock, the tier and
+ * what the windows hold (`findTwinAndWindowUse`), with the settings it priced the order with.
+ */
+export function assertUseWithinTradingLimits(request: {
+  settings: GlobalSettingsRow;
+  tier: LimitTier;
+  used: WindowUse;
+  valueCents: Cents;
+}): void {
+  const windows = limitWindowStates(tierLimits(request.settings, request.tier), request.used);
   const refusal = overLimitRefusal(windows, request.valueCents);
   if (refusal) throw new AppError('BAD_REQUEST', refusal);
 }

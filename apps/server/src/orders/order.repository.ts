@@ -11,6 +11,8 @@ import {
   type OrderRow,
   type PayoutAddressRow,
 } from '../db/schema';
+import { windowOrders, windowSums, windowUseOf, type WindowUse } from '../limits/limits.repository';
+import { activeEntryIdOfAddress } from '../payout-addresses/payout-address.repository';
 import { recordFlagChange } from './order-state';
 
 /**
@@ -66,36 +68,72 @@ export const DOUBLE_SUBMIT_WINDOW_SECONDS = 10;
  * The customer's pending order of the same type and figures (and the same payout address or payout
  * method) created in the last 10 seconds: a double submission of the order being saved.
  */
-export async function findRecentTwinOrder(
-  tx: Transaction,
-  twin: Pick<OrderRow, 'userId' | 'type' | 'amountSats' | 'valueCents' | 'walletAddress' | 'paymentMethod'>,
-): Promise<OrderRow | undefined> {
+export async function findRecentTwinOrder(tx: Transaction, twin: TwinOf): Promise<OrderRow | undefined> {
   const [order] = await tx
     .select()
     .from(orders)
-    .where(
-      and(
-        eq(orders.userId, twin.userId),
-        eq(orders.type, twin.type),
-        eq(orders.status, 'pending'),
-        eq(orders.amountSats, twin.amountSats),
-        eq(orders.valueCents, twin.valueCents),
-        twin.type === 'buy'
-          ? twin.walletAddress === null
-            ? isNull(orders.walletAddress)
-            : eq(orders.walletAddress, twin.walletAddress)
-          : twin.paymentMethod === null
-            ? isNull(orders.paymentMethod)
-            : eq(orders.paymentMethod, twin.paymentMethod),
-        gt(orders.createdAt, sql`now() - make_interval(secs => ${DOUBLE_SUBMIT_WINDOW_SECONDS})`),
-      ),
-    )
+    .where(isRecentTwin(twin))
     .orderBy(desc(orders.createdAt))
     .limit(1);
   return order;
 }
 
-export async function findOrder(db: Database, orderId: string): Promise<OrderRow | undefined> {
+type TwinOf = Pick<
+  OrderRow,
+  'userId' | 'type' | 'amountSats' | 'valueCents' | 'walletAddress' | 'paymentMethod'
+>;
+
+function isRecentTwin(twin: TwinOf) {
+  return and(
+    eq(orders.userId, twin.userId),
+    eq(orders.type, twin.type),
+    eq(orders.status, 'pending'),
+    eq(orders.amountSats, twin.amountSats),
+    eq(orders.valueCents, twin.valueCents),
+    twin.type === 'buy'
+      ? twin.walletAddress === null
+        ? isNull(orders.walletAddress)
+        : eq(orders.walletAddress, twin.walletAddress)
+      : twin.paymentMethod === null
+        ? isNull(orders.paymentMethod)
+        : eq(orders.paymentMethod, twin.paymentMethod),
+    gt(orders.createdAt, sql`now() - make_interval(secs => ${DOUBLE_SUBMIT_WINDOW_SECONDS})`),
+  );
+}
+
+/**
+ * What a save asks under the customer's lock, in one statement: its recent twin (a double submission,
+ * see `findRecentTwinOrder`), the value of the customer's orders in each trading-limit window
+ * (`sumOrderValuesSince`) and, for a buy to a plain address, the id of that address's entry in the
+ * customer's address book (null when it has none yet). The twin's row is read only when there is one.
+ */
+export async function findTwinAndWindowUse(
+  tx: Transaction,
+  twin: TwinOf,
+  since: { day: Date; week: Date; month: Date },
+  payoutAddress: string | null = null,
+): Promise<{ twin: OrderRow | undefined; used: WindowUse; payoutEntryId: string | null }> {
+  const twinId = tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(isRecentTwin(twin))
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  const entryId =
+    payoutAddress === null
+      ? sql<string | null>`null`
+      : sql<string | null>`(${activeEntryIdOfAddress(tx, twin.userId, payoutAddress)})`;
+  // An aggregate without GROUP BY answers one row even when no order counts.
+  const [row] = await tx
+    .select({ ...windowSums(since), twinId: sql<string | null>`(${twinId})`, payoutEntryId: entryId })
+    .from(orders)
+    .where(windowOrders(twin.userId, since));
+  const payoutEntryId = row?.payoutEntryId ?? null;
+  if (row?.twinId) return { twin: await findOrder(tx, row.twinId), used: windowUseOf(row), payoutEntryId };
+  return { twin: undefined, used: windowUseOf(row), payoutEntryId };
+}
+
+export async function findOrder(db: Database | Transaction, orderId: string): Promise<OrderRow | undefined> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   return order;
 }

@@ -23,6 +23,7 @@ import {
 } from '../test/sell-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { forgetCachedSessions } from '../auth/sessions';
+import { forgetCachedGlobalSettings } from '../settings/global-settings-cache';
 
 const PRICE_CHANGED = 'The price has changed. Review the new quote and confirm again.';
 const ADA_BANK = TEST_BANK;
@@ -242,13 +243,16 @@ describe('sell orders: saving', () => {
       expect(unknown.json().message, method).toContain('Invalid payment method.');
     }
 
+    // Written past the admin's use case, so this process is told as that use case tells it.
     await t.database.db.update(globalSettings).set({ zelleActive: false });
+    forgetCachedGlobalSettings();
     try {
       const off = await save(ada, payload);
       expect(off.statusCode).toBe(400);
       expect(off.json().message).toBe('Invalid payment method.');
     } finally {
       await t.database.db.update(globalSettings).set({ zelleActive: true });
+      forgetCachedGlobalSettings();
     }
   });
 

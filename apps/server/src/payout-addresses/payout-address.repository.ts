@@ -36,6 +36,17 @@ export async function findPayoutAddress(
   return row;
 }
 
+/**
+ * The id of the customer's entry of this plain address (`findPayoutAddressByAddress`) as a subquery,
+ * for a statement that reads it along with other things.
+ */
+export function activeEntryIdOfAddress(db: Db, userId: string, address: string) {
+  return db
+    .select({ id: payoutAddresses.id })
+    .from(payoutAddresses)
+    .where(and(active(userId), eq(payoutAddresses.address, address)));
+}
+
 /** An entry by id whatever its owner or state (a buy's entry, read for its payout). */
 export async function findPayoutAddressById(db: Db, id: string): Promise<PayoutAddressRow | undefined> {
   const [row] = await db.select().from(payoutAddresses).where(eq(payoutAddresses.id, id));

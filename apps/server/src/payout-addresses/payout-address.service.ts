@@ -246,15 +246,16 @@ export function createPayoutAddressService(deps: PayoutAddressDeps) {
     /**
      * The entry of a plain address a buy or the Settings wallet card names, in the caller's transaction:
      * the existing entry, or a new unconfirmed one (e-mailed). Its payout waits until it is usable.
+     * `screened`: the caller has just screened this very address (a buy's save does, before pricing).
      */
     async ensureEntryForAddress(
       tx: Transaction,
       userId: string,
       address: string,
-      options: { label: string; makeDefault: boolean },
+      options: { label: string; makeDefault: boolean; screened?: boolean },
     ): Promise<PayoutAddressRow> {
       const target = checkPayoutTarget({ address }, network);
-      await screenTarget(userId, target, tx);
+      if (!options.screened) await screenTarget(userId, target, tx);
       const existing = await findPayoutAddressByAddress(tx, userId, address);
       if (existing) {
         if (options.makeDefault && !existing.isDefault) {

@@ -9,6 +9,7 @@ import {
   saveGlobalSettings,
   type GlobalSettingsChange,
 } from '../../settings/global-settings.repository';
+import { forgetCachedGlobalSettings } from '../../settings/global-settings-cache';
 import { toFullSettings } from '../../settings/global-settings.presenter';
 import { recordAdminAction } from '../admin-audit.repository';
 
@@ -89,7 +90,7 @@ export async function updateGlobalSettings(
   request: { staff: SignedInUser; settings: EditedSettings },
 ): Promise<GlobalSettingsRow> {
   const change = toStoredSettings(request.settings);
-  return deps.db.transaction(async (tx) => {
+  const saved = await deps.db.transaction(async (tx) => {
     const before = await lockGlobalSettings(tx);
     const after = await saveGlobalSettings(tx, change);
     await recordAdminAction(tx, request.staff, {
@@ -101,4 +102,7 @@ export async function updateGlobalSettings(
     });
     return after;
   });
+  // After the commit: this process's next save reads the new settings (others' copies expire < 1 s).
+  forgetCachedGlobalSettings();
+  return saved;
 }

@@ -32,9 +32,12 @@ export async function assertAddressNotSanctioned(
   address: string,
   field = 'address',
 ): Promise<void> {
-  if (await isSanctionedAddress(db, address)) {
-    throw new AppError('BAD_REQUEST', SANCTIONED_ADDRESS_MESSAGE, { [field]: SANCTIONED_ADDRESS_MESSAGE });
-  }
+  if (await isSanctionedAddress(db, address)) throw sanctionedAddressRefusal(field);
+}
+
+/** The refusal of a listed address, for a caller that has read the list itself. */
+export function sanctionedAddressRefusal(field = 'address'): AppError {
+  return new AppError('BAD_REQUEST', SANCTIONED_ADDRESS_MESSAGE, { [field]: SANCTIONED_ADDRESS_MESSAGE });
 }
 
 /** Which of these addresses (as given) are on the list: for the inputs of a deposit. */

@@ -2,7 +2,7 @@ import { BUY_CHECK_MESSAGES } from '@offzero/shared/api/orders';
 import { formatCentsAsCurrency } from '@offzero/shared/currency/format-currency';
 import type { Cents } from '@offzero/shared/money/money';
 import type { Database } from '../../db/database';
-import type { GlobalSettingsRow, UserRow } from '../../db/schema';
+import type { GlobalSettingsRow, KycRecordRow, UserRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { findKycVerdict } from '../../kyc/kyc.repository';
 import { findCustomerSettings } from '../customer.repository';
@@ -18,9 +18,15 @@ export async function assertMayTrade(
   settings: GlobalSettingsRow,
   valueCents: Cents,
   type: 'buy' | 'sell',
+  known?: KnownVerdict,
 ): Promise<void> {
-  await assertCustomerMayTrade(db, user, type);
+  await assertCustomerMayTrade(db, user, type, known);
   assertWithinLimits(settings, valueCents);
+}
+
+/** The customer's KYC verdict when the caller has read it already (null: no KYC record). */
+export interface KnownVerdict {
+  kyc: Pick<KycRecordRow, 'status' | 'reviewNote'> | null;
 }
 
 /** The customer checks alone, without the order size limits: a sell checks its amount in between. */
@@ -28,6 +34,7 @@ export async function assertCustomerMayTrade(
   db: Database,
   user: UserRow,
   type: 'buy' | 'sell',
+  known?: KnownVerdict,
 ): Promise<void> {
   if (user.restrictedAt) throw new AppError('FORBIDDEN', BUY_CHECK_MESSAGES.accountRestricted);
   if (!user.emailVerified) throw new AppError('FORBIDDEN', BUY_CHECK_MESSAGES.emailNotVerified);
@@ -36,7 +43,7 @@ export async function assertCustomerMayTrade(
     const own = await findCustomerSettings(db, user.id);
     if (!own?.accountNumber) throw new AppError('FORBIDDEN', BUY_CHECK_MESSAGES.noBankAccount);
   }
-  const kyc = await findKycVerdict(db, user.id);
+  const kyc = known ? known.kyc : await findKycVerdict(db, user.id);
   if (!kyc) throw new AppError('FORBIDDEN', BUY_CHECK_MESSAGES.noKyc);
   // A rejected customer reads why, so they can submit again; "under review" is for YELLOW only.
   if (kyc.status === 'RED') throw new AppError('FORBIDDEN', BUY_CHECK_MESSAGES.kycRejected(kyc.reviewNote));

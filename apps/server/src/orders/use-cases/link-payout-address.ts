@@ -1,5 +1,6 @@
 import type { Transaction } from '../../db/database';
 import { AppError } from '../../http/errors';
+import { checkPayoutTarget } from '../../payout-addresses/payout-address.service';
 import type { OrderDeps } from './order-deps';
 
 /** A buy's payout destination: the address-book entry it pays and, for a plain address, that address. */
@@ -15,10 +16,17 @@ export interface BuyPayoutTarget {
  * when it is new. The buy is saved either way; its payout waits until the entry is usable.
  */
 export async function linkBuyPayoutAddress(
-  deps: Pick<OrderDeps, 'payoutAddresses'>,
+  deps: Pick<OrderDeps, 'payoutAddresses' | 'network'>,
   tx: Transaction,
   userId: string,
-  request: { payoutAddressId?: string | undefined; walletAddress: string | null },
+  request: {
+    payoutAddressId?: string | undefined;
+    walletAddress: string | null;
+    /** The save screened `walletAddress` against the sanctions list already: once per save is enough. */
+    addressScreened?: boolean;
+    /** The id of `walletAddress`'s entry, when the save has just read it (null: the book has none). */
+    knownEntryId?: string | null;
+  },
 ): Promise<BuyPayoutTarget> {
   if (request.payoutAddressId !== undefined) {
     const entry = await deps.payoutAddresses.findOwn(userId, request.payoutAddressId, tx);
@@ -39,9 +47,15 @@ export async function linkBuyPayoutAddress(
   if (request.walletAddress === null) {
     throw new AppError('BAD_REQUEST', 'Choose where we send your bitcoin.');
   }
+  // An address already in the book and already screened: its entry is all there is left to know.
+  if (request.knownEntryId && request.addressScreened) {
+    checkPayoutTarget({ address: request.walletAddress }, deps.network);
+    return { payoutAddressId: request.knownEntryId, walletAddress: request.walletAddress };
+  }
   const entry = await deps.payoutAddresses.ensureEntryForAddress(tx, userId, request.walletAddress, {
     label: 'Added with a buy',
     makeDefault: false,
+    screened: request.addressScreened === true,
   });
   return { payoutAddressId: entry.id, walletAddress: request.walletAddress };
 }

@@ -5,7 +5,7 @@ import type { Transaction } from '../../db/database';
 import type { QuoteRow, UserRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { isUuid } from '../../http/ids';
-import { findGlobalSettings } from '../../settings/global-settings.repository';
+import { readGlobalSettings } from '../../settings/global-settings-cache';
 import { DOUBLE_SUBMIT_WINDOW_SECONDS } from '../order.repository';
 import { claimQuote, findCustomerQuote } from '../quote.repository';
 import { assertCustomerMayTrade, assertMayTrade, assertWithinLimits } from './assert-may-trade';
@@ -33,7 +33,7 @@ export async function priceBuyFromQuote(
   body: SaveOrderRequest & { quoteId: string },
 ): Promise<PricedBuy> {
   const quote = await usableQuote(deps, user, body);
-  const settings = await findGlobalSettings(deps.db);
+  const settings = await readGlobalSettings(deps.db);
   await assertMayTrade(deps.db, user, settings, quote.valueCents, 'buy');
   const walletAddress = body.walletAddress?.trim() ?? '';
   if (!isValidBitcoinAddress(walletAddress, deps.network)) {
@@ -42,9 +42,11 @@ export async function priceBuyFromQuote(
   // The order's quote lock is the quote's own: the countdown the customer saw is the one that counts.
   return {
     figures: figuresOf(quote),
+    settings,
     snapshot: { id: quote.priceSnapshotId },
     quoteId: quote.id,
     walletAddress,
+    addressScreened: false,
     quoteExpiresAt: quote.expiresAt,
   };
 }
@@ -55,7 +57,7 @@ export async function priceSellFromQuote(
   body: SaveOrderRequest & { quoteId: string },
 ): Promise<PricedSell> {
   const quote = await usableQuote(deps, user, body);
-  const settings = await findGlobalSettings(deps.db);
+  const settings = await readGlobalSettings(deps.db);
   await assertCustomerMayTrade(deps.db, user, 'sell');
   assertWithinLimits(settings, quote.valueCents);
   if (body.bankAccount?.method !== quote.paymentMethod) {
@@ -65,6 +67,7 @@ export async function priceSellFromQuote(
   const payout = await chooseSellPayout(deps.db, user, settings, quote.paymentMethod ?? undefined);
   return {
     figures: figuresOf(quote),
+    settings,
     snapshot: { id: quote.priceSnapshotId },
     quoteId: quote.id,
     paymentMethod: payout.method,

@@ -18,12 +18,13 @@ import type { GlobalSettingsRow, PaymentMethod, PriceSnapshotRow, UserRow } from
 import { AppError } from '../../http/errors';
 import { PRICES_UNAVAILABLE } from '../../prices/price-book';
 import { findServedSnapshotsAt } from '../../prices/price-snapshot.repository';
-import { findGlobalSettings } from '../../settings/global-settings.repository';
+import { readGlobalSettings } from '../../settings/global-settings-cache';
 import { assertCustomerMayTrade, assertMayTrade, assertWithinLimits } from './assert-may-trade';
 import { assertW9OnFile } from './assert-w9-on-file';
 import { chooseSellPayout } from './choose-sell-payout';
 import type { OrderDeps } from './order-deps';
-import { assertAddressNotSanctioned } from '../../compliance/sanctions/sanctions-screening';
+import { sanctionedAddressRefusal } from '../../compliance/sanctions/sanctions-screening';
+import { findBuyerVerdicts } from '../customer.repository';
 
 /**
  * The server's own figures for an order the client proposes (DESIGN.md section 2): the buy and sell
@@ -48,6 +49,8 @@ export interface Figures {
 
 export interface PricedBuy {
   figures: Figures;
+  /** The settings the order was checked and priced with; its trading limits are counted with them too. */
+  settings: GlobalSettingsRow;
   snapshot: Pick<PriceSnapshotRow, 'id'>;
   /** The locked quote these figures come from, which the save claims (DESIGN.md 7.12). */
   quoteId?: string;
@@ -58,10 +61,14 @@ export interface PricedBuy {
   walletAddress: string | null;
   /** The quote lock: the order session timeout of the settings. */
   quoteExpiresAt: Date;
+  /** Whether pricing screened `walletAddress` against the sanctions list (the quote path does not). */
+  addressScreened: boolean;
 }
 
 export interface PricedSell {
   figures: Figures;
+  /** The settings the order was checked and priced with; its trading limits are counted with them too. */
+  settings: GlobalSettingsRow;
   snapshot: Pick<PriceSnapshotRow, 'id'>;
   /** The locked quote these figures come from, which the save claims (DESIGN.md 7.12). */
   quoteId?: string;
@@ -79,15 +86,15 @@ export async function priceBuyOrder(
   user: UserRow,
   body: SaveOrderRequest,
 ): Promise<PricedBuy> {
-  const { settings, client } = await checkCustomer(deps, user, body);
   const typed = body.walletAddress?.trim() ?? '';
   // With an address-book entry named, the entry decides the address (save-buy-order checks it).
   const walletAddress = body.payoutAddressId !== undefined && typed === '' ? null : typed;
+  const { settings, client, verdicts } = await checkBuyer(deps, user, body, walletAddress);
   if (walletAddress !== null && !isValidBitcoinAddress(walletAddress, deps.network)) {
     throw new AppError('BAD_REQUEST', BUY_CHECK_MESSAGES.invalidAddress);
   }
   // DESIGN.md 7.9: a sanctioned payout address is refused at save (and screened again before payout).
-  if (walletAddress !== null) await assertAddressNotSanctioned(deps.db, walletAddress, 'walletAddress');
+  if (walletAddress !== null && verdicts.addressListed) throw sanctionedAddressRefusal('walletAddress');
   for (const snapshot of await servedPricesAt(deps, 'sell', client.priceCents)) {
     const quote = quoteBuyFromUsd({
       valueCents: client.valueCents,
@@ -107,8 +114,10 @@ export async function priceBuyOrder(
       const { amountSats, valueCents, priceCents, platformFeeCents, networkFeeCents } = quote;
       return {
         snapshot,
+        settings,
         figures: { amountSats, valueCents, priceCents, platformFeeCents, networkFeeCents, bankFeeCents: 0n },
         walletAddress,
+        addressScreened: walletAddress !== null,
         quoteExpiresAt: new Date(deps.now().getTime() + settings.orderSessionTimeoutSeconds * 1000),
       };
     }
@@ -122,7 +131,7 @@ export async function priceSellOrder(
   user: UserRow,
   body: SaveOrderRequest,
 ): Promise<PricedSell> {
-  const settings = await findGlobalSettings(deps.db);
+  const settings = await readGlobalSettings(deps.db);
   const client = parseClientFigures(body);
   await assertCustomerMayTrade(deps.db, user, 'sell');
   await assertW9OnFile(deps.db, user);
@@ -152,6 +161,7 @@ export async function priceSellOrder(
       assertWithinLimits(settings, valueCents);
       return {
         snapshot,
+        settings,
         figures: { amountSats, valueCents, priceCents, platformFeeCents, networkFeeCents: 0n, bankFeeCents },
         paymentMethod: payout.method,
         receivingDetails: payout.details,
@@ -198,16 +208,21 @@ async function assertSellLeavesSomething(
   throw new AppError('BAD_REQUEST', sellDeadEndMessage(method as 'zelle' | 'ach' | 'wire', smallest));
 }
 
-/** The settings, the client's figures as integers, and the customer checks, before any maths. */
-async function checkCustomer(
+/**
+ * The settings, the client's figures as integers, and the customer checks, before any maths; with
+ * the KYC verdict, whether the payout address is listed, read in the same statement for the caller.
+ */
+async function checkBuyer(
   deps: PricingDeps,
   user: UserRow,
   body: SaveOrderRequest,
-): Promise<{ settings: GlobalSettingsRow; client: Figures }> {
-  const settings = await findGlobalSettings(deps.db);
+  walletAddress: string | null,
+): Promise<{ settings: GlobalSettingsRow; client: Figures; verdicts: { addressListed: boolean } }> {
+  const settings = await readGlobalSettings(deps.db);
   const client = parseClientFigures(body);
-  await assertMayTrade(deps.db, user, settings, client.valueCents, body.type);
-  return { settings, client };
+  const verdicts = await findBuyerVerdicts(deps.db, user.id, walletAddress);
+  await assertMayTrade(deps.db, user, settings, client.valueCents, body.type, verdicts);
+  return { settings, client, verdicts };
 }
 
 /** The client's figures as integers; a sell's value may be nothing, which is checked after its amount. */

@@ -1,8 +1,9 @@
 import type { SaveOrderRequest } from '@offzero/shared/api/orders';
 import type { OrderRow, UserRow } from '../../db/schema';
 import { recordOrderCreated } from '../order-state';
-import { findRecentTwinOrder, insertOrder, lockCustomerForSave } from '../order.repository';
-import { assertWithinTradingLimits } from '../../limits/limits.service';
+import { findTwinAndWindowUse, insertOrder, lockCustomerForSave } from '../order.repository';
+import { assertUseWithinTradingLimits } from '../../limits/limits.service';
+import { windowStarts } from '../../limits/trading-limits';
 import { linkBuyPayoutAddress } from './link-payout-address';
 import type { OrderDeps } from './order-deps';
 import { claimOrderQuote, priceBuyFromQuote } from './price-from-quote';
@@ -27,27 +28,34 @@ export async function saveBuyOrder(
     : await priceBuyOrder(deps, user, body);
   const saved = await deps.db.transaction(async (tx) => {
     const tier = await lockCustomerForSave(tx, user.id);
-    const twin = await findRecentTwinOrder(tx, {
-      userId: user.id,
-      type: 'buy',
-      amountSats: priced.figures.amountSats,
-      valueCents: priced.figures.valueCents,
-      walletAddress: priced.walletAddress,
-      paymentMethod: null,
-    });
+    const { twin, used, payoutEntryId } = await findTwinAndWindowUse(
+      tx,
+      {
+        userId: user.id,
+        type: 'buy',
+        amountSats: priced.figures.amountSats,
+        valueCents: priced.figures.valueCents,
+        walletAddress: priced.walletAddress,
+        paymentMethod: null,
+      },
+      windowStarts(deps.now()),
+      priced.walletAddress,
+    );
     if (twin) return twin;
     // Compliance, after every other check: counted under the customer's lock, so two saves at once
     // cannot both fit into what is left of a limit.
-    await assertWithinTradingLimits(tx, {
-      userId: user.id,
+    assertUseWithinTradingLimits({
+      settings: priced.settings,
       tier,
+      used,
       valueCents: priced.figures.valueCents,
-      now: deps.now(),
     });
     const walletOwnership = travelRuleAnswer(priced.figures.valueCents, body.walletOwnership);
     const payout = await linkBuyPayoutAddress(deps, tx, user.id, {
       payoutAddressId: body.payoutAddressId,
       walletAddress: priced.walletAddress,
+      addressScreened: priced.addressScreened,
+      knownEntryId: payoutEntryId,
     });
     const order = await insertOrder(tx, {
       userId: user.id,

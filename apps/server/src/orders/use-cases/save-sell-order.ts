@@ -2,8 +2,9 @@ import type { SaveOrderRequest } from '@offzero/shared/api/orders';
 import type { OrderRow, UserRow } from '../../db/schema';
 import { allocateDepositAddress } from '../../deposits/allocate-deposit-address';
 import { recordOrderCreated } from '../order-state';
-import { findRecentTwinOrder, insertOrder, lockCustomerForSave } from '../order.repository';
-import { assertWithinTradingLimits } from '../../limits/limits.service';
+import { findTwinAndWindowUse, insertOrder, lockCustomerForSave } from '../order.repository';
+import { assertUseWithinTradingLimits } from '../../limits/limits.service';
+import { windowStarts } from '../../limits/trading-limits';
 import type { OrderDeps } from './order-deps';
 import { claimOrderQuote, priceSellFromQuote } from './price-from-quote';
 import { keepTravelRuleRecord, travelRuleAnswer } from './travel-rule';
@@ -27,22 +28,26 @@ export async function saveSellOrder(
     : await priceSellOrder(deps, user, body);
   return deps.db.transaction(async (tx) => {
     const tier = await lockCustomerForSave(tx, user.id);
-    const twin = await findRecentTwinOrder(tx, {
-      userId: user.id,
-      type: 'sell',
-      amountSats: priced.figures.amountSats,
-      valueCents: priced.figures.valueCents,
-      walletAddress: null,
-      paymentMethod: priced.paymentMethod,
-    });
+    const { twin, used } = await findTwinAndWindowUse(
+      tx,
+      {
+        userId: user.id,
+        type: 'sell',
+        amountSats: priced.figures.amountSats,
+        valueCents: priced.figures.valueCents,
+        walletAddress: null,
+        paymentMethod: priced.paymentMethod,
+      },
+      windowStarts(deps.now()),
+    );
     if (twin) return twin;
     // Compliance, after every other check: counted under the customer's lock, so two saves at once
     // cannot both fit into what is left of a limit.
-    await assertWithinTradingLimits(tx, {
-      userId: user.id,
+    assertUseWithinTradingLimits({
+      settings: priced.settings,
       tier,
+      used,
       valueCents: priced.figures.valueCents,
-      now: deps.now(),
     });
     const walletOwnership = travelRuleAnswer(priced.figures.valueCents, body.walletOwnership);
     const deposit = await allocateDepositAddress(tx, {
