@@ -31,35 +31,43 @@ const monitoredColumns = {
   flagNote: orders.flagNote,
 };
 
-export async function findMonitoredOrder(
+/** The orders named, as the rules see them (with the version the rules run on). */
+export async function findMonitoredOrders(
   db: Database,
-  orderId: string,
-): Promise<(MonitoredOrder & { updatedAt: Date }) | undefined> {
-  const [row] = await db
+  orderIds: readonly string[],
+): Promise<(MonitoredOrder & { updatedAt: Date })[]> {
+  if (orderIds.length === 0) return [];
+  return db
     .select({ ...monitoredColumns, updatedAt: orders.updatedAt })
     .from(orders)
-    .where(eq(orders.id, orderId));
-  return row;
+    .where(inArray(orders.id, [...orderIds]));
 }
 
-/** The customer's orders created from `from` up to and including `until`. */
-export async function findOrdersBetween(
-  db: Database,
-  userId: string,
-  from: Date,
-  until: Date,
-): Promise<MonitoredOrder[]> {
+/** A customer's orders created from `from` up to and including `until`. */
+export interface OrderSpan {
+  userId: string;
+  from: Date;
+  until: Date;
+}
+
+/** The orders in any of the spans (one statement for a whole batch), oldest first. */
+export async function findOrdersInSpans(db: Database, spans: readonly OrderSpan[]): Promise<MonitoredOrder[]> {
+  if (spans.length === 0) return [];
   return db
     .select(monitoredColumns)
     .from(orders)
     .where(
-      and(
-        eq(orders.userId, userId),
-        gte(orders.createdAt, from),
-        // PostgreSQL keeps microseconds and a Date only milliseconds: an order's own `createdAt`, read
-        // back, is up to 1 ms earlier than the stored one. The window ends just before the next
-        // millisecond, so that the order whose rules run is always in it.
-        lt(orders.createdAt, new Date(until.getTime() + 1)),
+      or(
+        ...spans.map((span) =>
+          and(
+            eq(orders.userId, span.userId),
+            gte(orders.createdAt, span.from),
+            // PostgreSQL keeps microseconds and a Date only milliseconds: an order's own `createdAt`,
+            // read back, is up to 1 ms earlier than the stored one. The span ends just before the next
+            // millisecond, so that the order whose rules run is always in it.
+            lt(orders.createdAt, new Date(span.until.getTime() + 1)),
+          ),
+        ),
       ),
     )
     .orderBy(asc(orders.createdAt));
@@ -81,13 +89,21 @@ export async function countEarlierTrades(db: Database, order: MonitoredOrder): P
   return Number(row?.count ?? 0);
 }
 
-/** When the customer's identity was approved (if it is) and the name it was verified under. */
-export async function findVerifiedIdentity(
+export interface VerifiedIdentity {
+  approvedAt: Date | null;
+  name: string | null;
+}
+
+/** For each customer: when their identity was approved (if it is) and the name it was verified under. */
+export async function findVerifiedIdentities(
   db: Database,
-  userId: string,
-): Promise<{ approvedAt: Date | null; name: string | null }> {
-  const [row] = await db
+  userIds: readonly string[],
+): Promise<Map<string, VerifiedIdentity>> {
+  const identities = new Map<string, VerifiedIdentity>();
+  if (userIds.length === 0) return identities;
+  const rows = await db
     .select({
+      userId: users.id,
       status: kycRecords.status,
       legalName: kycRecords.legalName,
       decidedAt: kycRecords.decidedAt,
@@ -97,35 +113,68 @@ export async function findVerifiedIdentity(
     })
     .from(users)
     .leftJoin(kycRecords, eq(kycRecords.userId, users.id))
-    .where(eq(users.id, userId));
-  if (!row) return { approvedAt: null, name: null };
-  const accountName = `${row.firstName} ${row.lastName}`.trim();
-  return {
-    approvedAt: row.status === 'GREEN' ? (row.decidedAt ?? row.updatedAt) : null,
-    name: row.legalName?.trim() || accountName || null,
-  };
+    .where(inArray(users.id, [...userIds]));
+  for (const row of rows) {
+    const accountName = `${row.firstName} ${row.lastName}`.trim();
+    identities.set(row.userId, {
+      approvedAt: row.status === 'GREEN' ? (row.decidedAt ?? row.updatedAt) : null,
+      name: row.legalName?.trim() || accountName || null,
+    });
+  }
+  return identities;
 }
 
-/** Other customers' orders paying the same bitcoin address (buys) or bank account number (sells). */
-export async function findOtherCustomersPaying(
+/** Another customer's order paying the same destination as an order of the batch. */
+export interface SharedDestinationRow {
+  userId: string;
+  orderId: string;
+  at: Date;
+}
+
+/**
+ * For each order named: other customers' orders paying the same bitcoin address (buys) or bank
+ * account number (sells), the first 20 of each, in one statement for the whole batch.
+ */
+export async function findOtherCustomersPayingSame(
   db: Database,
-  userId: string,
-  destination: { kind: 'address' | 'bank_account'; value: string },
-): Promise<{ userId: string; orderId: string; at: Date }[]> {
-  const same =
-    destination.kind === 'address'
-      ? and(eq(orders.type, 'buy'), sql`lower(${orders.walletAddress}) = ${destination.value}`)
-      : and(
-          eq(orders.type, 'sell'),
-          inArray(orders.paymentMethod, ['ach', 'wire']),
-          sql`regexp_replace(${orders.receivingDetails}->>'account_number', '\\s', '', 'g') = ${destination.value}`,
-        );
-  return db
-    .select({ userId: orders.userId, orderId: orders.id, at: orders.createdAt })
-    .from(orders)
-    .where(and(ne(orders.userId, userId), same))
-    .orderBy(asc(orders.createdAt))
-    .limit(20);
+  orderIds: readonly string[],
+): Promise<Map<string, SharedDestinationRow[]>> {
+  const found = new Map<string, SharedDestinationRow[]>();
+  if (orderIds.length === 0) return found;
+  const accountNumber = (alias: string) =>
+    sql.raw(`regexp_replace(${alias}.receiving_details->>'account_number', '\\s', '', 'g')`);
+  const result: unknown = await db.execute(sql`
+    select b.id as "forOrder", o.user_id as "userId", o.id as "orderId",
+           floor(extract(epoch from o.created_at) * 1000)::float8 as "atMs"
+    from orders b
+    cross join lateral (
+      select o.user_id, o.id, o.created_at
+      from orders o
+      where o.user_id <> b.user_id
+        and (
+          (b.type = 'buy' and o.type = 'buy' and lower(o.wallet_address) = lower(b.wallet_address))
+          or (
+            b.type = 'sell' and b.payment_method in ('ach', 'wire')
+            and o.type = 'sell' and o.payment_method in ('ach', 'wire')
+            and ${accountNumber('o')} = ${accountNumber('b')}
+          )
+        )
+      order by o.created_at asc
+      limit 20
+    ) o
+    where b.id in (${sql.join(
+      orderIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})
+    order by b.id, o.created_at asc`);
+  const rows = (result as { rows: { forOrder: string; userId: string; orderId: string; atMs: number }[] })
+    .rows;
+  for (const row of rows) {
+    const list = found.get(row.forOrder) ?? [];
+    list.push({ userId: row.userId, orderId: row.orderId, at: new Date(Number(row.atMs)) });
+    found.set(row.forOrder, list);
+  }
+  return found;
 }
 
 /**
@@ -151,14 +200,19 @@ export async function openCase(
   return row;
 }
 
-/** Records that the rules ran on this version of the order. */
-export async function markOrderChecked(db: Database, orderId: string, orderUpdatedAt: Date): Promise<void> {
+/** Records that the rules ran on these versions of the orders (one statement for a batch). */
+export async function markOrdersChecked(
+  db: Database,
+  checked: readonly { orderId: string; orderUpdatedAt: Date }[],
+): Promise<void> {
+  if (checked.length === 0) return;
+  const now = new Date();
   await db
     .insert(orderMonitoringMarks)
-    .values({ orderId, orderUpdatedAt, checkedAt: new Date() })
+    .values(checked.map((entry) => ({ ...entry, checkedAt: now })))
     .onConflictDoUpdate({
       target: orderMonitoringMarks.orderId,
-      set: { orderUpdatedAt, checkedAt: new Date() },
+      set: { orderUpdatedAt: sql`excluded.order_updated_at`, checkedAt: now },
       // A slower run of an older version never moves the mark back.
       setWhere: sql`${orderMonitoringMarks.orderUpdatedAt} < excluded.order_updated_at`,
     });
