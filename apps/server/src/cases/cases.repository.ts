@@ -51,7 +51,10 @@ export interface OrderSpan {
 }
 
 /** The orders in any of the spans (one statement for a whole batch), oldest first. */
-export async function findOrdersInSpans(db: Database, spans: readonly OrderSpan[]): Promise<MonitoredOrder[]> {
+export async function findOrdersInSpans(
+  db: Database,
+  spans: readonly OrderSpan[],
+): Promise<MonitoredOrder[]> {
   if (spans.length === 0) return [];
   return db
     .select(monitoredColumns)
@@ -124,57 +127,100 @@ export async function findVerifiedIdentities(
   return identities;
 }
 
-/** Another customer's order paying the same destination as an order of the batch. */
-export interface SharedDestinationRow {
+/** An order paying a destination (a bitcoin address or a bank account number). */
+export interface DestinationPayment {
   userId: string;
   orderId: string;
   at: Date;
 }
 
+/** How many other customers' orders paying the same destination a case shows. */
+export const SHARED_DESTINATION_SHOWN = 20;
+
+/** A destination as `destinationKey` spells it, in SQL, for the order aliased `o`. */
+const orderDestinationKey = sql.raw(`case
+  when o.type = 'buy' then 'address:' || lower(o.wallet_address)
+  when o.type = 'sell' and o.payment_method in ('ach', 'wire')
+    then 'bank_account:' || regexp_replace(o.receiving_details->>'account_number', '\\s', '', 'g')
+  end`);
+
+/** The key of a destination (`destinationOf`) that `findFirstPaymentsTo` answers by. */
+export function destinationKey(destination: { kind: 'address' | 'bank_account'; value: string }): string {
+  return `${destination.kind}:${destination.value}`;
+}
+
 /**
- * For each order named: other customers' orders paying the same bitcoin address (buys) or bank
- * account number (sells), the first 20 of each, in one statement for the whole batch.
+ * For each destination, the first orders paying it, oldest first: each customer's first
+ * `SHARED_DESTINATION_SHOWN`, and of those the first twice that many. Enough to find, for any one
+ * customer, the first `SHARED_DESTINATION_SHOWN` orders of the others; one scan for a whole batch.
  */
-export async function findOtherCustomersPayingSame(
+export async function findFirstPaymentsTo(
   db: Database,
-  orderIds: readonly string[],
-): Promise<Map<string, SharedDestinationRow[]>> {
-  const found = new Map<string, SharedDestinationRow[]>();
-  if (orderIds.length === 0) return found;
-  const accountNumber = (alias: string) =>
-    sql.raw(`regexp_replace(${alias}.receiving_details->>'account_number', '\\s', '', 'g')`);
+  destinationKeys: readonly string[],
+): Promise<Map<string, DestinationPayment[]>> {
+  const found = new Map<string, DestinationPayment[]>();
+  if (destinationKeys.length === 0) return found;
+  const keys = sql.join(
+    destinationKeys.map((key) => sql`(${key}::text)`),
+    sql`, `,
+  );
   const result: unknown = await db.execute(sql`
-    select b.id as "forOrder", o.user_id as "userId", o.id as "orderId",
-           floor(extract(epoch from o.created_at) * 1000)::float8 as "atMs"
-    from orders b
-    cross join lateral (
-      select o.user_id, o.id, o.created_at
-      from orders o
-      where o.user_id <> b.user_id
-        and (
-          (b.type = 'buy' and o.type = 'buy' and lower(o.wallet_address) = lower(b.wallet_address))
-          or (
-            b.type = 'sell' and b.payment_method in ('ach', 'wire')
-            and o.type = 'sell' and o.payment_method in ('ach', 'wire')
-            and ${accountNumber('o')} = ${accountNumber('b')}
-          )
-        )
-      order by o.created_at asc
-      limit 20
-    ) o
-    where b.id in (${sql.join(
-      orderIds.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )})
-    order by b.id, o.created_at asc`);
-  const rows = (result as { rows: { forOrder: string; userId: string; orderId: string; atMs: number }[] })
-    .rows;
+    select key, user_id as "userId", id as "orderId",
+           floor(extract(epoch from created_at) * 1000)::float8 as "atMs"
+    from (
+      select key, user_id, id, created_at,
+             row_number() over (partition by key order by created_at, id) as nth
+      from (
+        select d.key, o.user_id, o.id, o.created_at,
+               row_number() over (partition by d.key, o.user_id order by o.created_at, o.id) as nth_of_customer
+        from (values ${keys}) as d(key)
+        join orders o on ${orderDestinationKey} = d.key
+      ) as per_customer
+      where nth_of_customer <= ${SHARED_DESTINATION_SHOWN}
+    ) as firsts
+    where nth <= ${2 * SHARED_DESTINATION_SHOWN}
+    order by key, nth`);
+  const rows = (result as { rows: { key: string; userId: string; orderId: string; atMs: number }[] }).rows;
   for (const row of rows) {
-    const list = found.get(row.forOrder) ?? [];
+    const list = found.get(row.key) ?? [];
     list.push({ userId: row.userId, orderId: row.orderId, at: new Date(Number(row.atMs)) });
-    found.set(row.forOrder, list);
+    found.set(row.key, list);
   }
   return found;
+}
+
+/**
+ * The cases that keep a finding from opening one: each customer's cases not closed (one per rule),
+ * and any case of the events named (`triggerKey`), as `userId rule` and `userId rule triggerKey`.
+ */
+export async function findCasesInTheWay(
+  db: Database,
+  userIds: readonly string[],
+  triggerKeys: readonly string[],
+): Promise<Set<string>> {
+  const taken = new Set<string>();
+  if (userIds.length === 0) return taken;
+  const rows = await db
+    .select({
+      userId: monitoringCases.userId,
+      rule: monitoringCases.rule,
+      triggerKey: monitoringCases.triggerKey,
+      status: monitoringCases.status,
+    })
+    .from(monitoringCases)
+    .where(
+      and(
+        inArray(monitoringCases.userId, [...userIds]),
+        triggerKeys.length > 0
+          ? or(ne(monitoringCases.status, 'closed'), inArray(monitoringCases.triggerKey, [...triggerKeys]))
+          : ne(monitoringCases.status, 'closed'),
+      ),
+    );
+  for (const row of rows) {
+    if (row.status !== 'closed') taken.add(`${row.userId} ${row.rule}`);
+    taken.add(`${row.userId} ${row.rule} ${row.triggerKey}`);
+  }
+  return taken;
 }
 
 /**

@@ -2,16 +2,26 @@ import type { Database } from '../../db/database';
 import type { MonitoringCaseRow } from '../../db/schema';
 import {
   countEarlierTrades,
+  destinationKey,
+  findCasesInTheWay,
+  findFirstPaymentsTo,
   findMonitoredOrders,
   findOrdersInSpans,
   findOrdersToMonitor,
-  findOtherCustomersPayingSame,
   findVerifiedIdentities,
   markOrdersChecked,
   openCase,
+  SHARED_DESTINATION_SHOWN,
   type OrderSpan,
 } from '../cases.repository';
-import { evaluateRules, mayBeLargeFirstTrade, WINDOW_MS, type MonitoredOrder } from '../monitoring-rules';
+import {
+  destinationOf,
+  evaluateRules,
+  mayBeLargeFirstTrade,
+  WINDOW_MS,
+  type Finding,
+  type MonitoredOrder,
+} from '../monitoring-rules';
 
 export interface MonitoringDeps {
   db: Database;
@@ -42,15 +52,17 @@ export async function monitorOrders(
   );
   if (batch.length === 0) return [];
   const userIds = [...new Set(batch.map((order) => order.userId))];
-  const [windowOrders, identities, sharedDestinations] = await Promise.all([
+  const destinationKeys = new Map<string, string>();
+  for (const order of batch) {
+    const destination = destinationOf(order);
+    if (destination) destinationKeys.set(order.id, destinationKey(destination));
+  }
+  const [windowOrders, identities, payments] = await Promise.all([
     findOrdersInSpans(db, windowSpans(batch)),
     findVerifiedIdentities(db, userIds),
-    findOtherCustomersPayingSame(
-      db,
-      batch.map((order) => order.id),
-    ),
+    findFirstPaymentsTo(db, [...new Set(destinationKeys.values())]),
   ]);
-  const opened: MonitoringCaseRow[] = [];
+  const found: { order: MonitoredOrder; finding: Finding }[] = [];
   for (const order of batch) {
     const identity = identities.get(order.userId) ?? { approvedAt: null, name: null };
     const windowStart = order.createdAt.getTime() - WINDOW_MS;
@@ -64,25 +76,50 @@ export async function monitorOrders(
     const earlierTrades = mayBeLargeFirstTrade(order, identity.approvedAt)
       ? await countEarlierTrades(db, order)
       : null;
+    const key = destinationKeys.get(order.id);
+    const sharedDestination = key
+      ? (payments.get(key) ?? [])
+          .filter((payment) => payment.userId !== order.userId)
+          .slice(0, SHARED_DESTINATION_SHOWN)
+      : [];
     const findings = evaluateRules({
       order,
       window,
       earlierTrades,
       kycApprovedAt: identity.approvedAt,
       kycName: identity.name,
-      sharedDestination: sharedDestinations.get(order.id) ?? [],
+      sharedDestination,
     });
-    for (const finding of findings) {
-      const row = await openCase(db, { userId: order.userId, ...finding, now: deps.now() });
-      if (row) opened.push(row);
+    for (const finding of findings) found.push({ order, finding });
+  }
+  if (found.length === 0) {
+    await markOrdersChecked(db, checkedVersions(batch));
+    return [];
+  }
+  // A finding whose customer already has an open case of its rule, or whose event already opened
+  // one, would be refused by the unique indexes: it is not even tried. The indexes still decide
+  // between processes racing.
+  const taken = await findCasesInTheWay(
+    db,
+    [...new Set(found.map(({ order }) => order.userId))],
+    [...new Set(found.map(({ finding }) => finding.triggerKey))],
+  );
+  const opened: MonitoringCaseRow[] = [];
+  for (const { order, finding } of found) {
+    const perRule = `${order.userId} ${finding.rule}`;
+    if (taken.has(perRule) || taken.has(`${perRule} ${finding.triggerKey}`)) continue;
+    const row = await openCase(db, { userId: order.userId, ...finding, now: deps.now() });
+    if (row) {
+      opened.push(row);
+      taken.add(perRule);
     }
   }
-  await markOrdersChecked(
-    db,
-    batch.map((order) => ({ orderId: order.id, orderUpdatedAt: order.updatedAt })),
-  );
+  await markOrdersChecked(db, checkedVersions(batch));
   return opened;
 }
+
+const checkedVersions = (batch: readonly (MonitoredOrder & { updatedAt: Date })[]) =>
+  batch.map((order) => ({ orderId: order.id, orderUpdatedAt: order.updatedAt }));
 
 /** Each customer's 24-hour windows of the batch, overlapping ones merged: one range read per gap. */
 function windowSpans(batch: readonly MonitoredOrder[]): OrderSpan[] {
