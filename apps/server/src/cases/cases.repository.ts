@@ -15,7 +15,7 @@ import {
   type MonitoringCaseNoteRow,
   type MonitoringCaseRow,
 } from '../db/schema';
-import type { MonitoredOrder } from './monitoring-rules';
+import { STRUCTURING_FLOOR_CENTS, STRUCTURING_LIMIT_CENTS, type MonitoredOrder } from './monitoring-rules';
 
 const monitoredColumns = {
   id: orders.id,
@@ -48,6 +48,8 @@ export interface OrderSpan {
   userId: string;
   from: Date;
   until: Date;
+  /** Only orders in the structuring band (the customer's velocity case is open: it needs no count). */
+  bandedOnly: boolean;
 }
 
 /** The orders in any of the spans (one statement for a whole batch), oldest first. */
@@ -69,6 +71,12 @@ export async function findOrdersInSpans(
             // read back, is up to 1 ms earlier than the stored one. The span ends just before the next
             // millisecond, so that the order whose rules run is always in it.
             lt(orders.createdAt, new Date(span.until.getTime() + 1)),
+            span.bandedOnly
+              ? and(
+                  gte(orders.valueCents, STRUCTURING_FLOOR_CENTS),
+                  lt(orders.valueCents, STRUCTURING_LIMIT_CENTS),
+                )
+              : undefined,
           ),
         ),
       ),

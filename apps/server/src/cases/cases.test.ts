@@ -211,6 +211,26 @@ describe('one job for the orders changed in a moment', () => {
     );
   });
 
+  it('still opens structuring for a customer whose velocity case is open', async () => {
+    const who = await customer();
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+    const small: string[] = [];
+    for (let i = 0; i < 6; i++)
+      small.push(await insertOrder(who, { valueCents: 10_000n, createdAt: at(60 - i) }));
+    await t.app.cases.runMonitorJob({ orderIds: small });
+    expect(await casesOf(who, 'velocity')).toHaveLength(1);
+    const banded: string[] = [];
+    for (let i = 0; i < 3; i++)
+      banded.push(await insertOrder(who, { valueCents: 260_000n, createdAt: at(30 - i) }));
+    await t.app.cases.runMonitorJob({ orderIds: banded });
+    const [structuring, ...more] = await casesOf(who, 'structuring');
+    expect(more).toEqual([]);
+    expect((structuring?.evidence as { orders: { orderId: string }[] }).orders.map((o) => o.orderId)).toEqual(
+      banded,
+    );
+    expect(await casesOf(who, 'velocity')).toHaveLength(1);
+  });
+
   it('shows each customer the first 20 orders of the others paying the same address', async () => {
     const address = 'tb1qbatchsharedaddress0000000000000000000';
     const [many, few, one] = [await customer(), await customer(), await customer()];

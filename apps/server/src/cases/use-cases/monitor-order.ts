@@ -52,13 +52,25 @@ export async function monitorOrders(
   );
   if (batch.length === 0) return [];
   const userIds = [...new Set(batch.map((order) => order.userId))];
+  // A finding whose customer already has an open case of its rule, or whose event already opened
+  // one, would be refused by the unique indexes: it is not tried, and a customer whose velocity case
+  // is open needs no count of their window (only its structuring-band orders, unless that case is
+  // open too). The indexes still decide between processes racing.
+  const taken = await findCasesInTheWay(
+    db,
+    userIds,
+    batch.map((order) => `order:${order.id}`),
+  );
+  const windowNeeded = (userId: string): WindowNeed =>
+    !taken.has(`${userId} velocity`) ? 'all' : !taken.has(`${userId} structuring`) ? 'banded' : 'none';
   const destinationKeys = new Map<string, string>();
   for (const order of batch) {
-    const destination = destinationOf(order);
+    // With the customer's shared-destination case open, no other payer can open another.
+    const destination = taken.has(`${order.userId} shared_destination`) ? null : destinationOf(order);
     if (destination) destinationKeys.set(order.id, destinationKey(destination));
   }
   const [windowOrders, identities, payments] = await Promise.all([
-    findOrdersInSpans(db, windowSpans(batch)),
+    findOrdersInSpans(db, windowSpans(batch, windowNeeded)),
     findVerifiedIdentities(db, userIds),
     findFirstPaymentsTo(db, [...new Set(destinationKeys.values())]),
   ]);
@@ -92,18 +104,6 @@ export async function monitorOrders(
     });
     for (const finding of findings) found.push({ order, finding });
   }
-  if (found.length === 0) {
-    await markOrdersChecked(db, checkedVersions(batch));
-    return [];
-  }
-  // A finding whose customer already has an open case of its rule, or whose event already opened
-  // one, would be refused by the unique indexes: it is not even tried. The indexes still decide
-  // between processes racing.
-  const taken = await findCasesInTheWay(
-    db,
-    [...new Set(found.map(({ order }) => order.userId))],
-    [...new Set(found.map(({ finding }) => finding.triggerKey))],
-  );
   const opened: MonitoringCaseRow[] = [];
   for (const { order, finding } of found) {
     const perRule = `${order.userId} ${finding.rule}`;
@@ -121,19 +121,24 @@ export async function monitorOrders(
 const checkedVersions = (batch: readonly (MonitoredOrder & { updatedAt: Date })[]) =>
   batch.map((order) => ({ orderId: order.id, orderUpdatedAt: order.updatedAt }));
 
+/** What of a customer's 24-hour windows the rules still need. */
+type WindowNeed = 'all' | 'banded' | 'none';
+
 /** Each customer's 24-hour windows of the batch, overlapping ones merged: one range read per gap. */
-function windowSpans(batch: readonly MonitoredOrder[]): OrderSpan[] {
+function windowSpans(batch: readonly MonitoredOrder[], needed: (userId: string) => WindowNeed): OrderSpan[] {
   const spans: OrderSpan[] = [];
   const byUser = new Map<string, OrderSpan[]>();
   // The batch is sorted by creation, so each customer's windows arrive in order.
   for (const order of batch) {
+    const need = needed(order.userId);
+    if (need === 'none') continue;
     const from = new Date(order.createdAt.getTime() - WINDOW_MS);
     const userSpans = byUser.get(order.userId) ?? [];
     const last = userSpans.at(-1);
     if (last && from.getTime() <= last.until.getTime()) {
       last.until = order.createdAt;
     } else {
-      const span = { userId: order.userId, from, until: order.createdAt };
+      const span = { userId: order.userId, from, until: order.createdAt, bandedOnly: need === 'banded' };
       userSpans.push(span);
       spans.push(span);
     }
