@@ -177,9 +177,9 @@ describe('one job for the orders changed in a moment', () => {
     });
     const [a, b] = [crypto.randomUUID(), crypto.randomUUID()];
     // A save names its order twice (its notice and its save): one entry.
-    cases.orderChanged(a!);
-    cases.orderChanged(a!);
-    cases.orderChanged(b!);
+    cases.orderChanged(a);
+    cases.orderChanged(a);
+    cases.orderChanged(b);
     expect(sent).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, MONITOR_GATHER_MS + 100));
     expect(sent).toEqual([{ name: MONITOR_ORDER_JOB, data: { orderIds: [a, b] } }]);
