@@ -333,6 +333,7 @@ export async function buildApp({
     processInbox: (data) => inbox.process(data),
     reconcilePayPal: () => paypal.reconcile(),
     monitorOrders: (data) => cases.runMonitorJob(data),
+    beforeStop: () => cases.flush(),
     refreshSanctionsList: { everyMs: SANCTIONS_REFRESH_EVERY_MS, run: () => sanctionsList.refresh() },
   });
 

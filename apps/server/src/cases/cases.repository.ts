@@ -15,7 +15,7 @@ import {
   type MonitoringCaseNoteRow,
   type MonitoringCaseRow,
 } from '../db/schema';
-import type { MonitoredOrder } from './monitoring-rules';
+import { STRUCTURING_FLOOR_CENTS, STRUCTURING_LIMIT_CENTS, type MonitoredOrder } from './monitoring-rules';
 
 const monitoredColumns = {
   id: orders.id,
@@ -31,35 +31,54 @@ const monitoredColumns = {
   flagNote: orders.flagNote,
 };
 
-export async function findMonitoredOrder(
+/** The orders named, as the rules see them (with the version the rules run on). */
+export async function findMonitoredOrders(
   db: Database,
-  orderId: string,
-): Promise<(MonitoredOrder & { updatedAt: Date }) | undefined> {
-  const [row] = await db
+  orderIds: readonly string[],
+): Promise<(MonitoredOrder & { updatedAt: Date })[]> {
+  if (orderIds.length === 0) return [];
+  return db
     .select({ ...monitoredColumns, updatedAt: orders.updatedAt })
     .from(orders)
-    .where(eq(orders.id, orderId));
-  return row;
+    .where(inArray(orders.id, [...orderIds]));
 }
 
-/** The customer's orders created from `from` up to and including `until`. */
-export async function findOrdersBetween(
+/** A customer's orders created from `from` up to and including `until`. */
+export interface OrderSpan {
+  userId: string;
+  from: Date;
+  until: Date;
+  /** Only orders in the structuring band (the customer's velocity case is open: it needs no count). */
+  bandedOnly: boolean;
+}
+
+/** The orders in any of the spans (one statement for a whole batch), oldest first. */
+export async function findOrdersInSpans(
   db: Database,
-  userId: string,
-  from: Date,
-  until: Date,
+  spans: readonly OrderSpan[],
 ): Promise<MonitoredOrder[]> {
+  if (spans.length === 0) return [];
   return db
     .select(monitoredColumns)
     .from(orders)
     .where(
-      and(
-        eq(orders.userId, userId),
-        gte(orders.createdAt, from),
-        // PostgreSQL keeps microseconds and a Date only milliseconds: an order's own `createdAt`, read
-        // back, is up to 1 ms earlier than the stored one. The window ends just before the next
-        // millisecond, so that the order whose rules run is always in it.
-        lt(orders.createdAt, new Date(until.getTime() + 1)),
+      or(
+        ...spans.map((span) =>
+          and(
+            eq(orders.userId, span.userId),
+            gte(orders.createdAt, span.from),
+            // PostgreSQL keeps microseconds and a Date only milliseconds: an order's own `createdAt`,
+            // read back, is up to 1 ms earlier than the stored one. The span ends just before the next
+            // millisecond, so that the order whose rules run is always in it.
+            lt(orders.createdAt, new Date(span.until.getTime() + 1)),
+            span.bandedOnly
+              ? and(
+                  gte(orders.valueCents, STRUCTURING_FLOOR_CENTS),
+                  lt(orders.valueCents, STRUCTURING_LIMIT_CENTS),
+                )
+              : undefined,
+          ),
+        ),
       ),
     )
     .orderBy(asc(orders.createdAt));
@@ -81,13 +100,21 @@ export async function countEarlierTrades(db: Database, order: MonitoredOrder): P
   return Number(row?.count ?? 0);
 }
 
-/** When the customer's identity was approved (if it is) and the name it was verified under. */
-export async function findVerifiedIdentity(
+export interface VerifiedIdentity {
+  approvedAt: Date | null;
+  name: string | null;
+}
+
+/** For each customer: when their identity was approved (if it is) and the name it was verified under. */
+export async function findVerifiedIdentities(
   db: Database,
-  userId: string,
-): Promise<{ approvedAt: Date | null; name: string | null }> {
-  const [row] = await db
+  userIds: readonly string[],
+): Promise<Map<string, VerifiedIdentity>> {
+  const identities = new Map<string, VerifiedIdentity>();
+  if (userIds.length === 0) return identities;
+  const rows = await db
     .select({
+      userId: users.id,
       status: kycRecords.status,
       legalName: kycRecords.legalName,
       decidedAt: kycRecords.decidedAt,
@@ -97,35 +124,111 @@ export async function findVerifiedIdentity(
     })
     .from(users)
     .leftJoin(kycRecords, eq(kycRecords.userId, users.id))
-    .where(eq(users.id, userId));
-  if (!row) return { approvedAt: null, name: null };
-  const accountName = `${row.firstName} ${row.lastName}`.trim();
-  return {
-    approvedAt: row.status === 'GREEN' ? (row.decidedAt ?? row.updatedAt) : null,
-    name: row.legalName?.trim() || accountName || null,
-  };
+    .where(inArray(users.id, [...userIds]));
+  for (const row of rows) {
+    const accountName = `${row.firstName} ${row.lastName}`.trim();
+    identities.set(row.userId, {
+      approvedAt: row.status === 'GREEN' ? (row.decidedAt ?? row.updatedAt) : null,
+      name: row.legalName?.trim() || accountName || null,
+    });
+  }
+  return identities;
 }
 
-/** Other customers' orders paying the same bitcoin address (buys) or bank account number (sells). */
-export async function findOtherCustomersPaying(
+/** An order paying a destination (a bitcoin address or a bank account number). */
+export interface DestinationPayment {
+  userId: string;
+  orderId: string;
+  at: Date;
+}
+
+/** How many other customers' orders paying the same destination a case shows. */
+export const SHARED_DESTINATION_SHOWN = 20;
+
+/** A destination as `destinationKey` spells it, in SQL, for the order aliased `o`. */
+const orderDestinationKey = sql.raw(`case
+  when o.type = 'buy' then 'address:' || lower(o.wallet_address)
+  when o.type = 'sell' and o.payment_method in ('ach', 'wire')
+    then 'bank_account:' || regexp_replace(o.receiving_details->>'account_number', '\\s', '', 'g')
+  end`);
+
+/** The key of a destination (`destinationOf`) that `findFirstPaymentsTo` answers by. */
+export function destinationKey(destination: { kind: 'address' | 'bank_account'; value: string }): string {
+  return `${destination.kind}:${destination.value}`;
+}
+
+/**
+ * For each destination, the first orders paying it, oldest first: each customer's first
+ * `SHARED_DESTINATION_SHOWN`, and of those the first twice that many. Enough to find, for any one
+ * customer, the first `SHARED_DESTINATION_SHOWN` orders of the others; one scan for a whole batch.
+ */
+export async function findFirstPaymentsTo(
   db: Database,
-  userId: string,
-  destination: { kind: 'address' | 'bank_account'; value: string },
-): Promise<{ userId: string; orderId: string; at: Date }[]> {
-  const same =
-    destination.kind === 'address'
-      ? and(eq(orders.type, 'buy'), sql`lower(${orders.walletAddress}) = ${destination.value}`)
-      : and(
-          eq(orders.type, 'sell'),
-          inArray(orders.paymentMethod, ['ach', 'wire']),
-          sql`regexp_replace(${orders.receivingDetails}->>'account_number', '\\s', '', 'g') = ${destination.value}`,
-        );
-  return db
-    .select({ userId: orders.userId, orderId: orders.id, at: orders.createdAt })
-    .from(orders)
-    .where(and(ne(orders.userId, userId), same))
-    .orderBy(asc(orders.createdAt))
-    .limit(20);
+  destinationKeys: readonly string[],
+): Promise<Map<string, DestinationPayment[]>> {
+  const found = new Map<string, DestinationPayment[]>();
+  if (destinationKeys.length === 0) return found;
+  const keys = sql.join(
+    destinationKeys.map((key) => sql`(${key}::text)`),
+    sql`, `,
+  );
+  const result: unknown = await db.execute(sql`
+    select key, user_id as "userId", id as "orderId",
+           floor(extract(epoch from created_at) * 1000)::float8 as "atMs"
+    from (
+      select key, user_id, id, created_at,
+             row_number() over (partition by key order by created_at, id) as nth
+      from (
+        select d.key, o.user_id, o.id, o.created_at,
+               row_number() over (partition by d.key, o.user_id order by o.created_at, o.id) as nth_of_customer
+        from (values ${keys}) as d(key)
+        join orders o on ${orderDestinationKey} = d.key
+      ) as per_customer
+      where nth_of_customer <= ${SHARED_DESTINATION_SHOWN}
+    ) as firsts
+    where nth <= ${2 * SHARED_DESTINATION_SHOWN}
+    order by key, nth`);
+  const rows = (result as { rows: { key: string; userId: string; orderId: string; atMs: number }[] }).rows;
+  for (const row of rows) {
+    const list = found.get(row.key) ?? [];
+    list.push({ userId: row.userId, orderId: row.orderId, at: new Date(Number(row.atMs)) });
+    found.set(row.key, list);
+  }
+  return found;
+}
+
+/**
+ * The cases that keep a finding from opening one: each customer's cases not closed (one per rule),
+ * and any case of the events named (`triggerKey`), as `userId rule` and `userId rule triggerKey`.
+ */
+export async function findCasesInTheWay(
+  db: Database,
+  userIds: readonly string[],
+  triggerKeys: readonly string[],
+): Promise<Set<string>> {
+  const taken = new Set<string>();
+  if (userIds.length === 0) return taken;
+  const rows = await db
+    .select({
+      userId: monitoringCases.userId,
+      rule: monitoringCases.rule,
+      triggerKey: monitoringCases.triggerKey,
+      status: monitoringCases.status,
+    })
+    .from(monitoringCases)
+    .where(
+      and(
+        inArray(monitoringCases.userId, [...userIds]),
+        triggerKeys.length > 0
+          ? or(ne(monitoringCases.status, 'closed'), inArray(monitoringCases.triggerKey, [...triggerKeys]))
+          : ne(monitoringCases.status, 'closed'),
+      ),
+    );
+  for (const row of rows) {
+    if (row.status !== 'closed') taken.add(`${row.userId} ${row.rule}`);
+    taken.add(`${row.userId} ${row.rule} ${row.triggerKey}`);
+  }
+  return taken;
 }
 
 /**
@@ -151,14 +254,19 @@ export async function openCase(
   return row;
 }
 
-/** Records that the rules ran on this version of the order. */
-export async function markOrderChecked(db: Database, orderId: string, orderUpdatedAt: Date): Promise<void> {
+/** Records that the rules ran on these versions of the orders (one statement for a batch). */
+export async function markOrdersChecked(
+  db: Database,
+  checked: readonly { orderId: string; orderUpdatedAt: Date }[],
+): Promise<void> {
+  if (checked.length === 0) return;
+  const now = new Date();
   await db
     .insert(orderMonitoringMarks)
-    .values({ orderId, orderUpdatedAt, checkedAt: new Date() })
+    .values(checked.map((entry) => ({ ...entry, checkedAt: now })))
     .onConflictDoUpdate({
       target: orderMonitoringMarks.orderId,
-      set: { orderUpdatedAt, checkedAt: new Date() },
+      set: { orderUpdatedAt: sql`excluded.order_updated_at`, checkedAt: now },
       // A slower run of an older version never moves the mark back.
       setWhere: sql`${orderMonitoringMarks.orderUpdatedAt} < excluded.order_updated_at`,
     });

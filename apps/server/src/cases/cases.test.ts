@@ -5,6 +5,7 @@ import { applyRetention } from '../jobs/retention.repository';
 import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
 import { placeBuyOrder } from '../test/buy-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { createCasesService, MONITOR_GATHER_MS, MONITOR_ORDER_JOB } from './cases.service';
 
 let t: TestApp;
 let admin: RegisteredCustomer;
@@ -159,6 +160,102 @@ describe('structuring and velocity from orders saved through the API', () => {
     const [structuring] = await casesOf(who, 'structuring');
     const evidence = structuring?.evidence as { orders: { orderId: string }[] };
     expect(evidence.orders.map((o) => o.orderId)).toEqual(ids.slice(0, 3));
+  });
+});
+
+describe('one job for the orders changed in a moment', () => {
+  it('queues the orders changed together as one job, each named once', async () => {
+    const sent: { name: string; data: unknown }[] = [];
+    const cases = createCasesService({
+      db: t.database.db,
+      queue: {
+        send: async (name, data) => {
+          sent.push({ name, data });
+        },
+      },
+      log: { warn: () => undefined },
+    });
+    const [a, b] = [crypto.randomUUID(), crypto.randomUUID()];
+    // A save names its order twice (its notice and its save): one entry.
+    cases.orderChanged(a);
+    cases.orderChanged(a);
+    cases.orderChanged(b);
+    expect(sent).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, MONITOR_GATHER_MS + 100));
+    expect(sent).toEqual([{ name: MONITOR_ORDER_JOB, data: { orderIds: [a, b] } }]);
+    await cases.flush();
+    expect(sent).toHaveLength(1);
+  });
+
+  it('opens each case once, from the order that completed the pattern, whatever order the job names them in', async () => {
+    const who = await customer();
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      ids.push(
+        await insertOrder(who, {
+          valueCents: 250_000n + BigInt(i),
+          createdAt: new Date(Date.now() - (7 - i) * 60_000),
+        }),
+      );
+    }
+    await t.app.cases.runMonitorJob({ orderIds: [...ids].reverse() });
+    await t.app.cases.runMonitorJob({ orderIds: ids });
+    const [structuring, ...moreStructuring] = await casesOf(who, 'structuring');
+    expect(moreStructuring).toEqual([]);
+    expect(structuring?.triggerKey).toBe(`order:${ids[2]}`);
+    const [velocity, ...moreVelocity] = await casesOf(who, 'velocity');
+    expect(moreVelocity).toEqual([]);
+    expect(velocity?.triggerKey).toBe(`order:${ids[5]}`);
+    expect((velocity?.evidence as { orders: { orderId: string }[] }).orders.map((o) => o.orderId)).toEqual(
+      ids.slice(0, 6),
+    );
+  });
+
+  it('still opens structuring for a customer whose velocity case is open', async () => {
+    const who = await customer();
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+    const small: string[] = [];
+    for (let i = 0; i < 6; i++)
+      small.push(await insertOrder(who, { valueCents: 10_000n, createdAt: at(60 - i) }));
+    await t.app.cases.runMonitorJob({ orderIds: small });
+    expect(await casesOf(who, 'velocity')).toHaveLength(1);
+    const banded: string[] = [];
+    for (let i = 0; i < 3; i++)
+      banded.push(await insertOrder(who, { valueCents: 260_000n, createdAt: at(30 - i) }));
+    await t.app.cases.runMonitorJob({ orderIds: banded });
+    const [structuring, ...more] = await casesOf(who, 'structuring');
+    expect(more).toEqual([]);
+    expect((structuring?.evidence as { orders: { orderId: string }[] }).orders.map((o) => o.orderId)).toEqual(
+      banded,
+    );
+    expect(await casesOf(who, 'velocity')).toHaveLength(1);
+  });
+
+  it('shows each customer the first 20 orders of the others paying the same address', async () => {
+    const address = 'tb1qbatchsharedaddress0000000000000000000';
+    const [many, few, one] = [await customer(), await customer(), await customer()];
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+    const manyIds: string[] = [];
+    for (let i = 0; i < 25; i++)
+      manyIds.push(
+        await insertOrder(many, { valueCents: 10_000n, walletAddress: address, createdAt: at(100 - i) }),
+      );
+    const fewIds: string[] = [];
+    for (let i = 0; i < 3; i++)
+      fewIds.push(
+        await insertOrder(few, { valueCents: 10_000n, walletAddress: address, createdAt: at(50 - i) }),
+      );
+    const oneId = await insertOrder(one, { valueCents: 10_000n, walletAddress: address, createdAt: at(1) });
+    await t.app.cases.runMonitorJob({ orderIds: [manyIds[24], fewIds[2], oneId] });
+    const others = async (who: RegisteredCustomer) => {
+      const [found] = await casesOf(who, 'shared_destination');
+      return (found?.evidence as { otherCustomers: { orderId: string }[] }).otherCustomers.map(
+        (o) => o.orderId,
+      );
+    };
+    expect(await others(many)).toEqual([...fewIds, oneId]);
+    expect(await others(few)).toEqual(manyIds.slice(0, 20));
+    expect(await others(one)).toEqual(manyIds.slice(0, 20));
   });
 });
 

@@ -41,8 +41,11 @@ export interface OrderFacts {
   order: MonitoredOrder;
   /** The customer's orders created in the 24 hours up to and including this one (this one among them). */
   window: MonitoredOrder[];
-  /** The customer's orders before this one that became trades (not cancelled, not expired). */
-  earlierTrades: number;
+  /**
+   * The customer's orders before this one that became trades (not cancelled, not expired); null when
+   * not counted because the order cannot be a large first trade (`mayBeLargeFirstTrade`).
+   */
+  earlierTrades: number | null;
   /** When the customer's identity was approved, if it is. */
   kycApprovedAt: Date | null;
   /** The verified name (the KYC record's, else the account's). */
@@ -90,6 +93,19 @@ export function inStructuringBand(valueCents: bigint): boolean {
   return valueCents >= STRUCTURING_FLOOR_CENTS && valueCents < STRUCTURING_LIMIT_CENTS;
 }
 
+/**
+ * Whether the order is large enough and close enough after the identity approval to be a large first
+ * trade; only then do its earlier trades need counting.
+ */
+export function mayBeLargeFirstTrade(order: MonitoredOrder, kycApprovedAt: Date | null): boolean {
+  return (
+    order.valueCents >= LARGE_FIRST_TRADE_CENTS &&
+    kycApprovedAt !== null &&
+    order.createdAt.getTime() >= kycApprovedAt.getTime() &&
+    order.createdAt.getTime() - kycApprovedAt.getTime() <= LARGE_FIRST_TRADE_DAYS * 86_400_000
+  );
+}
+
 export function evaluateRules(facts: OrderFacts): Finding[] {
   const { order, window } = facts;
   const findings: Finding[] = [];
@@ -121,13 +137,7 @@ export function evaluateRules(facts: OrderFacts): Finding[] {
   }
 
   const approvedAt = facts.kycApprovedAt;
-  if (
-    order.valueCents >= LARGE_FIRST_TRADE_CENTS &&
-    facts.earlierTrades === 0 &&
-    approvedAt &&
-    order.createdAt.getTime() >= approvedAt.getTime() &&
-    order.createdAt.getTime() - approvedAt.getTime() <= LARGE_FIRST_TRADE_DAYS * 86_400_000
-  ) {
+  if (approvedAt && mayBeLargeFirstTrade(order, approvedAt) && facts.earlierTrades === 0) {
     findings.push({
       rule: 'large_first_trade',
       triggerKey: `order:${order.id}`,

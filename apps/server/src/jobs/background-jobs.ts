@@ -77,10 +77,15 @@ export async function startBackgroundJobs(
     monitorOrders?: (data: unknown) => Promise<unknown>;
     /** Reloads the sanctions list from its source (daily; DESIGN.md 7.9). */
     refreshSanctionsList?: { everyMs: number; run: () => Promise<unknown> };
+    /** Queues work gathered in memory (orders to monitor) before the queue stops. */
+    beforeStop?: () => Promise<void>;
   },
 ): Promise<void> {
   const { queue } = deps;
-  app.addHook('onClose', async () => queue.stop());
+  app.addHook('onClose', async () => {
+    await deps.beforeStop?.();
+    await queue.stop();
+  });
   if (runsBackgroundJobs(app.config.processRole)) {
     const every = (ms: number, name: string, job: () => Promise<unknown>) => {
       queue.register(name, () => job());

@@ -69,6 +69,35 @@ describe('jobs on the app’s own engine', () => {
     expect(tries).toBe(3);
   });
 
+  it('works a backlog without waiting a polling interval per job; one failing job fails alone', async () => {
+    const ran: number[] = [];
+    t.app.jobQueue.register(
+      'test-backlog',
+      async (data) => {
+        const n = (data as { n: number }).n;
+        if (n === 7) throw new Error('job 7 fails');
+        ran.push(n);
+      },
+      { retryLimit: 0 },
+    );
+    const started = Date.now();
+    for (let n = 0; n < 30; n++) await t.app.jobQueue.send('test-backlog', { n });
+    await until(
+      async () => ran.length,
+      (count) => count === 29,
+    );
+    expect([...ran].sort((a, b) => a - b)).toEqual([...Array(30).keys()].filter((n) => n !== 7));
+    // One job per one-second poll would take half a minute.
+    expect(Date.now() - started).toBeLessThan(15_000);
+    const parked = await until(
+      () => t.app.jobQueue.failed(),
+      (jobs) => jobs.some((job) => job.name === 'test-backlog'),
+    );
+    expect(parked.filter((job) => job.name === 'test-backlog')).toMatchObject([
+      { error: 'job 7 fails', attempts: 1 },
+    ]);
+  });
+
   it('pruning old completed runs keeps the parked jobs', async () => {
     const pruned = await t.app.jobQueue.prune(0);
     if (IS_POSTGRES) expect(pruned).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-import { PgBoss } from 'pg-boss';
+import { PgBoss, type JobResult } from 'pg-boss';
 import {
   DEFAULT_RETRY,
   errorText,
@@ -12,6 +12,13 @@ import {
 
 /** pg-boss keeps its tables in a schema of its own, apart from the app's migrations. */
 export const PG_BOSS_SCHEMA = 'pgboss';
+
+/**
+ * Jobs of one name a worker takes per fetch, each run and settled on its own. While fetches come back
+ * full it fetches again at once: a queue with a backlog (monitoring batches sent by several web
+ * processes, a burst of webhooks) is worked continuously, not one job per polling interval.
+ */
+export const FETCH_BATCH = 10;
 
 /** Completed runs are kept this long (periodic jobs add thousands a day); failed ones until looked at. */
 export const COMPLETED_KEPT_SECONDS = 24 * 60 * 60;
@@ -80,18 +87,31 @@ export function createPgBossJobQueue(
     await ensureQueue(name);
     await boss.work(
       name,
-      { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 1 },
-      async ([job]) => {
-        if (!job) return;
-        try {
-          const result = await registered.handler(job.data);
-          options.onRun?.(name, 'ok');
-          return result;
-        } catch (error) {
-          options.onRun?.(name, 'error');
-          options.log.warn({ err: error, job: name, retryCount: job.retryCount }, 'job failed');
-          throw error instanceof Error ? error : new Error(errorText(error));
+      {
+        pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
+        batchSize: FETCH_BATCH,
+        burstWhenBatchFull: true,
+        perJobResults: true,
+      },
+      async (jobs) => {
+        const results: JobResult[] = [];
+        for (const job of jobs) {
+          try {
+            const output: unknown = await registered.handler(job.data);
+            options.onRun?.(name, 'ok');
+            results.push({ id: job.id, status: 'completed', output });
+          } catch (error) {
+            options.onRun?.(name, 'error');
+            options.log.warn({ err: error, job: name, retryCount: job.retryCount }, 'job failed');
+            // Failed alone: the others of the fetch keep their outcome; this one is retried or parked.
+            results.push({
+              id: job.id,
+              status: 'failed',
+              output: error instanceof Error ? error : new Error(errorText(error)),
+            });
+          }
         }
+        return results;
       },
     );
   }

@@ -9,6 +9,7 @@ import type { BitcoinNetwork } from '@offzero/shared/bitcoin/address';
 import type { Database } from '../db/database';
 import type { OrderRow, QuoteRow, UserRow } from '../db/schema';
 import type { PayoutAddressService } from '../payout-addresses/payout-address.service';
+import { trackOutboxWrites } from '../outbox/outbox-writes';
 import type { PriceBook } from '../prices/price-book';
 import type { OrderNotifier } from './order-notifications';
 import { cancelCustomerOrder } from './use-cases/cancel-order';
@@ -45,9 +46,11 @@ export function createOrderService(deps: {
     /** Locks a quote's figures for the customer until the order session timeout (DESIGN.md 7.12). */
     lockQuote: (user: UserRow, body: CreateQuoteRequest): Promise<QuoteRow> => lockQuote(wired, user, body),
     save: async (user: UserRow, body: SaveOrderRequest): Promise<OrderRow> => {
-      const saved = await (body.type === 'sell'
-        ? saveSellOrder(wired, user, body)
-        : saveBuyOrder(wired, user, body));
+      // Most saves write no notice (a new payout address's e-mail is the exception): their delivery
+      // after commit is skipped without a query.
+      const saved = await trackOutboxWrites(() =>
+        body.type === 'sell' ? saveSellOrder(wired, user, body) : saveBuyOrder(wired, user, body),
+      );
       deps.onSaved?.(saved);
       return saved;
     },

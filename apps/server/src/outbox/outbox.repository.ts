@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/database';
 import { outboxEvents, type OutboxEventRow } from '../db/schema';
 import { retryDelayMs } from '../jobs/retry-schedule';
+import { noteOutboxWrite } from './outbox-writes';
 
 /** One delivery to write: an event, a channel and a recipient (unique together). */
 export interface OutboxEntry {
@@ -34,6 +35,8 @@ export async function writeOutbox(
   now: Date = new Date(),
 ): Promise<void> {
   if (entries.length === 0) return;
+  // Noted before the insert: a delivery must never skip a row that might commit.
+  noteOutboxWrite(entries.map((entry) => entry.userId));
   await tx
     .insert(outboxEvents)
     .values(

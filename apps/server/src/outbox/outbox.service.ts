@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
 import type { OutboxEventRow } from '../db/schema';
 import { errorText } from '../jobs/job-queue';
+import { mayHaveWrittenOutboxFor } from './outbox-writes';
 import type { NotificationSender } from '../notifications/notification-sender';
 import { parseRealtimeEvent, type EventBus } from '../realtime/event-bus';
 import {
@@ -108,9 +109,12 @@ export function createOutboxService(deps: {
 
     /**
      * Right after a change commits, its process delivers what it wrote for the user at once (the
-     * customer waits for it); whatever fails is left to the job's retries. Never throws.
+     * customer waits for it); whatever fails is left to the job's retries. Never throws. Inside an
+     * operation tracked by `trackOutboxWrites` that wrote nothing for the user, there is nothing to
+     * claim and the database is not asked.
      */
     async deliverForUser(userId: string): Promise<void> {
+      if (!mayHaveWrittenOutboxFor(userId)) return;
       try {
         await deliver(await claimDueOutbox(db, { now: now(), limit: USER_BATCH, userId }));
       } catch (error) {

@@ -295,4 +295,27 @@ describe('outbox', () => {
     expect(landed).toHaveLength(1);
     expect(landed[0]).toMatchObject({ subject: 'Your order', deliveryId: ids[0] });
   });
+
+  it('delivers what a save wrote right after its commit; a save that wrote nothing claims nothing', async () => {
+    const bea = await registerVerifiedCustomer(t, 'bea.outbox@example.com');
+    // The first buy to an address adds it to the address book and e-mails a confirmation link: sent
+    // before the answer, not left to the sweep (which waits for fresh rows).
+    await placeBuyOrder(t, bea, 40);
+    const sent = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.to, bea.email));
+    expect(sent.map((message) => message.subject)).toContain('Confirm your new payout address');
+
+    // A row of hers written elsewhere (say its process died before delivering it) is the sweep's:
+    // a second buy to the same address writes no notice, and its save does not touch that row.
+    await writeOutbox(t.database.db, [
+      {
+        eventKey: 'test:written-elsewhere',
+        channel: 'email',
+        recipient: bea.email,
+        userId: bea.userId,
+        payload: { subject: 'Written elsewhere', text: 'Delivered by the sweep.' },
+      },
+    ]);
+    await placeBuyOrder(t, bea, 41);
+    expect((await rowsOf('test:written-elsewhere'))[0]).toMatchObject({ status: 'pending', attempts: 0 });
+  });
 });
