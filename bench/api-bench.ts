@@ -15,12 +15,10 @@
  * of every server process there (open it in Chrome's DevTools).
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import {
   btcNumberToSats,
   centsToUsdNumber,
@@ -29,6 +27,8 @@ import {
 } from '@offzero/shared/money/money';
 import { quoteBuyFromUsd } from '@offzero/shared/quotes/quote';
 import { settingsUpdateSchema } from '@offzero/shared/api/admin-settings';
+import { callApi, demoClient, registerDemoCustomer, type DemoCustomer } from './support/demo-customer';
+import { withScratchDatabase } from './support/scratch-postgres';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 10;
@@ -150,52 +150,21 @@ function ratio(database: string, name: string, product: Measured, bare: Measured
 // ---------------------------------------------------------------------------------------------------
 // The product's customer, signed in through the calls a browser makes
 
-interface Customer {
-  userId: string;
-  auth: Record<string, string>;
-  csrfHeaders: Record<string, string>;
-}
-
-async function call<T>(
-  base: string,
-  method: string,
-  url: string,
-  body?: object,
-  headers: Record<string, string> = {},
-): Promise<T> {
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
+type Customer = DemoCustomer;
 
 async function signInCustomer(base: string, index = 0): Promise<Customer> {
-  const { _csrf } = await call<{ _csrf: string }>(base, 'GET', '/api/csrf');
-  const csrfHeaders = { 'x-csrf-token': _csrf, cookie: `offzero_csrf=${_csrf}` };
-  const post = <T>(url: string, body: object, extra: Record<string, string> = {}) =>
-    call<T>(base, 'POST', url, body, { ...csrfHeaders, ...extra });
-  const codeFor = async (to: string) =>
-    (
-      await call<{ messages: { code: string }[] }>(
-        base,
-        'GET',
-        `/api/dev/outbox?to=${encodeURIComponent(to)}`,
-      )
-    ).messages[0]!.code;
-
+  const client = await demoClient(base);
   if (index === 0) {
     // The demo admin lifts the trading limits: thousands of saves would pass a real customer's.
-    await post('/api/user/login-otp/send', { email: ADMIN_EMAIL });
-    const admin = await post<{ token: string }>('/api/user/login-otp/verify', {
-      email: ADMIN_EMAIL,
-      code: await codeFor(ADMIN_EMAIL),
-    });
+    await client.call('POST', '/api/user/login-otp/send', { email: ADMIN_EMAIL }, client.csrfHeaders);
+    const admin = await client.call<{ token: string }>(
+      'POST',
+      '/api/user/login-otp/verify',
+      { email: ADMIN_EMAIL, code: await client.codeFor(ADMIN_EMAIL) },
+      client.csrfHeaders,
+    );
     const adminAuth = { authorization: `Bearer ${admin.token}` };
-    const { settings } = await call<{ settings: Record<string, unknown> }>(
+    const { settings } = await callApi<{ settings: Record<string, unknown> }>(
       base,
       'GET',
       '/api/admin/settings',
@@ -204,26 +173,15 @@ async function signInCustomer(base: string, index = 0): Promise<Customer> {
     );
     const huge = { day: 1_000_000_000, week: 1_000_000_000, month: 1_000_000_000 };
     const update = pickShape(settingsUpdateSchema, { ...settings, limits: { tier1: huge, tier2: huge } });
-    await call(base, 'PUT', '/api/admin/settings', update as object, { ...csrfHeaders, ...adminAuth });
+    await callApi(base, 'PUT', '/api/admin/settings', update as object, {
+      ...client.csrfHeaders,
+      ...adminAuth,
+    });
   }
-
-  const email = `bench-${Date.now()}-${index}@example.com`;
-  const phone = `+1202555${String(100 + index).padStart(4, '0')}`;
-  await post('/api/verification/email/otp', { email, purpose: 'new account' });
-  const { registrationToken } = await post<{ registrationToken: string }>('/api/verification/verify/otp', {
-    email,
-    code: await codeFor(email),
+  return registerDemoCustomer(client, {
+    email: `bench-${Date.now()}-${index}@example.com`,
+    phone: `+1202555${String(100 + index).padStart(4, '0')}`,
   });
-  await post('/api/verification/phone/otp', { email, phone, registrationToken });
-  const session = await post<{ token: string; user: { _id: string } }>('/api/verification/verify/phone', {
-    email,
-    phone,
-    registrationToken,
-    code: await codeFor(phone),
-  });
-  const userId = session.user._id;
-  await post('/api/dev/kyc/decide', { userId, status: 'GREEN' });
-  return { userId, auth: { authorization: `Bearer ${session.token}` }, csrfHeaders };
 }
 
 /** Only the keys a zod object schema names, at every depth (the settings answer has more). */
@@ -242,7 +200,7 @@ function pickShape(schema: unknown, value: unknown): unknown {
 
 /** Save bodies, each of a different value (the same buy within 10 s would answer the first order). */
 async function buyBodies(base: string, userId: string): Promise<() => string> {
-  const price = await call<{ sellPrice: number; networkFee: number }>(base, 'GET', '/api/price');
+  const price = await callApi<{ sellPrice: number; networkFee: number }>(base, 'GET', '/api/price');
   let next = 0;
   return () => {
     next += 1;
@@ -297,7 +255,7 @@ async function benchDatabase(label: string, database: string): Promise<void> {
     };
     // Some orders to list, as the bare server has.
     for (let i = 0; i < 20; i += 1) {
-      await call(product.base, 'POST', '/api/order/save', JSON.parse(body()) as object, saveHeaders);
+      await callApi(product.base, 'POST', '/api/order/save', JSON.parse(body()) as object, saveHeaders);
     }
     let bareValue = 0;
     const bareBody = () => JSON.stringify({ value: 100 + ((bareValue += 1) % 900_000) / 100 });
@@ -406,18 +364,7 @@ async function main(): Promise<void> {
   const postgresUrl =
     only === 'embedded' ? undefined : (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL);
   if (postgresUrl) {
-    const name = `offzero_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(postgresUrl);
-    url.pathname = `/${name}`;
-    try {
-      await benchDatabase('postgres', url.toString());
-    } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
+    await withScratchDatabase(postgresUrl, 'offzero_bench', (url) => benchDatabase('postgres', url));
   } else {
     console.log('\nPostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to include it.');
   }

@@ -12,7 +12,6 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { createEsploraChain } from '../apps/server/src/chain/esplora-chain';
 import { loadConfig } from '../apps/server/src/config/config';
@@ -23,6 +22,7 @@ import {
   strangerAddress,
   type EsploraTestServer,
 } from '../apps/server/src/test/esplora-server';
+import { withScratchDatabase } from './support/scratch-postgres';
 
 const SIZES = [1_000, 10_000];
 const PASSES = Number(process.env.BENCH_PASSES ?? 3);
@@ -168,18 +168,9 @@ async function main(): Promise<void> {
 
   const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (postgresUrl) {
-    const name = `offzero_scale_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(postgresUrl);
-    url.pathname = `/${name}`;
-    try {
-      await benchDatabase('postgres', await openDatabase({ databaseUrl: url.toString(), dataDir: null }));
-    } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
+    await withScratchDatabase(postgresUrl, 'offzero_scale', async (url) =>
+      benchDatabase('postgres', await openDatabase({ databaseUrl: url, dataDir: null })),
+    );
   } else {
     console.log('PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to include it.');
   }

@@ -19,6 +19,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result, type RunnerResult } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { demoClient, registerDemoCustomer } from './support/demo-customer';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/main.js');
@@ -133,55 +134,13 @@ async function stopServer(server: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-/** Registers a customer through the browser's own calls (codes from the demo outbox); returns the token. */
+/** Registers a demo customer through the browser's own calls; returns their session token. */
 async function signInDemoCustomer(base: string): Promise<string> {
-  const csrfResponse = await fetch(`${base}/api/csrf`);
-  const { _csrf } = (await csrfResponse.json()) as { _csrf: string };
-  const cookie = csrfResponse.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-  const post = async <T>(url: string, body: object, token?: string): Promise<T> => {
-    const response = await fetch(`${base}${url}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-csrf-token': _csrf,
-        cookie,
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify(body),
-    });
-    const answer = (await response.json()) as T & { message?: string };
-    if (!response.ok) throw new Error(`${url}: ${response.status} ${answer.message ?? ''}`);
-    return answer;
-  };
-  const codeFor = async (to: string): Promise<string> => {
-    for (let attempt = 0; attempt < 40; attempt += 1) {
-      const response = await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(to)}`);
-      const { messages } = (await response.json()) as { messages: { code: string | null }[] };
-      const code = messages.find((message) => message.code)?.code;
-      if (code) return code;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    throw new Error(`no code reached ${to}`);
-  };
-  const email = `bench-web-${Date.now()}@example.com`;
-  const phone = '+12025550142';
-  await post('/api/verification/email/otp', { email, purpose: 'new account' });
-  const { registrationToken } = await post<{ registrationToken: string }>('/api/verification/verify/otp', {
-    email,
-    code: await codeFor(email),
+  const customer = await registerDemoCustomer(await demoClient(base), {
+    email: `bench-web-${Date.now()}@example.com`,
+    phone: '+12025550142',
   });
-  await post('/api/verification/phone/otp', { email, phone, registrationToken });
-  const session = await post<{ token: string; user: { _id: string } }>('/api/verification/verify/phone', {
-    email,
-    phone,
-    registrationToken,
-    code: await codeFor(phone),
-  });
-  await post('/api/dev/kyc/decide', { userId: session.user._id, status: 'GREEN' });
-  return session.token;
+  return customer.token;
 }
 
 /** Stores the session where the web app keeps it (localStorage, which Lighthouse leaves in place). */
