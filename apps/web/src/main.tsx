@@ -1,10 +1,11 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router';
-import { publicAppConfigSchema, type PublicAppConfig } from '@offzero/shared/api/app-config';
+import type { PublicAppConfig } from '@offzero/shared/api/app-config';
 import { APP_CONFIG_ELEMENT_ID } from '@offzero/shared/web/prerender';
 import { App } from './app/app';
 import { routes } from './app/router';
+import { readAppConfig } from './lib/read-app-config';
 import './index.css';
 
 // Used only if the server cannot be reached at start-up, so the public pages still render.
@@ -29,8 +30,8 @@ async function loadConfig(): Promise<PublicAppConfig> {
   const embedded = document.getElementById(APP_CONFIG_ELEMENT_ID)?.textContent;
   if (embedded) {
     try {
-      const parsed = publicAppConfigSchema.safeParse(JSON.parse(embedded));
-      if (parsed.success) return parsed.data;
+      const parsed = readAppConfig(JSON.parse(embedded));
+      if (parsed) return parsed;
     } catch {
       // Unreadable: ask the server instead.
     }
@@ -38,7 +39,7 @@ async function loadConfig(): Promise<PublicAppConfig> {
   try {
     const response = await fetch('/api/app-config');
     if (!response.ok) return fallbackConfig;
-    return publicAppConfigSchema.parse(await response.json());
+    return readAppConfig(await response.json()) ?? fallbackConfig;
   } catch {
     return fallbackConfig;
   }

@@ -1,0 +1,65 @@
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { whenInteractive } from './interactive';
+
+/**
+ * Marks for the browser tests: one `loading` when a deferred component's code is asked for, one `ready`
+ * each time such a component has mounted with its code (e2e/support/interactive.ts waits for both).
+ */
+export const DEFERRED_LOADING_MARK = 'offzero:deferred-loading';
+export const DEFERRED_READY_MARK = 'offzero:deferred-ready';
+
+const preloads: (() => Promise<unknown>)[] = [];
+
+/**
+ * For the build's prerendering: loads the code of every deferred component declared so far (those of
+ * the route modules already loaded), so the HTML holds their markup rather than their fallback.
+ */
+export async function loadDeferredComponents(): Promise<void> {
+  await Promise.all(preloads.map((preload) => preload()));
+}
+
+/**
+ * A component whose code loads only once the page is interactive. On a prerendered page its server
+ * markup stays on screen meanwhile (React hydrates it when the code arrives), so the first page's
+ * download and start-up hold only what the rest of the page needs. After client-side navigation it
+ * shows `fallback` until the code has loaded (once per browser tab).
+ */
+export function deferredComponent<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  fallback: ReactNode,
+): ComponentType<P> {
+  let loaded: ComponentType<P> | null = null;
+  const loadOnce = async () => {
+    const component = await load();
+    loaded = withReadyMark(component);
+    return loaded;
+  };
+  preloads.push(loadOnce);
+  const Lazy = lazy(async () => {
+    performance.mark(DEFERRED_LOADING_MARK);
+    await whenInteractive();
+    return { default: loaded ?? (await loadOnce()) };
+  }) as unknown as ComponentType<P>;
+
+  function Deferred(props: P) {
+    // Chosen once per mount: switching from the lazy wrapper to the loaded component on a later render
+    // would remount it and lose its state.
+    const [Component] = useState(() => loaded ?? Lazy);
+    return (
+      <Suspense fallback={fallback}>
+        <Component {...props} />
+      </Suspense>
+    );
+  }
+  return Deferred;
+}
+
+function withReadyMark<P extends object>(Component: ComponentType<P>): ComponentType<P> {
+  function Ready(props: P) {
+    useEffect(() => {
+      performance.mark(DEFERRED_READY_MARK);
+    }, []);
+    return <Component {...props} />;
+  }
+  return Ready;
+}
