@@ -11,12 +11,18 @@ export const DEFERRED_READY_MARK = 'offzero:deferred-ready';
 const preloads: (() => Promise<unknown>)[] = [];
 
 /**
- * For the build's prerendering: loads the code of every deferred component declared so far (those of
- * the route modules already loaded), so the HTML holds their markup rather than their fallback.
+ * Loads the code of every deferred component declared so far (those of the modules already loaded):
+ * for the build's prerendering, so the HTML holds their markup rather than their fallback, and for the
+ * unit tests (src/test/setup.ts), which render the components as a customer sees them once loaded.
  */
 export async function loadDeferredComponents(): Promise<void> {
   await Promise.all(preloads.map((preload) => preload()));
 }
+
+export type DeferredComponent<P extends object> = ComponentType<P> & {
+  /** Loads the code ahead of its first use (once the page is interactive), so it shows at once. */
+  preload: () => Promise<unknown>;
+};
 
 /**
  * A component whose code loads only once the page is interactive. On a prerendered page its server
@@ -27,18 +33,24 @@ export async function loadDeferredComponents(): Promise<void> {
 export function deferredComponent<P extends object>(
   load: () => Promise<ComponentType<P>>,
   fallback: ReactNode,
-): ComponentType<P> {
+): DeferredComponent<P> {
   let loaded: ComponentType<P> | null = null;
-  const loadOnce = async () => {
-    const component = await load();
-    loaded = withReadyMark(component);
-    return loaded;
+  let loading: Promise<ComponentType<P>> | null = null;
+  const loadOnce = () => {
+    loading ??= load().then(
+      (component) => (loaded = withReadyMark(component)),
+      (error: unknown) => {
+        loading = null; // A failed download is tried again on the next use.
+        throw error;
+      },
+    );
+    return loading;
   };
   preloads.push(loadOnce);
   const Lazy = lazy(async () => {
     performance.mark(DEFERRED_LOADING_MARK);
     await whenInteractive();
-    return { default: loaded ?? (await loadOnce()) };
+    return { default: await loadOnce() };
   }) as unknown as ComponentType<P>;
 
   function Deferred(props: P) {
@@ -51,7 +63,7 @@ export function deferredComponent<P extends object>(
       </Suspense>
     );
   }
-  return Deferred;
+  return Object.assign(Deferred, { preload: () => whenInteractive().then(loadOnce) });
 }
 
 function withReadyMark<P extends object>(Component: ComponentType<P>): ComponentType<P> {
