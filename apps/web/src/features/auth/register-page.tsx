@@ -28,7 +28,8 @@ const VerifyPhoneStep = lazy(async () => {
   ]);
   // The last step signs the new customer in; that code (the customer's profile schema) comes with it.
   function VerifyPhoneAndSignIn(props: Omit<ComponentProps<typeof Step>, 'onVerified'>) {
-      return <Step {...props} onVerified={completeSignIn} />;
+    const completeSignIn = useCompleteSignIn();
+    return <Step {...props} onVerified={completeSignIn} />;
   }
   return { default: VerifyPhoneAndSignIn };
 });
