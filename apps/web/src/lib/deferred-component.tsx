@@ -19,7 +19,7 @@ export async function loadDeferredComponents(): Promise<void> {
   await Promise.all(preloads.map((preload) => preload()));
 }
 
-export type DeferredComponent<P extends object> = ComponentType<P> & {
+export type DeferredComponent<P extends object> = ((props: P) => ReactNode) & {
   /** Loads the code ahead of its first use (once the page is interactive), so it shows at once. */
   preload: () => Promise<unknown>;
 };
