@@ -2,8 +2,10 @@ import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode
 import { whenInteractive } from './interactive';
 
 /**
- * Marks for the browser tests: one `loading` when a deferred component's code is asked for, one `ready`
- * each time such a component has mounted with its code (e2e/support/interactive.ts waits for both).
+ * Marks for the browser tests (e2e/support/interactive.ts waits until there are as many `ready` as
+ * `loading`): `loading` when a deferred component mounts before its code is there (set in an effect, so
+ * before the root layout's interactive mark; on a prerendered page React reaches the inside of the
+ * boundary, and asks for the code, only later), `ready` each time one has mounted with its code.
  */
 export const DEFERRED_LOADING_MARK = 'offzero:deferred-loading';
 export const DEFERRED_READY_MARK = 'offzero:deferred-ready';
@@ -48,7 +50,6 @@ export function deferredComponent<P extends object>(
   };
   preloads.push(loadOnce);
   const Lazy = lazy(async () => {
-    performance.mark(DEFERRED_LOADING_MARK);
     await whenInteractive();
     return { default: await loadOnce() };
   }) as unknown as ComponentType<P>;
@@ -57,6 +58,9 @@ export function deferredComponent<P extends object>(
     // Chosen once per mount: switching from the lazy wrapper to the loaded component on a later render
     // would remount it and lose its state.
     const [Component] = useState(() => loaded ?? Lazy);
+    useEffect(() => {
+      if (Component === Lazy) performance.mark(DEFERRED_LOADING_MARK);
+    }, [Component]);
     return (
       <Suspense fallback={fallback}>
         <Component {...props} />
