@@ -60,6 +60,10 @@ async function resolveLazyRoutes(): Promise<void> {
   );
 }
 
+// Every form of the app is submitted by its own handler. A prerendered form whose code is still loading
+// (lib/deferred-component.tsx) would otherwise be posted by the browser itself and leave the page.
+document.addEventListener('submit', (event) => event.preventDefault());
+
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('The page has no #root element');
 const prerendered = rootElement.hasChildNodes();
