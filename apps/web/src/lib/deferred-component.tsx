@@ -1,16 +1,31 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { whenInteractive } from './interactive';
 
 /**
  * Marks for the browser tests (e2e/support/interactive.ts waits until there are as many `ready` as
  * `loading`): `loading` when a deferred component mounts before its code is there (set in an effect, so
  * before the root layout's interactive mark; on a prerendered page React reaches the inside of the
- * boundary, and asks for the code, only later), `ready` each time one has mounted with its code.
+ * boundary, and asks for the code, only later), then one `ready` once its code has mounted, or once it
+ * is unmounted before that (a signed-in visitor's /login hydrates the form, then leaves for the dashboard).
  */
 export const DEFERRED_LOADING_MARK = 'offzero:deferred-loading';
 export const DEFERRED_READY_MARK = 'offzero:deferred-ready';
 
 const preloads: (() => Promise<unknown>)[] = [];
+
+/** Tells the deferred component around it that its code has mounted. */
+const SettleContext = createContext<(() => void) | null>(null);
 
 /**
  * Loads the code of every deferred component declared so far (those of the modules already loaded):
@@ -58,13 +73,23 @@ export function deferredComponent<P extends object>(
     // Chosen once per mount: switching from the lazy wrapper to the loaded component on a later render
     // would remount it and lose its state.
     const [Component] = useState(() => loaded ?? Lazy);
+    const settled = useRef(false);
+    const settle = useCallback(() => {
+      if (settled.current) return;
+      settled.current = true;
+      performance.mark(DEFERRED_READY_MARK);
+    }, []);
     useEffect(() => {
-      if (Component === Lazy) performance.mark(DEFERRED_LOADING_MARK);
-    }, [Component]);
+      if (Component !== Lazy) return;
+      performance.mark(DEFERRED_LOADING_MARK);
+      return settle;
+    }, [Component, settle]);
     return (
-      <Suspense fallback={fallback}>
-        <Component {...props} />
-      </Suspense>
+      <SettleContext.Provider value={Component === Lazy ? settle : null}>
+        <Suspense fallback={fallback}>
+          <Component {...props} />
+        </Suspense>
+      </SettleContext.Provider>
     );
   }
   return Object.assign(Deferred, { preload: () => whenInteractive().then(loadOnce) });
@@ -72,9 +97,8 @@ export function deferredComponent<P extends object>(
 
 function withReadyMark<P extends object>(Component: ComponentType<P>): ComponentType<P> {
   function Ready(props: P) {
-    useEffect(() => {
-      performance.mark(DEFERRED_READY_MARK);
-    }, []);
+    const settle = useContext(SettleContext);
+    useEffect(() => settle?.(), [settle]);
     return <Component {...props} />;
   }
   return Ready;
