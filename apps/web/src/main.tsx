@@ -68,7 +68,25 @@ const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('The page has no #root element');
 const prerendered = rootElement.hasChildNodes();
 
+/**
+ * Resolves once the browser has painted the prerendered page (the frame after the next one starts), so
+ * loading the route's code and hydrating never hold back the first paint. A hidden tab paints no
+ * frames: there the timer decides.
+ */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 100);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(timer);
+        resolve();
+      }, 0),
+    );
+  });
+}
+
 void (async () => {
+  if (prerendered) await afterFirstPaint();
   const [config] = await Promise.all([loadConfig(), prerendered ? resolveLazyRoutes() : undefined]);
   const router = createBrowserRouter(routes);
   const app = (
