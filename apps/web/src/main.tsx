@@ -1,10 +1,11 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router';
-import { publicAppConfigSchema, type PublicAppConfig } from '@offzero/shared/api/app-config';
+import type { PublicAppConfig } from '@offzero/shared/api/app-config';
 import { APP_CONFIG_ELEMENT_ID } from '@offzero/shared/web/prerender';
 import { App } from './app/app';
 import { routes } from './app/router';
+import { readAppConfig } from './lib/read-app-config';
 import './index.css';
 
 // Used only if the server cannot be reached at start-up, so the public pages still render.
@@ -29,8 +30,8 @@ async function loadConfig(): Promise<PublicAppConfig> {
   const embedded = document.getElementById(APP_CONFIG_ELEMENT_ID)?.textContent;
   if (embedded) {
     try {
-      const parsed = publicAppConfigSchema.safeParse(JSON.parse(embedded));
-      if (parsed.success) return parsed.data;
+      const parsed = readAppConfig(JSON.parse(embedded));
+      if (parsed) return parsed;
     } catch {
       // Unreadable: ask the server instead.
     }
@@ -38,7 +39,7 @@ async function loadConfig(): Promise<PublicAppConfig> {
   try {
     const response = await fetch('/api/app-config');
     if (!response.ok) return fallbackConfig;
-    return publicAppConfigSchema.parse(await response.json());
+    return readAppConfig(await response.json()) ?? fallbackConfig;
   } catch {
     return fallbackConfig;
   }
@@ -59,11 +60,33 @@ async function resolveLazyRoutes(): Promise<void> {
   );
 }
 
+// Every form of the app is submitted by its own handler. A prerendered form whose code is still loading
+// (lib/deferred-component.tsx) would otherwise be posted by the browser itself and leave the page.
+document.addEventListener('submit', (event) => event.preventDefault());
+
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('The page has no #root element');
 const prerendered = rootElement.hasChildNodes();
 
+/**
+ * Resolves once the browser has painted the prerendered page (the frame after the next one starts), so
+ * loading the route's code and hydrating never hold back the first paint. A hidden tab paints no
+ * frames: there the timer decides.
+ */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 100);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(timer);
+        resolve();
+      }, 0),
+    );
+  });
+}
+
 void (async () => {
+  if (prerendered) await afterFirstPaint();
   const [config] = await Promise.all([loadConfig(), prerendered ? resolveLazyRoutes() : undefined]);
   const router = createBrowserRouter(routes);
   const app = (

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 import {
   codeForStatus,
-  errorCodeSchema,
+  isErrorCode,
   TRY_AGAIN_SENTENCE,
   tryAgainSentence,
   type ErrorCode,
-} from '@offzero/shared/api/errors';
+} from '@offzero/shared/api/error-codes';
 import { clearSession, getCsrfToken, getSession, saveCsrfToken } from './session-storage';
 import { hardRedirect } from './hard-redirect';
 
@@ -316,8 +316,8 @@ function messageOf(answer: unknown): string | undefined {
 /** The answer's code when it is one this client knows (a newer server's new code counts as none). */
 function codeOf(answer: unknown): ErrorCode | undefined {
   if (typeof answer !== 'object' || answer === null) return undefined;
-  const parsed = errorCodeSchema.safeParse((answer as { code?: unknown }).code);
-  return parsed.success ? parsed.data : undefined;
+  const { code } = answer as { code?: unknown };
+  return isErrorCode(code) ? code : undefined;
 }
 
 function errorsOf(answer: unknown): Record<string, string> | undefined {

@@ -70,6 +70,8 @@ describe('orders and the realtime channel', () => {
       </RealtimeProvider>,
     );
     await screen.findByText('0 orders');
+    // The connection's code loads on demand (lib/realtime-client.ts), so the socket opens a moment later.
+    await waitFor(() => expect(FakeSocket.made).toHaveLength(1));
     const first = FakeSocket.made[0]!;
     act(() => first.ready());
     await waitFor(() => expect(listCalls).toBe(2));

@@ -1,15 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REALTIME_EVENT_TYPES, type RealtimeEvent } from '@offzero/shared/api/realtime';
+import { fallbackPollingDisabled, REALTIME_ONLY_STORAGE_KEY } from './realtime';
 import {
-  fallbackPollingDisabled,
   PING_INTERVAL_MS,
-  REALTIME_ONLY_STORAGE_KEY,
   RealtimeClient,
   reconnectDelay,
   realtimeUrl,
   type RealtimeClientOptions,
   type RealtimeStatus,
-} from './realtime';
+} from './realtime-client';
 
 /** A WebSocket stand-in the test drives by hand. */
 class FakeSocket {

@@ -4,6 +4,7 @@ import type { PublicAppConfig } from '@offzero/shared/api/app-config';
 import { AppProviders } from '../app/app';
 import { routes } from '../app/router';
 import { paths } from '../config/paths';
+import { loadDeferredComponents } from '../lib/deferred-component';
 
 /**
  * The build's entry for prerendering (scripts/prerender.mjs): the public pages a visitor can open
@@ -29,6 +30,8 @@ export async function renderPage(path: string, config: PublicAppConfig): Promise
   const context = await handler.query(new Request(`http://localhost${path}`));
   if (context instanceof Response) throw new Error(`${path} answered a redirect (${context.status})`);
   if (context.errors) throw new Error(`${path} failed to render: ${JSON.stringify(context.errors)}`);
+  // The route modules are loaded now; the components they defer must be in the HTML too.
+  await loadDeferredComponents();
   const router = createStaticRouter(handler.dataRoutes, context);
   // hydrate={false}: no inline script (the content security policy forbids them); the browser router
   // starts from the address and the route modules main.tsx loads before hydrating.

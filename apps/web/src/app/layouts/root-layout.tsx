@@ -1,16 +1,19 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { Toaster } from 'react-hot-toast';
 import { useAppConfig } from '../../lib/app-config';
+import { deferredComponent } from '../../lib/deferred-component';
+import { markInteractive } from '../../lib/interactive';
+
+// The toast area's code loads once the page is interactive: a toast raised before then waits in the
+// library's store and shows when the area mounts.
+const Toaster = deferredComponent(async () => (await import('react-hot-toast')).Toaster, null);
 
 /** The outermost shell of every page: the demo notice, the page itself and the toast area. */
 export function RootLayout() {
   const { mode } = useAppConfig();
   // The first page is on screen and answers input (hydrated, or rendered with its route's code): the
   // moment `npm run bench:web` counts scripts up to.
-  useEffect(() => {
-    performance.mark('offzero:interactive');
-  }, []);
+  useEffect(markInteractive, []);
   return (
     <div className="flex min-h-dvh flex-col">
       <ScrollToTop />

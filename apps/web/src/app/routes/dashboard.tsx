@@ -23,7 +23,7 @@ const PhoneNumberText = lazy(() => import('../../features/auth/components/phone-
 const VerifyPhoneModal = lazy(async () => ({
   default: (await import('../../features/auth/components/verify-phone-modal')).VerifyPhoneModal,
 }));
-import { W9StepForm } from '../../features/tax/components/w9-step-form';
+import { W9Step } from '../../features/tax/components/w9-step';
 
 /**
  * The dashboard (spec section 2): the account's status tiles (e-mail, phone from auth, KYC, bank from
@@ -189,9 +189,4 @@ function ResumingTradeWidget() {
       <TradeWidget embedded pendingOrder={resumed} taxDetailsForm={W9Step} />
     </div>
   );
-}
-
-/** The tax feature's W-9 form, as the sell flow's tax details step. */
-function W9Step({ onSaved }: { onSaved: () => void }) {
-  return <W9StepForm onSaved={onSaved} />;
 }

@@ -1,10 +1,23 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
+import { deferredComponent } from '../../lib/deferred-component';
 import { AuthCard } from './components/auth-card';
-import { LoginCodeStep } from './components/login-code-step';
-import { LoginEmailStep } from './components/login-email-step';
-import { LoginMfaStep } from './components/login-mfa-step';
+import { StepLoading } from './components/step-loading';
+
+// The steps' code (validation schemas, form state) loads once the prerendered page is interactive.
+const LoginEmailStep = deferredComponent(
+  async () => (await import('./components/login-email-step')).LoginEmailStep,
+  <StepLoading />,
+);
+const LoginCodeStep = deferredComponent(
+  async () => (await import('./components/login-code-step')).LoginCodeStep,
+  <StepLoading />,
+);
+const LoginMfaStep = deferredComponent(
+  async () => (await import('./components/login-mfa-step')).LoginMfaStep,
+  <StepLoading />,
+);
 
 /** Login (spec section 4): the e-mail address, then the code sent to it ('OTP Verification'). */
 export default function LoginPage() {
@@ -16,6 +29,10 @@ export default function LoginPage() {
   const mfaToken = (location.state as { mfaToken?: unknown } | null)?.mfaToken;
   const [email, setEmail] = useState(typeof handedOver === 'string' ? handedOver : '');
   const [step, setStep] = useState<'login-email' | 'login-otp'>('login-email');
+  // The code step follows every sent e-mail: its code is fetched while the visitor types their address.
+  useEffect(() => {
+    void LoginCodeStep.preload();
+  }, []);
 
   if (typeof mfaToken === 'string') {
     return (

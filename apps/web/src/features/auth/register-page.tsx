@@ -1,18 +1,38 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentProps } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
-import { Spinner } from '../../components/ui/spinner';
+import { deferredComponent } from '../../lib/deferred-component';
 import { AuthCard } from './components/auth-card';
-import { RegisterEmailStep } from './components/register-email-step';
-import { VerifyEmailStep } from './components/verify-email-step';
-import { useCompleteSignIn } from './use-complete-sign-in';
+import { StepLoading } from './components/step-loading';
+
+// The e-mail steps' code (validation schemas, form state) loads once the prerendered page is
+// interactive.
+const RegisterEmailStep = deferredComponent(
+  async () => (await import('./components/register-email-step')).RegisterEmailStep,
+  <StepLoading />,
+);
+const VerifyEmailStep = deferredComponent(
+  async () => (await import('./components/verify-email-step')).VerifyEmailStep,
+  <StepLoading />,
+);
 
 // The phone steps bring the phone number rules (libphonenumber's metadata, about 50 kB gzip): they load
 // while the visitor verifies their e-mail, not with the page.
 const loadPhoneNumberStep = () => import('./components/phone-number-step');
 const loadVerifyPhoneStep = () => import('./components/verify-phone-step');
 const PhoneNumberStep = lazy(async () => ({ default: (await loadPhoneNumberStep()).PhoneNumberStep }));
-const VerifyPhoneStep = lazy(async () => ({ default: (await loadVerifyPhoneStep()).VerifyPhoneStep }));
+const VerifyPhoneStep = lazy(async () => {
+  const [{ VerifyPhoneStep: Step }, { useCompleteSignIn }] = await Promise.all([
+    loadVerifyPhoneStep(),
+    import('./use-complete-sign-in'),
+  ]);
+  // The last step signs the new customer in; that code (the customer's profile schema) comes with it.
+  function VerifyPhoneAndSignIn(props: Omit<ComponentProps<typeof Step>, 'onVerified'>) {
+    const completeSignIn = useCompleteSignIn();
+    return <Step {...props} onVerified={completeSignIn} />;
+  }
+  return { default: VerifyPhoneAndSignIn };
+});
 const PhoneNumberText = lazy(() => import('./components/phone-number-text'));
 
 /** The four registration steps of spec section 4, in order. */
@@ -26,11 +46,15 @@ const TOTAL_STEPS = 4;
 
 export default function RegisterPage() {
   const [searchParams] = useSearchParams();
-  const completeSignIn = useCompleteSignIn();
   const [registration, setRegistration] = useState<Registration>({ step: 'register-email' });
   // Kept outside the steps so "Change email" comes back to what was typed.
   const [email, setEmail] = useState('');
   const [referralCode, setReferralCode] = useState(() => searchParams.get('ref')?.trim() ?? '');
+
+  // The e-mail code step follows every sent e-mail: its code is fetched while the visitor types.
+  useEffect(() => {
+    void VerifyEmailStep.preload();
+  }, []);
 
   const reachedPhoneSteps = registration.step !== 'register-email';
   useEffect(() => {
@@ -137,7 +161,6 @@ export default function RegisterPage() {
               phone={registration.phone}
               registrationToken={registration.registrationToken}
               submitLabel="Verify and finish"
-              onVerified={completeSignIn}
               onChangePhone={() =>
                 setRegistration({ step: 'register-phone', registrationToken: registration.registrationToken })
               }
@@ -146,12 +169,4 @@ export default function RegisterPage() {
         </AuthCard>
       );
   }
-}
-
-function StepLoading() {
-  return (
-    <div className="flex justify-center py-8" role="status" aria-label="Loading">
-      <Spinner />
-    </div>
-  );
 }

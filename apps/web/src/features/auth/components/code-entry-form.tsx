@@ -41,7 +41,7 @@ export function CodeEntryForm({
   );
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-5">
+    <form method="post" noValidate onSubmit={(event) => void submit(event)} className="space-y-5">
       <CodeField
         value={form.watch('code')}
         onChange={(value) => {

@@ -44,7 +44,7 @@ export function RegisterEmailStep({
 
   return (
     <div className="space-y-6">
-      <form noValidate onSubmit={(event) => void submit(event)} className="space-y-5">
+      <form method="post" noValidate onSubmit={(event) => void submit(event)} className="space-y-5">
         <TextField
           label="Email"
           type="email"

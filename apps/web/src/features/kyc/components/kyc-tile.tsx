@@ -4,8 +4,12 @@ import type { User } from '@offzero/shared/api/accounts';
 import { Button } from '../../../components/ui/button';
 import { IdCardIcon } from '../../../components/ui/icons';
 import { useKyc } from '../../../lib/kyc';
-import { KycModal } from './kyc-modal';
+import { deferredComponent } from '../../../lib/deferred-component';
 import { StatusTile } from '../../../components/ui/status-tile';
+
+// The verification form brings the country list of the phone library (about 70 kB gzip): it loads when
+// the customer first opens it, not with the dashboard.
+const KycModal = deferredComponent(async () => (await import('./kyc-modal')).KycModal, null);
 
 const DETAIL = {
   none: 'Required before your first trade.',
@@ -23,6 +27,12 @@ const DETAIL = {
 export function KycTile({ user }: { user: User }) {
   const kyc = useKyc();
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so closing it behaves as before (no unmount while it closes).
+  const [opened, setOpened] = useState(false);
+  const openModal = () => {
+    setOpened(true);
+    setOpen(true);
+  };
   const record = kyc.data;
   const legalName = `${user.firstName} ${user.lastName}`.trim();
 
@@ -41,7 +51,7 @@ export function KycTile({ user }: { user: User }) {
   } else if (!record) {
     detail = DETAIL.none;
     action = (
-      <Button size="sm" onClick={() => setOpen(true)}>
+      <Button size="sm" onClick={openModal}>
         Verify KYC
       </Button>
     );
@@ -61,7 +71,7 @@ export function KycTile({ user }: { user: User }) {
           )}
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p className="text-base font-semibold text-red-700">{KYC_STATUS_LABEL.RED}</p>
-            <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
+            <Button size="sm" variant="outline" onClick={openModal}>
               Submit again
             </Button>
           </div>
@@ -81,7 +91,7 @@ export function KycTile({ user }: { user: User }) {
         status={record ? KYC_STATUS_LABEL[record.status] : undefined}
         action={action}
       />
-      <KycModal open={open} onClose={() => setOpen(false)} defaultLegalName={legalName} />
+      {opened && <KycModal open={open} onClose={() => setOpen(false)} defaultLegalName={legalName} />}
     </>
   );
 }
