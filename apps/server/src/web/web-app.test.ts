@@ -156,6 +156,21 @@ describe('the prerendered public pages', () => {
     expect(parsed.postalAddress).toBe('1 Main St <Suite 2> & Co, Cheyenne, WY');
   });
 
+  it('sends a form the browser posted itself (scripts not yet running) back to its page, unread', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/about-us',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=someone%40example.com',
+    });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/about-us');
+    expect(response.body).not.toContain('someone');
+    // Only the prerendered pages: any other path still refuses a POST.
+    const other = await t.app.inject({ method: 'POST', url: '/dashboard', payload: 'email=x' });
+    expect(other.statusCode).toBe(404);
+  });
+
   it('keeps the single-page app for every other route, and never sends the raw prerendered files', async () => {
     const dashboard = await t.app.inject({ method: 'GET', url: '/dashboard' });
     expect(dashboard.statusCode).toBe(200);

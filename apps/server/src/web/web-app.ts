@@ -131,6 +131,12 @@ export async function registerWebApp(
   const pages = prerenderedPages(distDir, config);
   for (const [pagePath, page] of pages) {
     app.get(pagePath, (request, reply) => sendPage(request, reply, page));
+    // A prerendered form (sign-in, registration) submitted before the page's scripts have run is posted
+    // by the browser itself: send it back to the page with GET, the form's content unread (answered
+    // before the body is parsed), so what the person typed never reaches a URL, a log or an error.
+    app.post(pagePath, { onRequest: async (_request, reply) => reply.redirect(pagePath, 303) }, () => {
+      throw new Error('unreachable: answered by the onRequest hook');
+    });
   }
   if (!pages.has('/')) app.get('/', (request, reply) => sendPage(request, reply, shell));
   app.log.debug({ prerendered: [...pages.keys()] }, 'web app ready');
