@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
+import { useState } from 'react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatBtc } from '@offzero/shared/money/money';
@@ -30,6 +31,8 @@ function mockApi(
     adminSettings?: object;
     /** Changes each locked quote the fake server answers (the n-th from 0). */
     quote?: (quote: LockedQuote, n: number) => LockedQuote;
+    /** The customer's W-9 on file (null: none yet); by default the server does not answer it. */
+    w9?: null;
   } = {},
 ) {
   let quotesLocked = 0;
@@ -45,6 +48,8 @@ function mockApi(
     if (path === '/api/order/save') {
       return Promise.resolve(jsonResponse({ message: 'Not saved in this test.', code: 'BAD_REQUEST' }, 400));
     }
+    if (path === '/api/tax/w9' && overrides.w9 !== undefined)
+      return Promise.resolve(jsonResponse({ w9: overrides.w9 }));
     if (path === '/api/admin/settings')
       return Promise.resolve(jsonResponse({ settings: overrides.adminSettings ?? settings }));
     if (path === '/api/user/settings')
@@ -62,7 +67,7 @@ function mockApi(
   return fetchMock;
 }
 
-function renderWidget() {
+function renderWidget(props: Parameters<typeof TradeWidget>[0] = {}) {
   return renderWithProviders(
     <>
       <Routes>
@@ -70,7 +75,7 @@ function renderWidget() {
           path="/"
           element={
             <PriceProvider>
-              <TradeWidget />
+              <TradeWidget {...props} />
             </PriceProvider>
           }
         />
@@ -283,6 +288,35 @@ describe('TradeWidget, sell', () => {
     await vi.waitFor(() => expect(toast.error).toHaveBeenCalledTimes(1));
     expect(await screen.findByRole('heading', { name: 'Confirm your sale' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send 0.010000 BTC' })).toBeEnabled();
+  });
+
+  it('asks a seller without a W-9 for it with the form it is given, a component with state of its own', async () => {
+    saveSessionToken(fakeSessionToken('user-1'));
+    mockApi({ settings: { ...userSettings, bankAccount }, w9: null });
+    // Like the real W-9 step (loaded on demand), the form keeps state: it must be rendered as a
+    // component, not called from the widget's own render.
+    function TaxForm({ onSaved }: { onSaved: () => void }) {
+      const [name, setName] = useState('');
+      return (
+        <label>
+          Legal name
+          <input value={name} onChange={(event) => setName(event.target.value)} onBlur={onSaved} />
+        </label>
+      );
+    }
+    const user = userEvent.setup();
+    renderWidget({ taxDetailsForm: TaxForm });
+    await user.click(await screen.findByRole('tab', { name: 'Sell' }));
+    await user.type(await screen.findByLabelText('You Pay'), '0.01');
+    const continueButton = screen.getByRole('button', { name: 'Continue' });
+    await vi.waitFor(() => expect(continueButton).toBeEnabled());
+    await user.click(continueButton);
+
+    expect(await screen.findByText('Add your tax details (Form W-9)')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Legal name'), 'Ada Lovelace');
+    expect(screen.getByLabelText('Legal name')).toHaveValue('Ada Lovelace');
+    await user.tab();
+    expect(await screen.findByRole('button', { name: /Zelle/ })).toBeInTheDocument();
   });
 
   it('explains a sale the ACH charges would eat, naming the smallest amount, and keeps Send disabled', async () => {

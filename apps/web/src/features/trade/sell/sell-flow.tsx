@@ -87,7 +87,7 @@ export function SellFlow({
   settings,
   pendingOrder,
   onStep,
-  taxDetailsForm,
+  taxDetailsForm: TaxDetails,
 }: {
   settings: TradeSettings;
   pendingOrder?: Order | null;
@@ -302,8 +302,8 @@ export function SellFlow({
             We report sales of bitcoin to the IRS on Form 1099-DA, so we need your W-9 once, before your first
             sale. Your number is encrypted; only its last four digits are ever shown.
           </p>
-          {taxDetailsForm ? (
-            taxDetailsForm({ onSaved: () => setState({ step: 'payment_method' }) })
+          {TaxDetails ? (
+            <TaxDetails onSaved={() => setState({ step: 'payment_method' })} />
           ) : (
             <Link to={paths.settings} className="text-sm font-semibold text-brand-700 hover:underline">
               Add your tax details in Settings
