@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, registerCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
+import { msUntil } from '../test/ms-until';
 import { createTestApp, createTestAppOnSameDatabase, type TestApp } from '../test/test-app';
 import { SESSION_CHECK_CACHE_MS } from './sessions';
 
@@ -17,16 +17,13 @@ const me = (t: TestApp, who: RegisteredCustomer, userId = who.userId) =>
 const orderList = (t: TestApp, who: RegisteredCustomer, userId = who.userId) =>
   t.app.inject({ method: 'GET', url: `/api/order/list?userId=${userId}&limit=5`, headers: who.auth });
 
-/** Milliseconds until `request` answers 401, asked every 25 ms; fails past two seconds. */
-async function msUntilRefused(request: () => Promise<{ statusCode: number }>): Promise<number> {
-  const started = Date.now();
-  for (;;) {
-    const { statusCode } = await request();
-    if (statusCode === 401) return Date.now() - started;
-    if (Date.now() - started > 2_000) throw new Error(`still answered ${statusCode} after 2 s`);
-    await sleep(25);
-  }
-}
+/** Milliseconds until `request` answers 401; fails past two seconds. */
+const msUntilRefused = (request: () => Promise<{ statusCode: number }>) =>
+  msUntil(
+    request,
+    ({ statusCode }) => statusCode === 401,
+    ({ statusCode }) => `still answered ${statusCode}`,
+  );
 
 describe('cached session checks in one process', () => {
   let t: TestApp;

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
 import { buyOrderPayload } from '../test/buy-helpers';
+import { msUntil } from '../test/ms-until';
 import { createTestApp, createTestAppOnSameDatabase, type TestApp } from '../test/test-app';
 import { GLOBAL_SETTINGS_CACHE_MS } from './global-settings-cache';
 
@@ -33,17 +33,15 @@ async function saveBuy(t: TestApp, who: RegisteredCustomer) {
   return t.request({ method: 'POST', url: '/api/order/save', headers: who.auth, payload });
 }
 
-/** Milliseconds until a save answers `message` (or, with null, saves), tried every 25 ms; fails past 2 s. */
-async function msUntilSaveAnswers(t: TestApp, who: RegisteredCustomer, message: string | null) {
-  const started = Date.now();
-  for (;;) {
-    const response = await saveBuy(t, who);
-    const answer = response.statusCode === 200 ? null : response.json<{ message: string }>().message;
-    if (answer === message) return Date.now() - started;
-    if (Date.now() - started > 2_000)
-      throw new Error(`still answered ${response.statusCode} "${answer}" after 2 s`);
-    await sleep(25);
-  }
+/** Milliseconds until a save answers `message` (or, with null, saves); fails past two seconds. */
+function msUntilSaveAnswers(t: TestApp, who: RegisteredCustomer, message: string | null) {
+  const answerOf = (response: { statusCode: number; json: <T>() => T }) =>
+    response.statusCode === 200 ? null : response.json<{ message: string }>().message;
+  return msUntil(
+    () => saveBuy(t, who),
+    (response) => answerOf(response) === message,
+    (response) => `still answered ${response.statusCode} "${answerOf(response)}"`,
+  );
 }
 
 describe('the settings an order save reads, in one process', () => {
