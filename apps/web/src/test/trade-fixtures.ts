@@ -1,3 +1,4 @@
+import type { User } from '@offzero/shared/api/accounts';
 import { DEFAULT_ARRIVAL_TIMING } from '@offzero/shared/api/global-settings';
 
 /** What the trade widget's tests answer for the price, the public settings and a verified customer. */
@@ -18,7 +19,8 @@ export const settings = {
   referral: { reward: 10, trades_eligible: 3 },
   arrival: { ...DEFAULT_ARRIVAL_TIMING },
 };
-export const verifiedUser = {
+/** A customer with e-mail and phone verified (also the settings and KYC tests' customer). */
+export const verifiedUser: User = {
   _id: 'user-1',
   email: 'ada@example.com',
   firstName: 'Ada',

@@ -1,22 +1,13 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '@offzero/shared/api/accounts';
 import { fakeSessionToken, jsonResponse, renderWithProviders } from '../../../test/test-utils';
 import { saveCsrfToken, saveSessionToken } from '../../../lib/session-storage';
 import { KYC_REVIEW_POLL_MS } from '../../../lib/kyc';
 import { KycTile } from './kyc-tile';
+import { verifiedUser } from '../../../test/trade-fixtures';
 
-const user: User = {
-  _id: 'user-1',
-  email: 'ada@example.com',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  phoneNumber: '+12025550123',
-  email_verified: true,
-  phone_verified: true,
-  image: null,
-} as User;
+const user = verifiedUser;
 
 let kyc: {
   _id: string;

@@ -2,7 +2,6 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import toast from 'react-hot-toast';
-import type { User } from '@offzero/shared/api/accounts';
 import {
   ZELLE_EMAIL_INVALID_MESSAGE,
   ZELLE_EMAIL_MESSAGE,
@@ -13,20 +12,11 @@ import { saveCsrfToken, saveSessionToken } from '../../../lib/session-storage';
 import { EditProfileModal } from './edit-profile-modal';
 import { WalletAddressModal } from './wallet-address-modal';
 import { ZelleEmailModal } from './zelle-email-modal';
+import { verifiedUser } from '../../../test/trade-fixtures';
 
 const TESTNET_ADDRESS = 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx';
 
-const ada: User = {
-  _id: 'user-1',
-  email: 'ada@example.com',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  phoneNumber: '+12025550123',
-  email_verified: true,
-  phone_verified: true,
-  image: null,
-  role: 'customer',
-};
+const ada = verifiedUser;
 
 let fetchMock: ReturnType<typeof vi.fn<(input: string, init?: RequestInit) => Promise<Response>>>;
 
