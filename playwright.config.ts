@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { rmSync } from 'node:fs';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './e2e/support/chromium';
 import { resetRunState } from './e2e/support/run-state';
 
 // The browser suite drives Debian's Chromium (never a downloaded browser) against the real server,
@@ -28,17 +29,8 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-        '--disable-quic',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_FLAGS,
     },
   },
   webServer: {

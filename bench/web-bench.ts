@@ -19,12 +19,13 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result, type RunnerResult } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/support/chromium';
 import { demoClient, registerDemoCustomer } from './support/demo-customer';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/main.js');
 const WEB_INDEX = path.join(ROOT, 'apps/web/dist/index.html');
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_PATH = process.env.CHROME_PATH ?? CHROMIUM_PATH;
 const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 3));
 const HOST = '127.0.0.1';
 
@@ -54,14 +55,7 @@ const PAGES: PageTargets[] = [
 const ACCESSIBILITY = 100;
 
 const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  '--disable-quic',
+  ...CHROMIUM_FLAGS,
   // Everything but loopback goes through a proxy that is not there, so it fails at once (Chromium
   // always connects to loopback addresses directly).
   '--proxy-server=http://127.0.0.1:9',
