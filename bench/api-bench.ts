@@ -11,7 +11,8 @@
  * PostgreSQL; on the embedded database, 100 connections for 20 s with no timeout and no error.
  *
  * BENCH_SECONDS (default 8) sets each measurement's length; BENCH_DATABASES=embedded or =postgres
- * measures one database only; BENCH_CPU_PROF=<dir> writes a CPU profile
+ * measures one database only; BENCH_ONLY=price,list,save,stress (any of them) measures those only;
+ * BENCH_CPU_PROF=<dir> writes a CPU profile
  * of every server process there (open it in Chrome's DevTools).
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -42,6 +43,13 @@ const RUN_TIMEOUT_MS = 15 * 60_000;
 const SERVER_START_TIMEOUT_MS = 180_000;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+
+const PARTS = ['price', 'list', 'save', 'stress'] as const;
+const onlyParts = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
+const unknownPart = onlyParts?.find((part) => !(PARTS as readonly string[]).includes(part));
+if (unknownPart !== undefined) throw new Error(`BENCH_ONLY: "${unknownPart}" is none of ${PARTS.join(', ')}`);
+/** Whether this run measures `part` (all of them unless BENCH_ONLY names some). */
+const measures = (part: (typeof PARTS)[number]) => !onlyParts || onlyParts.includes(part);
 
 interface Measured {
   rps: number;
@@ -261,37 +269,45 @@ async function benchDatabase(label: string, database: string): Promise<void> {
     const bareBody = () => JSON.stringify({ value: 100 + ((bareValue += 1) % 900_000) / 100 });
 
     console.log(`${label}: measuring (${DURATION_SECONDS} s each)…`);
-    const hello = await measure(label, 'bare', 'GET /hello', { url: `${bare.base}/hello` });
-    const price = await measure(label, 'product', 'GET /api/price', { url: `${product.base}/api/price` });
-    ratio(label, 'GET /api/price', price, hello, 0.8);
+    const atTenConnections: [string, Measured][] = [];
+    if (measures('price')) {
+      const hello = await measure(label, 'bare', 'GET /hello', { url: `${bare.base}/hello` });
+      const price = await measure(label, 'product', 'GET /api/price', { url: `${product.base}/api/price` });
+      ratio(label, 'GET /api/price', price, hello, 0.8);
+      atTenConnections.push(['GET /api/price', price]);
+    }
 
-    const bareList = await measure(label, 'bare', 'GET /orders (same query)', { url: `${bare.base}/orders` });
-    const list = await measure(label, 'product', 'GET /api/order/list', {
-      url: `${product.base}/api/order/list?userId=${customer.userId}&limit=5`,
-      headers: customer.auth,
-    });
-    ratio(label, 'GET /api/order/list (signed in)', list, bareList, 0.7);
+    if (measures('list')) {
+      const bareList = await measure(label, 'bare', 'GET /orders (same query)', {
+        url: `${bare.base}/orders`,
+      });
+      const list = await measure(label, 'product', 'GET /api/order/list', {
+        url: `${product.base}/api/order/list?userId=${customer.userId}&limit=5`,
+        headers: customer.auth,
+      });
+      ratio(label, 'GET /api/order/list (signed in)', list, bareList, 0.7);
+      atTenConnections.push(['GET /api/order/list', list]);
+    }
 
-    const bareSave = await measure(label, 'bare', 'POST /orders (same inserts)', {
-      url: `${bare.base}/orders`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      requests: [{ setupRequest: (request) => ({ ...request, body: bareBody() }) }],
-    });
-    const save = await measure(label, 'product', 'POST /api/order/save', {
-      url: `${product.base}/api/order/save`,
-      method: 'POST',
-      headers: saveHeaders,
-      requests: [{ setupRequest: saveAs }],
-    });
-    ratio(label, 'POST /api/order/save', save, bareSave, 0.5);
+    if (measures('save')) {
+      const bareSave = await measure(label, 'bare', 'POST /orders (same inserts)', {
+        url: `${bare.base}/orders`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        requests: [{ setupRequest: (request) => ({ ...request, body: bareBody() }) }],
+      });
+      const save = await measure(label, 'product', 'POST /api/order/save', {
+        url: `${product.base}/api/order/save`,
+        method: 'POST',
+        headers: saveHeaders,
+        requests: [{ setupRequest: saveAs }],
+      });
+      ratio(label, 'POST /api/order/save', save, bareSave, 0.5);
+      atTenConnections.push(['POST /api/order/save', save]);
+    }
 
     if (label === 'postgres') {
-      for (const [endpoint, m] of [
-        ['GET /api/price', price],
-        ['GET /api/order/list', list],
-        ['POST /api/order/save', save],
-      ] as const) {
+      for (const [endpoint, m] of atTenConnections) {
         targets.push({
           database: label,
           target: `${endpoint} p99 ≤ ${P99_TARGET_MS} ms at ${CONNECTIONS} connections`,
@@ -299,7 +315,7 @@ async function benchDatabase(label: string, database: string): Promise<void> {
           pass: m.p99 <= P99_TARGET_MS,
         });
       }
-    } else {
+    } else if (measures('stress')) {
       // Every connection keeps asking for the price, its order list and a new buy, one after another.
       console.log(`${label}: ${STRESS_CONNECTIONS} connections for ${STRESS_SECONDS} s…`);
       const result = await autocannon({
