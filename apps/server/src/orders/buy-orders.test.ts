@@ -108,6 +108,46 @@ describe('buy orders', () => {
     }
   });
 
+  it('honours a price served in the last two minutes besides the current one, and no older', async () => {
+    const served = await currentPrice();
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    const quotedAt = async (sellPrice: number) => {
+      const quote = quoteBuyFromUsd({
+        valueCents: 12_000n,
+        sellPriceCents: usdNumberToCents(sellPrice),
+        feeBps: 150,
+        networkFeeSats: btcNumberToSats(served.networkFee),
+      })!;
+      return save(ada, {
+        ...(await buyOrder(ada, 120)),
+        price: sellPrice,
+        amount: satsToBtcNumber(quote.amountSats),
+        platformFee: centsToUsdNumber(quote.platformFeeCents),
+        networkFee: centsToUsdNumber(quote.networkFeeCents),
+      });
+    };
+    // Two earlier prices, neither of them the one served now: one a minute old, one three.
+    for (const [offset, fetchedAt] of [
+      [700, minutesAgo(1)],
+      [900, minutesAgo(3)],
+    ] as const) {
+      await t.database.db.insert(priceSnapshots).values({
+        sellPriceCents: usdNumberToCents(served.sellPrice + offset),
+        buyPriceCents: usdNumberToCents(served.buyPrice),
+        networkFeeSats: btcNumberToSats(served.networkFee),
+        source: 'demo',
+        fetchedAt,
+      });
+    }
+
+    const recent = await quotedAt(served.sellPrice + 700);
+    expect(recent.statusCode, recent.body).toBe(200);
+    expect(recent.json().order).toMatchObject({ price: served.sellPrice + 700, status: 'pending' });
+    const old = await quotedAt(served.sellPrice + 900);
+    expect(old.statusCode).toBe(400);
+    expect(old.json()).toMatchObject({ code: 'PRICE_CHANGED' });
+  });
+
   it('refuses bad amounts: negative, zero, too many decimals, below the minimum, above the maximum', async () => {
     const base = await buyOrder(ada, 100);
     const cases: [object, RegExp][] = [

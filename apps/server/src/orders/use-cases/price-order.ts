@@ -95,7 +95,7 @@ export async function priceBuyOrder(
   }
   // DESIGN.md 7.9: a sanctioned payout address is refused at save (and screened again before payout).
   if (walletAddress !== null && verdicts.addressListed) throw sanctionedAddressRefusal('walletAddress');
-  for (const snapshot of await servedPricesAt(deps, 'sell', client.priceCents)) {
+  for await (const snapshot of servedPricesAt(deps, 'sell', client.priceCents)) {
     const quote = quoteBuyFromUsd({
       valueCents: client.valueCents,
       sellPriceCents: snapshot.sellPriceCents,
@@ -140,7 +140,7 @@ export async function priceSellOrder(
   if (client.valueCents <= 0n) throw new AppError('BAD_REQUEST', ENTER_AMOUNT);
   assertWithinLimits(settings, client.valueCents);
   const payout = await chooseSellPayout(deps.db, user, settings, body.bankAccount?.method);
-  for (const snapshot of await servedPricesAt(deps, 'buy', client.priceCents)) {
+  for await (const snapshot of servedPricesAt(deps, 'buy', client.priceCents)) {
     const quote = quoteSellFromBtc({
       amountSats: client.amountSats,
       buyPriceCents: snapshot.buyPriceCents,
@@ -195,7 +195,7 @@ async function assertSellLeavesSomething(
 ): Promise<void> {
   const bankChargesCents = bankChargesFor(settings, method);
   if (bankChargesCents === null) return;
-  const [snapshot] = await servedPricesAt(deps, 'buy', client.priceCents);
+  const snapshot = await firstServedPriceAt(deps, 'buy', client.priceCents);
   if (!snapshot) return;
   const pricing = {
     buyPriceCents: snapshot.buyPriceCents,
@@ -250,14 +250,31 @@ export function parseClientFigures(body: SaveOrderRequest): Figures {
 /**
  * The prices the customer may have been quoted: those the server served in the last two minutes at
  * exactly the rate the client sent (the sell rate for a buy, the buy rate for a sell), newest first.
- * Refuses to quote at all while prices are stale.
+ * Most orders are placed at the price being served now, which this process holds: it comes first, and
+ * the stored snapshots are read only if the caller asks for more. Refuses to quote while prices are stale.
  */
-async function servedPricesAt(
+async function* servedPricesAt(
   deps: PricingDeps,
   side: 'sell' | 'buy',
   priceCents: Cents,
-): Promise<PriceSnapshotRow[]> {
-  if (deps.prices.isStale() || !deps.prices.current()) throw new AppError('UNAVAILABLE', PRICES_UNAVAILABLE);
+): AsyncGenerator<PriceSnapshotRow> {
+  const current = deps.prices.current();
+  if (deps.prices.isStale() || !current) throw new AppError('UNAVAILABLE', PRICES_UNAVAILABLE);
   const since = new Date(deps.now().getTime() - QUOTE_PRICE_GRACE_MS);
-  return findServedSnapshotsAt(deps.db, side, priceCents, since);
+  const rateOf = (snapshot: PriceSnapshotRow) =>
+    side === 'sell' ? snapshot.sellPriceCents : snapshot.buyPriceCents;
+  const currentServed = rateOf(current) === priceCents && current.fetchedAt > since;
+  if (currentServed) yield current;
+  for (const snapshot of await findServedSnapshotsAt(deps.db, side, priceCents, since)) {
+    if (!currentServed || snapshot.id !== current.id) yield snapshot;
+  }
+}
+
+async function firstServedPriceAt(
+  deps: PricingDeps,
+  side: 'sell' | 'buy',
+  priceCents: Cents,
+): Promise<PriceSnapshotRow | undefined> {
+  for await (const snapshot of servedPricesAt(deps, side, priceCents)) return snapshot;
+  return undefined;
 }
