@@ -84,13 +84,6 @@ export async function moveOrder(tx: Transaction, move: OrderMove): Promise<Order
   return updated;
 }
 
-/** Records an order's creation in the audit trail. */
-export async function recordOrderCreated(tx: Transaction, order: OrderRow, actor: string): Promise<void> {
-  await tx
-    .insert(orderEvents)
-    .values({ orderId: order.id, fromStatus: null, toStatus: order.status, actor, reason: 'order created' });
-}
-
 /**
  * Records a re-quote of a pending order in the audit trail: the status stays `pending`, the figures
  * change, so the event keeps both sets of figures (integer cents and satoshis, as text) and why.

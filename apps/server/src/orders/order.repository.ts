@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder';
 import { BUY_CHECK_MESSAGES } from '@offzero/shared/api/orders';
 import type { LimitTier } from '@offzero/shared/api/limits';
 import type { Database, Transaction } from '../db/database';
@@ -41,6 +42,31 @@ export async function insertOrder(tx: Transaction, values: NewOrder): Promise<Or
   const [order] = await tx.insert(orders).values(values).returning();
   if (!order) throw new Error('order insert returned nothing');
   return order;
+}
+
+/**
+ * A new order and the audit trail's first event of it ('order created', by `actor`), in one statement:
+ * the event is inserted from the order's returned row, so the two are written together or not at all.
+ */
+export async function insertOrderCreated(
+  tx: Transaction,
+  values: NewOrder,
+  actor: string,
+): Promise<OrderRow> {
+  const created = tx.$with('created_order').as(tx.insert(orders).values(values).returning());
+  const column = (name: string) => sql.identifier(name);
+  const event = tx.$with('created_order_event').as(
+    asWithQuery(sql`insert into ${orderEvents} (${column(orderEvents.orderId.name)}, ${column(orderEvents.fromStatus.name)}, ${column(orderEvents.toStatus.name)}, ${column(orderEvents.actor.name)}, ${column(orderEvents.reason.name)})
+      select ${created.id}, null, ${created.status}, ${actor}, 'order created' from ${created}`),
+  );
+  const [order] = await tx.with(created, event).select().from(created);
+  if (!order) throw new Error('order insert returned nothing');
+  return order;
+}
+
+/** A statement drizzle has no builder for, as a WITH query (drizzle asks a WITH query only for its SQL). */
+function asWithQuery(query: SQL): TypedQueryBuilder<undefined> {
+  return { _: { selectedFields: undefined, result: undefined }, getSQL: () => query };
 }
 
 /**

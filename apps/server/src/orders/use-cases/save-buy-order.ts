@@ -1,7 +1,6 @@
 import type { SaveOrderRequest } from '@offzero/shared/api/orders';
 import type { OrderRow, UserRow } from '../../db/schema';
-import { recordOrderCreated } from '../order-state';
-import { findTwinAndWindowUse, insertOrder, lockCustomerForSave } from '../order.repository';
+import { findTwinAndWindowUse, insertOrderCreated, lockCustomerForSave } from '../order.repository';
 import { assertUseWithinTradingLimits } from '../../limits/limits.service';
 import { windowStarts } from '../../limits/trading-limits';
 import { linkBuyPayoutAddress } from './link-payout-address';
@@ -57,20 +56,23 @@ export async function saveBuyOrder(
       addressScreened: priced.addressScreened,
       knownEntryId: payoutEntryId,
     });
-    const order = await insertOrder(tx, {
-      userId: user.id,
-      type: 'buy',
-      ...priced.figures,
-      priceSnapshotId: priced.snapshot.id,
-      quoteExpiresAt: priced.quoteExpiresAt,
-      walletAddress: payout.walletAddress,
-      payoutAddressId: payout.payoutAddressId,
-      depositIndex: null,
-      paymentMethod: null,
-      receivingDetails: null,
-    });
+    const order = await insertOrderCreated(
+      tx,
+      {
+        userId: user.id,
+        type: 'buy',
+        ...priced.figures,
+        priceSnapshotId: priced.snapshot.id,
+        quoteExpiresAt: priced.quoteExpiresAt,
+        walletAddress: payout.walletAddress,
+        payoutAddressId: payout.payoutAddressId,
+        depositIndex: null,
+        paymentMethod: null,
+        receivingDetails: null,
+      },
+      `user:${user.id}`,
+    );
     await claimOrderQuote(tx, priced, order.id, deps.now());
-    await recordOrderCreated(tx, order, `user:${user.id}`);
     if (walletOwnership) await keepTravelRuleRecord(tx, { order, user, answer: walletOwnership });
     return order;
   });

@@ -1,8 +1,7 @@
 import type { SaveOrderRequest } from '@offzero/shared/api/orders';
 import type { OrderRow, UserRow } from '../../db/schema';
 import { allocateDepositAddress } from '../../deposits/allocate-deposit-address';
-import { recordOrderCreated } from '../order-state';
-import { findTwinAndWindowUse, insertOrder, lockCustomerForSave } from '../order.repository';
+import { findTwinAndWindowUse, insertOrderCreated, lockCustomerForSave } from '../order.repository';
 import { assertUseWithinTradingLimits } from '../../limits/limits.service';
 import { windowStarts } from '../../limits/trading-limits';
 import type { OrderDeps } from './order-deps';
@@ -54,18 +53,21 @@ export async function saveSellOrder(
       depositXpub: deps.depositXpub,
       network: deps.network,
     });
-    const order = await insertOrder(tx, {
-      userId: user.id,
-      type: 'sell',
-      ...priced.figures,
-      priceSnapshotId: priced.snapshot.id,
-      quoteExpiresAt: priced.quoteExpiresAt,
-      paymentMethod: priced.paymentMethod,
-      receivingDetails: priced.receivingDetails,
-      ...deposit,
-    });
+    const order = await insertOrderCreated(
+      tx,
+      {
+        userId: user.id,
+        type: 'sell',
+        ...priced.figures,
+        priceSnapshotId: priced.snapshot.id,
+        quoteExpiresAt: priced.quoteExpiresAt,
+        paymentMethod: priced.paymentMethod,
+        receivingDetails: priced.receivingDetails,
+        ...deposit,
+      },
+      `user:${user.id}`,
+    );
     await claimOrderQuote(tx, priced, order.id, deps.now());
-    await recordOrderCreated(tx, order, `user:${user.id}`);
     if (walletOwnership) await keepTravelRuleRecord(tx, { order, user, answer: walletOwnership });
     return order;
   });
