@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../db/database';
+import type { Database, Transaction } from '../db/database';
 import {
   kycRecords,
   sanctionedAddresses,
@@ -18,31 +18,52 @@ export async function findCustomerSettings(db: Database, userId: string): Promis
   return own ?? null;
 }
 
+/** What a buy's checks read from the database before pricing (the checks stay in the spec's order). */
+export interface BuyerVerdicts {
+  /** The customer's KYC verdict (`findKycVerdict`): null without a record. */
+  kyc: Pick<KycRecordRow, 'status' | 'reviewNote'> | null;
+  /** Whether the payout address they typed is on the sanctions list (false without an address). */
+  addressListed: boolean;
+}
+
 /**
- * In one statement, the two answers a buy's checks read from the database before pricing: the
- * customer's KYC verdict (`findKycVerdict`: null without a record) and whether the payout address
- * they typed is on the sanctions list (`isSanctionedAddress`; false without an address). The checks
- * themselves stay in the spec's order: this only reads.
+ * The columns of a statement on `users` that read the buyer's verdicts (it must left-join the KYC
+ * record, `joinKycRecord`): so they can be read alone, or together with the save's lock.
  */
-export async function findBuyerVerdicts(
-  db: Database,
-  userId: string,
-  payoutAddress: string | null,
-): Promise<{ kyc: Pick<KycRecordRow, 'status' | 'reviewNote'> | null; addressListed: boolean }> {
-  const listed =
+export function buyerVerdictColumns(db: Database | Transaction, payoutAddress: string | null) {
+  const addressListed =
     payoutAddress === null
       ? sql<boolean>`false`
       : sql<boolean>`exists (${db
           .select({ address: sanctionedAddresses.address })
           .from(sanctionedAddresses)
           .where(eq(sanctionedAddresses.address, screeningKey(payoutAddress)))})`;
-  const [row] = await db
-    .select({ status: kycRecords.status, reviewNote: kycRecords.reviewNote, addressListed: listed })
-    .from(users)
-    .leftJoin(kycRecords, eq(kycRecords.userId, users.id))
-    .where(eq(users.id, userId));
+  return { kycStatus: kycRecords.status, kycReviewNote: kycRecords.reviewNote, addressListed };
+}
+
+export const joinKycRecord = eq(kycRecords.userId, users.id);
+
+export function buyerVerdictsOf(
+  row:
+    | { kycStatus: KycRecordRow['status'] | null; kycReviewNote: string | null; addressListed: boolean }
+    | undefined,
+): BuyerVerdicts {
   return {
-    kyc: row?.status ? { status: row.status, reviewNote: row.reviewNote } : null,
+    kyc: row?.kycStatus ? { status: row.kycStatus, reviewNote: row.kycReviewNote } : null,
     addressListed: row?.addressListed === true,
   };
+}
+
+/** The buyer's verdicts in one statement (`BuyerVerdicts`). */
+export async function findBuyerVerdicts(
+  db: Database,
+  userId: string,
+  payoutAddress: string | null,
+): Promise<BuyerVerdicts> {
+  const [row] = await db
+    .select(buyerVerdictColumns(db, payoutAddress))
+    .from(users)
+    .leftJoin(kycRecords, joinKycRecord)
+    .where(eq(users.id, userId));
+  return buyerVerdictsOf(row);
 }

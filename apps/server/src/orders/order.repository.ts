@@ -5,13 +5,21 @@ import type { LimitTier } from '@offzero/shared/api/limits';
 import type { Database, Transaction } from '../db/database';
 import { AppError } from '../http/errors';
 import {
+  kycRecords,
   orderEvents,
   orders,
   payoutAddresses,
   users,
   type OrderRow,
   type PayoutAddressRow,
+  type UserRow,
 } from '../db/schema';
+import {
+  buyerVerdictColumns,
+  buyerVerdictsOf,
+  joinKycRecord,
+  type BuyerVerdicts,
+} from './customer.repository';
 import { windowOrders, windowSums, windowUseOf, type WindowUse } from '../limits/limits.repository';
 import { activeEntryIdOfAddress } from '../payout-addresses/payout-address.repository';
 import { recordFlagChange } from './order-state';
@@ -82,6 +90,35 @@ export async function lockCustomerForSave(tx: Transaction, userId: string): Prom
     .from(users)
     .where(eq(users.id, userId))
     .for('no key update');
+  return lockedTier(row);
+}
+
+/**
+ * `lockCustomerForSave` for a buy priced from the served price: the same lock, in the same statement
+ * as the buyer's verdicts (`findBuyerVerdicts`), which are read as the lock is taken.
+ */
+export async function lockBuyerForSave(
+  tx: Transaction,
+  userId: string,
+  payoutAddress: string | null,
+): Promise<{ tier: LimitTier; verdicts: BuyerVerdicts }> {
+  const [row] = await tx
+    .select({
+      tier: users.limitTier,
+      restrictedAt: users.restrictedAt,
+      disabledAt: users.disabledAt,
+      ...buyerVerdictColumns(tx, payoutAddress),
+    })
+    .from(users)
+    .leftJoin(kycRecords, joinKycRecord)
+    .where(eq(users.id, userId))
+    .for('no key update', { of: users });
+  return { tier: lockedTier(row), verdicts: buyerVerdictsOf(row) };
+}
+
+function lockedTier(
+  row: (Pick<UserRow, 'restrictedAt' | 'disabledAt'> & { tier: number }) | undefined,
+): LimitTier {
   if (!row || row.disabledAt) throw new AppError('UNAUTHENTICATED', 'Your session has ended. Log in again.');
   if (row.restrictedAt) throw new AppError('FORBIDDEN', BUY_CHECK_MESSAGES.accountRestricted);
   return row.tier === 2 ? 2 : 1;

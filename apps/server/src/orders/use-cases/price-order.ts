@@ -24,7 +24,7 @@ import { assertW9OnFile } from './assert-w9-on-file';
 import { chooseSellPayout } from './choose-sell-payout';
 import type { OrderDeps } from './order-deps';
 import { sanctionedAddressRefusal } from '../../compliance/sanctions/sanctions-screening';
-import { findBuyerVerdicts } from '../customer.repository';
+import { findBuyerVerdicts, type BuyerVerdicts } from '../customer.repository';
 
 /**
  * The server's own figures for an order the client proposes (DESIGN.md section 2): the buy and sell
@@ -85,11 +85,11 @@ export async function priceBuyOrder(
   deps: PricingDeps,
   user: UserRow,
   body: SaveOrderRequest,
+  /** What the caller has read already: the settings, and the verdicts it read with the save's lock. */
+  known?: { settings: GlobalSettingsRow; verdicts: BuyerVerdicts },
 ): Promise<PricedBuy> {
-  const typed = body.walletAddress?.trim() ?? '';
-  // With an address-book entry named, the entry decides the address (save-buy-order checks it).
-  const walletAddress = body.payoutAddressId !== undefined && typed === '' ? null : typed;
-  const { settings, client, verdicts } = await checkBuyer(deps, user, body, walletAddress);
+  const walletAddress = buyWalletAddress(body);
+  const { settings, client, verdicts } = await checkBuyer(deps, user, body, walletAddress, known);
   if (walletAddress !== null && !isValidBitcoinAddress(walletAddress, deps.network)) {
     throw new AppError('BAD_REQUEST', BUY_CHECK_MESSAGES.invalidAddress);
   }
@@ -217,12 +217,20 @@ async function checkBuyer(
   user: UserRow,
   body: SaveOrderRequest,
   walletAddress: string | null,
-): Promise<{ settings: GlobalSettingsRow; client: Figures; verdicts: { addressListed: boolean } }> {
-  const settings = await readGlobalSettings(deps.db);
+  known: { settings: GlobalSettingsRow; verdicts: BuyerVerdicts } | undefined,
+): Promise<{ settings: GlobalSettingsRow; client: Figures; verdicts: BuyerVerdicts }> {
+  const settings = known?.settings ?? (await readGlobalSettings(deps.db));
   const client = parseClientFigures(body);
-  const verdicts = await findBuyerVerdicts(deps.db, user.id, walletAddress);
+  const verdicts = known?.verdicts ?? (await findBuyerVerdicts(deps.db, user.id, walletAddress));
   await assertMayTrade(deps.db, user, settings, client.valueCents, body.type, verdicts);
   return { settings, client, verdicts };
+}
+
+/** The address a buy pays out to as typed; null when it names an address-book entry and no address. */
+export function buyWalletAddress(body: SaveOrderRequest): string | null {
+  const typed = body.walletAddress?.trim() ?? '';
+  // With an address-book entry named, the entry decides the address (save-buy-order checks it).
+  return body.payoutAddressId !== undefined && typed === '' ? null : typed;
 }
 
 /** The client's figures as integers; a sell's value may be nothing, which is checked after its amount. */
