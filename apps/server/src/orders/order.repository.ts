@@ -4,6 +4,7 @@ import { BUY_CHECK_MESSAGES } from '@offzero/shared/api/orders';
 import type { LimitTier } from '@offzero/shared/api/limits';
 import type { Database, Transaction } from '../db/database';
 import { AppError } from '../http/errors';
+import { builtOnce, param, type BuiltOnce } from '../db/built-once';
 import {
   kycRecords,
   orderEvents,
@@ -55,21 +56,37 @@ export async function insertOrder(tx: Transaction, values: NewOrder): Promise<Or
 /**
  * A new order and the audit trail's first event of it ('order created', by `actor`), in one statement:
  * the event is inserted from the order's returned row, so the two are written together or not at all.
+ * The statement is built once for each set of columns a save gives (db/built-once.ts).
  */
 export async function insertOrderCreated(
   tx: Transaction,
   values: NewOrder,
   actor: string,
 ): Promise<OrderRow> {
-  const created = tx.$with('created_order').as(tx.insert(orders).values(values).returning());
-  const column = (name: string) => sql.identifier(name);
-  const event = tx.$with('created_order_event').as(
-    asWithQuery(sql`insert into ${orderEvents} (${column(orderEvents.orderId.name)}, ${column(orderEvents.fromStatus.name)}, ${column(orderEvents.toStatus.name)}, ${column(orderEvents.actor.name)}, ${column(orderEvents.reason.name)})
-      select ${created.id}, null, ${created.status}, ${actor}, 'order created' from ${created}`),
-  );
-  const [order] = await tx.with(created, event).select().from(created);
+  const columns = Object.keys(values).filter((key) => values[key as keyof NewOrder] !== undefined);
+  const shape = columns.sort().join(',');
+  let insert = orderCreatedInserts.get(shape);
+  if (!insert) {
+    insert = builtOnce<OrderRow>((db) => orderCreatedInsert(db, columns));
+    orderCreatedInserts.set(shape, insert);
+  }
+  const [order] = await insert(tx, { ...values, actor });
   if (!order) throw new Error('order insert returned nothing');
   return order;
+}
+
+/** One statement per set of order columns given (a buy's and a sell's differ). */
+const orderCreatedInserts = new Map<string, BuiltOnce<OrderRow>>();
+
+function orderCreatedInsert(db: Database | Transaction, columns: string[]) {
+  const row = Object.fromEntries(columns.map((column) => [column, param(column)])) as unknown as NewOrder;
+  const created = db.$with('created_order').as(db.insert(orders).values(row).returning());
+  const column = (name: string) => sql.identifier(name);
+  const event = db.$with('created_order_event').as(
+    asWithQuery(sql`insert into ${orderEvents} (${column(orderEvents.orderId.name)}, ${column(orderEvents.fromStatus.name)}, ${column(orderEvents.toStatus.name)}, ${column(orderEvents.actor.name)}, ${column(orderEvents.reason.name)})
+      select ${created.id}, null, ${created.status}, ${param('actor')}, 'order created' from ${created}`),
+  );
+  return db.with(created, event).select().from(created);
 }
 
 /** A statement drizzle has no builder for, as a WITH query (drizzle asks a WITH query only for its SQL). */

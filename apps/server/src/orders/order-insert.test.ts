@@ -1,0 +1,120 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test/test-app';
+import type { DatabaseHandle } from '../db/database';
+import { orderEvents, orders, users } from '../db/schema';
+import { insertOrderCreated, type NewOrder } from './order.repository';
+
+// The order insert is built once and run again with new values (db/built-once.ts): every kind of value
+// must reach its column as the query builder would have written it, on both databases.
+let database: DatabaseHandle;
+let drop: () => Promise<void>;
+let userId: string;
+
+beforeAll(async () => {
+  const created = await createTestDatabase();
+  database = created.handle;
+  drop = created.drop;
+  const [user] = await database.db
+    .insert(users)
+    .values({ email: 'insert.once@example.com' })
+    .returning({ id: users.id });
+  userId = user!.id;
+});
+afterAll(async () => {
+  await database.close();
+  await drop();
+});
+
+const buy = (valueCents: bigint): NewOrder => ({
+  userId,
+  type: 'buy',
+  amountSats: 2_100_000_000_000_000n,
+  valueCents,
+  priceCents: 9_000_000n,
+  platformFeeCents: 150n,
+  networkFeeCents: 20n,
+  bankFeeCents: 0n,
+  priceSnapshotId: null,
+  quoteExpiresAt: new Date('2026-11-23T10:00:00.123Z'),
+  walletAddress: 'tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7',
+  payoutAddressId: null,
+  depositIndex: null,
+  paymentMethod: null,
+  receivingDetails: null,
+});
+
+describe('insertOrderCreated', () => {
+  it('writes the order and its "order created" event, the same way on every call', async () => {
+    const first = await database.db.transaction((tx) => insertOrderCreated(tx, buy(10_000n), 'user:first'));
+    const second = await database.db.transaction((tx) => insertOrderCreated(tx, buy(10_001n), 'user:second'));
+
+    for (const [order, valueCents, actor] of [
+      [first, 10_000n, 'user:first'],
+      [second, 10_001n, 'user:second'],
+    ] as const) {
+      expect(order).toMatchObject({
+        status: 'pending',
+        pair: 'BTC-USD',
+        valueCents,
+        amountSats: 2_100_000_000_000_000n,
+        quoteExpiresAt: new Date('2026-11-23T10:00:00.123Z'),
+        receivingDetails: null,
+        depositIndex: null,
+      });
+      const [stored] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+      expect(stored).toEqual(order);
+      const events = await database.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
+      expect(events).toMatchObject([
+        { fromStatus: null, toStatus: 'pending', actor, reason: 'order created' },
+      ]);
+    }
+    // A missing JSON value is SQL NULL, not the JSON value null.
+    const [{ nulls }] = (
+      await database.db.execute<{ nulls: number }>(
+        sql`select count(*)::int as nulls from ${orders} where ${orders.receivingDetails} is null`,
+      )
+    ).rows as [{ nulls: number }];
+    expect(nulls).toBe(2);
+  });
+
+  it('writes a sell’s receiving details as JSON and its deposit index', async () => {
+    const details = { method: 'zelle', email: 'me@example.com' };
+    const sell = await database.db.transaction((tx) =>
+      insertOrderCreated(
+        tx,
+        {
+          ...buy(20_000n),
+          type: 'sell',
+          walletAddress: 'tb1qdeposit',
+          depositIndex: 7,
+          paymentMethod: 'zelle',
+          receivingDetails: details,
+        },
+        'user:seller',
+      ),
+    );
+    const [stored] = await database.db.select().from(orders).where(eq(orders.id, sell.id));
+    expect(stored).toMatchObject({
+      type: 'sell',
+      depositIndex: 7,
+      paymentMethod: 'zelle',
+      receivingDetails: details,
+    });
+  });
+
+  it('writes nothing when the transaction fails after it', async () => {
+    const failing = database.db.transaction(async (tx) => {
+      await insertOrderCreated(tx, buy(30_000n), 'user:rolled-back');
+      throw new Error('refused after the insert');
+    });
+    await expect(failing).rejects.toThrow('refused after the insert');
+    const left = await database.db.select().from(orders).where(eq(orders.valueCents, 30_000n));
+    const events = await database.db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.actor, 'user:rolled-back'));
+    expect(left).toEqual([]);
+    expect(events).toEqual([]);
+  });
+});
