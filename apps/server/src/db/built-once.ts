@@ -21,7 +21,7 @@ export function param(name: string): SQL {
 /** A select (or a statement ending in one) as the builder makes it, before it runs. */
 interface BuiltSelect {
   toSQL(): Query;
-  _: { selectedFields: object };
+  _: { selectedFields: Record<string, unknown> };
 }
 
 type Runner = Database | Transaction;
@@ -39,7 +39,11 @@ export function builtOnce<TRow>(build: (db: Runner) => BuiltSelect): BuiltOnce<T
   return (db, values) => {
     if (!built) {
       const select = build(db);
-      const fields = Object.entries(select._.selectedFields).map(([key, field]) => ({ path: [key], field }));
+      // Each column's path in the row, as the builder lists a flat selection's fields.
+      const fields = Object.entries(select._.selectedFields).map(([key, field]: [string, unknown]) => ({
+        path: [key],
+        field,
+      }));
       built = { query: select.toSQL(), fields };
     }
     const session = db._.session as unknown as {

@@ -70,12 +70,11 @@ describe('insertOrderCreated', () => {
       ]);
     }
     // A missing JSON value is SQL NULL, not the JSON value null.
-    const [{ nulls }] = (
-      await database.db.execute<{ nulls: number }>(
-        sql`select count(*)::int as nulls from ${orders} where ${orders.receivingDetails} is null`,
-      )
-    ).rows as [{ nulls: number }];
-    expect(nulls).toBe(2);
+    const withoutDetails = await database.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(sql`${orders.receivingDetails} is null`);
+    expect(withoutDetails).toHaveLength(2);
   });
 
   it('writes a sell’s receiving details as JSON and its deposit index', async () => {
