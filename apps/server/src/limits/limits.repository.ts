@@ -1,4 +1,4 @@
-import { and, eq, gt, ne, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/database';
 import { orders, users } from '../db/schema';
 import type { LimitTier } from '@offzero/shared/api/limits';
@@ -30,15 +30,18 @@ export async function sumOrderValuesSince(
   return windowUseOf(row);
 }
 
+/** A window's start, or where a statement built once takes it (db/built-once.ts). */
+type WindowStart = Date | SQL;
+
 /** The columns of `sumOrderValuesSince`: each window's value, as PostgreSQL's numeric text. */
-export function windowSums(since: { day: Date; week: Date; month: Date }) {
-  const inWindow = (start: Date) =>
-    sql<string>`coalesce(sum(${orders.valueCents}) filter (where ${orders.createdAt} > ${start.toISOString()}), 0)`;
+export function windowSums(since: { day: WindowStart; week: WindowStart; month: WindowStart }) {
+  const inWindow = (start: WindowStart) =>
+    sql<string>`coalesce(sum(${orders.valueCents}) filter (where ${orders.createdAt} > ${start instanceof Date ? start.toISOString() : start}), 0)`;
   return { day: inWindow(since.day), week: inWindow(since.week), month: inWindow(since.month) };
 }
 
 /** The orders `sumOrderValuesSince` counts. */
-export function windowOrders(userId: string, since: { month: Date }, exceptOrderId?: string) {
+export function windowOrders(userId: string | SQL, since: { month: WindowStart }, exceptOrderId?: string) {
   return and(
     eq(orders.userId, userId),
     notInArray(orders.status, ['expired', 'cancelled']),

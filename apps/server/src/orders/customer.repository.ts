@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/database';
 import {
   kycRecords,
@@ -30,14 +30,18 @@ export interface BuyerVerdicts {
  * The columns of a statement on `users` that read the buyer's verdicts (it must left-join the KYC
  * record, `joinKycRecord`): so they can be read alone, or together with the save's lock.
  */
-export function buyerVerdictColumns(db: Database | Transaction, payoutAddress: string | null) {
+export function buyerVerdictColumns(
+  db: Database | Transaction,
+  /** The payout address's `screeningKey` (or where a statement built once takes it); null for none. */
+  addressKey: string | SQL | null,
+) {
   const addressListed =
-    payoutAddress === null
+    addressKey === null
       ? sql<boolean>`false`
       : sql<boolean>`exists (${db
           .select({ address: sanctionedAddresses.address })
           .from(sanctionedAddresses)
-          .where(eq(sanctionedAddresses.address, screeningKey(payoutAddress)))})`;
+          .where(eq(sanctionedAddresses.address, addressKey))})`;
   return { kycStatus: kycRecords.status, kycReviewNote: kycRecords.reviewNote, addressListed };
 }
 
@@ -61,7 +65,7 @@ export async function findBuyerVerdicts(
   payoutAddress: string | null,
 ): Promise<BuyerVerdicts> {
   const [row] = await db
-    .select(buyerVerdictColumns(db, payoutAddress))
+    .select(buyerVerdictColumns(db, payoutAddress === null ? null : screeningKey(payoutAddress)))
     .from(users)
     .leftJoin(kycRecords, joinKycRecord)
     .where(eq(users.id, userId));

@@ -23,6 +23,7 @@ import {
 } from './customer.repository';
 import { windowOrders, windowSums, windowUseOf, type WindowUse } from '../limits/limits.repository';
 import { activeEntryIdOfAddress } from '../payout-addresses/payout-address.repository';
+import { screeningKey } from '../compliance/sanctions/sanctions-screening';
 import { recordFlagChange } from './order-state';
 
 /**
@@ -119,19 +120,32 @@ export async function lockBuyerForSave(
   userId: string,
   payoutAddress: string | null,
 ): Promise<{ tier: LimitTier; verdicts: BuyerVerdicts }> {
-  const [row] = await tx
+  const [row] =
+    payoutAddress === null
+      ? await lockBuyer.withoutAddress(tx, { userId })
+      : await lockBuyer.screeningAddress(tx, { userId, addressKey: screeningKey(payoutAddress) });
+  return { tier: lockedTier(row), verdicts: buyerVerdictsOf(row) };
+}
+
+// NO KEY UPDATE OF users: saves wait for each other; the KYC record read with it is not locked.
+const lockBuyerSelect = (db: Database | Transaction, screensAddress: boolean) =>
+  db
     .select({
       tier: users.limitTier,
       restrictedAt: users.restrictedAt,
       disabledAt: users.disabledAt,
-      ...buyerVerdictColumns(tx, payoutAddress),
+      ...buyerVerdictColumns(db, screensAddress ? param('addressKey') : null),
     })
     .from(users)
     .leftJoin(kycRecords, joinKycRecord)
-    .where(eq(users.id, userId))
+    .where(eq(users.id, param('userId')))
     .for('no key update', { of: users });
-  return { tier: lockedTier(row), verdicts: buyerVerdictsOf(row) };
-}
+
+type LockedBuyer = Awaited<ReturnType<typeof lockBuyerSelect>>[number];
+const lockBuyer = {
+  withoutAddress: builtOnce<LockedBuyer>((db) => lockBuyerSelect(db, false)),
+  screeningAddress: builtOnce<LockedBuyer>((db) => lockBuyerSelect(db, true)),
+};
 
 function lockedTier(
   row: (Pick<UserRow, 'restrictedAt' | 'disabledAt'> & { tier: number }) | undefined,
@@ -163,7 +177,12 @@ type TwinOf = Pick<
   'userId' | 'type' | 'amountSats' | 'valueCents' | 'walletAddress' | 'paymentMethod'
 >;
 
-function isRecentTwin(twin: TwinOf) {
+/** A twin's values, or where a statement built once takes them (db/built-once.ts). */
+type TwinCondition = {
+  [K in keyof TwinOf]: K extends 'type' ? TwinOf[K] : TwinOf[K] | SQL;
+};
+
+function isRecentTwin(twin: TwinCondition) {
   return and(
     eq(orders.userId, twin.userId),
     eq(orders.type, twin.type),
@@ -193,24 +212,73 @@ export async function findTwinAndWindowUse(
   since: { day: Date; week: Date; month: Date },
   payoutAddress: string | null = null,
 ): Promise<{ twin: OrderRow | undefined; used: WindowUse; payoutEntryId: string | null }> {
-  const twinId = tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(isRecentTwin(twin))
-    .orderBy(desc(orders.createdAt))
-    .limit(1);
-  const entryId =
-    payoutAddress === null
-      ? sql<string | null>`null`
-      : sql<string | null>`(${activeEntryIdOfAddress(tx, twin.userId, payoutAddress)})`;
-  // An aggregate without GROUP BY answers one row even when no order counts.
-  const [row] = await tx
-    .select({ ...windowSums(since), twinId: sql<string | null>`(${twinId})`, payoutEntryId: entryId })
-    .from(orders)
-    .where(windowOrders(twin.userId, since));
+  const shape: TwinShape = {
+    type: twin.type,
+    walletAddress: twin.walletAddress !== null,
+    paymentMethod: twin.paymentMethod !== null,
+    payoutAddress: payoutAddress !== null,
+  };
+  const key = JSON.stringify(shape);
+  let statement = twinAndWindowUseStatements.get(key);
+  if (!statement) {
+    statement = builtOnce((db) => twinAndWindowUseSelect(db, shape));
+    twinAndWindowUseStatements.set(key, statement);
+  }
+  const [row] = await statement(tx, {
+    ...twin,
+    day: since.day,
+    week: since.week,
+    month: since.month,
+    payoutAddress,
+  });
   const payoutEntryId = row?.payoutEntryId ?? null;
   if (row?.twinId) return { twin: await findOrder(tx, row.twinId), used: windowUseOf(row), payoutEntryId };
   return { twin: undefined, used: windowUseOf(row), payoutEntryId };
+}
+
+/** Which of the twin's values a save has: the statement's text depends on them alone. */
+interface TwinShape {
+  type: OrderRow['type'];
+  walletAddress: boolean;
+  paymentMethod: boolean;
+  payoutAddress: boolean;
+}
+
+type TwinAndWindowUse = {
+  day: string;
+  week: string;
+  month: string;
+  twinId: string | null;
+  payoutEntryId: string | null;
+};
+const twinAndWindowUseStatements = new Map<string, BuiltOnce<TwinAndWindowUse>>();
+
+function twinAndWindowUseSelect(db: Database | Transaction, shape: TwinShape) {
+  const userId = param('userId');
+  const twinId = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      isRecentTwin({
+        userId,
+        type: shape.type,
+        amountSats: param('amountSats'),
+        valueCents: param('valueCents'),
+        walletAddress: shape.walletAddress ? param('walletAddress') : null,
+        paymentMethod: shape.paymentMethod ? param('paymentMethod') : null,
+      }),
+    )
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  const entryId = shape.payoutAddress
+    ? sql<string | null>`(${activeEntryIdOfAddress(db, userId, param('payoutAddress'))})`
+    : sql<string | null>`null`;
+  const since = { day: param('day'), week: param('week'), month: param('month') };
+  // An aggregate without GROUP BY answers one row even when no order counts.
+  return db
+    .select({ ...windowSums(since), twinId: sql<string | null>`(${twinId})`, payoutEntryId: entryId })
+    .from(orders)
+    .where(windowOrders(userId, since));
 }
 
 export async function findOrder(db: Database | Transaction, orderId: string): Promise<OrderRow | undefined> {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/database';
 import { orders, payoutAddresses, users, type OrderRow, type PayoutAddressRow } from '../db/schema';
 import { setTravelRuleWalletAddress } from '../orders/travel-rule.repository';
@@ -12,7 +12,8 @@ export type NewPayoutAddress = Pick<
   'userId' | 'label' | 'address' | 'xpub' | 'isDefault' | 'confirmTokenHash' | 'confirmTokenExpiresAt'
 >;
 
-const active = (userId: string) => and(eq(payoutAddresses.userId, userId), isNull(payoutAddresses.removedAt));
+const active = (userId: string | SQL) =>
+  and(eq(payoutAddresses.userId, userId), isNull(payoutAddresses.removedAt));
 
 /** The customer's entries that are not removed, oldest first. */
 export function listPayoutAddresses(db: Db, userId: string): Promise<PayoutAddressRow[]> {
@@ -40,7 +41,7 @@ export async function findPayoutAddress(
  * The id of the customer's entry of this plain address (`findPayoutAddressByAddress`) as a subquery,
  * for a statement that reads it along with other things.
  */
-export function activeEntryIdOfAddress(db: Db, userId: string, address: string) {
+export function activeEntryIdOfAddress(db: Db, userId: string | SQL, address: string | SQL) {
   return db
     .select({ id: payoutAddresses.id })
     .from(payoutAddresses)
