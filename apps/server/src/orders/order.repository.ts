@@ -48,12 +48,6 @@ export type QuotePatch = Pick<
   | 'quoteExpiresAt'
 >;
 
-export async function insertOrder(tx: Transaction, values: NewOrder): Promise<OrderRow> {
-  const [order] = await tx.insert(orders).values(values).returning();
-  if (!order) throw new Error('order insert returned nothing');
-  return order;
-}
-
 /**
  * A new order and the audit trail's first event of it ('order created', by `actor`), in one statement:
  * the event is inserted from the order's returned row, so the two are written together or not at all.
