@@ -4,12 +4,11 @@ import { AppError } from '../../http/errors';
 import { recordOrderRequoted } from '../order-state';
 import { lockOrder, updatePendingQuote } from '../order.repository';
 import { assertWithinTradingLimits } from '../../limits/limits.service';
-import { lockCustomerForSave } from '../order.repository';
 import { linkBuyPayoutAddress } from './link-payout-address';
 import type { OrderDeps } from './order-deps';
-import { claimOrderQuote, priceBuyFromQuote } from './price-from-quote';
+import { claimOrderQuote } from './price-from-quote';
+import { lockAndPriceBuy, priceBuyBeforeLock } from './lock-and-price-buy';
 import { keepTravelRuleRecord, travelRuleAnswer } from './travel-rule';
-import { priceBuyOrder } from './price-order';
 
 export const REQUOTE_REASON = 'the customer confirmed again at the current price';
 
@@ -31,14 +30,11 @@ export async function requoteOrder(
   if (order.type === 'sell') {
     throw new AppError('CONFLICT', 'A sell order waits for your deposit; start a new sell to change it.');
   }
-  const { quoteId } = body;
-  const priced = quoteId
-    ? await priceBuyFromQuote(deps, user, { ...body, quoteId })
-    : await priceBuyOrder(deps, user, body);
-  const { figures, snapshot, walletAddress, quoteExpiresAt } = priced;
+  const pricing = await priceBuyBeforeLock(deps, user, body);
   const updated = await deps.db.transaction(async (tx) => {
     // Under the customer's lock like a new save: the new value replaces the old within the limits.
-    const tier = await lockCustomerForSave(tx, user.id);
+    const { tier, priced } = await lockAndPriceBuy(deps, tx, user, body, pricing);
+    const { figures, snapshot, walletAddress, quoteExpiresAt } = priced;
     // The figures replaced are read under the row lock, so the event records exactly what changed.
     const before = await lockOrder(tx, order.id);
     if (before?.status !== 'pending') return null;
@@ -53,6 +49,7 @@ export async function requoteOrder(
     const payout = await linkBuyPayoutAddress(deps, tx, user.id, {
       payoutAddressId: body.payoutAddressId,
       walletAddress,
+      addressScreened: priced.addressScreened,
     });
     const after = await updatePendingQuote(
       tx,
