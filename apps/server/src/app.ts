@@ -10,6 +10,7 @@ import { registerTextInputRules } from './http/text-input';
 import { registerIdempotency } from './http/idempotency';
 import { apiNotFound, registerErrorHandling } from './http/errors';
 import { loggerOptions } from './http/logger';
+import { requestLoggerFactory } from './http/request-logger';
 import { registerOpenApi } from './http/openapi';
 import { registerWebApp } from './web/web-app';
 import { registerLoadShedding } from './http/load-shedding';
@@ -149,6 +150,8 @@ export async function buildApp({
     logger: logger
       ? { ...(loggerOptions(config.logLevel) as object), ...(logStream ? { stream: logStream } : {}) }
       : false,
+    // Each request's logger (bound to its id) is made when the request first writes a line.
+    ...(logger ? { childLoggerFactory: requestLoggerFactory } : {}),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: toFastifyTrustProxy(config.trustProxy),
     connectionTimeout: config.httpTimeouts.connectionMs,
