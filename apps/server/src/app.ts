@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import fastifyCookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/config';
 import { toFastifyTrustProxy } from './config/trust-proxy';
@@ -187,7 +186,6 @@ export async function buildApp({
   await registerLoadShedding(app, config.loadShedding);
   // Before any route, so the OpenAPI document sees every one of them.
   if (config.processRole !== 'worker') await registerOpenApi(app);
-  await app.register(fastifyCookie);
   await registerSecurityHeaders(app, config);
   registerTextInputRules(app);
   await registerRateLimits(app, config.redisUrl);
@@ -200,7 +198,7 @@ export async function buildApp({
     lookup: packagedIpCountryDatabase(),
   });
   // Last of the per-route hooks, so it runs first: a forged call is refused before anything counts it.
-  registerCsrfProtection(app, { secureCookie: config.publicUrl.startsWith('https://') });
+  await registerCsrfProtection(app, { secureCookie: config.publicUrl.startsWith('https://') });
 
   await seedGlobalSettings(database.db, config.mode);
   if (config.isDemo) await seedDemoAdmin(database.db);
