@@ -3,7 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config/config';
 import { toFastifyTrustProxy } from './config/trust-proxy';
 import type { DatabaseHandle } from './db/database';
-import { registerSecurityHeaders } from './http/security-headers';
+import { securityHeaderWriter } from './http/security-headers';
 import { registerCsrfProtection } from './http/csrf';
 import { registerTextInputRules } from './http/text-input';
 import { registerIdempotency } from './http/idempotency';
@@ -12,7 +12,7 @@ import { loggerOptions } from './http/logger';
 import { requestLoggerFactory } from './http/request-logger';
 import { registerOpenApi } from './http/openapi';
 import { registerWebApp } from './web/web-app';
-import { registerLoadShedding } from './http/load-shedding';
+import { startLoadShedding } from './http/load-shedding';
 import { healthRoutes } from './health/health.routes';
 import { createReadiness } from './health/health.service';
 import { registerDraining } from './health/graceful-shutdown';
@@ -183,10 +183,16 @@ export async function buildApp({
   app.removeContentTypeParser('text/plain');
 
   registerErrorHandling(app);
-  await registerLoadShedding(app, config.loadShedding);
+  // Every request's first step, in one hook: its security headers (a refusal carries them too), then
+  // the load check, which refuses it at once while the process is overloaded.
+  const writeSecurityHeaders = await securityHeaderWriter(config);
+  const loadShedding = startLoadShedding(app, config.loadShedding);
+  app.addHook('onRequest', (request, reply, done) => {
+    writeSecurityHeaders(reply);
+    done(loadShedding.refusal(request, reply));
+  });
   // Before any route, so the OpenAPI document sees every one of them.
   if (config.processRole !== 'worker') await registerOpenApi(app);
-  await registerSecurityHeaders(app, config);
   registerTextInputRules(app);
   await registerRateLimits(app, config.redisUrl);
   registerMutationLimits(app, config.mutationLimits);

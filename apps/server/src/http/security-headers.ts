@@ -1,29 +1,25 @@
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import type { AppConfig } from '../config/config';
 
 /**
  * Security headers for every answer. The policy allows only the outside scripts the product uses:
  * Google sign-in, PayPal buttons and the Sumsub verification widget. They are the same for every
  * answer, so helmet works them out once at start (it would otherwise rebuild its policy on every
- * request) and each answer gets the finished headers in one go. Set when the request arrives, so a
- * route that needs a stricter header of its own (a document download's policy) replaces it.
+ * request) and each answer gets the finished headers in one go. Written by the app's first hook
+ * (app.ts), when the request arrives, so a route that needs a stricter header of its own (a document
+ * download's policy) replaces it.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): Promise<void> {
+export async function securityHeaderWriter(config: AppConfig): Promise<(reply: FastifyReply) => void> {
   const headers = Object.freeze(await helmetHeaders(helmetOptions(config)));
   const headerStore = await replyHeaderStore();
-  app.addHook(
-    'onRequest',
-    headerStore
-      ? (_request, reply, done) => {
-          Object.assign(headerStore(reply), headers);
-          done();
-        }
-      : (_request, reply, done) => {
-          void reply.headers(headers);
-          done();
-        },
-  );
+  return headerStore
+    ? (reply) => {
+        Object.assign(headerStore(reply), headers);
+      }
+    : (reply) => {
+        void reply.headers(headers);
+      };
 }
 
 type HeaderStore = (reply: FastifyReply) => Record<string, unknown>;
