@@ -25,7 +25,7 @@ class RequestLogger implements FastifyBaseLogger {
 
   private write(level: Level, args: LogArgs): void {
     const logger = this.#made ?? (this.parent.isLevelEnabled(level) ? this.made() : undefined);
-    (logger?.[level] as ((...a: LogArgs) => void) | undefined)?.apply(logger, args);
+    logger?.[level](...args);
   }
 
   get level(): LevelWithSilent | (string & {}) {
@@ -73,7 +73,11 @@ class RequestLogger implements FastifyBaseLogger {
  * Fastify's `childLoggerFactory`: every request gets a `RequestLogger`. Routes with a log level or
  * serializers of their own (health and metrics probes) get pino's child at once, as Fastify would make it.
  */
-export const requestLoggerFactory: NonNullable<FastifyServerOptions['childLoggerFactory']> = (logger, bindings, options) => {
+export const requestLoggerFactory: NonNullable<FastifyServerOptions['childLoggerFactory']> = (
+  logger,
+  bindings,
+  options,
+) => {
   if (options.level !== undefined || options.serializers !== undefined || options.redact !== undefined) {
     return logger.child(bindings, options);
   }
