@@ -1,18 +1,18 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import fastifyCookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/config';
 import { toFastifyTrustProxy } from './config/trust-proxy';
 import type { DatabaseHandle } from './db/database';
-import { registerSecurityHeaders } from './http/security-headers';
+import { securityHeaderWriter } from './http/security-headers';
 import { registerCsrfProtection } from './http/csrf';
 import { registerTextInputRules } from './http/text-input';
 import { registerIdempotency } from './http/idempotency';
 import { apiNotFound, registerErrorHandling } from './http/errors';
 import { loggerOptions } from './http/logger';
+import { requestLoggerFactory } from './http/request-logger';
 import { registerOpenApi } from './http/openapi';
 import { registerWebApp } from './web/web-app';
-import { registerLoadShedding } from './http/load-shedding';
+import { startLoadShedding } from './http/load-shedding';
 import { healthRoutes } from './health/health.routes';
 import { createReadiness } from './health/health.service';
 import { registerDraining } from './health/graceful-shutdown';
@@ -149,6 +149,8 @@ export async function buildApp({
     logger: logger
       ? { ...(loggerOptions(config.logLevel) as object), ...(logStream ? { stream: logStream } : {}) }
       : false,
+    // Each request's logger (bound to its id) is made when the request first writes a line.
+    ...(logger ? { childLoggerFactory: requestLoggerFactory } : {}),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: toFastifyTrustProxy(config.trustProxy),
     connectionTimeout: config.httpTimeouts.connectionMs,
@@ -181,11 +183,16 @@ export async function buildApp({
   app.removeContentTypeParser('text/plain');
 
   registerErrorHandling(app);
-  await registerLoadShedding(app, config.loadShedding);
+  // Every request's first step, in one hook: its security headers (a refusal carries them too), then
+  // the load check, which refuses it at once while the process is overloaded.
+  const writeSecurityHeaders = await securityHeaderWriter(config);
+  const loadShedding = startLoadShedding(app, config.loadShedding);
+  app.addHook('onRequest', (request, reply, done) => {
+    writeSecurityHeaders(reply);
+    done(loadShedding.refusal(request, reply));
+  });
   // Before any route, so the OpenAPI document sees every one of them.
   if (config.processRole !== 'worker') await registerOpenApi(app);
-  await app.register(fastifyCookie);
-  await registerSecurityHeaders(app, config);
   registerTextInputRules(app);
   await registerRateLimits(app, config.redisUrl);
   registerMutationLimits(app, config.mutationLimits);
@@ -197,7 +204,7 @@ export async function buildApp({
     lookup: packagedIpCountryDatabase(),
   });
   // Last of the per-route hooks, so it runs first: a forged call is refused before anything counts it.
-  registerCsrfProtection(app, { secureCookie: config.publicUrl.startsWith('https://') });
+  await registerCsrfProtection(app, { secureCookie: config.publicUrl.startsWith('https://') });
 
   await seedGlobalSettings(database.db, config.mode);
   if (config.isDemo) await seedDemoAdmin(database.db);

@@ -202,7 +202,7 @@ export interface AppConfig {
   /** After SIGTERM: readiness answers 503 for this long before the server stops accepting requests. */
   shutdownDrainMs: number;
   /**
-   * When requests are refused with 503 and Retry-After instead of piling up (@fastify/under-pressure);
+   * When requests are refused with 503 and Retry-After instead of piling up (http/load-shedding.ts);
    * a limit of 0 is off.
    */
   loadShedding: {

@@ -1,4 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { z } from 'zod';
 import { AppError } from './errors';
@@ -22,34 +23,53 @@ declare module 'fastify' {
   }
 }
 
-export function registerCsrfProtection(app: FastifyInstance, options: { secureCookie: boolean }): void {
-  app.get(
-    '/api/csrf',
-    {
-      schema: {
-        summary: 'A cross-site protection token (also set as a cookie) for state-changing calls',
-        response: { 200: z.object({ _csrf: z.string() }) },
+export async function registerCsrfProtection(
+  app: FastifyInstance,
+  options: { secureCookie: boolean },
+): Promise<void> {
+  // The token's cookie is the only cookie the API reads or sets, so the cookie plugin (its setCookie and
+  // the hook that writes Set-Cookie) lives in the scope of `GET /api/csrf` alone, and the check below
+  // reads the cookie header itself: no other request runs cookie hooks.
+  let parseCookie: ((header: string) => Record<string, string | undefined>) | undefined;
+  await app.register(async (scope) => {
+    await scope.register(fastifyCookie, { hook: false });
+    parseCookie = (header) => scope.parseCookie(header);
+    scope.get(
+      '/api/csrf',
+      {
+        schema: {
+          summary: 'A cross-site protection token (also set as a cookie) for state-changing calls',
+          response: { 200: z.object({ _csrf: z.string() }) },
+        },
       },
-    },
-    async (_request, reply) => {
-      const token = randomBytes(32).toString('base64url');
-      void reply.setCookie(CSRF_COOKIE, token, {
-        path: '/api',
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: options.secureCookie,
-        maxAge: CSRF_MAX_AGE_SECONDS,
-      });
-      return { _csrf: token };
-    },
-  );
+      async (_request, reply) => {
+        const token = randomBytes(32).toString('base64url');
+        void reply.setCookie(CSRF_COOKIE, token, {
+          path: '/api',
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: options.secureCookie,
+          maxAge: CSRF_MAX_AGE_SECONDS,
+        });
+        return { _csrf: token };
+      },
+    );
+  });
+  const csrfCookie = (request: FastifyRequest): string | undefined => {
+    const header = request.headers.cookie;
+    return header && parseCookie ? parseCookie(header)[CSRF_COOKIE] : undefined;
+  };
 
   // onRequest, so a forged request is refused before its body is even read. Attached only to the routes
   // that take state-changing methods, first of their hooks (before the limits count the call), so a read
   // pays nothing for it; unknown paths have no route and answer 404 instead.
   const checkCsrf: onRequestHookHandler = (request, _reply, done) => {
     try {
-      if (STATE_CHANGING.has(request.method) && isUnderApi(request.url) && !hasValidCsrfToken(request)) {
+      if (
+        STATE_CHANGING.has(request.method) &&
+        isUnderApi(request.url) &&
+        !hasValidCsrfToken(request.headers[CSRF_HEADER], csrfCookie(request))
+      ) {
         throw new AppError(
           'CSRF_INVALID',
           'Your security token is missing or out of date. Reload the page and try again.',
@@ -85,9 +105,7 @@ export function isUnderApi(url: string): boolean {
   return normalised === '/api' || normalised.startsWith('/api/');
 }
 
-function hasValidCsrfToken(request: FastifyRequest): boolean {
-  const header = request.headers[CSRF_HEADER];
-  const cookie = request.cookies[CSRF_COOKIE];
+function hasValidCsrfToken(header: string | string[] | undefined, cookie: string | undefined): boolean {
   if (typeof header !== 'string' || !cookie) return false;
   const a = Buffer.from(header);
   const b = Buffer.from(cookie);

@@ -39,6 +39,8 @@ export function createPriceBook(deps: {
   stop(): void;
 } {
   const now = deps.now ?? (() => new Date());
+  // Read on every price request: the clock as a number, without a Date when none was injected.
+  const nowMs = deps.now ? () => now().getTime() : Date.now;
   let current: PriceSnapshotRow | null = null;
   let timer: NodeJS.Timeout | null = null;
   const adopt = (row: PriceSnapshotRow | null) => {
@@ -58,7 +60,7 @@ export function createPriceBook(deps: {
   };
   return {
     current: () => current,
-    isStale: () => !current || now().getTime() - current.fetchedAt.getTime() > DEFAULT_STALE_AFTER_MS,
+    isStale: () => !current || nowMs() - current.fetchedAt.getTime() > DEFAULT_STALE_AFTER_MS,
     refresh: async () => {
       const snapshot = await service.refresh();
       if (!snapshot) throw new Error('Every price source failed; the last prices are kept.');
