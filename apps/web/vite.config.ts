@@ -2,12 +2,13 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
+import { lazySharedSchemas } from './build/lazy-schemas';
 
 // In development the API runs on its own port; the built app is served by the API server itself.
 // `vite build --ssr` compiles the public pages' renderer (src/prerender) for scripts/prerender.mjs, with
 // every dependency bundled in so plain Node runs it.
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [lazySharedSchemas(), react(), tailwindcss()],
   // zod set up for the browser before any schema is built (src/lib/zod-jitless.ts).
   resolve: {
     alias: [
