@@ -32,5 +32,17 @@ export default defineConfig(({ isSsrBuild }) => ({
           },
         },
       }
-    : { outDir: 'dist', sourcemap: false },
+    : {
+        outDir: 'dist',
+        sourcemap: false,
+        // scripts/prerender.mjs reads which chunks each page's route needs, and lists them in its head.
+        manifest: true,
+        // Code loaded on demand fetches what it imports as the browser reads it, without the preload
+        // links Vite would otherwise add to the document first: adding them costs the main thread more
+        // than the round trip they save (the prerendered pages list their own route's chunks already).
+        modulePreload: {
+          resolveDependencies: (_file, dependencies, { hostType }) =>
+            hostType === 'html' ? dependencies : [],
+        },
+      },
 }));
