@@ -11,9 +11,8 @@ const webDir = path.resolve(import.meta.dirname, '..');
 const distDir = path.join(webDir, 'dist');
 const ssrDir = path.join(webDir, 'dist-ssr');
 
-const { renderPage, PRERENDERED_PATHS, GOOGLE_SIGN_IN_PATHS } = await import(
-  pathToFileURL(path.join(ssrDir, 'render-page.js')).href
-);
+const { renderPage, renderSignedInShell, PRERENDERED_PATHS, SIGNED_IN_SHELL_PATHS, GOOGLE_SIGN_IN_PATHS } =
+  await import(pathToFileURL(path.join(ssrDir, 'render-page.js')).href);
 const { PRERENDER_DIR, PRERENDER_MANIFEST, PRERENDER_VARIANTS, prerenderConfig } = await import(
   pathToFileURL(path.join(ssrDir, 'prerender-support.js')).href
 );
@@ -28,6 +27,15 @@ const prerenderTemplate = template
   .replace(/<script type="module" /g, '<script type="module" fetchpriority="low" ')
   .replace(/<link rel="modulepreload" /g, '<link rel="modulepreload" fetchpriority="low" ');
 
+// A signed-in page's frame first checks, before anything is painted, that the browser holds a session
+// (public/session-gate.js: a plain script, which blocks the page only while the stylesheet loads too),
+// and marks its root so the app hydrates it only for a signed-in customer (src/main.tsx).
+const SESSION_GATE = '<script src="/session-gate.js"></script>';
+const shellTemplate = prerenderTemplate
+  .replace(/<meta charset="UTF-8" \/>/, (charset) => `${charset}\n    ${SESSION_GATE}`)
+  .replace(EMPTY_ROOT, '<div id="root" data-signed-in-shell=""></div>');
+if (!shellTemplate.includes(SESSION_GATE)) throw new Error('dist/index.html has no <meta charset="UTF-8" />');
+
 // Each page's own modules (its route's, src/app/router.tsx) are announced in its head, so the browser
 // fetches them with the app's entry instead of after it, and the app, finding them there, adds no
 // preload links of its own while it starts. The build's manifest names their chunks; it is not served.
@@ -40,6 +48,7 @@ const ROUTE_SOURCES = {
   '/privacy-policy': ['src/features/legal/privacy-policy-page.tsx'],
   '/cookie-policy': ['src/features/legal/cookie-policy-page.tsx'],
   '/refund-policy': ['src/features/legal/refund-policy-page.tsx'],
+  '/dashboard': ['src/app/layouts/dashboard-layout.tsx', 'src/app/routes/dashboard.tsx'],
 };
 const manifestFile = path.join(distDir, '.vite', 'manifest.json');
 if (!existsSync(manifestFile))
@@ -103,11 +112,14 @@ const memoryStorage = () => {
 globalThis.localStorage ??= memoryStorage();
 globalThis.sessionStorage ??= memoryStorage();
 
-const rendered = PRERENDERED_PATHS.map((pagePath) => ({
-  pagePath,
-  render: renderPage,
-  template: prerenderTemplate,
-}));
+const rendered = [
+  ...PRERENDERED_PATHS.map((pagePath) => ({ pagePath, render: renderPage, template: prerenderTemplate })),
+  ...SIGNED_IN_SHELL_PATHS.map((pagePath) => ({
+    pagePath,
+    render: renderSignedInShell,
+    template: shellTemplate,
+  })),
+];
 const pages = [];
 for (const variant of PRERENDER_VARIANTS) {
   const config = prerenderConfig(variant);
