@@ -3,6 +3,7 @@
 // server-side build of src/prerender/render-page.tsx renders each page once per deployment variant into
 // dist/prerendered/, beside a manifest the server reads at start-up. The server fills in the deployment's
 // settings and sends these pages for their paths; the browser hydrates them (src/main.tsx).
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -28,9 +29,14 @@ const prerenderTemplate = template
   .replace(/<link rel="modulepreload" /g, '<link rel="modulepreload" fetchpriority="low" ');
 
 // A signed-in page's frame first checks, before anything is painted, that the browser holds a session
-// (public/session-gate.js: a plain script, which blocks the page only while the stylesheet loads too),
-// and marks its root so the app hydrates it only for a signed-in customer (src/main.tsx).
-const SESSION_GATE = '<script src="/session-gate.js"></script>';
+// (public/session-gate.js, a plain script: it blocks the page only while the stylesheet loads too, and
+// is renamed by its content, like every asset, so browsers keep it), and marks its root so the app
+// hydrates it only for a signed-in customer (src/main.tsx).
+const gateSource = readFileSync(path.join(distDir, 'session-gate.js'));
+const gateFile = `assets/session-gate-${createHash('sha256').update(gateSource).digest('hex').slice(0, 10)}.js`;
+writeFileSync(path.join(distDir, gateFile), gateSource);
+rmSync(path.join(distDir, 'session-gate.js'));
+const SESSION_GATE = `<script src="/${gateFile}"></script>`;
 const shellTemplate = prerenderTemplate
   .replace(/<meta charset="UTF-8" \/>/, (charset) => `${charset}\n    ${SESSION_GATE}`)
   .replace(EMPTY_ROOT, '<div id="root" data-signed-in-shell=""></div>');
