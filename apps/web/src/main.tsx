@@ -6,6 +6,8 @@ import { APP_CONFIG_ELEMENT_ID } from '@offzero/shared/web/prerender';
 import { App } from './app/app';
 import { routes } from './app/router';
 import { readAppConfig } from './lib/read-app-config';
+import { assumePrerenderedSession } from './lib/session';
+import { getSession } from './lib/session-storage';
 import './index.css';
 
 // Used only if the server cannot be reached at start-up, so the public pages still render.
@@ -66,7 +68,24 @@ document.addEventListener('submit', (event) => event.preventDefault());
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('The page has no #root element');
-const prerendered = rootElement.hasChildNodes();
+
+/**
+ * A signed-in page's prerendered frame (src/prerender/render-page.tsx) is hydrated with the browser's
+ * session. Without one (public/session-gate.js has already sent the visitor home) it is dropped, and
+ * the app renders afresh.
+ */
+function prerenderedMarkup(root: HTMLElement): boolean {
+  if (!root.hasChildNodes()) return false;
+  if (!root.hasAttribute('data-signed-in-shell')) return true;
+  const session = getSession();
+  if (session) {
+    assumePrerenderedSession(session.token);
+    return true;
+  }
+  root.replaceChildren();
+  return false;
+}
+const prerendered = prerenderedMarkup(rootElement);
 
 /**
  * Resolves once the browser has painted the prerendered page (the frame after the next one starts), so

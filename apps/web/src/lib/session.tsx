@@ -30,9 +30,22 @@ function subscribe(listener: () => void): () => void {
 
 const tokenSnapshot = () => getSession()?.token ?? null;
 
+/**
+ * The session a page rendered ahead of time was rendered with: none for the public pages; for the
+ * signed-in shell (the dashboard's frame without any customer data, src/prerender), a stand-in token
+ * when the build renders it, and the browser's own token when the browser hydrates it.
+ */
+let prerenderedToken: string | null = null;
+const prerenderedSnapshot = () => prerenderedToken;
+
+/** Sets the session the prerendered markup assumes (see `prerenderedToken`). */
+export function assumePrerenderedSession(token: string | null): void {
+  prerenderedToken = token;
+}
+
 /** The current session, or null for a visitor (an expired token counts as none). */
 export function useSession(): Session | null {
-  const token = useSyncExternalStore(subscribe, tokenSnapshot, () => null);
+  const token = useSyncExternalStore(subscribe, tokenSnapshot, prerenderedSnapshot);
   return useMemo(() => {
     const claims = token ? decodeSessionToken(token) : null;
     return token && claims ? { token, userId: claims._id } : null;

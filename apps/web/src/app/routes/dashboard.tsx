@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { User } from '@offzero/shared/api/accounts';
 import type { Order } from '@offzero/shared/api/orders';
@@ -8,7 +8,7 @@ import { currentUserQueryKey, useCurrentUser } from '../../lib/current-user';
 import { errorMessage } from '../../lib/api-client';
 import { Button } from '../../components/ui/button';
 import { MailIcon, PhoneIcon } from '../../components/ui/icons';
-import { PageHeader, PageLoadError, PageSkeleton } from '../../components/ui/page';
+import { PageHeader, PageLoadError } from '../../components/ui/page';
 import { StatusTile, StatusTileGrid } from '../../components/ui/status-tile';
 import { PaymentMethods } from '../../components/ui/payment-methods';
 import { KycTile } from '../../features/kyc/components/kyc-tile';
@@ -30,26 +30,51 @@ import { W9Step } from '../../features/tax/components/w9-step';
  * settings), then the customer's recent orders beside the trade widget. It composes those features here
  * because none of them may import another.
  */
+const DESCRIPTION = 'Complete the steps below to start buying and selling bitcoin.';
+
 export default function DashboardPage() {
-  const { data: user, isPending, error, refetch } = useCurrentUser();
+  const { data, error, refetch } = useCurrentUser();
+  // The page's body (the tiles, Recent Orders, the trade widget) is a large render: once the profile
+  // arrives it is rendered as a transition, in slices between which the browser paints and answers input.
+  const user = useDeferredValue(data);
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
       <title>Dashboard — OffZero</title>
-      {isPending ? (
-        <PageSkeleton />
-      ) : error ? (
+      {error ? (
         <PageLoadError message={errorMessage(error)} onRetry={() => void refetch()} />
+      ) : user === undefined ? (
+        <DashboardLoading />
       ) : (
         <>
           <PageHeader
             title={user.firstName ? `Welcome, ${user.firstName}` : 'Welcome to OffZero'}
-            description="Complete the steps below to start buying and selling bitcoin."
+            description={DESCRIPTION}
           />
           <AccountStatus user={user} />
-          <TradingSection />
+          <DeferredTradingSection />
         </>
       )}
+    </div>
+  );
+}
+
+/**
+ * The dashboard while the profile loads (and the frame the build prerenders for it): the page's own
+ * description where the header will be, grey blocks for the greeting and the account's tiles.
+ */
+function DashboardLoading() {
+  return (
+    <div role="status" aria-label="Loading">
+      <div className="animate-pulse">
+        <div className="h-8 w-64 max-w-full rounded-lg bg-slate-200 sm:h-9" />
+      </div>
+      <p className="mt-1.5 text-sm text-slate-600 sm:text-base">{DESCRIPTION}</p>
+      <div className="mt-6 grid animate-pulse grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+        {Array.from({ length: 4 }, (_, index) => (
+          <div key={index} className="h-48 rounded-2xl bg-slate-200/70" />
+        ))}
+      </div>
     </div>
   );
 }
@@ -122,6 +147,15 @@ function AccountStatus({ user }: { user: User }) {
       )}
     </section>
   );
+}
+
+/**
+ * The trading half mounts just after the header and tiles, in a render (and a commit) of its own, so
+ * that neither blocks the browser for long; an empty block holds its place for that moment.
+ */
+function DeferredTradingSection() {
+  const mounted = useDeferredValue(true, false);
+  return mounted ? <TradingSection /> : <div className="mt-8 h-96" />;
 }
 
 /** The dashboard's trading half (spec section 2): Recent Orders beside the trade widget. */

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useDeferredValue, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import type { Order } from '@offzero/shared/api/orders';
 import { paths } from '../../config/paths';
@@ -36,6 +36,9 @@ export function TradeWidget({
 }) {
   const id = useId();
   const settings = useTradeSettings();
+  // The flow is a large first render: once the settings arrive it is rendered as a transition, in
+  // slices between which the browser paints and answers input (the skeleton stays up meanwhile).
+  const settingsData = useDeferredValue(settings.data);
   const [side, setSide] = useState<TradeSide>(pendingOrder?.type === 'sell' ? 'sell' : 'buy');
   // Mid-flow (an order being confirmed, paid or awaited) the tabs stay put.
   const [inProgress, setInProgress] = useState(false);
@@ -117,18 +120,18 @@ export function TradeWidget({
       </div>
 
       <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-tab-${side}`} className="mt-5">
-        {settings.data ? (
+        {settingsData ? (
           side === 'buy' ? (
             <BuyFlow
               key="buy"
-              settings={settings.data}
+              settings={settingsData}
               pendingOrder={pendingOrder?.type === 'buy' ? pendingOrder : null}
               onStep={onStep}
             />
           ) : (
             <SellFlow
               key="sell"
-              settings={settings.data}
+              settings={settingsData}
               pendingOrder={pendingOrder?.type === 'sell' ? pendingOrder : null}
               onStep={onStep}
               taxDetailsForm={taxDetailsForm}
