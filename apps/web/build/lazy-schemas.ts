@@ -1,10 +1,12 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import type { Plugin } from 'vite';
 
-const SHARED_SOURCES = fileURLToPath(new URL('../../../packages/shared/src/', import.meta.url));
-const WEB_SOURCES = fileURLToPath(new URL('../src/', import.meta.url));
-const HELPER = fileURLToPath(new URL('../src/lib/lazy-schema.ts', import.meta.url));
+const here = path.dirname(fileURLToPath(import.meta.url));
+const SHARED_SOURCES = path.resolve(here, '../../../packages/shared/src') + path.sep;
+const WEB_SOURCES = path.resolve(here, '../src') + path.sep;
+const HELPER = path.resolve(here, '../src/lib/lazy-schema.ts');
 
 /** The name at the start of a call chain (`z` in `z.object({...}).strict()`), if it is an identifier. */
 function chainRoot(expression: ts.Expression): string | null {
