@@ -21,6 +21,7 @@ import { loadConfig } from '../apps/server/src/config/config';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/database';
 import { orderEvents, orders, users } from '../apps/server/src/db/schema';
 import { listCustomerOrdersWithPayoutEntries } from '../apps/server/src/orders/order.repository';
+import { newBuyOrderRow } from '../apps/server/src/test/new-buy-order-row';
 
 const mode = process.argv[2];
 const databaseSetting = process.env.BENCH_DB ?? 'embedded';
@@ -61,23 +62,7 @@ async function bareServer(): Promise<FastifyInstance> {
     .values({ email: `bare-${randomBytes(6).toString('hex')}@example.com`, emailVerified: true })
     .returning({ id: users.id });
   const userId = user!.id;
-  const newOrder = (valueCents: bigint) => ({
-    userId,
-    type: 'buy' as const,
-    amountSats: 100_000n,
-    valueCents,
-    priceCents: 9_000_000n,
-    platformFeeCents: 150n,
-    networkFeeCents: 20n,
-    bankFeeCents: 0n,
-    priceSnapshotId: null,
-    quoteExpiresAt: new Date(Date.now() + 60_000),
-    walletAddress: 'tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7',
-    payoutAddressId: null,
-    depositIndex: null,
-    paymentMethod: null,
-    receivingDetails: null,
-  });
+  const newOrder = (valueCents: bigint) => newBuyOrderRow(userId, valueCents);
   // The same two rows the product's save writes, inserted the plain way: the order, then its event.
   const save = (valueCents: bigint) =>
     db.transaction(async (tx) => {

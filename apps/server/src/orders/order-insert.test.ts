@@ -4,6 +4,7 @@ import { createTestDatabase } from '../test/test-app';
 import type { DatabaseHandle } from '../db/database';
 import { orderEvents, orders, users } from '../db/schema';
 import { insertOrderCreated, type NewOrder } from './order.repository';
+import { newBuyOrderRow } from '../test/new-buy-order-row';
 
 // The order insert is built once and run again with new values (db/built-once.ts): every kind of value
 // must reach its column as the query builder would have written it, on both databases.
@@ -26,23 +27,11 @@ afterAll(async () => {
   await drop();
 });
 
-const buy = (valueCents: bigint): NewOrder => ({
-  userId,
-  type: 'buy',
-  amountSats: 2_100_000_000_000_000n,
-  valueCents,
-  priceCents: 9_000_000n,
-  platformFeeCents: 150n,
-  networkFeeCents: 20n,
-  bankFeeCents: 0n,
-  priceSnapshotId: null,
-  quoteExpiresAt: new Date('2026-11-23T10:00:00.123Z'),
-  walletAddress: 'tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7',
-  payoutAddressId: null,
-  depositIndex: null,
-  paymentMethod: null,
-  receivingDetails: null,
-});
+const buy = (valueCents: bigint): NewOrder =>
+  newBuyOrderRow(userId, valueCents, {
+    amountSats: 2_100_000_000_000_000n,
+    quoteExpiresAt: new Date('2026-11-23T10:00:00.123Z'),
+  });
 
 describe('insertOrderCreated', () => {
   it('writes the order and its "order created" event, the same way on every call', async () => {

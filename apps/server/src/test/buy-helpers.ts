@@ -8,8 +8,10 @@ import { quoteBuyFromUsd } from '@offzero/shared/quotes/quote';
 import { TRAVEL_RULE_THRESHOLD_CENTS } from '@offzero/shared/api/limits';
 import type { RegisteredCustomer } from './accounts-helpers';
 import type { TestApp } from './test-app';
+import { TEST_WALLET } from './new-buy-order-row';
 
-export const TEST_WALLET = 'tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7';
+export { TEST_WALLET };
+
 const DEMO_FEE_BPS = 150;
 
 /** Builds a buy order exactly as the client does: from the served price and the shared maths. */
