@@ -6,6 +6,7 @@ import { APP_CONFIG_ELEMENT_ID } from '@offzero/shared/web/prerender';
 import { App } from './app/app';
 import { routes } from './app/router';
 import { readAppConfig } from './lib/read-app-config';
+import { followScreens } from './lib/screen-freshness';
 import { assumePrerenderedSession } from './lib/session';
 import { getSession } from './lib/session-storage';
 import './index.css';
@@ -108,6 +109,7 @@ void (async () => {
   if (prerendered) await afterFirstPaint();
   const [config] = await Promise.all([loadConfig(), prerendered ? resolveLazyRoutes() : undefined]);
   const router = createBrowserRouter(routes);
+  followScreens(router);
   const app = (
     <StrictMode>
       <App config={config} router={router} />

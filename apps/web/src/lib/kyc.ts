@@ -4,6 +4,7 @@ import { kycResponseSchema, type kycRecordSchema } from '@offzero/shared/api/kyc
 import { apiGet } from './api-client';
 import { useAppConfig } from './app-config';
 import { fallbackPollingDisabled, useRealtimeConnectedEffect, useRealtimeEvent } from './realtime';
+import { freshOnThisScreen } from './screen-freshness';
 import { useSession } from './session';
 
 // The signed-in customer's identity verification record (spec sections 4 and 7), read by the KYC
@@ -22,6 +23,8 @@ export function kycQueryOptions(userId: string) {
     queryKey: kycQueryKey(userId),
     queryFn: async ({ signal }) =>
       (await apiGet(`/kyc/${encodeURIComponent(userId)}`, { schema: kycResponseSchema, signal })).kyc,
+    // Read afresh whenever a screen opens, once for all its parts (the tile and the trade widget).
+    staleTime: freshOnThisScreen,
   });
 }
 

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { z } from 'zod';
 import { userSettingsSchema, type BankAccount, type UserSettings } from '@offzero/shared/api/user-settings';
 import { apiGet, apiPost, isAbortError } from './api-client';
+import { freshOnThisScreen } from './screen-freshness';
 import { useSession } from './session';
 
 // The customer's settings (spec sections 3 and 7): GET /api/user/settings?userId=<own id>, and the
@@ -30,8 +31,8 @@ export function userSettingsQueryOptions(userId: string) {
       }
     },
     // Read afresh whenever a screen opens: a bank account saved from another device must show on
-    // Settings at once, not after the app-wide 15 s.
-    staleTime: 0,
+    // Settings at once, not after the app-wide 15 s. Parts of one screen share one read.
+    staleTime: freshOnThisScreen,
   });
 }
 

@@ -7,18 +7,18 @@ import type { TradeAccount } from '../utils/trade-checks';
 
 // What the trade checks read about the customer besides the profile (lib/current-user.ts): their KYC
 // record and their settings (bank account, Zelle e-mail, wallet address). Both are the very queries the
-// KYC and Settings screens use (lib/kyc.ts, lib/user-settings.ts), read again whenever a trade widget
-// mounts, so a change made in Settings a moment ago counts.
+// KYC and Settings screens use (lib/kyc.ts, lib/user-settings.ts), read again whenever a screen opens,
+// so a change made in Settings a moment ago counts; the widget shares the read its screen made.
 
 export function useOwnSettings() {
   const userId = useSession()?.userId ?? '';
-  return useQuery({ ...userSettingsQueryOptions(userId), enabled: userId !== '', staleTime: 0 });
+  return useQuery({ ...userSettingsQueryOptions(userId), enabled: userId !== '' });
 }
 
 /** The KYC screens' own query, so an approval seen by the dashboard tile reaches the widget too. */
 export function useOwnKyc() {
   const userId = useSession()?.userId ?? '';
-  return useQuery({ ...kycQueryOptions(userId), enabled: userId !== '', staleTime: 0 });
+  return useQuery({ ...kycQueryOptions(userId), enabled: userId !== '' });
 }
 
 /**
