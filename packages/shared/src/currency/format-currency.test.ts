@@ -113,6 +113,28 @@ describe('formatCentsAsCurrency', () => {
     expect(formatCentsAsCurrency(-7n, 'GBP')).toBe('-£0.07');
   });
 
+  it("spells dollars out exactly as the browser's own currency format would", () => {
+    const intl = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    // Every length of whole units from 0 to 25 digits, both signs, and cents that end in 0.
+    for (let digits = 1; digits <= 27; digits += 1) {
+      for (const lead of ['1', '9', '5']) {
+        const magnitude = BigInt(lead + '0'.repeat(digits - 1)) + BigInt(digits * 7);
+        for (const cents of [magnitude, -magnitude, magnitude - (magnitude % 10n)]) {
+          const absolute = cents < 0n ? -cents : cents;
+          const decimal = `${cents < 0n ? '-' : ''}${absolute / 100n}.${String(absolute % 100n).padStart(2, '0')}`;
+          const expected = intl.format(decimal as Intl.StringNumericLiteral);
+          expect(formatCentsAsCurrency(cents)).toBe(expected);
+          expect(formatCentsAsCurrency(cents, 'usd')).toBe(expected);
+        }
+      }
+    }
+  });
+
   it('falls back to dollars for an unknown currency code', () => {
     expect(formatCentsAsCurrency(123_450n, 'XYZ')).toBe('$1,234.50');
     expect(formatCentsAsCurrency(123_450n, '')).toBe('$1,234.50');
