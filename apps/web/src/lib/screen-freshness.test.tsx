@@ -5,20 +5,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, Link } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UserSettings } from '@offzero/shared/api/user-settings';
-import { fakeSessionToken, jsonResponse } from '../test/test-utils';
+import { fakeSessionToken, jsonResponse, newCustomerSettings } from '../test/test-utils';
 import { saveSessionToken } from './session-storage';
 import { useUserSettings } from './user-settings';
 import { followScreens, freshOnThisScreen, markScreenOpened, SCREEN_FRESH_MS } from './screen-freshness';
 
-const settings: UserSettings = {
-  bankAccount: null,
-  walletAddress: null,
-  zelleEmail: null,
-  referralCode: null,
-  receiveEmail: true,
-  receiveSMS: false,
-};
+const settings = newCustomerSettings;
 let fetchMock: ReturnType<typeof vi.fn<(input: string) => Promise<Response>>>;
 const settingsReads = () =>
   fetchMock.mock.calls.filter(([url]) => url.startsWith('/api/user/settings')).length;

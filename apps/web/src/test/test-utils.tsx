@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { PublicAppConfig } from '@offzero/shared/api/app-config';
+import type { UserSettings } from '@offzero/shared/api/user-settings';
 import { AppConfigProvider } from '../lib/app-config';
 
 export const testConfig: PublicAppConfig = {
@@ -51,3 +52,13 @@ export function fakeSessionToken(userId = 'user-1', expiresInSeconds = 3600): st
   const exp = Math.floor(Date.now() / 1000) + expiresInSeconds;
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ _id: userId, exp })}.signature`;
 }
+
+/** A new customer's settings as the server answers them: nothing saved, e-mail notices on, SMS off. */
+export const newCustomerSettings: UserSettings = {
+  bankAccount: null,
+  walletAddress: null,
+  zelleEmail: null,
+  referralCode: null,
+  receiveEmail: true,
+  receiveSMS: false,
+};

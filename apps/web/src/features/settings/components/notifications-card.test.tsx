@@ -3,19 +3,17 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import toast from 'react-hot-toast';
 import type { UserSettings } from '@offzero/shared/api/user-settings';
-import { fakeSessionToken, jsonResponse, renderWithProviders } from '../../../test/test-utils';
+import {
+  fakeSessionToken,
+  jsonResponse,
+  newCustomerSettings,
+  renderWithProviders,
+} from '../../../test/test-utils';
 import { saveCsrfToken, saveSessionToken } from '../../../lib/session-storage';
 import { useUserSettings } from '../../../lib/user-settings';
 import { EMAIL_PREFERENCE_ERROR, NotificationsCard, SMS_PREFERENCE_ERROR } from './notifications-card';
 
-const settings: UserSettings = {
-  bankAccount: null,
-  walletAddress: null,
-  zelleEmail: null,
-  referralCode: null,
-  receiveEmail: true,
-  receiveSMS: false,
-};
+const settings = newCustomerSettings;
 
 /** What the server has stored; a test changes it when the server accepted a change. */
 let serverSettings: UserSettings;
