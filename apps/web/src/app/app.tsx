@@ -6,6 +6,7 @@ import type { PublicAppConfig } from '@offzero/shared/api/app-config';
 import { ApiError, prepareApiClient } from '../lib/api-client';
 import { RealtimeProvider } from '../lib/realtime';
 import { AppConfigProvider } from '../lib/app-config';
+import { SCREEN_FRESH_MS } from '../lib/screen-freshness';
 
 const createQueryClient = () =>
   new QueryClient({
@@ -15,7 +16,7 @@ const createQueryClient = () =>
         retry: (failures, error) =>
           !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 1,
         refetchOnWindowFocus: false,
-        staleTime: 15_000,
+        staleTime: SCREEN_FRESH_MS,
       },
     },
   });

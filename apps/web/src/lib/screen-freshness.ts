@@ -4,7 +4,7 @@
 // late part read it again. "Fresh until the next screen opens" keeps the first promise and drops the
 // repeats.
 
-/** How long a record read on the open screen stays fresh there (the app-wide default). */
+/** How long a record read on the open screen stays fresh there; also every query's default (app.tsx). */
 export const SCREEN_FRESH_MS = 15_000;
 
 let screenOpenedAt = 0;
