@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import toast from 'react-hot-toast';
+import { toast } from './toast';
 import { messageResponseSchema } from '@offzero/shared/api/accounts';
 import { apiPost } from './api-client';
 import { signOut } from './session';

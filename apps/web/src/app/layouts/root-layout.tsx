@@ -1,12 +1,8 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useAppConfig } from '../../lib/app-config';
-import { deferredComponent } from '../../lib/deferred-component';
+import { ToastArea } from '../../components/ui/toast-area';
 import { markInteractive } from '../../lib/interactive';
-
-// The toast area's code loads once the page is interactive: a toast raised before then waits in the
-// library's store and shows when the area mounts.
-const Toaster = deferredComponent(async () => (await import('react-hot-toast')).Toaster, null);
 
 /** The outermost shell of every page: the demo notice, the page itself and the toast area. */
 export function RootLayout() {
@@ -21,7 +17,7 @@ export function RootLayout() {
       <div className="flex flex-1 flex-col">
         <Outlet />
       </div>
-      <Toaster position="bottom-right" toastOptions={{ duration: 2000 }} />
+      <ToastArea />
     </div>
   );
 }

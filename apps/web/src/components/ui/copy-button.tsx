@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { CopyIcon } from './icons';
 
 export const COPIED_MESSAGE = 'Text Copied!';

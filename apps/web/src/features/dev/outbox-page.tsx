@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { outboxFilterFormSchema } from '@offzero/shared/api/outbox';
 import { errorMessage, hasErrorCode } from '../../lib/api-client';
 import { firstError, useZodForm } from '../../lib/forms';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import type { TaxExportFormat } from '@offzero/shared/api/tax';
 import { errorMessage } from '../../lib/api-client';
 import { useTaxDetails } from '../../lib/tax-details';

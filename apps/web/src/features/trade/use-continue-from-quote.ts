@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
 import { useSession } from '../../lib/session';

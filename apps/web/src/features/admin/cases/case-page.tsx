@@ -1,7 +1,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import {
   CASE_MESSAGES,
   type CaseDetail,

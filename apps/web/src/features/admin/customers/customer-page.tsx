@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { z } from 'zod';
 import { Link, useParams } from 'react-router';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import type { Order } from '@offzero/shared/api/orders';
 import { errorMessage } from '../../../lib/api-client';
 import { displayName, useCurrentUser } from '../../../lib/current-user';

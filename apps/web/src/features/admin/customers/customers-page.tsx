@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { customerSearchFormSchema } from '@offzero/shared/api/admin';
 import { errorMessage } from '../../../lib/api-client';
 import { firstError, useZodForm } from '../../../lib/forms';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { Link, useParams } from 'react-router';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { ArrowLeftIcon, IdCardIcon } from '../../../components/ui/icons';

@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useZodForm, type ZodForm } from '../../../lib/forms';
 import { useAppConfig } from '../../../lib/app-config';

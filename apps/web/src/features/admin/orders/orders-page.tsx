@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { orderStatusSchema, paymentMethodSchema } from '@offzero/shared/api/orders';
 import { errorMessage } from '../../../lib/api-client';
 import { firstError, useZodForm } from '../../../lib/forms';

@@ -1,5 +1,5 @@
 import { useId, useState, type ChangeEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import {
   payoutBatchStatusText,
   type DueBuy,

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { useSearchParams } from 'react-router';
 import { centsToUsdNumber, parseUsd, type Cents } from '@offzero/shared/money/money';
 import { errorMessage } from '../../../lib/api-client';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import type { User } from '@offzero/shared/api/accounts';
 import { errorMessage } from '../../../lib/api-client';
 import { useStoreCurrentUser } from '../../../lib/current-user';

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { OTP_MESSAGE } from '@offzero/shared/api/accounts';
 import { renderWithProviders } from '../../../test/test-utils';
 import { CODE_FORMAT_MESSAGE } from '../validation';

@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import type { z } from 'zod';
 import { fieldError, useZodForm } from '../../../lib/forms';
 import { Button } from '../../../components/ui/button';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { useAppConfig } from '../../../lib/app-config';
 import { ApiError } from '../../../lib/api-client';
 import { useGoogleLogin } from '../api/login';

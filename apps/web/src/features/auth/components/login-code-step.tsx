@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { sendLoginCode, useVerifyLoginCode } from '../api/login';
 import { useCompleteSignIn } from '../use-complete-sign-in';

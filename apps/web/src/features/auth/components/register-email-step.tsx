@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { firstError, useZodForm } from '../../../lib/forms';
 import { Button } from '../../../components/ui/button';

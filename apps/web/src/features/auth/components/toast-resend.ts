@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/api-client';
 
 /** Shows the outcome of a resend as a notice; true when a new code is on its way. */

@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { resendRegistrationCode, useVerifyRegistrationEmail } from '../api/registration';
 import { CodeEntryForm } from './code-entry-form';

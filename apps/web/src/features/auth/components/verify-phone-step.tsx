@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import type { SessionResponse } from '@offzero/shared/api/accounts';
 import { errorMessage } from '../../../lib/api-client';
 import { sendPhoneCode, useVerifyPhone } from '../api/phone-verification';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { BUY_CHECK_MESSAGES } from '@offzero/shared/api/orders';
 import { errorMessage } from '../../../lib/api-client';
 import { useKyc } from '../../../lib/kyc';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { CANCEL_REASON_MESSAGES, cancelOrderSchema, type Order } from '@offzero/shared/api/orders';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { SHORTEN, shortenText } from '@offzero/shared/text/shorten';
 import { formatCurrency } from '@offzero/shared/currency/format-currency';
 import { paths } from '../../../config/paths';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { z } from 'zod';
 import {
   BANK_ROUTING_OR_SWIFT_MESSAGE,

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { formatPhoneNumberIntl } from 'react-phone-number-input/max';
 import { z } from 'zod';
 import { personNameSchema, type User } from '@offzero/shared/api/accounts';

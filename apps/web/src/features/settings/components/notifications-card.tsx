@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { serverMessageOr } from '../../../lib/api-client';
 import { Switch } from '../../../components/ui/switch';
 import { useSaveSetting } from '../../../lib/user-settings';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import {
   ZELLE_EMAIL_INVALID_MESSAGE,
   ZELLE_EMAIL_MESSAGE,

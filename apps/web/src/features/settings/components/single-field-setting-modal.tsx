@@ -1,5 +1,5 @@
 import { useId, useMemo } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { z } from 'zod';
 import { errorMessage } from '../../../lib/api-client';
 import { fieldError as messageOf, useZodForm } from '../../../lib/forms';

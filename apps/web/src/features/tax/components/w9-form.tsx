@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { z } from 'zod';
 import { saveW9Schema, TIN_TYPES, US_STATES, type SaveW9Request, type W9 } from '@offzero/shared/api/tax';
 import { errorMessage } from '../../../lib/api-client';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import type { Order } from '@offzero/shared/api/orders';
 import { useAppConfig } from '../../../lib/app-config';
 import { errorMessage, hasErrorCode } from '../../../lib/api-client';

@@ -1,5 +1,5 @@
 import { useMemo, type ChangeEvent, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { buyConfirmationFormSchema } from '@offzero/shared/api/orders';
 import { ADDRESS_PLACEHOLDER } from '@offzero/shared/bitcoin/address';
 import type { PayoutAddress } from '@offzero/shared/api/payout-addresses';

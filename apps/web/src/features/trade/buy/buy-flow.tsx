@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { quoteFormSchema, type Order, type SaveOrderRequest } from '@offzero/shared/api/orders';
 import { centsToUsdNumber, formatUsd, satsToBtcNumber, type Cents } from '@offzero/shared/money/money';
 import { errorMessage, hasErrorCode } from '../../../lib/api-client';

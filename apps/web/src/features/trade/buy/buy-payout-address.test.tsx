@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PayoutAddress } from '@offzero/shared/api/payout-addresses';
 import { lockedQuoteAnswer } from '../../../test/locked-quote-answer';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import type { Order } from '@offzero/shared/api/orders';
 import { errorMessage, hasErrorCode } from '../../../lib/api-client';
 import { Button } from '../../../components/ui/button';

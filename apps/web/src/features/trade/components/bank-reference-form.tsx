@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { z } from 'zod';
 import { useZodForm } from '../../../lib/forms';
 import { ArrowRightIcon, CheckIcon } from '../../../components/ui/icons';

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { sellMethodFormSchema } from '@offzero/shared/api/orders';
 import type { UserSettings } from '@offzero/shared/api/user-settings';
 import { Button } from '../../../components/ui/button';

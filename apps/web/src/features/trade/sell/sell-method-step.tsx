@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { sellMethodFormSchema } from '@offzero/shared/api/orders';
 import { firstError, useZodForm } from '../../../lib/forms';
 import type { TradeSettings } from '../api/get-trade-settings';
