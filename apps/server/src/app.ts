@@ -188,7 +188,7 @@ export async function buildApp({
   const writeSecurityHeaders = await securityHeaderWriter(config);
   const loadShedding = startLoadShedding(app, config.loadShedding);
   app.addHook('onRequest', (request, reply, done) => {
-    writeSecurityHeaders(reply);
+    writeSecurityHeaders(request, reply);
     done(loadShedding.refusal(request, reply));
   });
   // Before any route, so the OpenAPI document sees every one of them.

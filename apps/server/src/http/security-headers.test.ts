@@ -32,22 +32,39 @@ function securityHeaders(headers: Record<string, unknown>): Record<string, unkno
 }
 
 describe('security headers', () => {
-  it('are the same on every answer: the price, a missing route, a refused call and a web page', async () => {
+  it('are the same on every API answer: the price, a missing route and a refused call', async () => {
     const price = await t.app.inject({ method: 'GET', url: '/api/price' });
     expect(price.statusCode).toBe(200);
     const expected = securityHeaders(price.headers);
     for (const name of SECURITY_HEADERS) expect(expected[name], name).toEqual(expect.any(String));
     expect(expected['x-frame-options']).toBe('SAMEORIGIN');
-    expect(expected['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(expected['x-content-type-options']).toBe('nosniff');
+    // Data, never a document: nothing may load from an API answer, and no page may frame it.
+    expect(expected['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
 
     const missing = await t.app.inject({ method: 'GET', url: '/api/no-such-route' });
     const refused = await t.app.inject({ method: 'POST', url: '/api/user/login-otp/send', payload: {} });
-    const page = await t.app.inject({ method: 'GET', url: '/login' });
+    const query = await t.app.inject({ method: 'GET', url: '/api/price?currency=usd' });
     expect(missing.statusCode).toBe(404);
     expect(refused.statusCode).toBe(403);
-    for (const response of [missing, refused, page]) {
+    for (const response of [missing, refused, query]) {
       expect(securityHeaders(response.headers)).toEqual(expected);
     }
+  });
+
+  it('give a web page and the API’s documentation the policy that lets them run, and otherwise the same headers', async () => {
+    const api = securityHeaders((await t.app.inject({ method: 'GET', url: '/api/price' })).headers);
+    const page = await t.app.inject({ method: 'GET', url: '/login' });
+    const lookalike = await t.app.inject({ method: 'GET', url: '/apiary' });
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    const pagePolicy = String(page.headers['content-security-policy']);
+    expect(pagePolicy).toContain("script-src 'self' https://accounts.google.com");
+    expect(pagePolicy).toContain("frame-ancestors 'none'");
+    expect(pagePolicy).toContain("object-src 'none'");
+    expect(securityHeaders(page.headers)).toEqual({ ...api, 'content-security-policy': pagePolicy });
+    expect(lookalike.headers['content-security-policy']).toBe(pagePolicy);
+    // The API's documentation is a page of its own, with scripts (Swagger UI).
+    expect(docs.headers['content-security-policy']).toBe(pagePolicy);
   });
 
   it('give way to a stricter header a route sets itself', async () => {

@@ -1,25 +1,44 @@
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
-import Fastify, { type FastifyReply } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/config';
+import { API_DOCS_PREFIX } from './openapi';
 
 /**
- * Security headers for every answer. The policy allows only the outside scripts the product uses:
- * Google sign-in, PayPal buttons and the Sumsub verification widget. They are the same for every
- * answer, so helmet works them out once at start (it would otherwise rebuild its policy on every
- * request) and each answer gets the finished headers in one go. Written by the app's first hook
- * (app.ts), when the request arrives, so a route that needs a stricter header of its own (a document
- * download's policy) replaces it.
+ * Security headers for every answer. A page's policy allows only the outside scripts the product uses:
+ * Google sign-in, PayPal buttons and the Sumsub verification widget. An API answer (`/api/...`) is
+ * data, never a document to render, so its policy allows nothing at all and no framing, as OWASP's
+ * REST guidance has it: the page policy's 500 characters were also checked by Node on every answer.
+ * The rest is the same for both. They do not change, so helmet works them out once at start (it would
+ * otherwise rebuild its policy on every request) and each answer gets the finished headers in one go.
+ * Written by the app's first hook (app.ts), when the request arrives, so a route that needs a header
+ * of its own replaces it.
  */
-export async function securityHeaderWriter(config: AppConfig): Promise<(reply: FastifyReply) => void> {
-  const headers = Object.freeze(await helmetHeaders(helmetOptions(config)));
+export async function securityHeaderWriter(
+  config: AppConfig,
+): Promise<(request: FastifyRequest, reply: FastifyReply) => void> {
+  const pageHeaders = Object.freeze(await helmetHeaders(helmetOptions(config)));
+  const apiHeaders = Object.freeze({
+    ...pageHeaders,
+    'content-security-policy': API_CONTENT_SECURITY_POLICY,
+  });
+  const headersFor = (request: FastifyRequest) => (isApiPath(request.url) ? apiHeaders : pageHeaders);
   const headerStore = await replyHeaderStore();
   return headerStore
-    ? (reply) => {
-        Object.assign(headerStore(reply), headers);
+    ? (request, reply) => {
+        Object.assign(headerStore(reply), headersFor(request));
       }
-    : (reply) => {
-        void reply.headers(headers);
+    : (request, reply) => {
+        void reply.headers(headersFor(request));
       };
+}
+
+/** The policy of every API answer: nothing may load from it, and no page may frame it. */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+function isApiPath(url: string): boolean {
+  const path = url.split('?', 1)[0]!;
+  if (path === API_DOCS_PREFIX || path.startsWith(`${API_DOCS_PREFIX}/`)) return false;
+  return path === '/api' || path.startsWith('/api/');
 }
 
 type HeaderStore = (reply: FastifyReply) => Record<string, unknown>;
