@@ -11,15 +11,15 @@ import { MailIcon, PhoneIcon } from '../../components/ui/icons';
 import { PageHeader, PageLoadError } from '../../components/ui/page';
 import { StatusTile, StatusTileGrid } from '../../components/ui/status-tile';
 import { PaymentMethods } from '../../components/ui/payment-methods';
+import { PhoneNumberDisplay } from '../../features/auth/components/phone-number-display';
 import { KycTile } from '../../features/kyc/components/kyc-tile';
 import { RECENT_ORDERS, RecentOrders } from '../../features/orders/components/recent-orders';
 import { BankTile } from '../../features/settings/components/bank-tile';
 import { PriceProvider } from '../../features/trade/price-context';
 import { TradeWidget } from '../../features/trade/trade-widget';
 
-// The phone number rules (libphonenumber's metadata, about 50 kB gzip) load only for a verified number
-// to show, or once the customer opens the phone dialog.
-const PhoneNumberText = lazy(() => import('../../features/auth/components/phone-number-text'));
+// The phone number rules (libphonenumber's metadata, about 50 kB gzip) load only once the customer
+// opens the phone dialog, or for a verified number from outside North America.
 const VerifyPhoneModal = lazy(async () => ({
   default: (await import('../../features/auth/components/verify-phone-modal')).VerifyPhoneModal,
 }));
@@ -107,9 +107,7 @@ function AccountStatus({ user }: { user: User }) {
           done={user.phone_verified}
           detail={
             user.phone_verified && user.phoneNumber ? (
-              <Suspense fallback={user.phoneNumber}>
-                <PhoneNumberText phone={user.phoneNumber} />
-              </Suspense>
+              <PhoneNumberDisplay phone={user.phoneNumber} />
             ) : (
               'Not added yet'
             )

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { deferredComponent } from '../../lib/deferred-component';
 import { AuthCard } from './components/auth-card';
+import { PhoneNumberDisplay } from './components/phone-number-display';
 import { StepLoading } from './components/step-loading';
 
 // The e-mail steps' code (validation schemas, form state) loads once the prerendered page is
@@ -33,7 +34,6 @@ const VerifyPhoneStep = lazy(async () => {
   }
   return { default: VerifyPhoneAndSignIn };
 });
-const PhoneNumberText = lazy(() => import('./components/phone-number-text'));
 
 /** The four registration steps of spec section 4, in order. */
 type Registration =
@@ -145,9 +145,7 @@ export default function RegisterPage() {
             <>
               Enter the 6-digit code we sent by text message to{' '}
               <strong className="font-semibold whitespace-nowrap text-ink-900">
-                <Suspense fallback={registration.phone}>
-                  <PhoneNumberText phone={registration.phone} />
-                </Suspense>
+                <PhoneNumberDisplay phone={registration.phone} />
               </strong>
               .
             </>
