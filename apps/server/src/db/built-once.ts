@@ -9,6 +9,10 @@ import type { Database, Transaction } from './database';
  * half a millisecond). A statement made with `builtOnce` is built the first time it runs, with a
  * `param(name)` wherever a value goes, and every later call sends the same text with new values.
  *
+ * On PostgreSQL each one is also a named prepared statement: a connection parses and plans it once
+ * and later calls send only its values (the save's statements were parsed and planned again on every
+ * call). The embedded database ignores the name.
+ *
  * A value given through `param` reaches the driver as it is (bigint, Date, string, number, null, or an
  * object for a JSON column): the column's own conversion is not applied, so it suits those types only.
  */
@@ -26,6 +30,8 @@ interface BuiltSelect {
 
 type Runner = Database | Transaction;
 
+let builtCount = 0;
+
 /** A statement built once, run on a database or a transaction with that call's values. */
 export type BuiltOnce<TRow> = (db: Runner, values: Record<string, unknown>) => Promise<TRow[]>;
 type PreparedRows<TRow> = { execute(values: Record<string, unknown>): Promise<TRow[]> };
@@ -35,6 +41,8 @@ type PreparedRows<TRow> = { execute(values: Record<string, unknown>): Promise<TR
  * transaction it is given with that call's values; its rows are read as the builder's would be.
  */
 export function builtOnce<TRow>(build: (db: Runner) => BuiltSelect): BuiltOnce<TRow> {
+  // One name per statement of this process: its text never changes, so a connection can keep it.
+  const name = `offzero_built_once_${(builtCount += 1)}`;
   let built: { query: Query; fields: { path: string[]; field: unknown }[] } | undefined;
   return (db, values) => {
     if (!built) {
@@ -47,8 +55,8 @@ export function builtOnce<TRow>(build: (db: Runner) => BuiltSelect): BuiltOnce<T
       built = { query: select.toSQL(), fields };
     }
     const session = db._.session as unknown as {
-      prepareQuery(query: Query, fields: unknown, name: undefined, arrayMode: boolean): PreparedRows<TRow>;
+      prepareQuery(query: Query, fields: unknown, name: string, arrayMode: boolean): PreparedRows<TRow>;
     };
-    return session.prepareQuery(built.query, built.fields, undefined, true).execute(values);
+    return session.prepareQuery(built.query, built.fields, name, true).execute(values);
   };
 }

@@ -106,3 +106,27 @@ describe('insertOrderCreated', () => {
     expect(events).toEqual([]);
   });
 });
+
+describe('a statement built once', () => {
+  it('is a named prepared statement on PostgreSQL, which the connection keeps for the next call', async () => {
+    const prepared = () =>
+      database.db.transaction(async (tx) => {
+        await insertOrderCreated(tx, buy(30_000n), 'user:prepared');
+        // Same transaction, same connection: the statements this connection keeps, and how often each ran.
+        const rows = await tx.execute<{ name: string; calls: string }>(
+          sql`select name, generic_plans + custom_plans as calls from pg_prepared_statements where name like 'offzero_built_once_%'`,
+        );
+        return rows.rows;
+      });
+    if (database.kind === 'embedded') {
+      // PGlite runs it unnamed; it only has to work.
+      await expect(
+        database.db.transaction((tx) => insertOrderCreated(tx, buy(30_000n), 'user:prepared')),
+      ).resolves.toMatchObject({ valueCents: 30_000n });
+      return;
+    }
+    const first = await prepared();
+    expect(first.length).toBeGreaterThan(0);
+    expect(Number(first[0]!.calls)).toBeGreaterThanOrEqual(1);
+  });
+});
