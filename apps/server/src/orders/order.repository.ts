@@ -324,13 +324,34 @@ export async function listCustomerOrdersWithPayoutEntries(
   userId: string,
   limit: number,
 ): Promise<ListedOrder[]> {
+  return listStatementOf(db).execute({ userId, limit });
+}
+
+/**
+ * The order list is every signed-in customer's most frequent read: on PostgreSQL it is a named prepared
+ * statement, parsed and planned once per connection (the embedded database ignores the name). One per
+ * database handle, as a prepared query belongs to the handle that made it.
+ */
+const listStatements = new WeakMap<Database, ReturnType<typeof prepareListStatement>>();
+
+function listStatementOf(db: Database) {
+  let statement = listStatements.get(db);
+  if (!statement) {
+    statement = prepareListStatement(db);
+    listStatements.set(db, statement);
+  }
+  return statement;
+}
+
+function prepareListStatement(db: Database) {
   return db
     .select({ order: orders, entry: payoutAddresses })
     .from(orders)
     .leftJoin(payoutAddresses, eq(payoutAddresses.id, orders.payoutAddressId))
-    .where(eq(orders.userId, userId))
+    .where(eq(orders.userId, sql.placeholder('userId')))
     .orderBy(desc(orders.createdAt))
-    .limit(limit);
+    .limit(sql.placeholder('limit'))
+    .prepare('offzero_list_customer_orders');
 }
 
 /** Pending orders whose quote lock or deposit window ran out before `now`. */
