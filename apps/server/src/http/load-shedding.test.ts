@@ -18,7 +18,7 @@ describe('load shedding', () => {
       expect(shed.json()).toEqual({ message: OVERLOADED_MESSAGE, code: 'UNAVAILABLE' });
       expect(shed.headers['retry-after']).toBe('7');
       // A refusal is an answer like any other: it carries the security headers.
-      expect(shed.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(shed.headers['x-frame-options']).toBe('DENY');
       expect(shed.headers['content-security-policy']).toContain("frame-ancestors 'none'");
       const post = await t.request({ method: 'POST', url: '/api/user/login-otp/send', payload: {} });
       expect(post.statusCode).toBe(503);

@@ -7,8 +7,8 @@ import { API_DOCS_PREFIX } from './openapi';
  * Security headers for every answer. A page's policy allows only the outside scripts the product uses:
  * Google sign-in, PayPal buttons and the Sumsub verification widget. An API answer (`/api/...`) is
  * data, never a document to render, so its policy allows nothing at all and no framing, as OWASP's
- * REST guidance has it: the page policy's 500 characters were also checked by Node on every answer.
- * The rest is the same for both. They do not change, so helmet works them out once at start (it would
+ * REST guidance has it (the page policy's 500 characters were also checked by Node on every answer),
+ * and it carries only the headers that apply to data (apiAnswerHeaders). They do not change, so helmet works them out once at start (it would
  * otherwise rebuild its policy on every request) and each answer gets the finished headers in one go.
  * Written by the app's first hook (app.ts), when the request arrives, so a route that needs a header
  * of its own replaces it.
@@ -17,10 +17,7 @@ export async function securityHeaderWriter(
   config: AppConfig,
 ): Promise<(request: FastifyRequest, reply: FastifyReply) => void> {
   const pageHeaders = Object.freeze(await helmetHeaders(helmetOptions(config)));
-  const apiHeaders = Object.freeze({
-    ...pageHeaders,
-    'content-security-policy': API_CONTENT_SECURITY_POLICY,
-  });
+  const apiHeaders = Object.freeze(apiAnswerHeaders(pageHeaders));
   const headersFor = (request: FastifyRequest) => (isApiPath(request.url) ? apiHeaders : pageHeaders);
   const headerStore = await replyHeaderStore();
   return headerStore
@@ -34,6 +31,31 @@ export async function securityHeaderWriter(
 
 /** The policy of every API answer: nothing may load from it, and no page may frame it. */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * Of the page headers, those that still mean something for data (OWASP's REST guidance): no sniffing
+ * it into a script or a page, no reading it from another site's page, no framing, HTTPS only. The rest
+ * tell a browser how to treat a document it renders (opener, origin cluster, DNS prefetch, old IE's
+ * download and XSS filters, Flash's cross-domain policies), which an answer never is: they were about
+ * 300 bytes written and sent with every call.
+ */
+const API_ANSWER_HEADER_NAMES = [
+  'cross-origin-resource-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+] as const;
+
+function apiAnswerHeaders(pageHeaders: Readonly<Record<string, string>>): Record<string, string> {
+  const headers: Record<string, string> = {
+    'content-security-policy': API_CONTENT_SECURITY_POLICY,
+    'x-frame-options': 'DENY',
+  };
+  for (const name of API_ANSWER_HEADER_NAMES) {
+    const value = pageHeaders[name];
+    if (value !== undefined) headers[name] = value;
+  }
+  return headers;
+}
 
 function isApiPath(url: string): boolean {
   const path = url.split('?', 1)[0]!;
