@@ -11,7 +11,8 @@ import type { Database, Transaction } from './database';
  *
  * On PostgreSQL each one is also a named prepared statement: a connection parses and plans it once
  * and later calls send only its values (the save's statements were parsed and planned again on every
- * call). The embedded database ignores the name.
+ * call). The embedded database keeps every statement it runs by its text instead
+ * (embedded-named-statements.ts).
  *
  * A value given through `param` reaches the driver as it is (bigint, Date, string, number, null, or an
  * object for a JSON column): the column's own conversion is not applied, so it suits those types only.

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { migrationsFolder } from '../config/server-paths';
 import * as schema from './schema';
+import { keepNamedStatements } from './embedded-named-statements';
 
 /** The one database type the services use, whichever engine is underneath. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -65,6 +66,7 @@ async function openEmbedded(
   }
   const db = drizzlePglite({ client, schema });
   if (migrate) await migratePglite(db, { migrationsFolder });
+  keepNamedStatements(client);
   takeTurns(client);
   return {
     db: db as unknown as Database,

@@ -329,8 +329,8 @@ export async function listCustomerOrdersWithPayoutEntries(
 
 /**
  * The order list is every signed-in customer's most frequent read: on PostgreSQL it is a named prepared
- * statement, parsed and planned once per connection (the embedded database ignores the name). One per
- * database handle, as a prepared query belongs to the handle that made it.
+ * statement, parsed and planned once per connection (the embedded database keeps it by its text). One
+ * per database handle, as a prepared query belongs to the handle that made it.
  */
 const listStatements = new WeakMap<Database, ReturnType<typeof prepareListStatement>>();
 
