@@ -11,8 +11,7 @@ export async function waitForInteractive(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const count = (name: string) => performance.getEntriesByName(name).length;
     return (
-      count('offzero:interactive') > 0 &&
-      count('offzero:deferred-ready') >= count('offzero:deferred-loading')
+      count('offzero:interactive') > 0 && count('offzero:deferred-ready') >= count('offzero:deferred-loading')
     );
   });
 }

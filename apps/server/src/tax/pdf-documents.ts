@@ -60,14 +60,22 @@ function letterhead(
       align: 'right',
       characterSpacing: 0.5,
     });
-    doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(value, metaX, doc.y + 1, {
-      width: metaWidth,
-      align: 'right',
-    });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .fillColor(INK)
+      .text(value, metaX, doc.y + 1, {
+        width: metaWidth,
+        align: 'right',
+      });
     metaY = doc.y + 6;
   }
   const leftWidth = contentWidth(doc) - (meta.length > 0 ? metaWidth + 20 : 0);
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(20).text(issuer.companyName, MARGIN, MARGIN, { width: leftWidth });
+  doc
+    .fillColor(INK)
+    .font('Helvetica-Bold')
+    .fontSize(20)
+    .text(issuer.companyName, MARGIN, MARGIN, { width: leftWidth });
   doc
     .font('Helvetica')
     .fontSize(9)
@@ -84,7 +92,12 @@ function letterhead(
 function rule(doc: Doc): void {
   doc.moveDown(0.6);
   const y = doc.y;
-  doc.moveTo(MARGIN, y).lineTo(doc.page.width - MARGIN, y).strokeColor(RULE).lineWidth(0.7).stroke();
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(doc.page.width - MARGIN, y)
+    .strokeColor(RULE)
+    .lineWidth(0.7)
+    .stroke();
   doc.moveDown(0.6);
 }
 
@@ -95,9 +108,18 @@ function section(doc: Doc, heading: string): void {
 }
 
 /** A label and its value on one line (the value wraps in its own column when long). */
-function field(doc: Doc, label: string, value: string, options: { bold?: boolean; mono?: boolean } = {}): void {
+function field(
+  doc: Doc,
+  label: string,
+  value: string,
+  options: { bold?: boolean; mono?: boolean } = {},
+): void {
   const y = doc.y;
-  doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(label, MARGIN, y, { width: LABEL_WIDTH - 10 });
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text(label, MARGIN, y, { width: LABEL_WIDTH - 10 });
   const labelBottom = doc.y;
   // Identifiers (addresses, transaction ids) in a fixed-width face small enough to fit one line.
   doc
@@ -130,12 +152,19 @@ function billLine(
   const y = doc.y;
   const amountWidth = 140;
   const font = options.bold ? 'Helvetica-Bold' : 'Helvetica';
-  doc.font(font).fontSize(options.bold ? 11 : 10).fillColor(INK);
+  doc
+    .font(font)
+    .fontSize(options.bold ? 11 : 10)
+    .fillColor(INK);
   doc.text(amount, doc.page.width - MARGIN - amountWidth, y, { width: amountWidth, align: 'right' });
   const amountBottom = doc.y;
-  doc.font(font).fontSize(options.bold ? 11 : 10).fillColor(INK).text(label, MARGIN, y, {
-    width: contentWidth(doc) - amountWidth - 10,
-  });
+  doc
+    .font(font)
+    .fontSize(options.bold ? 11 : 10)
+    .fillColor(INK)
+    .text(label, MARGIN, y, {
+      width: contentWidth(doc) - amountWidth - 10,
+    });
   if (options.detail) doc.font('Helvetica').fontSize(8.5).fillColor(MUTED).text(options.detail, MARGIN);
   doc.y = Math.max(doc.y, amountBottom) + 5;
   doc.x = MARGIN;
@@ -149,8 +178,16 @@ function summaryBand(doc: Doc, cells: [label: string, value: string][]): void {
   const cellWidth = contentWidth(doc) / cells.length;
   cells.forEach(([label, value], i) => {
     const x = MARGIN + 14 + i * cellWidth;
-    doc.font('Helvetica').fontSize(8.5).fillColor(MUTED).text(label, x, top + 9, { width: cellWidth - 28 });
-    doc.font('Helvetica-Bold').fontSize(14).fillColor(INK).text(value, x, top + 22, { width: cellWidth - 28 });
+    doc
+      .font('Helvetica')
+      .fontSize(8.5)
+      .fillColor(MUTED)
+      .text(label, x, top + 9, { width: cellWidth - 28 });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(14)
+      .fillColor(INK)
+      .text(value, x, top + 22, { width: cellWidth - 28 });
   });
   doc.y = top + height + 8;
   doc.x = MARGIN;
@@ -207,14 +244,20 @@ export function renderReceipt(
     billLine(doc, 'Platform fee', usd(order.platformFeeCents));
     billLine(doc, 'Network fee', usd(order.networkFeeCents));
     rule(doc);
-    billLine(doc, 'You paid', usd(order.valueCents), { bold: true, detail: `Total fees ${usd(feesOf(order))}` });
+    billLine(doc, 'You paid', usd(order.valueCents), {
+      bold: true,
+      detail: `Total fees ${usd(feesOf(order))}`,
+    });
     billLine(doc, 'You received', btc(order.amountSats), { bold: true });
   } else {
     billLine(doc, 'Value before fees', usd(grossOf(order)), { detail: `You sent ${rate}` });
     billLine(doc, 'Platform fee', `– ${usd(order.platformFeeCents)}`);
     billLine(doc, 'Bank fee', `– ${usd(order.bankFeeCents)}`);
     rule(doc);
-    billLine(doc, 'You received', usd(order.valueCents), { bold: true, detail: `Total fees ${usd(feesOf(order))}` });
+    billLine(doc, 'You received', usd(order.valueCents), {
+      bold: true,
+      detail: `Total fees ${usd(feesOf(order))}`,
+    });
   }
 
   section(doc, 'Order');
@@ -283,7 +326,10 @@ function tableRow(doc: Doc, cells: string[], bold = false): void {
   if (doc.y > doc.page.height - MARGIN - 20) doc.addPage();
   const y = doc.y;
   let x = MARGIN;
-  doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8.5).fillColor(INK);
+  doc
+    .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+    .fontSize(8.5)
+    .fillColor(INK);
   COLUMNS.forEach((column, i) => {
     doc.text(cells[i] ?? '', x, y, { width: column.width - 4, lineBreak: false });
     x += column.width;
@@ -315,16 +361,32 @@ export function renderStatement(
   );
 
   section(doc, 'Totals');
-  field(doc, 'Bought', `${orderCount(totals.buys)} · ${btc(totals.boughtSats)} for ${usd(totals.paidCents)} (fees included)`);
-  field(doc, 'Sold', `${orderCount(totals.sells)} · ${btc(totals.soldSats)} for ${usd(totals.receivedCents)} (after fees)`);
+  field(
+    doc,
+    'Bought',
+    `${orderCount(totals.buys)} · ${btc(totals.boughtSats)} for ${usd(totals.paidCents)} (fees included)`,
+  );
+  field(
+    doc,
+    'Sold',
+    `${orderCount(totals.sells)} · ${btc(totals.soldSats)} for ${usd(totals.receivedCents)} (after fees)`,
+  );
   field(doc, 'Fees paid', usd(totals.feesCents), { bold: true });
 
   section(doc, 'Orders');
   const write = async () => {
     if (totals.buys + totals.sells === 0) {
-      doc.font('Helvetica').fontSize(10).fillColor(INK).text(`You had no completed orders in ${year}.`, MARGIN);
+      doc
+        .font('Helvetica')
+        .fontSize(10)
+        .fillColor(INK)
+        .text(`You had no completed orders in ${year}.`, MARGIN);
     } else {
-      tableRow(doc, COLUMNS.map((column) => column.title), true);
+      tableRow(
+        doc,
+        COLUMNS.map((column) => column.title),
+        true,
+      );
       for await (const page of input.pages) {
         for (const order of page) {
           tableRow(doc, [

@@ -12,13 +12,21 @@ import { createTinCipher } from './tin-cipher';
 async function rewrap(): Promise<void> {
   // eslint-disable-next-line no-restricted-properties -- this command's one read of the environment
   const config = loadConfig(process.env);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrate: false });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    migrate: false,
+  });
   try {
     const tax = createTaxService({
       db: database.db,
       cipher: createTinCipher(config.dataEncryption),
       currentKey: config.dataEncryption.current,
-      issuer: { companyName: config.companyName, postalAddress: config.postalAddress, supportEmail: config.supportEmail },
+      issuer: {
+        companyName: config.companyName,
+        postalAddress: config.postalAddress,
+        supportEmail: config.supportEmail,
+      },
     });
     const count = await tax.rewrapTins();
     console.log(`Re-encrypted ${count} taxpayer number(s) under the current DATA_ENCRYPTION_KEY.`);
@@ -30,7 +38,8 @@ async function rewrap(): Promise<void> {
 rewrap().then(
   () => process.exit(0),
   (error: unknown) => {
-    if (error instanceof ConfigError || error instanceof DatabaseUnavailableError) console.error(error.message);
+    if (error instanceof ConfigError || error instanceof DatabaseUnavailableError)
+      console.error(error.message);
     else console.error('Re-encryption failed:', error instanceof Error ? error.message : error);
     process.exit(1);
   },

@@ -90,7 +90,10 @@ beforeAll(async () => {
   });
   // Not in the exports: pending, and last year's.
   await completedOrder(ada, { status: 'pending', completedAt: null, bankTxn: 'PENDING-REF' });
-  await completedOrder(ada, { bankTxn: 'LAST-YEAR-REF', completedAt: new Date(Date.UTC(YEAR - 1, 11, 31, 23, 59)) });
+  await completedOrder(ada, {
+    bankTxn: 'LAST-YEAR-REF',
+    completedAt: new Date(Date.UTC(YEAR - 1, 11, 31, 23, 59)),
+  });
 });
 afterAll(async () => t.close());
 
@@ -139,7 +142,9 @@ describe('yearly CSV exports', () => {
   });
 
   it("Koinly's universal layout: a buy's cost includes its fees, a sell's proceeds are after them", async () => {
-    const { header, records } = csvRecords((await get(ada, `/api/tax/export?year=${YEAR}&format=koinly`)).body);
+    const { header, records } = csvRecords(
+      (await get(ada, `/api/tax/export?year=${YEAR}&format=koinly`)).body,
+    );
     expect(header).toEqual([
       'Date', 'Sent Amount', 'Sent Currency', 'Received Amount', 'Received Currency', 'Fee Amount',
       'Fee Currency', 'Net Worth Amount', 'Net Worth Currency', 'Label', 'Description', 'TxHash',
@@ -215,7 +220,8 @@ describe('yearly CSV exports', () => {
         bankTxn: `DAVE-${i}`,
       };
     });
-    for (let i = 0; i < rows.length; i += 250) await t.database.db.insert(orders).values(rows.slice(i, i + 250));
+    for (let i = 0; i < rows.length; i += 250)
+      await t.database.db.insert(orders).values(rows.slice(i, i + 250));
     const { records } = csvRecords((await get(dave, `/api/tax/export?year=${YEAR}&format=offzero`)).body);
     expect(records).toHaveLength(1_100);
     expect(new Set(records.map((r) => r['Order ID'])).size).toBe(1_100);
@@ -286,7 +292,16 @@ describe('PDF receipts', () => {
 
   it("shows a buy's payment, fees and payout, with its timeline", async () => {
     const text = await pdfText((await get(ada, `/api/order/${adaBuy.id}/receipt`)).rawPayload);
-    for (const expected of ['Receipt — Bitcoin purchase', '$1,000.00', '$15.00', '$2.50', '$982.50', '0.01234500 BTC', 'Zelle', 'Timeline']) {
+    for (const expected of [
+      'Receipt — Bitcoin purchase',
+      '$1,000.00',
+      '$15.00',
+      '$2.50',
+      '$982.50',
+      '0.01234500 BTC',
+      'Zelle',
+      'Timeline',
+    ]) {
       expect(text, expected).toContain(expected);
     }
   });
@@ -359,7 +374,9 @@ describe('the 1099-DA file', () => {
     expect(answer.body).not.toContain('123456789');
     expect(answer.body).not.toContain(adaBuy.id);
     const audit = await t.database.db.select().from(adminActions);
-    expect(audit.filter((a) => a.action === 'tax.1099da_export' && a.targetId === String(YEAR))).toHaveLength(1);
+    expect(audit.filter((a) => a.action === 'tax.1099da_export' && a.targetId === String(YEAR))).toHaveLength(
+      1,
+    );
   });
 });
 
@@ -376,7 +393,9 @@ describe('the completion e-mail', () => {
       payload: { _id: orderId, payment: { method: 'zelle' }, status: 'processing' },
     });
     expect((await asAdmin(`/api/admin/orders/${orderId}/mark-paid`, {})).statusCode).toBe(200);
-    expect((await asAdmin(`/api/admin/orders/${orderId}/payout-btc`, { txid: 'c'.repeat(64) })).statusCode).toBe(200);
+    expect(
+      (await asAdmin(`/api/admin/orders/${orderId}/payout-btc`, { txid: 'c'.repeat(64) })).statusCode,
+    ).toBe(200);
 
     const messages = await t.database.db
       .select()

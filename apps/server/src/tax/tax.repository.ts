@@ -1,13 +1,6 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/database';
-import {
-  orderEvents,
-  orders,
-  taxIdentities,
-  users,
-  type OrderRow,
-  type TaxIdentityRow,
-} from '../db/schema';
+import { orderEvents, orders, taxIdentities, users, type OrderRow, type TaxIdentityRow } from '../db/schema';
 
 /** The SQL of tax identities (Form W-9) and of the completed orders that tax documents list. */
 
@@ -34,7 +27,10 @@ export async function upsertTaxIdentity(db: Database, values: NewTaxIdentity): P
 }
 
 /** Every W-9 row whose TIN is encrypted under another key than `currentKeyId` (for the rewrap command). */
-export async function findTaxIdentitiesNotUnderKey(db: Database, currentKeyId: string): Promise<TaxIdentityRow[]> {
+export async function findTaxIdentitiesNotUnderKey(
+  db: Database,
+  currentKeyId: string,
+): Promise<TaxIdentityRow[]> {
   return db
     .select()
     .from(taxIdentities)
@@ -103,7 +99,11 @@ export function tradeTimeOf(order: OrderRow): Date {
 }
 
 /** The customer's own order (another customer's is not found, like a missing one). */
-export async function findOwnOrder(db: Database, userId: string, orderId: string): Promise<OrderRow | undefined> {
+export async function findOwnOrder(
+  db: Database,
+  userId: string,
+  orderId: string,
+): Promise<OrderRow | undefined> {
   const [order] = await db
     .select()
     .from(orders)
@@ -154,7 +154,9 @@ export async function findCompletedSellsWithSellers(
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .leftJoin(taxIdentities, eq(taxIdentities.userId, orders.userId))
-    .where(and(eq(orders.type, 'sell'), eq(orders.status, 'completed'), gte(tradeTime, from), lt(tradeTime, to)))
+    .where(
+      and(eq(orders.type, 'sell'), eq(orders.status, 'completed'), gte(tradeTime, from), lt(tradeTime, to)),
+    )
     .orderBy(sql`${taxIdentities.userId} is not null`, asc(tradeTime), asc(orders.id))
     .limit(pageSize)
     .offset(offset);
@@ -181,7 +183,9 @@ export async function sumCompletedOrders(db: Database, userId: string, year: num
       feeCents: sql<string>`coalesce(sum(${orders.platformFeeCents} + ${orders.networkFeeCents} + ${orders.bankFeeCents}), 0)`,
     })
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.status, 'completed'), gte(tradeTime, from), lt(tradeTime, to)))
+    .where(
+      and(eq(orders.userId, userId), eq(orders.status, 'completed'), gte(tradeTime, from), lt(tradeTime, to)),
+    )
     .groupBy(orders.type);
   // Sums come back as text (numeric): read into bigint, never through a float.
   return rows.map((row) => ({

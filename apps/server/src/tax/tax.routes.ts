@@ -46,7 +46,9 @@ export const taxRoutes =
       },
       async (request) => {
         const { user } =
-          request.query.userId === undefined ? signedInUser(request) : assertOwnId(request, request.query.userId);
+          request.query.userId === undefined
+            ? signedInUser(request)
+            : assertOwnId(request, request.query.userId);
         return { w9: await tax.getW9(user.id) };
       },
     );

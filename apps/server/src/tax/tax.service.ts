@@ -161,7 +161,11 @@ export function createTaxService(deps: TaxServiceDeps) {
         totals,
         pages: completedOrders({ year, userId: user.id }),
       });
-      return { filename: `offzero-statement-${year}.pdf`, contentType: 'application/pdf', body: doc as unknown as Readable };
+      return {
+        filename: `offzero-statement-${year}.pdf`,
+        contentType: 'application/pdf',
+        body: doc as unknown as Readable,
+      };
     },
 
     /**
@@ -197,7 +201,9 @@ export function createTaxService(deps: TaxServiceDeps) {
                 formatUsd(feesOf(order)),
                 formatBtc(order.amountSats),
                 'noncovered',
-                identity ? `on file (certified ${identity.certifiedAt.toISOString().slice(0, 10)})` : 'missing',
+                identity
+                  ? `on file (certified ${identity.certifiedAt.toISOString().slice(0, 10)})`
+                  : 'missing',
                 order.id,
               ]),
             )

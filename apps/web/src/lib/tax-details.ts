@@ -1,10 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  saveW9ResponseSchema,
-  w9ResponseSchema,
-  type SaveW9Request,
-  type W9,
-} from '@offzero/shared/api/tax';
+import { saveW9ResponseSchema, w9ResponseSchema, type SaveW9Request, type W9 } from '@offzero/shared/api/tax';
 import { apiGet, apiPost } from './api-client';
 import { useSession } from './session';
 

@@ -30,11 +30,14 @@ export function OrdersPage({ orderAction }: { orderAction: OrderActionSlot }) {
     const order = linked ? orders.data?.find((candidate) => candidate._id === linked) : undefined;
     if (!order) return;
     setDetailsOf(order);
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      next.delete('order');
-      return next;
-    }, { replace: true });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('order');
+        return next;
+      },
+      { replace: true },
+    );
   }, [linked, orders.data, setParams]);
   // The drawer shows the freshest copy of the order it was opened on.
   const shown = detailsOf ? (orders.data?.find((order) => order._id === detailsOf._id) ?? detailsOf) : null;

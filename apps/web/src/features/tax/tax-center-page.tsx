@@ -142,7 +142,11 @@ export default function TaxCenterPage() {
         <div className="min-w-0">
           <h2 className="flex flex-wrap items-center gap-2 text-base font-semibold text-ink-900">
             Form W-9
-            {w9.data ? <Badge tone="success">On file</Badge> : w9.isSuccess ? <Badge tone="warning">Not added yet</Badge> : null}
+            {w9.data ? (
+              <Badge tone="success">On file</Badge>
+            ) : w9.isSuccess ? (
+              <Badge tone="warning">Not added yet</Badge>
+            ) : null}
           </h2>
           <p className="mt-1 text-sm text-slate-500">
             {w9.data

@@ -148,7 +148,12 @@ export function W9Form({
           {...form.textField('tin')}
         />
       </div>
-      <TextField label="Street address" autoComplete="address-line1" maxLength={120} {...form.textField('line1')} />
+      <TextField
+        label="Street address"
+        autoComplete="address-line1"
+        maxLength={120}
+        {...form.textField('line1')}
+      />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-[1fr_7rem_8rem]">
         <TextField label="City" autoComplete="address-level2" maxLength={60} {...form.textField('city')} />
         <SelectField
