@@ -11,7 +11,7 @@ import { MailIcon, PhoneIcon } from '../../components/ui/icons';
 import { PageHeader, PageLoadError } from '../../components/ui/page';
 import { StatusTile, StatusTileGrid } from '../../components/ui/status-tile';
 import { PaymentMethods } from '../../components/ui/payment-methods';
-import { PhoneNumberDisplay } from '../../features/auth/components/phone-number-display';
+import { PhoneNumberDisplay } from '../../components/ui/phone-number-display';
 import { KycTile } from '../../features/kyc/components/kyc-tile';
 import { RECENT_ORDERS, RecentOrders } from '../../features/orders/components/recent-orders';
 import { BankTile } from '../../features/settings/components/bank-tile';

@@ -1,11 +1,16 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { User } from '@offzero/shared/api/accounts';
 import { ChangeEmailModal } from '../../features/auth/components/change-email-modal';
-import { VerifyPhoneModal } from '../../features/auth/components/verify-phone-modal';
 import { AddressBookCard } from '../../features/payout-addresses/components/address-book-card';
 import { ReferralCard } from '../../features/referrals/components/referral-card';
 import { SettingsPage } from '../../features/settings/settings-page';
 import { TaxDetailsCard } from '../../features/tax/components/tax-details-card';
+
+// The phone number rules (libphonenumber's metadata, about 70 kB gzip) load only once the customer
+// opens the phone dialog, as on the dashboard.
+const VerifyPhoneModal = lazy(async () => ({
+  default: (await import('../../features/auth/components/verify-phone-modal')).VerifyPhoneModal,
+}));
 
 /**
  * Settings (spec section 2) with the payout address book, the tax feature's Tax details card (Form W-9)
@@ -31,17 +36,26 @@ export default function SettingsRoute() {
 
 function ChangePhone({ user }: { user: User }) {
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so the dialog keeps what it holds when closed and opened again.
+  const [used, setUsed] = useState(false);
   return (
     <>
       <button
         type="button"
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
         aria-label={user.phone_verified ? 'Change phone' : 'Verify phone'}
         className="text-sm font-semibold text-brand-700 hover:underline"
       >
         {user.phone_verified ? 'Change' : 'Verify'}
       </button>
-      <VerifyPhoneModal user={user} open={open} onClose={() => setOpen(false)} />
+      {used && (
+        <Suspense fallback={null}>
+          <VerifyPhoneModal user={user} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

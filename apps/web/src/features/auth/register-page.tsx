@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { deferredComponent } from '../../lib/deferred-component';
 import { AuthCard } from './components/auth-card';
-import { PhoneNumberDisplay } from './components/phone-number-display';
+import { PhoneNumberDisplay } from '../../components/ui/phone-number-display';
 import { StepLoading } from './components/step-loading';
 
 // The e-mail steps' code (validation schemas, form state) loads once the prerendered page is

@@ -1,12 +1,12 @@
 import { useId } from 'react';
 import { toast } from '../../../lib/toast';
-import { formatPhoneNumberIntl } from 'react-phone-number-input/max';
 import { z } from 'zod';
 import { personNameSchema, type User } from '@offzero/shared/api/accounts';
 import { errorMessage } from '../../../lib/api-client';
 import { applyServerErrors, useZodForm } from '../../../lib/forms';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { usePhoneNumberText } from '../../../components/ui/phone-number-display';
 import { TextField } from '../../../components/ui/text-field';
 import { useUpdateProfile } from '../api/update-profile';
 
@@ -82,6 +82,7 @@ function ProfileForm({
     ),
   );
 
+  const phone = usePhoneNumberText(user.phoneNumber);
   return (
     <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
@@ -101,9 +102,7 @@ function ProfileForm({
       <TextField label="Email" value={user.email} readOnly hint="Contact support to change your email." />
       <TextField
         label="Phone"
-        value={
-          user.phoneNumber ? formatPhoneNumberIntl(user.phoneNumber) || user.phoneNumber : 'Not added yet'
-        }
+        value={phone || 'Not added yet'}
         readOnly
         hint="Verify a new number from the dashboard."
       />

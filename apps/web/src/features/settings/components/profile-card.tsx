@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { formatPhoneNumberIntl } from 'react-phone-number-input/max';
 import type { User } from '@offzero/shared/api/accounts';
 import { VerifiedBadge } from '../../../components/ui/badge';
+import { PhoneNumberDisplay } from '../../../components/ui/phone-number-display';
 import { DetailRow, SettingsCard } from '../../../components/ui/settings-card';
 import { EditProfileModal } from './edit-profile-modal';
 
@@ -18,7 +18,6 @@ export function ProfileCard({
   emailAction?: ReactNode;
 }) {
   const [editing, setEditing] = useState(false);
-  const phone = user.phoneNumber ? formatPhoneNumberIntl(user.phoneNumber) || user.phoneNumber : null;
 
   return (
     <SettingsCard
@@ -37,7 +36,13 @@ export function ProfileCard({
           {emailAction}
         </DetailRow>
         <DetailRow label="Phone">
-          {phone ? <span className="whitespace-nowrap">{phone}</span> : notSet}
+          {user.phoneNumber ? (
+            <span className="whitespace-nowrap">
+              <PhoneNumberDisplay phone={user.phoneNumber} />
+            </span>
+          ) : (
+            notSet
+          )}
           <VerifiedBadge verified={user.phone_verified} />
           {phoneAction}
         </DetailRow>
