@@ -53,9 +53,11 @@ describe('security headers', () => {
     const missing = await t.app.inject({ method: 'GET', url: '/api/no-such-route' });
     const refused = await t.app.inject({ method: 'POST', url: '/api/user/login-otp/send', payload: {} });
     const query = await t.app.inject({ method: 'GET', url: '/api/price?currency=usd' });
+    // Another spelling of the same API path (the router decodes it) is still an API answer.
+    const spelled = await t.app.inject({ method: 'GET', url: '/%61pi/price' });
     expect(missing.statusCode).toBe(404);
     expect(refused.statusCode).toBe(403);
-    for (const response of [missing, refused, query]) {
+    for (const response of [missing, refused, query, spelled]) {
       expect(securityHeaders(response.headers)).toEqual(expected);
     }
   });

@@ -1,6 +1,7 @@
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/config';
+import { isUnderApi } from './csrf';
 import { API_DOCS_PREFIX } from './openapi';
 
 /**
@@ -8,10 +9,10 @@ import { API_DOCS_PREFIX } from './openapi';
  * Google sign-in, PayPal buttons and the Sumsub verification widget. An API answer (`/api/...`) is
  * data, never a document to render, so its policy allows nothing at all and no framing, as OWASP's
  * REST guidance has it (the page policy's 500 characters were also checked by Node on every answer),
- * and it carries only the headers that apply to data (apiAnswerHeaders). They do not change, so helmet works them out once at start (it would
- * otherwise rebuild its policy on every request) and each answer gets the finished headers in one go.
- * Written by the app's first hook (app.ts), when the request arrives, so a route that needs a header
- * of its own replaces it.
+ * and it carries only the headers that apply to data (apiAnswerHeaders). They do not change, so helmet
+ * works them out once at start (it would otherwise rebuild its policy on every request) and each answer
+ * gets the finished headers in one go. Written by the app's first hook (app.ts), when the request
+ * arrives, so a route that needs a header of its own replaces it.
  */
 export async function securityHeaderWriter(
   config: AppConfig,
@@ -57,10 +58,19 @@ function apiAnswerHeaders(pageHeaders: Readonly<Record<string, string>>): Record
   return headers;
 }
 
+/**
+ * Whether the answer is the API's: any spelling of an /api path the router accepts (the CSRF check's
+ * reading, isUnderApi), except the API's documentation, a page of its own. An address too malformed to
+ * read is refused by that check with an API error, so it gets the API's headers too.
+ */
 function isApiPath(url: string): boolean {
   const path = url.split('?', 1)[0]!;
   if (path === API_DOCS_PREFIX || path.startsWith(`${API_DOCS_PREFIX}/`)) return false;
-  return path === '/api' || path.startsWith('/api/');
+  try {
+    return isUnderApi(path);
+  } catch {
+    return true;
+  }
 }
 
 type HeaderStore = (reply: FastifyReply) => Record<string, unknown>;
