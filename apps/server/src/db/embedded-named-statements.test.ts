@@ -155,6 +155,10 @@ describe.skipIf(IS_POSTGRES)('a kept statement on the embedded database', () => 
     const after = await client.query(all, [0]);
     expect(after.rows[0]).toMatchObject({ label: 'before', extra: 'x' });
     expect((await client.query(all, [0])).rows[0]).toMatchObject({ extra: 'x' });
+    // Two calls running the stale statement at once both answer with the new shape.
+    await client.exec("alter table items add column more text default 'y'");
+    const both = await Promise.all([client.query(all, [0]), client.query(all, [0])]);
+    for (const result of both) expect(result.rows[0]).toMatchObject({ extra: 'x', more: 'y' });
   });
 
   it('leaves statements that are not reads or writes to PGlite', async () => {

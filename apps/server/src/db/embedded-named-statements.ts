@@ -14,7 +14,10 @@ export const EMBEDDED_KEPT_STATEMENTS = 300;
 const KEEPABLE = /^\s*(select|insert|update|delete|with)\b/i;
 
 /** PostgreSQL refuses a kept statement whose table changed shape under it (feature_not_supported). */
-const CACHED_PLAN_CHANGED = '0A000';
+function planChanged(error: unknown): boolean {
+  const { code, message } = error as { code?: string; message?: string };
+  return code === '0A000' && /cached plan must not change result type/.test(message ?? '');
+}
 
 interface KeptStatement {
   name: string;
@@ -109,17 +112,22 @@ export function keepNamedStatements(client: PGlite, keep = EMBEDDED_KEPT_STATEME
           return results;
         });
       } catch (error) {
-        if ((error as { code?: string }).code !== CACHED_PLAN_CHANGED || !kept.has(text)) throw error;
-        // A migration changed a table this statement reads: prepare it afresh on its next run.
-        const stale = kept.get(text)!;
-        kept.delete(text);
-        await exclusive(async () => {
-          try {
-            await send(protocol.serialize.close({ type: 'S', name: stale.name }));
-          } finally {
-            await send(protocol.serialize.sync());
-          }
-        });
+        if (!planChanged(error)) throw error;
+        // A migration changed a table this statement reads: prepare it afresh on its next run. A call
+        // that ran the same stale statement at the same time finds it already forgotten.
+        const stale = kept.get(text);
+        if (stale) {
+          kept.delete(text);
+          await exclusive(async () => {
+            try {
+              await send(protocol.serialize.close({ type: 'S', name: stale.name }));
+            } finally {
+              await send(protocol.serialize.sync());
+            }
+          });
+        }
+        // Inside a transaction the failure has ended it: the caller sees it, as it would any other.
+        if (client.isInTransaction()) throw error;
         return plain<T>(text, params, options);
       }
     };
