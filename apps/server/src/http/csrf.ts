@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { z } from 'zod';
+import { isUnderApi } from './api-path';
 import { AppError } from './errors';
 import { hookList } from './route-hooks';
 
@@ -86,23 +87,6 @@ export async function registerCsrfProtection(
     if (![route.method].flat().some((method) => STATE_CHANGING.has(method))) return;
     route.onRequest = [checkCsrf, ...hookList(route.onRequest)];
   });
-}
-
-/**
- * Whether the path, as the router sees it, is under /api: decoded (`/%61pi/…` is `/api/…`), with
- * repeated slashes collapsed and in any letter case, so no spelling of an /api path skips the check.
- * Malformed percent-encoding is refused outright.
- */
-export function isUnderApi(url: string): boolean {
-  const rawPath = url.split('?', 1)[0] ?? '';
-  let path: string;
-  try {
-    path = decodeURIComponent(rawPath);
-  } catch {
-    throw new AppError('BAD_REQUEST', 'The address of this request is not valid. Check it and try again.');
-  }
-  const normalised = path.replace(/\/+/g, '/').toLowerCase();
-  return normalised === '/api' || normalised.startsWith('/api/');
 }
 
 function hasValidCsrfToken(header: string | string[] | undefined, cookie: string | undefined): boolean {

@@ -1,7 +1,7 @@
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/config';
-import { isUnderApi } from './csrf';
+import { isUnderApi } from './api-path';
 import { API_DOCS_PREFIX } from './openapi';
 
 /**
@@ -59,9 +59,9 @@ function apiAnswerHeaders(pageHeaders: Readonly<Record<string, string>>): Record
 }
 
 /**
- * Whether the answer is the API's: any spelling of an /api path the router accepts (the CSRF check's
- * reading, isUnderApi), except the API's documentation, a page of its own. An address too malformed to
- * read is refused by that check with an API error, so it gets the API's headers too.
+ * Whether the answer is the API's: any spelling of an /api path the router accepts (isUnderApi, the
+ * CSRF check's reading too), except the API's documentation, a page of its own. An address too
+ * malformed to read is refused by that check with an API error, so it gets the API's headers too.
  */
 function isApiPath(url: string): boolean {
   const path = url.split('?', 1)[0]!;
