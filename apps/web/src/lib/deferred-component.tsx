@@ -16,8 +16,9 @@ import { whenInteractive } from './interactive';
  * Marks for the browser tests (e2e/support/interactive.ts waits until there are as many `ready` as
  * `loading`): `loading` when a deferred component mounts before its code is there (set in an effect, so
  * before the root layout's interactive mark; on a prerendered page React reaches the inside of the
- * boundary, and asks for the code, only later), then one `ready` once its code has mounted, or once it
- * is unmounted before that (a signed-in visitor's /login hydrates the form, then leaves for the dashboard).
+ * boundary, and asks for the code, only later), or, for one that waits to be on screen, when it comes
+ * on screen; then one `ready` once its code has mounted, or once it is unmounted before that (a
+ * signed-in visitor's /login hydrates the form, then leaves for the dashboard).
  */
 export const DEFERRED_LOADING_MARK = 'offzero:deferred-loading';
 export const DEFERRED_READY_MARK = 'offzero:deferred-ready';
@@ -47,9 +48,25 @@ export type DeferredComponent<P extends object> = ((props: P) => ReactNode) & {
  * download and start-up hold only what the rest of the page needs. After client-side navigation it
  * shows `fallback` until the code has loaded (once per browser tab).
  */
+export interface DeferredOptions {
+  /**
+   * Also wait until the component is on screen (an IntersectionObserver on a block around it): for a
+   * part that a phone shows only once the visitor scrolls, so the first screen's start-up does not pay
+   * for it. Where the browser has no IntersectionObserver it loads as without this.
+   */
+  untilVisible?: boolean;
+}
+
+/**
+ * The attribute of the block around a component that waits to be on screen: empty until it has come on
+ * screen (or was loaded already), then `opened`. The browser tests bring such blocks into view.
+ */
+export const DEFERRED_UNTIL_VISIBLE_ATTRIBUTE = 'data-deferred-until-visible';
+
 export function deferredComponent<P extends object>(
   load: () => Promise<ComponentType<P>>,
   fallback: ReactNode,
+  { untilVisible = false }: DeferredOptions = {},
 ): DeferredComponent<P> {
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<ComponentType<P>> | null = null;
@@ -64,8 +81,12 @@ export function deferredComponent<P extends object>(
     return loading;
   };
   preloads.push(loadOnce);
+  // Opened when an instance first comes on screen (at once unless `untilVisible`).
+  let openGate: () => void = () => {};
+  const gate = untilVisible ? new Promise<void>((resolve) => (openGate = resolve)) : Promise.resolve();
   const Lazy = lazy(async () => {
     await whenInteractive();
+    await gate;
     return { default: await loadOnce() };
   }) as unknown as ComponentType<P>;
 
@@ -73,23 +94,56 @@ export function deferredComponent<P extends object>(
     // Chosen once per mount: switching from the lazy wrapper to the loaded component on a later render
     // would remount it and lose its state.
     const [Component] = useState(() => loaded ?? Lazy);
-    const settled = useRef(false);
+    const block = useRef<HTMLDivElement>(null);
+    const marked = useRef<'no' | 'loading' | 'ready'>('no');
     const settle = useCallback(() => {
-      if (settled.current) return;
-      settled.current = true;
+      if (marked.current !== 'loading') return;
+      marked.current = 'ready';
       performance.mark(DEFERRED_READY_MARK);
     }, []);
     useEffect(() => {
-      if (Component !== Lazy) return;
-      performance.mark(DEFERRED_LOADING_MARK);
-      return settle;
+      const element = block.current;
+      // Set on the element itself, not rendered: the server's markup and the first render stay equal.
+      const opened = () => element?.setAttribute(DEFERRED_UNTIL_VISIBLE_ATTRIBUTE, 'opened');
+      if (Component !== Lazy) {
+        opened();
+        return;
+      }
+      const startLoading = () => {
+        if (marked.current !== 'no') return;
+        marked.current = 'loading';
+        performance.mark(DEFERRED_LOADING_MARK);
+        opened();
+        openGate();
+      };
+      if (!element || typeof IntersectionObserver === 'undefined') {
+        startLoading();
+        return settle;
+      }
+      const observer = new IntersectionObserver((entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        startLoading();
+      });
+      observer.observe(element);
+      return () => {
+        observer.disconnect();
+        settle();
+      };
     }, [Component, settle]);
-    return (
+    const content = (
       <SettleContext.Provider value={Component === Lazy ? settle : null}>
         <Suspense fallback={fallback}>
           <Component {...props} />
         </Suspense>
       </SettleContext.Provider>
+    );
+    // The block is there on the server too, so the prerendered markup and the first render agree.
+    if (!untilVisible) return content;
+    return (
+      <div ref={block} {...{ [DEFERRED_UNTIL_VISIBLE_ATTRIBUTE]: '' }}>
+        {content}
+      </div>
     );
   }
   return Object.assign(Deferred, { preload: () => whenInteractive().then(loadOnce) });
