@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { deferredComponent } from '../../lib/deferred-component';
+import { onFirstInput } from '../../lib/first-input';
 import { AuthCard } from './components/auth-card';
 import { StepLoading } from './components/step-loading';
 
@@ -30,9 +31,7 @@ export default function LoginPage() {
   const [email, setEmail] = useState(typeof handedOver === 'string' ? handedOver : '');
   const [step, setStep] = useState<'login-email' | 'login-otp'>('login-email');
   // The code step follows every sent e-mail: its code is fetched while the visitor types their address.
-  useEffect(() => {
-    void LoginCodeStep.preload();
-  }, []);
+  useEffect(() => onFirstInput(() => void LoginCodeStep.preload()), []);
 
   if (typeof mfaToken === 'string') {
     return (

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState, type ComponentProps } from 'react'
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { deferredComponent } from '../../lib/deferred-component';
+import { onFirstInput } from '../../lib/first-input';
 import { AuthCard } from './components/auth-card';
 import { PhoneNumberDisplay } from '../../components/ui/phone-number-display';
 import { StepLoading } from './components/step-loading';
@@ -52,9 +53,7 @@ export default function RegisterPage() {
   const [referralCode, setReferralCode] = useState(() => searchParams.get('ref')?.trim() ?? '');
 
   // The e-mail code step follows every sent e-mail: its code is fetched while the visitor types.
-  useEffect(() => {
-    void VerifyEmailStep.preload();
-  }, []);
+  useEffect(() => onFirstInput(() => void VerifyEmailStep.preload()), []);
 
   const reachedPhoneSteps = registration.step !== 'register-email';
   useEffect(() => {
