@@ -41,6 +41,18 @@ function widgetLoader() {
   return load;
 }
 
+/** A widget that waits to be on screen, with the deferred marks' counts before it was made. */
+function setUpWidgetUntilVisible() {
+  const load = widgetLoader();
+  const Widget = deferredComponent(load, <p>Loading widget</p>, { untilVisible: true });
+  return {
+    load,
+    Widget,
+    loadingBefore: marks(DEFERRED_LOADING_MARK),
+    readyBefore: marks(DEFERRED_READY_MARK),
+  };
+}
+
 /** Lets the lazy component's promise chain and React's retry run. */
 async function settle() {
   await act(async () => {
@@ -60,10 +72,7 @@ afterEach(() => {
 
 describe('deferredComponent until visible', () => {
   it('downloads nothing while the block is off screen, then loads and shows the component once it is on screen', async () => {
-    const load = widgetLoader();
-    const Widget = deferredComponent(load, <p>Loading widget</p>, { untilVisible: true });
-    const loadingBefore = marks(DEFERRED_LOADING_MARK);
-    const readyBefore = marks(DEFERRED_READY_MARK);
+    const { load, Widget, loadingBefore, readyBefore } = setUpWidgetUntilVisible();
 
     const { container } = render(<Widget label="Buy bitcoin" />);
     await settle();
@@ -91,10 +100,7 @@ describe('deferredComponent until visible', () => {
   });
 
   it('leaves the marks balanced when the block goes away before it was ever on screen', async () => {
-    const load = widgetLoader();
-    const Widget = deferredComponent(load, <p>Loading widget</p>, { untilVisible: true });
-    const loadingBefore = marks(DEFERRED_LOADING_MARK);
-    const readyBefore = marks(DEFERRED_READY_MARK);
+    const { load, Widget, loadingBefore, readyBefore } = setUpWidgetUntilVisible();
 
     const { unmount } = render(<Widget label="Sell bitcoin" />);
     await settle();
@@ -107,8 +113,7 @@ describe('deferredComponent until visible', () => {
 
   it('loads at once where the browser has no IntersectionObserver', async () => {
     vi.stubGlobal('IntersectionObserver', undefined);
-    const load = widgetLoader();
-    const Widget = deferredComponent(load, <p>Loading widget</p>, { untilVisible: true });
+    const { load, Widget } = setUpWidgetUntilVisible();
 
     render(<Widget label="Quote" />);
     expect(await screen.findByText('Quote')).toBeInTheDocument();
@@ -116,8 +121,7 @@ describe('deferredComponent until visible', () => {
   });
 
   it('opens the block of a component whose code is already there without waiting for the screen', async () => {
-    const load = widgetLoader();
-    const Widget = deferredComponent(load, <p>Loading widget</p>, { untilVisible: true });
+    const { load, Widget } = setUpWidgetUntilVisible();
     const first = render(<Widget label="First" />);
     await settle();
     act(() => FakeIntersectionObserver.instances[0]!.show(true));
