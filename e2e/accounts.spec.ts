@@ -137,6 +137,7 @@ test('logout goes home, and the dashboard is closed to visitors', async ({ page,
   const customer = await newCustomer(api, 'logout');
   await signIn(page, customer);
   await page.goto('/dashboard');
+  await waitForInteractive(page);
 
   await page.getByTestId('account-menu-button').click();
   await expect(page.getByRole('menu', { name: 'Account' })).toContainText(customer.email);
@@ -180,6 +181,7 @@ test('settings: edit the name', async ({ page, api }) => {
   const { email } = customer;
   await signIn(page, customer);
   await page.goto('/dashboard');
+  await waitForInteractive(page);
 
   await page.getByTestId('account-menu-button').click();
   await page.getByRole('menuitem', { name: 'Settings' }).click();
@@ -224,6 +226,7 @@ test('settings: edit the name', async ({ page, api }) => {
 test('the side drawer on a phone', async ({ page, api }) => {
   await signIn(page, await newCustomer(api, 'drawer'));
   await page.goto('/dashboard');
+  await waitForInteractive(page);
 
   await page.setViewportSize(MOBILE);
   const toggle = page.getByTestId('dashboard-menu-toggle');
@@ -296,6 +299,7 @@ test('another customer cannot read a profile, and verifies a phone from the dash
   await waitForInteractive(page);
   await page.evaluate((token) => localStorage.setItem('authToken', token), otherToken);
   await page.goto('/dashboard');
+  await waitForInteractive(page);
   const phoneTile = page.getByTestId('status-phone');
   await phoneTile.getByRole('button', { name: 'Verify Phone' }).click();
   const dialog = page.getByRole('dialog', { name: 'Verify your phone' });

@@ -194,6 +194,7 @@ test('a customer who opens /admin is not shown the console, and the API refuses 
   const customer = await registerCustomer(api, `bo-nosy-${stamp}@example.com`, `+1${nextPhoneDigits()}`);
   const page = await customerPage(browser, customer);
   await page.goto('/dashboard');
+  await waitForInteractive(page);
   await expect(
     page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Admin' }),
   ).toHaveCount(0);
@@ -511,6 +512,7 @@ test('KYC review: a rejection needs a reason; the approval reaches the customerâ
 
   const dashboard = await customerPage(browser, applicant);
   await dashboard.goto('/dashboard');
+  await waitForInteractive(dashboard);
   await expect(dashboard.getByTestId('status-kyc')).toContainText('Under Review');
 
   await admin.goto(`/admin/kyc/${applicant.userId}`);

@@ -15,6 +15,7 @@ import {
 import { test } from './support/fixtures';
 import { DESKTOP, snapAtWidths } from './support/screens';
 import { nextPhoneDigits } from './support/run-state';
+import { waitForInteractive } from './support/interactive';
 
 // Compliance end to end (DESIGN.md 7.9), on the real server in demo mode: a listed address is refused
 // in Settings (the wallet card and the address book, in lower and upper case); a sell whose deposit
@@ -137,6 +138,7 @@ test('a sell paid from a listed address is held, the customer restricted, and th
     await page.goto('/orders');
     await expect(page.getByText(`#${sell._id.slice(0, 8)}`).first()).toBeVisible();
     await page.goto('/dashboard');
+    await waitForInteractive(page);
     const widget = page.getByTestId('trade-widget');
     await widget.getByRole('tab', { name: 'Buy' }).click();
     await widget.getByLabel('You Pay').fill('100');
@@ -192,6 +194,7 @@ test('a first sell asks for the Form W-9, then goes on to the payout method', as
   const customer = await customerWithoutW9(api, 'w9');
   const page = await signedInPage(browser, customer.token, DESKTOP);
   await page.goto('/dashboard');
+  await waitForInteractive(page);
   const widget = page.getByTestId('trade-widget');
   await widget.getByRole('tab', { name: 'Sell' }).click();
   await widget.getByLabel('You Pay').fill('0.005');

@@ -117,6 +117,7 @@ for (const { label, size } of VIEWPORTS) {
       const customer = await tradeReadyCustomer(baseURL!, `resume-sell-${label}`);
       await signIn(page, customer);
       await page.goto('/dashboard');
+      await waitForInteractive(page);
       const widget = page.getByTestId('trade-widget');
       await sellUpToDeposit(widget, '0.004');
 
@@ -164,6 +165,7 @@ for (const { label, size } of VIEWPORTS) {
       await api.dispose();
       await signIn(page, customer);
       await page.goto('/dashboard');
+      await waitForInteractive(page);
       const widget = page.getByTestId('trade-widget');
       await expect(page.getByTestId('resumed-order-note')).toContainText(`#${order._id.slice(0, 8)}`);
       await expect(widget.getByRole('tab', { name: 'Buy' })).toHaveAttribute('aria-selected', 'true');
@@ -245,6 +247,7 @@ for (const { label, size } of VIEWPORTS) {
         await expectAaContrast(page, path);
       }
       await page.goto('/dashboard');
+      await waitForInteractive(page);
       await expect(page.getByTestId('trade-widget').getByText(/refresh in \d+s/)).toBeVisible();
       await snap(page, 'dashboard', size);
       // Moving between the signed-in pages cancels reads in flight: that is no error. (The side

@@ -27,6 +27,7 @@ async function signIn(page: Page, customer: Customer) {
   await waitForInteractive(page);
   await page.evaluate((token) => localStorage.setItem('authToken', token), customer.token);
   await page.goto('/dashboard');
+  await waitForInteractive(page);
 }
 
 async function listOrders(page: Page, customer: Customer): Promise<Order[]> {

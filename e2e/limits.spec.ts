@@ -11,6 +11,7 @@ import {
   type Customer,
 } from './support/api';
 import { DESKTOP, snapAtWidths } from './support/screens';
+import { waitForInteractive } from './support/interactive';
 
 // Trading limits and the Travel Rule question (DESIGN.md 7.9), on the real server in demo mode: what
 // is left shows at the quote step and on the Limits card and moves after an order; an order of
@@ -60,6 +61,7 @@ test('a $3,500 buy asks whose wallet it is, and what is left moves on the quote 
   });
 
   await page.goto('/dashboard');
+  await waitForInteractive(page);
   const widget = page.getByTestId('trade-widget');
   await test.step('the quote step shows what is left before an amount is typed', async () => {
     await expect(widget.getByTestId('remaining-limit')).toHaveText(
@@ -100,6 +102,7 @@ test('a $3,500 buy asks whose wallet it is, and what is left moves on the quote 
 
   await test.step('what is left moved: the quote step and the Limits card', async () => {
     await page.goto('/dashboard');
+    await waitForInteractive(page);
     await expect(widget.getByTestId('remaining-limit')).toHaveText(
       'You can trade up to $6,500.00 more today.',
     );
@@ -119,6 +122,7 @@ test('an order over the 24-hour limit is refused with what is left', async ({ pa
   await api.dispose();
   await signInAs(page, customer);
   await page.goto('/dashboard');
+  await waitForInteractive(page);
   const widget = page.getByTestId('trade-widget');
   await expect(widget.getByTestId('remaining-limit')).toHaveText('You can trade up to $1,000.00 more today.');
   await widget.getByRole('tab', { name: 'Buy' }).click();

@@ -62,6 +62,7 @@ for (const viewport of [
     await page.goto('/');
     await page.evaluate((token) => localStorage.setItem('authToken', token), customer.token);
     await page.goto('/dashboard');
+    await waitForInteractive(page);
     const widget = page.getByTestId('trade-widget');
     await widget.getByRole('tab', { name: 'Buy' }).click();
     await widget.getByLabel('You Pay').fill('250');
@@ -153,6 +154,7 @@ test('a sell: the locked quote with the method’s bank charges and when the dol
   await waitForInteractive(page);
   await page.evaluate((token) => localStorage.setItem('authToken', token), customer.token);
   await page.goto('/dashboard');
+  await waitForInteractive(page);
   const widget = page.getByTestId('trade-widget');
   await widget.getByRole('tab', { name: 'Sell' }).click();
   await widget.getByLabel('You Pay').fill('0.01');

@@ -68,6 +68,7 @@ test('a KYC decision reaches the open dashboard within 2 s through the realtime 
     [customer.token, REALTIME_ONLY_STORAGE_KEY] as const,
   );
   await page.goto('/dashboard');
+  await waitForInteractive(page);
   const tile = page.getByTestId('status-kyc');
 
   await test.step('the dashboard shows the case under review, with the channel open', async () => {

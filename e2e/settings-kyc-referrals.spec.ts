@@ -93,6 +93,7 @@ async function customerOnDashboard(page: Page, api: Api, label: string): Promise
   await waitForInteractive(page);
   await page.evaluate((token) => localStorage.setItem('authToken', token), customer.token);
   await page.goto('/dashboard');
+  await waitForInteractive(page);
   await expect(page.getByTestId('status-kyc')).toBeVisible();
   return customer;
 }
@@ -188,6 +189,7 @@ test('the back office approves; the open dashboard shows Approved without a relo
   await waitForInteractive(page);
   await page.evaluate((token) => localStorage.setItem('authToken', token), customer.token);
   await page.goto('/dashboard');
+  await waitForInteractive(page);
   const tile = page.getByTestId('status-kyc');
   await expect(tile).toContainText('Under Review');
 
@@ -209,6 +211,7 @@ test('Add Bank on the dashboard opens the bank form', async ({ page, api }) => {
   await waitForInteractive(page);
   await page.evaluate((token) => localStorage.setItem('authToken', token), customer.token);
   await page.goto('/dashboard');
+  await waitForInteractive(page);
 
   await page.getByTestId('status-bank').getByRole('button', { name: 'Add Bank' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add bank account' });
