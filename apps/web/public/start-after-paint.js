@@ -16,17 +16,19 @@
     for (var index = 1; index < urls.length; index += 1) {
       var link = document.createElement('link');
       link.rel = 'modulepreload';
+      link.setAttribute('fetchpriority', 'low');
       link.crossOrigin = '';
       link.href = urls[index];
       document.head.appendChild(link);
     }
     var entry = document.createElement('script');
     entry.type = 'module';
+    entry.setAttribute('fetchpriority', 'low');
     entry.crossOrigin = '';
     entry.src = urls[0];
     document.head.appendChild(entry);
   }
-  // A callback queued by the next animation frame runs once that frame has been painted. A hidden tab
+  // The next frame paints the page; the one after it begins once that paint is on screen. A hidden tab
   // paints nothing: it starts at once, or as soon as it is hidden.
   if (document.visibilityState === 'hidden') {
     start();
@@ -34,6 +36,6 @@
   }
   document.addEventListener('visibilitychange', start, { once: true });
   requestAnimationFrame(function () {
-    setTimeout(start, 0);
+    requestAnimationFrame(start);
   });
 })();

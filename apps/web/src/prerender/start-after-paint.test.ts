@@ -20,13 +20,13 @@ function runStartScript({ scripts = CHUNKS.join(' '), visibility = 'visible' } =
 /** What the script has added to the head: preload links and module scripts, in order. */
 function added() {
   return [...document.head.querySelectorAll('link[rel="modulepreload"], script[type="module"]')].map(
-    (node) =>
-      node instanceof HTMLLinkElement
-        ? { preload: node.getAttribute('href'), crossOrigin: node.crossOrigin }
-        : {
-            module: (node as HTMLScriptElement).getAttribute('src'),
-            crossOrigin: (node as HTMLScriptElement).crossOrigin,
-          },
+    (node) => ({
+      [node instanceof HTMLLinkElement ? 'preload' : 'module']: node.getAttribute(
+        node instanceof HTMLLinkElement ? 'href' : 'src',
+      ),
+      priority: node.getAttribute('fetchpriority'),
+      crossOrigin: node.getAttribute('crossorigin'),
+    }),
   );
 }
 
@@ -51,25 +51,29 @@ afterEach(() => {
 });
 
 describe('start-after-paint', () => {
-  it('requests no script before the page is painted, then every chunk at once with the entry run last', async () => {
+  it('requests no script until the page has been painted, then every chunk at once, at low priority, with the entry run last', async () => {
     runStartScript();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(added()).toEqual([]);
+    await paintFrame();
+    expect(added()).toEqual([]);
 
+    // The next frame begins once the painted page is on screen.
     await paintFrame();
     expect(added()).toEqual([
-      { preload: '/assets/react-b2.js', crossOrigin: '' },
-      { preload: '/assets/terms-page-c3.js', crossOrigin: '' },
-      { module: '/assets/index-a1.js', crossOrigin: '' },
+      { preload: '/assets/react-b2.js', priority: 'low', crossOrigin: '' },
+      { preload: '/assets/terms-page-c3.js', priority: 'low', crossOrigin: '' },
+      { module: '/assets/index-a1.js', priority: 'low', crossOrigin: '' },
     ]);
   });
 
   it('starts the scripts once only, whatever happens to the tab afterwards', async () => {
     runStartScript();
     await paintFrame();
+    await paintFrame();
     document.dispatchEvent(new Event('visibilitychange'));
     await paintFrame();
-    expect(added().filter((node) => 'module' in node)).toHaveLength(1);
+    expect(added().filter((node) => node.module)).toHaveLength(1);
     expect(added()).toHaveLength(CHUNKS.length);
   });
 
@@ -88,6 +92,7 @@ describe('start-after-paint', () => {
 
   it('does nothing on a page that names no scripts', async () => {
     runStartScript({ scripts: '' });
+    await paintFrame();
     await paintFrame();
     expect(added()).toEqual([]);
     expect(frames).toHaveLength(0);
