@@ -11,19 +11,16 @@ import type { Page } from '@playwright/test';
  */
 export async function waitForInteractive(page: Page): Promise<void> {
   await page.waitForFunction(() => performance.getEntriesByName('offzero:interactive').length > 0);
-  const waiting = page.locator('[data-deferred-until-visible=""]');
-  const count = await waiting.count();
-  for (let index = 0; index < count; index += 1) {
-    const block = waiting.first();
-    const handle = await block.elementHandle();
-    if (!handle) break;
+  // The blocks still waiting now; one may open by itself meanwhile (on screen already), which is fine.
+  const waiting = await page.locator('[data-deferred-until-visible=""]').elementHandles();
+  for (const handle of waiting) {
     await handle.scrollIntoViewIfNeeded();
     await page.waitForFunction(
-      (element) => element.getAttribute('data-deferred-until-visible') !== '',
+      (element) => (element as Element).getAttribute('data-deferred-until-visible') !== '',
       handle,
     );
   }
-  if (count > 0) await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  if (waiting.length > 0) await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   await page.waitForFunction(() => {
     const marks = (name: string) => performance.getEntriesByName(name).length;
     return marks('offzero:deferred-ready') >= marks('offzero:deferred-loading');
