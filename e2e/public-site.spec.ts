@@ -265,37 +265,3 @@ test.describe('home page', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 });
-
-test.describe('loading a public page', () => {
-  test.use({ viewport: { width: 390, height: 844 } });
-
-  for (const route of publicRoutes) {
-    test(`${route.path} is painted before any of the app's scripts is requested, then answers input`, async ({
-      page,
-    }) => {
-      await page.goto(route.path);
-      await waitForInteractive(page);
-      const { paintedAt, scripts } = await page.evaluate(() => {
-        const paint = performance.getEntriesByName('first-contentful-paint')[0];
-        return {
-          // When the page was painted (its presentation on screen can come a little later).
-          paintedAt: paint && 'paintTime' in paint ? Number(paint.paintTime) : undefined,
-          scripts: performance
-            .getEntriesByType('resource')
-            .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
-            .map((entry) => ({ path: new URL(entry.name).pathname, requestedAt: entry.startTime })),
-        };
-      });
-      expect(paintedAt, 'the browser reports when it painted the page').toEqual(expect.any(Number));
-      // The one script in the page's head waits for the paint and starts the others.
-      const [starter, ...appScripts] = scripts;
-      expect(starter?.path).toMatch(/^\/assets\/start-after-paint-\w+\.js$/);
-      expect(appScripts.length).toBeGreaterThan(0);
-      for (const script of appScripts) {
-        expect(script.requestedAt, `${script.path} requested before the first paint`).toBeGreaterThanOrEqual(
-          paintedAt!,
-        );
-      }
-    });
-  }
-});

@@ -22,64 +22,28 @@ const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
 const EMPTY_ROOT = '<div id="root"></div>';
 if (!template.includes(EMPTY_ROOT)) throw new Error(`dist/index.html has no ${EMPTY_ROOT}`);
 
-/**
- * Moves a plain script of public/ (copied to dist/ by vite build) into assets/, renamed by its content
- * like every asset, so browsers keep it as long as it is unchanged. Returns its new path.
- */
-function hashedAsset(name) {
-  const source = readFileSync(path.join(distDir, `${name}.js`));
-  const file = `assets/${name}-${createHash('sha256').update(source).digest('hex').slice(0, 10)}.js`;
-  writeFileSync(path.join(distDir, file), source);
-  rmSync(path.join(distDir, `${name}.js`));
-  return file;
-}
-
-const manifestFile = path.join(distDir, '.vite', 'manifest.json');
-if (!existsSync(manifestFile))
-  throw new Error('dist/.vite/manifest.json is missing (vite.config.ts: build.manifest)');
-const buildManifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
-rmSync(path.join(distDir, '.vite'), { recursive: true, force: true });
-
-/** A module's chunk and every chunk it imports, each once, the module's own first. */
-function chunksOf(key, files = [], skip = new Set()) {
-  const chunk = buildManifest[key];
-  if (!chunk) throw new Error(`scripts/prerender.mjs: the build has no module ${key}`);
-  if (skip.has(chunk.file) || files.includes(chunk.file)) return files;
-  files.push(chunk.file);
-  for (const imported of chunk.imports ?? []) chunksOf(imported, files, skip);
-  return files;
-}
-const entryChunks = chunksOf('index.html');
-
-// A prerendered page's scripts load once it has been painted (public/start-after-paint.js): the entry's
-// own script and preload links leave its head, and a deferred script that adds them after the paint
-// takes their place. Until then the page's HTML and stylesheet have the connection and the main thread to
-// themselves, and a phone shows the page sooner; the app then hydrates what is on screen.
-const entryTags =
-  /\n\s*<script type="module" crossorigin src="[^"]+"><\/script>|\n\s*<link rel="modulepreload" crossorigin href="[^"]+">/g;
-const START_SCRIPTS = '<!-- page scripts -->';
+// A prerendered page shows its content before any script runs: its scripts load at low priority, so the
+// page's HTML and stylesheet come first on a slow connection (the browser still starts them at once).
 const prerenderTemplate = template
-  .replace(entryTags, '')
-  .replace(/\n(\s*)<link rel="stylesheet"/, (link, indent) => `\n${indent}${START_SCRIPTS}${link}`);
-if (!prerenderTemplate.includes(START_SCRIPTS)) throw new Error('dist/index.html has no stylesheet link');
-if (/<script type="module"|modulepreload/.test(prerenderTemplate)) {
-  throw new Error(
-    'scripts/prerender.mjs: dist/index.html loads its scripts in a way this script does not know',
-  );
-}
-const startAfterPaint = hashedAsset('start-after-paint');
+  .replace(/<script type="module" /g, '<script type="module" fetchpriority="low" ')
+  .replace(/<link rel="modulepreload" /g, '<link rel="modulepreload" fetchpriority="low" ');
 
 // A signed-in page's frame first checks, before anything is painted, that the browser holds a session
-// (public/session-gate.js, a plain script: it blocks the page only while the stylesheet loads too), and
-// marks its root so the app hydrates it only for a signed-in customer (src/main.tsx).
-const SESSION_GATE = `<script src="/${hashedAsset('session-gate')}"></script>`;
+// (public/session-gate.js, a plain script: it blocks the page only while the stylesheet loads too, and
+// is renamed by its content, like every asset, so browsers keep it), and marks its root so the app
+// hydrates it only for a signed-in customer (src/main.tsx).
+const gateSource = readFileSync(path.join(distDir, 'session-gate.js'));
+const gateFile = `assets/session-gate-${createHash('sha256').update(gateSource).digest('hex').slice(0, 10)}.js`;
+writeFileSync(path.join(distDir, gateFile), gateSource);
+rmSync(path.join(distDir, 'session-gate.js'));
+const SESSION_GATE = `<script src="/${gateFile}"></script>`;
 const shellTemplate = prerenderTemplate
   .replace(/<meta charset="UTF-8" \/>/, (charset) => `${charset}\n    ${SESSION_GATE}`)
   .replace(EMPTY_ROOT, '<div id="root" data-signed-in-shell=""></div>');
 if (!shellTemplate.includes(SESSION_GATE)) throw new Error('dist/index.html has no <meta charset="UTF-8" />');
 
-// Each page's own modules (its route's, src/app/router.tsx) are announced with the entry's, so the
-// browser fetches them beside the entry instead of after it, and the app, finding them there, adds no
+// Each page's own modules (its route's, src/app/router.tsx) are announced in its head, so the browser
+// fetches them with the app's entry instead of after it, and the app, finding them there, adds no
 // preload links of its own while it starts. The build's manifest names their chunks; it is not served.
 const ROUTE_SOURCES = {
   '/': ['src/app/routes/home.tsx'],
@@ -92,18 +56,44 @@ const ROUTE_SOURCES = {
   '/refund-policy': ['src/features/legal/refund-policy-page.tsx'],
   '/dashboard': ['src/app/layouts/dashboard-layout.tsx', 'src/app/routes/dashboard.tsx'],
 };
+const manifestFile = path.join(distDir, '.vite', 'manifest.json');
+if (!existsSync(manifestFile))
+  throw new Error('dist/.vite/manifest.json is missing (vite.config.ts: build.manifest)');
+const buildManifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+rmSync(path.join(distDir, '.vite'), { recursive: true, force: true });
 
-/** The page's template with the script that loads, after the paint, the entry's and its route's chunks. */
-function withPageScripts(pageTemplate, pagePath) {
+/** The chunks a page's route modules import, beyond those the entry already brings. */
+function routeChunks(pagePath) {
   const sources = ROUTE_SOURCES[pagePath];
   if (!sources) throw new Error(`scripts/prerender.mjs: no route modules listed for ${pagePath}`);
-  const files = [...entryChunks];
-  for (const source of sources) chunksOf(source, files);
-  const urls = files.map((file) => `/${file}`).join(' ');
-  return pageTemplate.replace(
-    START_SCRIPTS,
-    `<script defer fetchpriority="low" src="/${startAfterPaint}" data-scripts="${urls}"></script>`,
-  );
+  const entryChunks = new Set();
+  const addEntry = (key) => {
+    const chunk = buildManifest[key];
+    if (!chunk || entryChunks.has(chunk.file)) return;
+    entryChunks.add(chunk.file);
+    for (const imported of chunk.imports ?? []) addEntry(imported);
+  };
+  addEntry('index.html');
+  const files = [];
+  const add = (key) => {
+    const chunk = buildManifest[key];
+    if (!chunk) throw new Error(`scripts/prerender.mjs: the build has no module ${key} (${pagePath})`);
+    if (entryChunks.has(chunk.file) || files.includes(chunk.file)) return;
+    files.push(chunk.file);
+    for (const imported of chunk.imports ?? []) add(imported);
+  };
+  for (const source of sources) add(source);
+  return files;
+}
+
+/** The page's template with its route's chunks preloaded beside the entry's. */
+function withRouteChunks(pageTemplate, pagePath) {
+  const links = routeChunks(pagePath)
+    .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`)
+    .join('\n    ');
+  const stylesheet = /\n\s*<link rel="stylesheet"/;
+  if (!stylesheet.test(pageTemplate)) throw new Error('dist/index.html has no stylesheet link');
+  return links ? pageTemplate.replace(stylesheet, (link) => `\n    ${links}${link}`) : pageTemplate;
 }
 
 const outDir = path.join(distDir, PRERENDER_DIR);
@@ -143,7 +133,7 @@ for (const variant of PRERENDER_VARIANTS) {
     let markup = await render(pagePath, config);
     // A page's <title> is rendered where the page declares it; in the document it belongs in the head
     // (React moves it there in the browser and finds it there when hydrating).
-    let page = withPageScripts(pageTemplate, pagePath);
+    let page = withRouteChunks(pageTemplate, pagePath);
     const title = /<title>[^<]*<\/title>/.exec(markup)?.[0];
     if (title) {
       markup = markup.replace(title, '');

@@ -88,9 +88,25 @@ function prerenderedMarkup(root: HTMLElement): boolean {
 }
 const prerendered = prerenderedMarkup(rootElement);
 
-// On a prerendered page this runs once the page has been painted: public/start-after-paint.js loads the
-// scripts then.
+/**
+ * Resolves once the browser has painted the prerendered page (the frame after the next one starts), so
+ * loading the route's code and hydrating never hold back the first paint. A hidden tab paints no
+ * frames: there the timer decides.
+ */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 100);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(timer);
+        resolve();
+      }, 0),
+    );
+  });
+}
+
 void (async () => {
+  if (prerendered) await afterFirstPaint();
   const [config] = await Promise.all([loadConfig(), prerendered ? resolveLazyRoutes() : undefined]);
   const router = createBrowserRouter(routes);
   followScreens(router);
