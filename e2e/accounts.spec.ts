@@ -3,7 +3,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { apiClient, logIn, registerCustomer, type Api, type Customer } from './support/api';
 import { latestCode, sessionToken, sessionUserId } from './support/customers';
 import { nextPhoneDigits } from './support/run-state';
-import { waitForInteractive } from './support/interactive';
+import { gotoInteractive } from './support/interactive';
 import { DESKTOP, MOBILE, screenPath, snapAtWidths } from './support/screens';
 
 // Customer accounts end to end, on the real server in demo mode: registration in four steps, logout,
@@ -32,8 +32,7 @@ function newCustomer(api: Api, label: string): Promise<Customer> {
 
 /** Puts the customer's session in the page's storage, as after a login. */
 async function signIn(page: Page, customer: Customer) {
-  await page.goto('/');
-  await waitForInteractive(page);
+  await gotoInteractive(page, '/');
   await page.evaluate((token) => localStorage.setItem('authToken', token), customer.token);
 }
 
@@ -48,8 +47,7 @@ test('a customer registers in four steps and lands on the dashboard with e-mail 
   const phone = `+1${digits}`;
 
   await test.step('step 1: e-mail, with the referral code prefilled from /register/?ref=', async () => {
-    await page.goto('/register/?ref=FRIEND42');
-    await waitForInteractive(page);
+    await gotoInteractive(page, '/register/?ref=FRIEND42');
     await expect(page.getByRole('heading', { level: 1, name: 'Register Your Account' })).toBeVisible();
     const referral = page.getByLabel(/Referral Code/);
     await expect(referral).toHaveValue('FRIEND42');
@@ -136,8 +134,7 @@ test('a customer registers in four steps and lands on the dashboard with e-mail 
 test('logout goes home, and the dashboard is closed to visitors', async ({ page, api }) => {
   const customer = await newCustomer(api, 'logout');
   await signIn(page, customer);
-  await page.goto('/dashboard');
-  await waitForInteractive(page);
+  await gotoInteractive(page, '/dashboard');
 
   await page.getByTestId('account-menu-button').click();
   await expect(page.getByRole('menu', { name: 'Account' })).toContainText(customer.email);
@@ -156,8 +153,7 @@ test('login with an e-mail code; signed in, /login and /register lead to the das
 }) => {
   const { email } = await newCustomer(api, 'login');
 
-  await page.goto('/login');
-  await waitForInteractive(page);
+  await gotoInteractive(page, '/login');
   await page.getByLabel('Email').fill(email);
   const sentAt = Date.now() - 2000;
   await page.getByRole('button', { name: 'Send code' }).click();
@@ -168,11 +164,9 @@ test('login with an e-mail code; signed in, /login and /register lead to the das
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  await page.goto('/login');
-  await waitForInteractive(page);
+  await gotoInteractive(page, '/login');
   await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/register');
-  await waitForInteractive(page);
+  await gotoInteractive(page, '/register');
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
@@ -180,8 +174,7 @@ test('settings: edit the name', async ({ page, api }) => {
   const customer = await newCustomer(api, 'profile');
   const { email } = customer;
   await signIn(page, customer);
-  await page.goto('/dashboard');
-  await waitForInteractive(page);
+  await gotoInteractive(page, '/dashboard');
 
   await page.getByTestId('account-menu-button').click();
   await page.getByRole('menuitem', { name: 'Settings' }).click();
@@ -225,8 +218,7 @@ test('settings: edit the name', async ({ page, api }) => {
 
 test('the side drawer on a phone', async ({ page, api }) => {
   await signIn(page, await newCustomer(api, 'drawer'));
-  await page.goto('/dashboard');
-  await waitForInteractive(page);
+  await gotoInteractive(page, '/dashboard');
 
   await page.setViewportSize(MOBILE);
   const toggle = page.getByTestId('dashboard-menu-toggle');
@@ -295,11 +287,9 @@ test('another customer cannot read a profile, and verifies a phone from the dash
   expect(own.status()).toBe(200);
 
   // The second customer, signed in in the browser, has no phone yet: the dashboard offers to verify it.
-  await page.goto('/');
-  await waitForInteractive(page);
+  await gotoInteractive(page, '/');
   await page.evaluate((token) => localStorage.setItem('authToken', token), otherToken);
-  await page.goto('/dashboard');
-  await waitForInteractive(page);
+  await gotoInteractive(page, '/dashboard');
   const phoneTile = page.getByTestId('status-phone');
   await phoneTile.getByRole('button', { name: 'Verify Phone' }).click();
   const dialog = page.getByRole('dialog', { name: 'Verify your phone' });

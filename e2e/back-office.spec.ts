@@ -22,7 +22,7 @@ import {
 import { latestCode, samplePng, sessionToken } from './support/customers';
 import { test } from './support/fixtures';
 import { nextPhoneDigits, saveAdminToken } from './support/run-state';
-import { waitForInteractive } from './support/interactive';
+import { gotoInteractive } from './support/interactive';
 import { DESKTOP, MOBILE, screenPath, snapAtWidths } from './support/screens';
 
 // The back office end to end, on the real server in demo mode. The customers act through the API (as
@@ -165,8 +165,7 @@ function customerPage(browser: Browser, customer: Customer): Promise<Page> {
 test('the demo admin signs in at /login with an e-mail code and opens the console from the dashboard', async ({
   page,
 }) => {
-  await page.goto('/login');
-  await waitForInteractive(page);
+  await gotoInteractive(page, '/login');
   await page.getByLabel('Email').fill(ADMIN_EMAIL);
   let sentAt = 0;
   // Another suite may have had a code sent to the admin within the last 10 s: then ask again.
@@ -193,8 +192,7 @@ test('a customer who opens /admin is not shown the console, and the API refuses 
 }) => {
   const customer = await registerCustomer(api, `bo-nosy-${stamp}@example.com`, `+1${nextPhoneDigits()}`);
   const page = await customerPage(browser, customer);
-  await page.goto('/dashboard');
-  await waitForInteractive(page);
+  await gotoInteractive(page, '/dashboard');
   await expect(
     page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Admin' }),
   ).toHaveCount(0);
@@ -511,8 +509,7 @@ test('KYC review: a rejection needs a reason; the approval reaches the customerâ
   const applicant = await kycApplicant(api, 'kyc-decision');
 
   const dashboard = await customerPage(browser, applicant);
-  await dashboard.goto('/dashboard');
-  await waitForInteractive(dashboard);
+  await gotoInteractive(dashboard, '/dashboard');
   await expect(dashboard.getByTestId('status-kyc')).toContainText('Under Review');
 
   await admin.goto(`/admin/kyc/${applicant.userId}`);

@@ -15,7 +15,7 @@ import {
 import { test } from './support/fixtures';
 import { DESKTOP, snapAtWidths } from './support/screens';
 import { nextPhoneDigits } from './support/run-state';
-import { waitForInteractive } from './support/interactive';
+import { gotoInteractive } from './support/interactive';
 
 // Compliance end to end (DESIGN.md 7.9), on the real server in demo mode: a listed address is refused
 // in Settings (the wallet card and the address book, in lower and upper case); a sell whose deposit
@@ -137,8 +137,7 @@ test('a sell paid from a listed address is held, the customer restricted, and th
     const page = await signedInPage(browser, customer.token, DESKTOP);
     await page.goto('/orders');
     await expect(page.getByText(`#${sell._id.slice(0, 8)}`).first()).toBeVisible();
-    await page.goto('/dashboard');
-    await waitForInteractive(page);
+    await gotoInteractive(page, '/dashboard');
     const widget = page.getByTestId('trade-widget');
     await widget.getByRole('tab', { name: 'Buy' }).click();
     await widget.getByLabel('You Pay').fill('100');
@@ -193,8 +192,7 @@ test('a sell paid from a listed address is held, the customer restricted, and th
 test('a first sell asks for the Form W-9, then goes on to the payout method', async ({ api, browser }) => {
   const customer = await customerWithoutW9(api, 'w9');
   const page = await signedInPage(browser, customer.token, DESKTOP);
-  await page.goto('/dashboard');
-  await waitForInteractive(page);
+  await gotoInteractive(page, '/dashboard');
   const widget = page.getByTestId('trade-widget');
   await widget.getByRole('tab', { name: 'Sell' }).click();
   await widget.getByLabel('You Pay').fill('0.005');

@@ -13,7 +13,7 @@ import {
   type Customer,
 } from './support/api';
 import { nextPhoneDigits } from './support/run-state';
-import { waitForInteractive } from './support/interactive';
+import { gotoInteractive } from './support/interactive';
 import { snapAtWidths } from './support/screens';
 
 // The customer's journey as a careful first customer walks it, at phone and desktop width: a pending
@@ -60,8 +60,7 @@ async function tradeReadyCustomer(baseURL: string, label: string): Promise<Custo
 }
 
 async function signIn(page: Page, customer: Customer) {
-  await page.goto('/');
-  await waitForInteractive(page);
+  await gotoInteractive(page, '/');
   await page.evaluate((token) => localStorage.setItem('authToken', token), customer.token);
 }
 
@@ -116,8 +115,7 @@ for (const { label, size } of VIEWPORTS) {
       const problems = watchConsole(page);
       const customer = await tradeReadyCustomer(baseURL!, `resume-sell-${label}`);
       await signIn(page, customer);
-      await page.goto('/dashboard');
-      await waitForInteractive(page);
+      await gotoInteractive(page, '/dashboard');
       const widget = page.getByTestId('trade-widget');
       await sellUpToDeposit(widget, '0.004');
 
@@ -164,8 +162,7 @@ for (const { label, size } of VIEWPORTS) {
       const order = await saveBuy(api, customer, 80);
       await api.dispose();
       await signIn(page, customer);
-      await page.goto('/dashboard');
-      await waitForInteractive(page);
+      await gotoInteractive(page, '/dashboard');
       const widget = page.getByTestId('trade-widget');
       await expect(page.getByTestId('resumed-order-note')).toContainText(`#${order._id.slice(0, 8)}`);
       await expect(widget.getByRole('tab', { name: 'Buy' })).toHaveAttribute('aria-selected', 'true');
@@ -246,8 +243,7 @@ for (const { label, size } of VIEWPORTS) {
         await page.waitForLoadState('networkidle');
         await expectAaContrast(page, path);
       }
-      await page.goto('/dashboard');
-      await waitForInteractive(page);
+      await gotoInteractive(page, '/dashboard');
       await expect(page.getByTestId('trade-widget').getByText(/refresh in \d+s/)).toBeVisible();
       await snap(page, 'dashboard', size);
       // Moving between the signed-in pages cancels reads in flight: that is no error. (The side

@@ -2,7 +2,7 @@ import { test, expect, type Locator, type Page } from '@playwright/test';
 import type { Order } from '@offzero/shared/api/orders';
 import { apiClient, makeTradeReady, registerCustomer, type Customer } from './support/api';
 import { nextPhoneDigits } from './support/run-state';
-import { waitForInteractive } from './support/interactive';
+import { gotoInteractive } from './support/interactive';
 
 // DESIGN.md 7.5: a double click on Pay, on a payment method or on "Send … BTC" makes one order (one
 // key per customer action, the button busy while its call runs, and the server's own 10-second rule).
@@ -23,11 +23,9 @@ async function tradeReadyCustomer(baseURL: string, label: string): Promise<Custo
 }
 
 async function signIn(page: Page, customer: Customer) {
-  await page.goto('/');
-  await waitForInteractive(page);
+  await gotoInteractive(page, '/');
   await page.evaluate((token) => localStorage.setItem('authToken', token), customer.token);
-  await page.goto('/dashboard');
-  await waitForInteractive(page);
+  await gotoInteractive(page, '/dashboard');
 }
 
 async function listOrders(page: Page, customer: Customer): Promise<Order[]> {

@@ -11,7 +11,7 @@ import {
   type Customer,
 } from './support/api';
 import { DESKTOP, snapAtWidths } from './support/screens';
-import { waitForInteractive } from './support/interactive';
+import { gotoInteractive } from './support/interactive';
 
 // Trading limits and the Travel Rule question (DESIGN.md 7.9), on the real server in demo mode: what
 // is left shows at the quote step and on the Limits card and moves after an order; an order of
@@ -60,8 +60,7 @@ test('a $3,500 buy asks whose wallet it is, and what is left moves on the quote 
     await snap(page, '1-settings-card');
   });
 
-  await page.goto('/dashboard');
-  await waitForInteractive(page);
+  await gotoInteractive(page, '/dashboard');
   const widget = page.getByTestId('trade-widget');
   await test.step('the quote step shows what is left before an amount is typed', async () => {
     await expect(widget.getByTestId('remaining-limit')).toHaveText(
@@ -101,8 +100,7 @@ test('a $3,500 buy asks whose wallet it is, and what is left moves on the quote 
   });
 
   await test.step('what is left moved: the quote step and the Limits card', async () => {
-    await page.goto('/dashboard');
-    await waitForInteractive(page);
+    await gotoInteractive(page, '/dashboard');
     await expect(widget.getByTestId('remaining-limit')).toHaveText(
       'You can trade up to $6,500.00 more today.',
     );
@@ -121,8 +119,7 @@ test('an order over the 24-hour limit is refused with what is left', async ({ pa
   await savePaidZelleBuy(api, customer, 9_000, `LIMIT-${Date.now()}`);
   await api.dispose();
   await signInAs(page, customer);
-  await page.goto('/dashboard');
-  await waitForInteractive(page);
+  await gotoInteractive(page, '/dashboard');
   const widget = page.getByTestId('trade-widget');
   await expect(widget.getByTestId('remaining-limit')).toHaveText('You can trade up to $1,000.00 more today.');
   await widget.getByRole('tab', { name: 'Buy' }).click();

@@ -3,7 +3,7 @@ import { test, expect, type Locator, type Page } from '@playwright/test';
 import type { Order } from '@offzero/shared/api/orders';
 import { apiClient, makeTradeReady, registerCustomer, type Customer } from './support/api';
 import { nextPhoneDigits } from './support/run-state';
-import { waitForInteractive } from './support/interactive';
+import { gotoInteractive } from './support/interactive';
 import { snapAsIs } from './support/screens';
 
 // Locked quotes (DESIGN.md 7.12) in the browser: the confirmation shows the server's locked figures,
@@ -151,11 +151,9 @@ test('a sell: the locked quote with the method’s bank charges and when the dol
   baseURL,
 }) => {
   const customer = await tradeReadyCustomer(baseURL!, 'sell');
-  await page.goto('/');
-  await waitForInteractive(page);
+  await gotoInteractive(page, '/');
   await page.evaluate((token) => localStorage.setItem('authToken', token), customer.token);
-  await page.goto('/dashboard');
-  await waitForInteractive(page);
+  await gotoInteractive(page, '/dashboard');
   const widget = page.getByTestId('trade-widget');
   await widget.getByRole('tab', { name: 'Sell' }).click();
   await widget.getByLabel('You Pay').fill('0.01');

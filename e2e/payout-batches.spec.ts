@@ -14,7 +14,7 @@ import {
 } from './support/api';
 import { nextPhoneDigits } from './support/run-state';
 import { DESKTOP, MOBILE, screenPath, snapAtWidths } from './support/screens';
-import { waitForInteractive } from './support/interactive';
+import { gotoInteractive } from './support/interactive';
 
 // Payout batches end to end in demo mode: a customer's two Zelle buys are marked paid; on the Payouts
 // page the operator builds one batch, downloads its PSBT, has the demo wallet sign it (standing in for
@@ -89,8 +89,7 @@ const OWN_ADDRESS = 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx';
 
 /** A buy on the dashboard, paid to the chosen address-book entry and by Zelle, to the success step. */
 async function buyWithZelle(page: Page, valueUsd: number, entryLabel: string): Promise<void> {
-  await page.goto('/dashboard');
-  await waitForInteractive(page);
+  await gotoInteractive(page, '/dashboard');
   const widget = page.getByTestId('trade-widget');
   await expect(widget.getByText(/refresh in \d+s/)).toBeVisible();
   await widget.getByLabel('You Pay').fill(String(valueUsd));

@@ -1,6 +1,6 @@
 import { test, expect, type Locator, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
-import { waitForInteractive } from './support/interactive';
+import { gotoInteractive, waitForInteractive } from './support/interactive';
 
 // The public site (header, footer, drawer, marketing and legal pages) at a phone and a desktop width.
 // Full-page screenshots land in e2e/.screens/ (git-ignored) for a human to look at.
@@ -196,8 +196,7 @@ test.describe('mobile drawer', () => {
   test('opens and closes with the toggle, the close button and Escape, and closes on navigation', async ({
     page,
   }) => {
-    await page.goto('/');
-    await waitForInteractive(page);
+    await gotoInteractive(page, '/');
     const toggle = page.getByTestId('menu-toggle');
     const drawer = page.getByTestId('mobile-drawer');
 
@@ -238,8 +237,7 @@ test.describe('home page', () => {
   test('the trade widget switches between Buy and Sell and Continue leads to the login page', async ({
     page,
   }) => {
-    await page.goto('/');
-    await waitForInteractive(page);
+    await gotoInteractive(page, '/');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Buy Bitcoin');
     await expect(page.getByRole('img', { name: 'Accepted payment methods' })).toBeVisible();
     await expect(

@@ -3,7 +3,7 @@ import { test, expect } from '@playwright/test';
 import { adminToken, apiClient, registerCustomer, type Api } from './support/api';
 import { samplePng } from './support/customers';
 import { nextPhoneDigits } from './support/run-state';
-import { waitForInteractive } from './support/interactive';
+import { gotoInteractive } from './support/interactive';
 
 // Issue 10, point 5: an identity decision reaches the customer's open dashboard through the realtime
 // channel alone. The page runs with the demo-only "realtime only" switch (localStorage
@@ -58,8 +58,7 @@ test('a KYC decision reaches the open dashboard within 2 s through the realtime 
     }
   });
 
-  await page.goto('/');
-  await waitForInteractive(page);
+  await gotoInteractive(page, '/');
   await page.evaluate(
     ([token, key]) => {
       localStorage.setItem('authToken', token);
@@ -67,8 +66,7 @@ test('a KYC decision reaches the open dashboard within 2 s through the realtime 
     },
     [customer.token, REALTIME_ONLY_STORAGE_KEY] as const,
   );
-  await page.goto('/dashboard');
-  await waitForInteractive(page);
+  await gotoInteractive(page, '/dashboard');
   const tile = page.getByTestId('status-kyc');
 
   await test.step('the dashboard shows the case under review, with the channel open', async () => {

@@ -17,7 +17,7 @@ import {
   sessionUserId,
 } from './support/customers';
 import { nextPhoneDigits } from './support/run-state';
-import { waitForInteractive } from './support/interactive';
+import { gotoInteractive } from './support/interactive';
 import { DESKTOP, MOBILE, snapAtWidths } from './support/screens';
 
 // Settings, identity verification and referrals end to end, on the real server in demo mode: a new
@@ -89,11 +89,9 @@ async function customerOnDashboard(page: Page, api: Api, label: string): Promise
     `e2e-kyc-${label}-${stamp}@example.com`,
     `+1${nextPhoneDigits()}`,
   );
-  await page.goto('/');
-  await waitForInteractive(page);
+  await gotoInteractive(page, '/');
   await page.evaluate((token) => localStorage.setItem('authToken', token), customer.token);
-  await page.goto('/dashboard');
-  await waitForInteractive(page);
+  await gotoInteractive(page, '/dashboard');
   await expect(page.getByTestId('status-kyc')).toBeVisible();
   return customer;
 }
@@ -185,11 +183,9 @@ test('the back office approves; the open dashboard shows Approved without a relo
     `+1${nextPhoneDigits()}`,
   );
   await submitKyc(api, customer);
-  await page.goto('/');
-  await waitForInteractive(page);
+  await gotoInteractive(page, '/');
   await page.evaluate((token) => localStorage.setItem('authToken', token), customer.token);
-  await page.goto('/dashboard');
-  await waitForInteractive(page);
+  await gotoInteractive(page, '/dashboard');
   const tile = page.getByTestId('status-kyc');
   await expect(tile).toContainText('Under Review');
 
@@ -207,11 +203,9 @@ test('Add Bank on the dashboard opens the bank form', async ({ page, api }) => {
   const customer = await registerCustomer(api, `e2e-kyc-bank-${stamp}@example.com`, `+1${nextPhoneDigits()}`);
   // Approved, as a customer is by the time they add a bank: the tiles' picture shows both done.
   await api.post('/api/dev/kyc/decide', { userId: customer.userId, status: 'GREEN' });
-  await page.goto('/');
-  await waitForInteractive(page);
+  await gotoInteractive(page, '/');
   await page.evaluate((token) => localStorage.setItem('authToken', token), customer.token);
-  await page.goto('/dashboard');
-  await waitForInteractive(page);
+  await gotoInteractive(page, '/dashboard');
 
   await page.getByTestId('status-bank').getByRole('button', { name: 'Add Bank' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add bank account' });

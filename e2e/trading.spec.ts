@@ -24,7 +24,7 @@ import {
   TESTNET_WALLET as WALLET,
   type Customer,
 } from './support/api';
-import { waitForInteractive } from './support/interactive';
+import { gotoInteractive } from './support/interactive';
 
 // Trading end to end on the real server in demo mode: a Zelle buy with its bank reference, a PayPal
 // buy through the demo sandbox, and a sell whose deposit on the simulated chain reaches the open page
@@ -132,8 +132,7 @@ test('a buy: the quote, the confirmation with the wallet from settings, and the 
 }) => {
   const customer = await newTrader(baseURL!, 'buy-steps');
   await signInAs(page, customer);
-  await page.goto('/dashboard');
-  await waitForInteractive(page);
+  await gotoInteractive(page, '/dashboard');
   const widget = page.getByTestId('trade-widget');
   await expect(page.getByTestId('recent-orders')).toContainText('No orders available yet!');
 
@@ -172,8 +171,7 @@ test('a Zelle buy of $250: where to pay, the bank reference, the server’s figu
   test.setTimeout(90_000);
   const customer = await newTrader(baseURL!, 'zelle-buy');
   await signInAs(page, customer);
-  await page.goto('/dashboard');
-  await waitForInteractive(page);
+  await gotoInteractive(page, '/dashboard');
   const widget = page.getByTestId('trade-widget');
   await buyUpToCheckout(widget, '250', '$250.00');
   await widget.getByRole('button', { name: /^Zelle/ }).click();
@@ -224,8 +222,7 @@ test('My Orders and the order drawer show the server’s figures of a referenced
   await api.dispose();
   expect(order).toMatchObject({ status: 'processing', value: 250, bankTxn: 'ZL-20261121-0043', flag: null });
   await signInAs(page, customer);
-  await page.goto('/dashboard');
-  await waitForInteractive(page);
+  await gotoInteractive(page, '/dashboard');
 
   await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My Orders' }).click();
   const row = page.locator(`[data-testid="order-row"][data-order-id="${order._id}"]`);
@@ -261,8 +258,7 @@ test('My Orders and the order drawer show the server’s figures of a referenced
 test('a PayPal buy in the demo sandbox', async ({ page, baseURL }) => {
   const customer = await newTrader(baseURL!, 'paypal');
   await signInAs(page, customer);
-  await page.goto('/dashboard');
-  await waitForInteractive(page);
+  await gotoInteractive(page, '/dashboard');
   const widget = page.getByTestId('trade-widget');
 
   await buyUpToCheckout(widget, '100', '$100.00');
@@ -290,8 +286,7 @@ test('a sell: the quote, the payout method, the confirmation and the deposit pag
 }) => {
   const customer = await newTrader(baseURL!, 'sell-steps');
   await signInAs(page, customer);
-  await page.goto('/dashboard');
-  await waitForInteractive(page);
+  await gotoInteractive(page, '/dashboard');
   const widget = page.getByTestId('trade-widget');
 
   await test.step('quote, payout method and confirmation', async () => {
@@ -329,8 +324,7 @@ test('a sell: the quote, the payout method, the confirmation and the deposit pag
 test('a sell: the deposit reaches the open page through the realtime channel', async ({ page, baseURL }) => {
   const customer = await newTrader(baseURL!, 'sell-realtime');
   await signInAs(page, customer);
-  await page.goto('/dashboard');
-  await waitForInteractive(page);
+  await gotoInteractive(page, '/dashboard');
   const widget = page.getByTestId('trade-widget');
   const dev = await apiClient(baseURL!);
   await sellUpToDeposit(widget, '0.005', /^Zelle/);
@@ -364,8 +358,7 @@ test('a confirmed sell: My Orders shows the confirmation and the deposit address
     .toBeGreaterThan(0);
 
   await signInAs(page, customer);
-  await page.goto('/dashboard');
-  await waitForInteractive(page);
+  await gotoInteractive(page, '/dashboard');
   await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My Orders' }).click();
   const row = page.locator(`[data-testid="order-row"][data-order-id="${order._id}"]`);
   await row.click();
@@ -381,8 +374,7 @@ test('Back and Pay again re-quotes the same pending buy instead of creating a se
 }) => {
   const customer = await newTrader(baseURL!, 'requote');
   await signInAs(page, customer);
-  await page.goto('/dashboard');
-  await waitForInteractive(page);
+  await gotoInteractive(page, '/dashboard');
   const widget = page.getByTestId('trade-widget');
 
   // Confirmed but not paid: the order waits in My Orders.
@@ -410,8 +402,7 @@ test('a pending buy is completed from My Orders by ACH, and its reference added 
   await api.dispose();
   expect(pending.status).toBe('pending');
   await signInAs(page, customer);
-  await page.goto('/dashboard');
-  await waitForInteractive(page);
+  await gotoInteractive(page, '/dashboard');
 
   await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My Orders' }).click();
   const row = page.locator(`[data-testid="order-row"][data-order-id="${pending._id}"]`);
@@ -455,8 +446,7 @@ test('with the realtime channel down, the deposit page polls and still sees the 
   await page.routeWebSocket(/\/api\/realtime$/, (ws) => ws.close({ code: 1011, reason: 'unavailable' }));
   const customer = await newTrader(baseURL!, 'polling');
   await signInAs(page, customer);
-  await page.goto('/dashboard');
-  await waitForInteractive(page);
+  await gotoInteractive(page, '/dashboard');
   const widget = page.getByTestId('trade-widget');
   const dev = await apiClient(baseURL!);
 

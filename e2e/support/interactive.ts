@@ -26,3 +26,9 @@ export async function waitForInteractive(page: Page): Promise<void> {
     return marks('offzero:deferred-ready') >= marks('offzero:deferred-loading');
   });
 }
+
+/** Opens a page and waits until it answers input (waitForInteractive), as a visitor would before acting. */
+export async function gotoInteractive(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await waitForInteractive(page);
+}
