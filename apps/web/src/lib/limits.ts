@@ -8,12 +8,14 @@ import {
 import { apiGet } from './api-client';
 import { ordersQueryKey } from './orders';
 import { useSession } from './session';
+import { freshOnThisScreen } from './screen-freshness';
 import { centsOf } from './format';
 import type { Cents } from '@offzero/shared/money/money';
 
 // The customer's trading limits (DESIGN.md 7.9): GET /api/limits. They are a sum over the customer's
 // orders, so the key sits under the orders' key: whatever marks the orders stale (a save, a cancel,
 // a realtime order update) reads the limits again too.
+// Read afresh when a screen opens, once for all its parts (screen-freshness.ts).
 
 export const limitsQueryKey = (userId: string) => [...ordersQueryKey, 'limits', userId] as const;
 
@@ -21,7 +23,7 @@ export function limitsQueryOptions(userId: string) {
   return queryOptions({
     queryKey: limitsQueryKey(userId),
     queryFn: ({ signal }) => apiGet('/limits', { schema: limitsResponseSchema, signal }),
-    staleTime: 0,
+    staleTime: freshOnThisScreen,
   });
 }
 

@@ -2,9 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { payoutAddressListSchema } from '@offzero/shared/api/payout-addresses';
 import { apiGet } from './api-client';
 import { useSession } from './session';
+import { freshOnThisScreen } from './screen-freshness';
 
 // The customer's payout address book (DESIGN.md 7.11), read by Settings (which changes it) and by the
-// buy flow (which chooses an entry): one query key, so a change in one is seen by the other.
+// buy flow (which chooses an entry): one query key, so a change in one is seen by the other. Read afresh
+// when a screen opens, once for all its parts (screen-freshness.ts).
 
 export const payoutAddressesQueryKey = (userId: string) => ['payout-addresses', userId] as const;
 
@@ -14,7 +16,7 @@ export function payoutAddressesQueryOptions(userId: string) {
     queryKey: payoutAddressesQueryKey(userId),
     queryFn: async ({ signal }) =>
       (await apiGet('/payout-addresses', { schema: payoutAddressListSchema, signal })).payoutAddresses,
-    staleTime: 0,
+    staleTime: freshOnThisScreen,
   });
 }
 

@@ -1,4 +1,4 @@
-// Some of the customer's records (KYC, settings) are read afresh whenever a screen opens, so a change
+// Some of the customer's records (KYC, settings, limits, payout addresses) are read afresh whenever a screen opens, so a change
 // made on another device a moment ago counts. Several parts of one screen read the same record, and
 // they mount at different times (the trade widget after its code loads): with a staleTime of 0 each
 // late part read it again. "Fresh until the next screen opens" keeps the first promise and drops the

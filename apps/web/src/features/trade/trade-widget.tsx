@@ -1,11 +1,15 @@
 import { useCallback, useDeferredValue, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Order } from '@offzero/shared/api/orders';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
+import { limitsQueryOptions } from '../../lib/limits';
+import { payoutAddressesQueryOptions } from '../../lib/payout-addresses';
+import { useSession } from '../../lib/session';
 import { Button } from '../../components/ui/button';
 import { PaymentMethods } from '../../components/ui/payment-methods';
-import { useTradeSettings } from './api/get-trade-settings';
+import { tradeSettingsQueryOptions, useTradeSettings } from './api/get-trade-settings';
 import { BuyFlow } from './buy/buy-flow';
 import { SellFlow, type TaxDetailsForm } from './sell/sell-flow';
 import type { TradeSide } from './utils/trade-checks';
@@ -14,6 +18,25 @@ const TABS: { side: TradeSide; label: string }[] = [
   { side: 'buy', label: 'Buy' },
   { side: 'sell', label: 'Sell' },
 ];
+
+/**
+ * Starts the reads the widget's steps make (the trading terms; for a customer, the limits and the
+ * payout address book) together. The steps that show the limits and the address book mount only once
+ * the terms have arrived, so their own reads would start a round trip later. A screen that shows the
+ * widget only after reads of its own (the dashboard waits for the order list, to resume a pending
+ * order) calls this first, so the widget's reads go out beside the screen's.
+ */
+export function useStartTradeWidgetReads(): void {
+  const queryClient = useQueryClient();
+  const userId = useSession()?.userId ?? null;
+  useEffect(() => {
+    // Each read is skipped while one is under way or its answer is still fresh (screen-freshness.ts).
+    void queryClient.prefetchQuery(tradeSettingsQueryOptions(userId ?? 'visitor'));
+    if (userId === null) return;
+    void queryClient.prefetchQuery(limitsQueryOptions(userId));
+    void queryClient.prefetchQuery(payoutAddressesQueryOptions(userId));
+  }, [queryClient, userId]);
+}
 
 /**
  * The trade widget (spec section 2): Buy and Sell tabs, each a flow of steps. Used on the home page
@@ -35,6 +58,7 @@ export function TradeWidget({
   className?: string;
 }) {
   const id = useId();
+  useStartTradeWidgetReads();
   const settings = useTradeSettings();
   // The flow is a large first render: once the settings arrive it is rendered as a transition, in
   // slices between which the browser paints and answers input (the skeleton stays up meanwhile).

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { globalSettingsResponseSchema, type GlobalSettings } from '@offzero/shared/api/global-settings';
 import { basisPointsFromPercent, usdNumberToCents, type Cents } from '@offzero/shared/money/money';
 import { apiGet } from '../../../lib/api-client';
@@ -57,12 +57,16 @@ export async function getTradeSettings(signal?: AbortSignal): Promise<TradeSetti
   return toTradeSettings(answer.settings);
 }
 
-export function useTradeSettings() {
-  const viewer = useSession()?.userId ?? 'visitor';
-  return useQuery({
+/** The trading terms as one viewer sees them (`viewer`: the customer's id, or 'visitor'). */
+export function tradeSettingsQueryOptions(viewer: string) {
+  return queryOptions({
     // Per viewer: a visitor's copy lacks the bank charges a customer's has.
     queryKey: [...tradeSettingsQueryKey, viewer],
     queryFn: ({ signal }) => getTradeSettings(signal),
     staleTime: 60_000,
   });
+}
+
+export function useTradeSettings() {
+  return useQuery(tradeSettingsQueryOptions(useSession()?.userId ?? 'visitor'));
 }
