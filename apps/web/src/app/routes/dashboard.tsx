@@ -1,12 +1,12 @@
-import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { User } from '@offzero/shared/api/accounts';
 import type { Order } from '@offzero/shared/api/orders';
 import { orderNumber } from '../../lib/format';
 import { useOrders } from '../../lib/orders';
 import { currentUserQueryKey, useCurrentUser } from '../../lib/current-user';
 import { kycQueryOptions } from '../../lib/kyc';
-import { useSession } from '../../lib/session';
+import { useStartReads } from '../../lib/start-reads';
 import { userSettingsQueryOptions } from '../../lib/user-settings';
 import { errorMessage } from '../../lib/api-client';
 import { Button } from '../../components/ui/button';
@@ -19,7 +19,7 @@ import { KycTile } from '../../features/kyc/components/kyc-tile';
 import { RECENT_ORDERS, RecentOrders } from '../../features/orders/components/recent-orders';
 import { BankTile } from '../../features/settings/components/bank-tile';
 import { PriceProvider } from '../../features/trade/price-context';
-import { TradeWidget, useStartTradeWidgetReads } from '../../features/trade/trade-widget';
+import { startTradeWidgetReads, TradeWidget } from '../../features/trade/trade-widget';
 
 // The phone number rules (libphonenumber's metadata, about 50 kB gzip) load only once the customer
 // opens the phone dialog, or for a verified number from outside North America.
@@ -37,7 +37,7 @@ const DESCRIPTION = 'Complete the steps below to start buying and selling bitcoi
 
 export default function DashboardPage() {
   const { data, error, refetch } = useCurrentUser();
-  useStartDashboardReads();
+  useStartReads(startDashboardReads);
   // The page's body (the tiles, Recent Orders, the trade widget) is a large render: once the profile
   // arrives it is rendered as a transition, in slices between which the browser paints and answers input.
   const user = useDeferredValue(data);
@@ -64,19 +64,15 @@ export default function DashboardPage() {
 }
 
 /**
- * Starts the screen's reads beside the profile's: the tiles and the trade widget mount only once the
+ * The screen's reads, started beside the profile's: the tiles and the trade widget mount only once the
  * profile is in (and the widget once the order list is, below), so their own reads would each start a
- * round trip later. Their hooks then find the answers read, or joined while on their way.
+ * round trip later.
  */
-function useStartDashboardReads(): void {
-  const queryClient = useQueryClient();
-  const userId = useSession()?.userId ?? null;
-  useEffect(() => {
-    if (userId === null) return;
-    void queryClient.prefetchQuery(kycQueryOptions(userId));
-    void queryClient.prefetchQuery(userSettingsQueryOptions(userId));
-  }, [queryClient, userId]);
-  useStartTradeWidgetReads();
+function startDashboardReads(queryClient: QueryClient, userId: string | null): void {
+  startTradeWidgetReads(queryClient, userId);
+  if (userId === null) return;
+  void queryClient.prefetchQuery(kycQueryOptions(userId));
+  void queryClient.prefetchQuery(userSettingsQueryOptions(userId));
 }
 
 /**

@@ -1,12 +1,12 @@
 import { useCallback, useDeferredValue, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { Order } from '@offzero/shared/api/orders';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
 import { limitsQueryOptions } from '../../lib/limits';
 import { payoutAddressesQueryOptions } from '../../lib/payout-addresses';
-import { useSession } from '../../lib/session';
+import { useStartReads } from '../../lib/start-reads';
 import { Button } from '../../components/ui/button';
 import { PaymentMethods } from '../../components/ui/payment-methods';
 import { tradeSettingsQueryOptions, useTradeSettings } from './api/get-trade-settings';
@@ -20,22 +20,17 @@ const TABS: { side: TradeSide; label: string }[] = [
 ];
 
 /**
- * Starts the reads the widget's steps make (the trading terms; for a customer, the limits and the
- * payout address book) together. The steps that show the limits and the address book mount only once
- * the terms have arrived, so their own reads would start a round trip later. A screen that shows the
- * widget only after reads of its own (the dashboard waits for the order list, to resume a pending
- * order) calls this first, so the widget's reads go out beside the screen's.
+ * The reads the widget's steps make: the trading terms and, for a customer, the limits and the payout
+ * address book. The steps that show the limits and the address book mount only once the terms have
+ * arrived, so their own reads would start a round trip later. A screen that shows the widget only after
+ * reads of its own (the dashboard waits for the order list, to resume a pending order) starts these with
+ * its own, through `useStartReads`.
  */
-export function useStartTradeWidgetReads(): void {
-  const queryClient = useQueryClient();
-  const userId = useSession()?.userId ?? null;
-  useEffect(() => {
-    // Each read is skipped while one is under way or its answer is still fresh (screen-freshness.ts).
-    void queryClient.prefetchQuery(tradeSettingsQueryOptions(userId ?? 'visitor'));
-    if (userId === null) return;
-    void queryClient.prefetchQuery(limitsQueryOptions(userId));
-    void queryClient.prefetchQuery(payoutAddressesQueryOptions(userId));
-  }, [queryClient, userId]);
+export function startTradeWidgetReads(queryClient: QueryClient, userId: string | null): void {
+  void queryClient.prefetchQuery(tradeSettingsQueryOptions(userId ?? 'visitor'));
+  if (userId === null) return;
+  void queryClient.prefetchQuery(limitsQueryOptions(userId));
+  void queryClient.prefetchQuery(payoutAddressesQueryOptions(userId));
 }
 
 /**
@@ -58,7 +53,7 @@ export function TradeWidget({
   className?: string;
 }) {
   const id = useId();
-  useStartTradeWidgetReads();
+  useStartReads(startTradeWidgetReads);
   const settings = useTradeSettings();
   // The flow is a large first render: once the settings arrive it is rendered as a transition, in
   // slices between which the browser paints and answers input (the skeleton stays up meanwhile).
