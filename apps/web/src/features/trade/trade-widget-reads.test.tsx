@@ -2,13 +2,9 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LimitsResponse } from '@offzero/shared/api/limits';
 import { clearSession, saveCsrfToken, saveSessionToken } from '../../lib/session-storage';
-import {
-  fakeSessionToken,
-  jsonResponse,
-  newCustomerSettings,
-  renderWithProviders,
-} from '../../test/test-utils';
-import { price, settings, verifiedUser } from '../../test/trade-fixtures';
+import { stubCustomerReads } from '../../test/customer-reads';
+import { fakeSessionToken, renderWithProviders } from '../../test/test-utils';
+import { verifiedUser } from '../../test/trade-fixtures';
 import { PriceProvider } from './price-context';
 import { TradeWidget } from './trade-widget';
 
@@ -24,34 +20,6 @@ const limits: LimitsResponse = {
     { window: '30d', limitUsd: 50_000, usedUsd: 50_000 - 1_250, remainingUsd: 1_250 },
   ],
 };
-
-/** Answers every read of the widget; the trading terms only once `releaseSettings` is called. */
-function mockApi() {
-  let releaseSettings: () => void = () => {};
-  const settingsAnswered = new Promise<void>((resolve) => {
-    releaseSettings = resolve;
-  });
-  const fetchMock = vi.fn(async (input: string) => {
-    const path = new URL(input, 'http://localhost').pathname;
-    if (path === '/api/admin/settings') {
-      await settingsAnswered;
-      return jsonResponse({ settings });
-    }
-    if (path === '/api/price') return jsonResponse(price);
-    if (path === '/api/limits') return jsonResponse(limits);
-    if (path === '/api/payout-addresses') return jsonResponse({ payoutAddresses: [] });
-    if (path === '/api/user/settings') return jsonResponse({ settings: newCustomerSettings });
-    if (path.startsWith('/api/kyc/')) {
-      return jsonResponse({ kyc: { _id: 'k1', status: 'GREEN', reviewNote: null } });
-    }
-    if (path.startsWith('/api/user/')) return jsonResponse({ user: verifiedUser });
-    return jsonResponse({ message: `unexpected ${path}`, code: 'NOT_FOUND' }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  const requested = (path: string) =>
-    fetchMock.mock.calls.filter(([input]) => new URL(input, 'http://localhost').pathname === path).length;
-  return { requested, releaseSettings };
-}
 
 function renderWidget() {
   renderWithProviders(
@@ -70,7 +38,7 @@ describe('the trade widget’s reads', () => {
   it('asks for a customer’s limits and address book beside the terms, and reads each once', async () => {
     saveSessionToken(fakeSessionToken(verifiedUser._id));
     saveCsrfToken('csrf-1');
-    const api = mockApi();
+    const api = stubCustomerReads({ limits, held: ['/api/admin/settings'] });
     renderWidget();
 
     // The terms are still on their way, and the steps that show the limits are not mounted yet.
@@ -81,7 +49,7 @@ describe('the trade widget’s reads', () => {
     expect(api.requested('/api/admin/settings')).toBe(1);
     expect(screen.queryByLabelText('You Pay')).toBeNull();
 
-    api.releaseSettings();
+    api.release('/api/admin/settings');
     expect(await screen.findByTestId('remaining-limit', undefined, { timeout: 5_000 })).toHaveTextContent(
       'You can trade up to $1,250.00 more',
     );
@@ -91,9 +59,8 @@ describe('the trade widget’s reads', () => {
   });
 
   it('reads only the public terms for a visitor: no limits, no address book', async () => {
-    const api = mockApi();
+    const api = stubCustomerReads();
     renderWidget();
-    api.releaseSettings();
     await screen.findByLabelText('You Pay', undefined, { timeout: 5_000 });
 
     expect(api.requested('/api/admin/settings')).toBe(1);
