@@ -7,6 +7,13 @@ import { AppError } from './errors';
  * refused outright.
  */
 export function isUnderApi(url: string): boolean {
+  // The API's own spelling, the commonest by far (checked on every request): with no percent sign in
+  // the path, decoding and collapsing slashes cannot move a path that starts so out from under /api.
+  if (url.startsWith('/api/')) {
+    const percent = url.indexOf('%');
+    const query = url.indexOf('?');
+    if (percent === -1 || (query !== -1 && percent > query)) return true;
+  }
   const rawPath = url.split('?', 1)[0] ?? '';
   let path: string;
   try {

@@ -66,6 +66,9 @@ describe('security headers', () => {
     const page = await t.app.inject({ method: 'GET', url: '/login' });
     const lookalike = await t.app.inject({ method: 'GET', url: '/apiary' });
     const docs = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    const docsWithQuery = await t.app.inject({ method: 'GET', url: '/api/docs?tag=orders' });
+    // Not the documentation: an API path that merely starts with the same letters.
+    const docsLookalike = await t.app.inject({ method: 'GET', url: '/api/docsx' });
     const pagePolicy = String(page.headers['content-security-policy']);
     expect(pagePolicy).toContain("script-src 'self' https://accounts.google.com");
     expect(pagePolicy).toContain("frame-ancestors 'none'");
@@ -81,6 +84,10 @@ describe('security headers', () => {
     expect(securityHeaders(lookalike.headers)).toEqual(pageHeaders);
     // The API's documentation is a page of its own, with scripts (Swagger UI).
     expect(securityHeaders(docs.headers)).toEqual(pageHeaders);
+    expect(securityHeaders(docsWithQuery.headers)).toEqual(pageHeaders);
+    expect(docsLookalike.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
   });
 
   it('give way to a stricter header a route sets itself', async () => {

@@ -64,13 +64,19 @@ function apiAnswerHeaders(pageHeaders: Readonly<Record<string, string>>): Record
  * malformed to read is refused by that check with an API error, so it gets the API's headers too.
  */
 function isApiPath(url: string): boolean {
-  const path = url.split('?', 1)[0]!;
-  if (path === API_DOCS_PREFIX || path.startsWith(`${API_DOCS_PREFIX}/`)) return false;
+  if (isApiDocsPath(url)) return false;
   try {
-    return isUnderApi(path);
+    return isUnderApi(url);
   } catch {
     return true;
   }
+}
+
+/** `/api/docs` and what is under it, with or without a query (checked without splitting the address). */
+function isApiDocsPath(url: string): boolean {
+  if (!url.startsWith(API_DOCS_PREFIX)) return false;
+  const next = url[API_DOCS_PREFIX.length];
+  return next === undefined || next === '/' || next === '?';
 }
 
 type HeaderStore = (reply: FastifyReply) => Record<string, unknown>;
