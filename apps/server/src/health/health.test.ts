@@ -248,3 +248,39 @@ describe('graceful shutdown', () => {
     }
   });
 });
+
+describe('while the process drains', () => {
+  it('every HTTP/1 answer says Connection: close, also one to a request that arrived before', async () => {
+    let entered!: () => void;
+    const handlerEntered = new Promise<void>((resolve) => (entered = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const t = await createTestApp({}, (app) => {
+      app.get('/api/test/held', async () => {
+        entered();
+        await held;
+        return { finished: true };
+      });
+    });
+    try {
+      const before = await t.app.inject({ method: 'GET', url: '/api/price' });
+      expect(before.statusCode).toBe(200);
+      expect(before.headers.connection).not.toBe('close');
+
+      const inFlight = t.app.inject({ method: 'GET', url: '/api/test/held' });
+      await handlerEntered;
+      t.app.drain();
+      release();
+      const answered = await inFlight;
+      expect(answered.json()).toEqual({ finished: true });
+      // Keep-alive clients reconnect, through the load balancer, to a process that is not stopping.
+      expect(answered.headers.connection).toBe('close');
+      for (const url of ['/api/price', '/login', '/api/no-such-route']) {
+        expect((await t.app.inject({ method: 'GET', url })).headers.connection, url).toBe('close');
+      }
+    } finally {
+      release();
+      await t.close();
+    }
+  });
+});
