@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, openAsBlob, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { openAsBlob, rmSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type AppDependencies } from '../app';
-import { loadConfig, type AppConfig } from '../config/config';
+import type { AppConfig } from '../config/config';
 import { openDatabase, type DatabaseHandle } from '../db/database';
+import { testConfig } from './test-config';
+
+export { testConfig };
 
 /**
  * API tests build the real app on a database of their own: an in-memory embedded database, or a fresh
@@ -66,26 +67,6 @@ export async function createTestDatabase(): Promise<{
 function migratedSnapshot(): Promise<Blob> | undefined {
   const file = inject('embeddedDatabaseSnapshot');
   return file ? openAsBlob(file) : undefined;
-}
-
-export function testConfig(overrides: Record<string, string> = {}): AppConfig {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'offzero-test-'));
-  return loadConfig({
-    APP_MODE: 'demo',
-    DATA_DIR: dataDir,
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-    LOG_LEVEL: 'silent',
-    // Many customers register from one test client; the flood test sets its own limit.
-    OTP_SENDS_PER_IP: '10000',
-    OTP_VERIFIES_PER_IP: '10000',
-    // Likewise every state-changing call; the mutation limit test sets its own.
-    MUTATIONS_PER_IP_PER_MINUTE: '1000000',
-    MUTATIONS_PER_USER_PER_MINUTE: '1000000',
-    // A busy test machine stalls event loops for a second now and then; shedding is tested on its own.
-    LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
-    ...overrides,
-  });
 }
 
 export async function createTestApp(
