@@ -15,7 +15,6 @@
  * BENCH_CPU_PROF=<dir> writes a CPU profile
  * of every server process there (open it in Chrome's DevTools).
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +27,7 @@ import {
 } from '@offzero/shared/money/money';
 import { quoteBuyFromUsd } from '@offzero/shared/quotes/quote';
 import { settingsUpdateSchema } from '@offzero/shared/api/admin-settings';
+import { forkServerProcess, type ServerProcess } from '../apps/server/src/test/server-process';
 import { callApi, demoClient, registerDemoCustomer, type DemoCustomer } from './support/demo-customer';
 import { withScratchDatabase } from './support/scratch-postgres';
 
@@ -71,49 +71,17 @@ const targets: Target[] = [];
 // ---------------------------------------------------------------------------------------------------
 // Servers in child processes
 
-interface Server {
-  base: string;
-  child: ChildProcess;
-  stop(): Promise<void>;
-}
-
-function startServer(kind: 'product' | 'bare', database: string): Promise<Server> {
+function startServer(kind: 'product' | 'bare', database: string): Promise<ServerProcess> {
   const profileDir = process.env.BENCH_CPU_PROF;
-  const child = fork(path.join(here, 'bench-server.ts'), [kind], {
-    execArgv: [
-      '--import',
-      'tsx',
-      ...(profileDir
-        ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${kind}-${Date.now()}.cpuprofile`]
-        : []),
-    ],
+  return forkServerProcess({
+    entry: path.join(here, 'bench-server.ts'),
+    args: [kind],
+    execArgv: profileDir
+      ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${kind}-${Date.now()}.cpuprofile`]
+      : [],
     env: { ...process.env, BENCH_DB: database },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill();
-      reject(new Error(`the ${kind} server did not start within ${SERVER_START_TIMEOUT_MS / 1000} s`));
-    }, SERVER_START_TIMEOUT_MS);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the ${kind} server exited with ${code} before listening`));
-    });
-    child.on('message', (message: { ready?: string }) => {
-      if (!message.ready) return;
-      clearTimeout(timer);
-      const exited = new Promise<void>((done) => child.once('exit', () => done()));
-      resolve({
-        base: message.ready,
-        child,
-        async stop() {
-          child.send('stop');
-          const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-          await exited;
-          clearTimeout(killer);
-        },
-      });
-    });
+    startTimeoutMs: SERVER_START_TIMEOUT_MS,
+    name: `${kind} server`,
   });
 }
 
