@@ -9,12 +9,16 @@
  * GET /api/order/list ≥ 70 % of a bare route running the same query through the same driver;
  * POST /api/order/save ≥ 50 % of a bare route doing the same inserts; p99 ≤ 25 ms at 10 connections on
  * PostgreSQL; on the embedded database, 100 connections for 20 s with no timeout and no error.
+ * Each ratio is the median of BENCH_ROUNDS (default 4) turns in which the product and its bare
+ * counterpart are loaded one after the other (compare); p50 and p99 are over every request of the
+ * turns. Beside each figure: the server process's CPU time per request, read from /proc.
  *
  * BENCH_SECONDS (default 8) sets each measurement's length; BENCH_DATABASES=embedded or =postgres
  * measures one database only; BENCH_ONLY=price,list,save,stress (any of them) measures those only;
  * BENCH_CPU_PROF=<dir> writes a CPU profile
  * of every server process there (open it in Chrome's DevTools).
  */
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +36,7 @@ import { callApi, demoClient, registerDemoCustomer, type DemoCustomer } from './
 import { withScratchDatabase } from './support/scratch-postgres';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const CONNECTIONS = 10;
 const STRESS_CONNECTIONS = 100;
 const STRESS_SECONDS = 20;
@@ -58,6 +63,8 @@ interface Measured {
   errors: number;
   timeouts: number;
   requests: number;
+  /** The server process's CPU time (user and system) per answered request; null where unreadable. */
+  serverCpuMicrosPerRequest: number | null;
 }
 interface Target {
   database: string;
@@ -86,41 +93,133 @@ function startServer(kind: 'product' | 'bare', database: string): Promise<Server
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Load
+// Load, in rounds that take turns between the two servers
 
-async function load(options: autocannon.Options): Promise<Measured> {
-  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_SECONDS, ...options });
+/** A server under load with one kind of request. */
+interface Side {
+  server: ServerProcess;
+  endpoint: string;
+  options: autocannon.Options;
+}
+
+interface Slice {
+  seconds: number;
+  requests: number;
+  errors: number;
+  timeouts: number;
+  latenciesMs: number[];
+  /** CPU time the server process spent in the slice, user and system, in microseconds (null: unreadable). */
+  serverCpuMicros: number | null;
+}
+
+/** The CPU time of a process so far, in microseconds, from /proc (Linux); null where it cannot be read. */
+function processCpuMicros(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime, fields 14 and 15 of stat(5), counted in clock ticks of 1/100 s.
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return null;
+  }
+}
+
+async function loadSlice(side: Side, seconds: number): Promise<Slice> {
+  const cpuBefore = processCpuMicros(side.server.pid);
+  const latenciesMs: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      { connections: CONNECTIONS, duration: seconds, ...side.options },
+      (error, done) => (error ? reject(error as Error) : resolve(done)),
+    );
+    instance.on('response', (_client, _status, _bytes, ms) => latenciesMs.push(ms));
+  });
+  const cpuAfter = processCpuMicros(side.server.pid);
   return {
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
+    seconds: result.duration,
+    requests: result.requests.total,
     errors: result.non2xx + result.errors,
     timeouts: result.timeouts,
-    requests: result.requests.total,
+    latenciesMs,
+    serverCpuMicros: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
   };
 }
 
-async function measure(
-  database: string,
-  server: 'product' | 'bare',
-  endpoint: string,
-  options: autocannon.Options,
-): Promise<Measured> {
-  // A short warm-up first: the JIT and the database's caches, not the figure, pay for the first requests.
-  await autocannon({ connections: CONNECTIONS, duration: 1, ...options });
-  const m = await load(options);
-  figures.push({ database, server, endpoint, m });
-  return m;
+function percentile(sorted: readonly number[], fraction: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
 }
 
-function ratio(database: string, name: string, product: Measured, bare: Measured, atLeast: number): void {
-  const value = bare.rps === 0 ? 0 : product.rps / bare.rps;
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+function summarise(slices: readonly Slice[]): Measured {
+  const seconds = slices.reduce((sum, slice) => sum + slice.seconds, 0);
+  const requests = slices.reduce((sum, slice) => sum + slice.requests, 0);
+  const latencies = slices.flatMap((slice) => slice.latenciesMs).sort((a, b) => a - b);
+  let cpuMicros: number | null = 0;
+  for (const slice of slices) {
+    cpuMicros =
+      cpuMicros === null || slice.serverCpuMicros === null ? null : cpuMicros + slice.serverCpuMicros;
+  }
+  return {
+    rps: seconds === 0 ? 0 : Math.round(requests / seconds),
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    errors: slices.reduce((sum, slice) => sum + slice.errors, 0),
+    timeouts: slices.reduce((sum, slice) => sum + slice.timeouts, 0),
+    requests,
+    serverCpuMicrosPerRequest: cpuMicros !== null && requests > 0 ? cpuMicros / requests : null,
+  };
+}
+
+/**
+ * The product beside its bare counterpart: a short warm-up of each (the JIT and the database's
+ * caches, not the figure, pay for the first requests), then ROUNDS rounds in which each server takes
+ * its turn under the same load, first one then the other, alternately. This machine's speed drifts by
+ * tens of percent within a minute; measuring the two side by side in short turns, and taking the
+ * median of each round's ratio, compares them at the same moments rather than a minute apart.
+ */
+async function compare(
+  database: string,
+  name: string,
+  bare: Side,
+  product: Side,
+  atLeast: number,
+): Promise<{ product: Measured; bare: Measured }> {
+  for (const side of [bare, product]) await loadSlice(side, 1);
+  const seconds = DURATION_SECONDS / ROUNDS;
+  const bareSlices: Slice[] = [];
+  const productSlices: Slice[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    if (round % 2 === 0) {
+      bareSlices.push(await loadSlice(bare, seconds));
+      productSlices.push(await loadSlice(product, seconds));
+    } else {
+      productSlices.push(await loadSlice(product, seconds));
+      bareSlices.push(await loadSlice(bare, seconds));
+    }
+  }
+  const rate = (slice: Slice) => (slice.seconds === 0 ? 0 : slice.requests / slice.seconds);
+  const ratios = productSlices.map((slice, round) => {
+    const bareRate = rate(bareSlices[round]!);
+    return bareRate === 0 ? 0 : rate(slice) / bareRate;
+  });
+  const value = median(ratios);
+  const bareFigure = summarise(bareSlices);
+  const productFigure = summarise(productSlices);
+  figures.push({ database, server: 'bare', endpoint: bare.endpoint, m: bareFigure });
+  figures.push({ database, server: 'product', endpoint: product.endpoint, m: productFigure });
+  const rounds = ratios.map((ratio) => Math.round(ratio * 100)).join(', ');
   targets.push({
     database,
     target: `${name} ≥ ${Math.round(atLeast * 100)} % of bare`,
-    measured: `${Math.round(value * 100)} % (${product.rps} / ${bare.rps} req/s)`,
-    pass: value >= atLeast && product.errors === 0 && bare.errors === 0,
+    measured: `${Math.round(value * 100)} % (rounds: ${rounds}; ${productFigure.rps} / ${bareFigure.rps} req/s)`,
+    pass: value >= atLeast && productFigure.errors === 0 && bareFigure.errors === 0,
   });
+  return { product: productFigure, bare: bareFigure };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -236,56 +335,79 @@ async function benchDatabase(label: string, database: string): Promise<void> {
     let bareValue = 0;
     const bareBody = () => JSON.stringify({ value: 100 + ((bareValue += 1) % 900_000) / 100 });
 
-    console.log(`${label}: measuring (${DURATION_SECONDS} s each)…`);
-    const atTenConnections: [string, Measured][] = [];
+    console.log(`${label}: measuring (${DURATION_SECONDS} s each, in ${ROUNDS} turns)…`);
+    const atTenConnections: [string, { product: Measured; bare: Measured }][] = [];
     if (measures('price')) {
-      const hello = await measure(label, 'bare', 'GET /hello', { url: `${bare.base}/hello` });
-      const price = await measure(label, 'product', 'GET /api/price', { url: `${product.base}/api/price` });
-      ratio(label, 'GET /api/price', price, hello, 0.8);
+      const price = await compare(
+        label,
+        'GET /api/price',
+        { server: bare, endpoint: 'GET /hello', options: { url: `${bare.base}/hello` } },
+        { server: product, endpoint: 'GET /api/price', options: { url: `${product.base}/api/price` } },
+        0.8,
+      );
       atTenConnections.push(['GET /api/price', price]);
     }
 
     if (measures('list')) {
-      const bareList = await measure(label, 'bare', 'GET /orders (same query)', {
-        url: `${bare.base}/orders`,
-      });
-      const list = await measure(label, 'product', 'GET /api/order/list', {
-        url: `${product.base}/api/order/list?userId=${customer.userId}&limit=5`,
-        headers: customer.auth,
-      });
-      ratio(label, 'GET /api/order/list (signed in)', list, bareList, 0.7);
+      const list = await compare(
+        label,
+        'GET /api/order/list (signed in)',
+        { server: bare, endpoint: 'GET /orders (same query)', options: { url: `${bare.base}/orders` } },
+        {
+          server: product,
+          endpoint: 'GET /api/order/list',
+          options: {
+            url: `${product.base}/api/order/list?userId=${customer.userId}&limit=5`,
+            headers: customer.auth,
+          },
+        },
+        0.7,
+      );
       atTenConnections.push(['GET /api/order/list', list]);
     }
 
     if (measures('save')) {
-      const bareSave = await measure(label, 'bare', 'POST /orders (same inserts)', {
-        url: `${bare.base}/orders`,
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        requests: [{ setupRequest: (request) => ({ ...request, body: bareBody() }) }],
-      });
-      const save = await measure(label, 'product', 'POST /api/order/save', {
-        url: `${product.base}/api/order/save`,
-        method: 'POST',
-        headers: saveHeaders,
-        requests: [{ setupRequest: saveAs }],
-      });
-      ratio(label, 'POST /api/order/save', save, bareSave, 0.5);
+      const save = await compare(
+        label,
+        'POST /api/order/save',
+        {
+          server: bare,
+          endpoint: 'POST /orders (same inserts)',
+          options: {
+            url: `${bare.base}/orders`,
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            requests: [{ setupRequest: (request) => ({ ...request, body: bareBody() }) }],
+          },
+        },
+        {
+          server: product,
+          endpoint: 'POST /api/order/save',
+          options: {
+            url: `${product.base}/api/order/save`,
+            method: 'POST',
+            headers: saveHeaders,
+            requests: [{ setupRequest: saveAs }],
+          },
+        },
+        0.5,
+      );
       atTenConnections.push(['POST /api/order/save', save]);
     }
 
     if (label === 'postgres') {
-      for (const [endpoint, m] of atTenConnections) {
+      for (const [endpoint, { product: m, bare: b }] of atTenConnections) {
         targets.push({
           database: label,
           target: `${endpoint} p99 ≤ ${P99_TARGET_MS} ms at ${CONNECTIONS} connections`,
-          measured: `${m.p99} ms`,
+          measured: `${m.p99} ms (its bare counterpart: ${b.p99} ms)`,
           pass: m.p99 <= P99_TARGET_MS,
         });
       }
     } else if (measures('stress')) {
       // Every connection keeps asking for the price, its order list and a new buy, one after another.
       console.log(`${label}: ${STRESS_CONNECTIONS} connections for ${STRESS_SECONDS} s…`);
+      const cpuBefore = processCpuMicros(product.pid);
       const result = await autocannon({
         url: product.base,
         connections: STRESS_CONNECTIONS,
@@ -305,6 +427,7 @@ async function benchDatabase(label: string, database: string): Promise<void> {
           },
         ],
       });
+      const cpuAfter = processCpuMicros(product.pid);
       const failed = result.non2xx + result.errors;
       const statuses = Object.entries(result.statusCodeStats ?? {})
         .map(([status, { count }]) => `${count} × ${status}`)
@@ -320,6 +443,10 @@ async function benchDatabase(label: string, database: string): Promise<void> {
           errors: failed,
           timeouts: result.timeouts,
           requests: result.requests.total,
+          serverCpuMicrosPerRequest:
+            cpuBefore === null || cpuAfter === null || result.requests.total === 0
+              ? null
+              : (cpuAfter - cpuBefore) / result.requests.total,
         },
       });
       targets.push({
@@ -356,7 +483,7 @@ async function main(): Promise<void> {
   const cpu = os.cpus();
   console.log(
     `\nServers in their own processes, load from this one; ${CONNECTIONS} connections, ${DURATION_SECONDS} s ` +
-      `each, on ${cpu.length} cores (${cpu[0]?.model ?? 'unknown CPU'}), Node ${process.version}\n`,
+      `each in ${ROUNDS} turns taken with the bare counterpart, on ${cpu.length} cores (${cpu[0]?.model ?? 'unknown CPU'}), Node ${process.version}\n`,
   );
   console.table(
     figures.map(({ database, server, endpoint, m }) => ({
@@ -364,10 +491,12 @@ async function main(): Promise<void> {
       server,
       endpoint,
       'req/s': m.rps,
-      'p50 ms': m.p50,
-      'p99 ms': m.p99,
+      'p50 ms': Math.round(m.p50 * 100) / 100,
+      'p99 ms': Math.round(m.p99 * 100) / 100,
       errors: m.errors,
       timeouts: m.timeouts,
+      'server CPU µs/req':
+        m.serverCpuMicrosPerRequest === null ? '' : Math.round(m.serverCpuMicrosPerRequest),
     })),
   );
   console.log('\nTargets (issue 17, API)\n');

@@ -3,6 +3,8 @@ import { fork } from 'node:child_process';
 /** A server running in a child process, listening on 127.0.0.1. */
 export interface ServerProcess {
   base: string;
+  /** Its process id (the API benchmark reads the server's CPU time from it). */
+  pid: number;
   /** Asks the server to close, then waits for its process to end (killed after 15 s). */
   stop(): Promise<void>;
 }
@@ -41,6 +43,7 @@ export function forkServerProcess(options: {
       clearTimeout(timer);
       resolve({
         base: message.ready,
+        pid: child.pid!,
         async stop() {
           if (child.exitCode !== null) return;
           child.send('stop');
