@@ -5,7 +5,7 @@ import { toFastifyTrustProxy } from './config/trust-proxy';
 import type { DatabaseHandle } from './db/database';
 import { securityHeaderWriter } from './http/security-headers';
 import { registerCsrfProtection } from './http/csrf';
-import { registerTextInputRules } from './http/text-input';
+import { addressTextRefusal, registerTextInputRules } from './http/text-input';
 import { registerIdempotency } from './http/idempotency';
 import { apiNotFound, registerErrorHandling } from './http/errors';
 import { loggerOptions } from './http/logger';
@@ -15,7 +15,7 @@ import { registerWebApp } from './web/web-app';
 import { startLoadShedding } from './http/load-shedding';
 import { healthRoutes } from './health/health.routes';
 import { createReadiness } from './health/health.service';
-import { registerDraining } from './health/graceful-shutdown';
+import { drainingAnswers, registerDraining } from './health/graceful-shutdown';
 import { createAppMetrics, observeHttpRequests } from './metrics/app-metrics';
 import { metricsRoutes } from './metrics/metrics.routes';
 import { appConfigRoutes } from './app-config/app-config.routes';
@@ -145,7 +145,10 @@ export async function buildApp({
   realtime,
   providers: chosenProviders = {},
 }: AppDependencies): Promise<FastifyInstance> {
+  const answers = drainingAnswers();
   const app = Fastify({
+    // HTTP/1 answers that close their connection once the process drains (health/graceful-shutdown.ts).
+    http: { ServerResponse: answers.ServerResponse },
     logger: logger
       ? { ...(loggerOptions(config.logLevel) as object), ...(logStream ? { stream: logStream } : {}) }
       : false,
@@ -184,12 +187,13 @@ export async function buildApp({
 
   registerErrorHandling(app);
   // Every request's first step, in one hook: its security headers (a refusal carries them too), then
-  // the load check, which refuses it at once while the process is overloaded.
+  // the load check, which refuses it at once while the process is overloaded, then the text rule on
+  // its query string and path parameters (DESIGN.md 7.8; a body is checked once parsed).
   const writeSecurityHeaders = await securityHeaderWriter(config);
   const loadShedding = startLoadShedding(app, config.loadShedding);
   app.addHook('onRequest', (request, reply, done) => {
     writeSecurityHeaders(request, reply);
-    done(loadShedding.refusal(request, reply));
+    done(loadShedding.refusal(request, reply) ?? addressTextRefusal(request));
   });
   // Before any route, so the OpenAPI document sees every one of them.
   if (config.processRole !== 'worker') await registerOpenApi(app);
@@ -351,7 +355,7 @@ export async function buildApp({
     log: app.log,
   });
   app.addHook('onClose', async () => readiness.close());
-  registerDraining(app, readiness);
+  registerDraining(app, readiness, answers);
   await app.register(healthRoutes(readiness));
   await app.register(metricsRoutes(metrics, config));
   // A worker (PROCESS_ROLE=worker) runs the background jobs only: its port answers health checks and

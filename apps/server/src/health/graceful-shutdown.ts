@@ -1,23 +1,45 @@
+import { ServerResponse, type OutgoingHttpHeaders } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { Readiness } from './health.service';
 
 /**
- * `app.drain()`, the first step of a graceful stop. From then on every HTTP/1 answer carries
- * `Connection: close`: keep-alive clients reconnect, through the load balancer, to another process, and
- * a request still in flight when the server closes does not hold it open for a whole keep-alive timeout.
+ * The HTTP/1 answers of a process that may drain. From `app.drain()` on, every answer closes its
+ * connection (`Connection: close`): keep-alive clients reconnect, through the load balancer, to another
+ * process, and a request still in flight when the server closes does not hold it open for a whole
+ * keep-alive timeout. The answer's class decides it as its head is written, so an answer to a request
+ * that arrived before the drain began closes too, and no per-request hook is needed (`ServerResponse`
+ * is passed to Node's server by app.ts; `follow` ties it to the readiness made later).
  */
+export function drainingAnswers(): {
+  ServerResponse: typeof ServerResponse;
+  follow(readiness: Pick<Readiness, 'isDraining'>): void;
+} {
+  let isDraining = () => false;
+  class DrainAwareResponse extends ServerResponse {
+    override writeHead(statusCode: number, ...rest: unknown[]): this {
+      // Node then writes `Connection: close` and ends the connection after this answer.
+      if (isDraining()) this.shouldKeepAlive = false;
+      return super.writeHead(statusCode, ...(rest as [string | undefined, OutgoingHttpHeaders | undefined]));
+    }
+  }
+  return {
+    // Node's type asks for a class generic over the request; this one answers IncomingMessage as Node's.
+    ServerResponse: DrainAwareResponse as typeof ServerResponse,
+    follow(readiness) {
+      isDraining = () => readiness.isDraining();
+    },
+  };
+}
+
+/** `app.drain()`, the first step of a graceful stop: readiness answers 503, and answers close (above). */
 export function registerDraining(
   app: FastifyInstance,
   readiness: Pick<Readiness, 'drain' | 'isDraining'>,
+  answers: Pick<ReturnType<typeof drainingAnswers>, 'follow'>,
 ): void {
+  answers.follow(readiness);
   app.decorate('drain', () => readiness.drain());
-  // A plain callback: it runs on every answer, and a promise per answer costs more than the check.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (readiness.isDraining() && request.raw.httpVersionMajor === 1)
-      void reply.header('connection', 'close');
-    done(null, payload);
-  });
 }
 
 /**

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -249,8 +250,23 @@ describe('graceful shutdown', () => {
   });
 });
 
+/** One GET over a real keep-alive connection of `agent`: its status, Connection header and body. */
+function getOver(agent: http.Agent, base: string, path: string) {
+  return new Promise<{ status: number; connection: string | undefined; body: string }>((resolve, reject) => {
+    const request = http.get(`${base}${path}`, { agent }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, body }),
+      );
+    });
+    request.on('error', reject);
+  });
+}
+
 describe('while the process drains', () => {
-  it('every HTTP/1 answer says Connection: close, also one to a request that arrived before', async () => {
+  it('every HTTP/1 answer says Connection: close and ends its connection, also one to a request that arrived before', async () => {
     let entered!: () => void;
     const handlerEntered = new Promise<void>((resolve) => (entered = resolve));
     let release!: () => void;
@@ -262,24 +278,31 @@ describe('while the process drains', () => {
         return { finished: true };
       });
     });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     try {
-      const before = await t.app.inject({ method: 'GET', url: '/api/price' });
-      expect(before.statusCode).toBe(200);
-      expect(before.headers.connection).not.toBe('close');
+      const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const before = await getOver(agent, base, '/api/price');
+      expect(before.status).toBe(200);
+      expect(before.connection).toBe('keep-alive');
 
-      const inFlight = t.app.inject({ method: 'GET', url: '/api/test/held' });
+      const inFlight = getOver(new http.Agent({ keepAlive: true }), base, '/api/test/held');
       await handlerEntered;
       t.app.drain();
       release();
       const answered = await inFlight;
-      expect(answered.json()).toEqual({ finished: true });
+      expect(JSON.parse(answered.body)).toEqual({ finished: true });
       // Keep-alive clients reconnect, through the load balancer, to a process that is not stopping.
-      expect(answered.headers.connection).toBe('close');
-      for (const url of ['/api/price', '/login', '/api/no-such-route']) {
-        expect((await t.app.inject({ method: 'GET', url })).headers.connection, url).toBe('close');
+      expect(answered.connection).toBe('close');
+      for (const path of ['/api/price', '/login', '/api/no-such-route']) {
+        const answer = await getOver(agent, base, path);
+        expect(answer.connection, path).toBe('close');
       }
+      // The server ended each of those connections: the agent keeps none of them for another request.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(Object.values(agent.freeSockets).flat()).toHaveLength(0);
     } finally {
       release();
+      agent.destroy();
       await t.close();
     }
   });

@@ -1,12 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import { AppError } from './errors';
+import { hookList } from './route-hooks';
 
 /**
  * No text a client sends may carry control characters (U+0000–U+001F, U+007F) or bidirectional
  * controls (U+202A–U+202E, U+2066–U+2069), DESIGN.md section 7.8: a NUL breaks PostgreSQL text, line
  * breaks forge log lines and bank references, and bidi controls make an address or a name read
- * differently from what it is. Checked once for every route, before its schema, so no route can forget
- * it. Staff free-text fields (notes, reasons) may keep line breaks and tabs: `config: { multilineFields }`.
+ * differently from what it is. Checked for every route, before its schema, so no route can forget
+ * it: the query string and path parameters when the request arrives, a body once it is parsed. Staff
+ * free-text fields (notes, reasons) may keep line breaks and tabs: `config: { multilineFields }`.
  * Multipart forms (the KYC upload) are read by their handler and checked by their shared schema.
  */
 declare module 'fastify' {
@@ -59,23 +61,46 @@ export function firstForbiddenField(
   return undefined;
 }
 
+/**
+ * The refusal of a request whose address carries a refused character in its query string or path
+ * parameters, or undefined. Both are read when the request arrives, so the app's first hook (app.ts)
+ * checks them for every route, the pages and the not-found answer included.
+ */
+export function addressTextRefusal(request: FastifyRequest): AppError | undefined {
+  try {
+    if (hasEntries(request.params)) assertCleanText(request.params);
+    if (hasEntries(request.query)) assertCleanText(request.query);
+  } catch (error) {
+    return error as AppError;
+  }
+  return undefined;
+}
+
+/** Methods whose requests carry no body that a route reads. */
+const BODILESS_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The body rule, on every route that can take a body (any method but GET, HEAD and OPTIONS): after the
+ * body is parsed, before any schema or handler sees it. A read runs no such step at all (Fastify skips
+ * a stage with no hooks), which matters on the API's commonest calls. Register before the routes.
+ */
 export function registerTextInputRules(app: FastifyInstance): void {
-  // preValidation: after the body is parsed, before any schema or handler sees it. A plain callback
-  // with a quick way out for a read with nothing to check, the API's commonest call.
-  app.addHook('preValidation', (request, _reply, done) => {
+  const checkBody: preValidationHookHandler = (request, _reply, done) => {
     const { body } = request;
-    try {
-      if (hasEntries(request.params)) assertCleanText(request.params);
-      if (hasEntries(request.query)) assertCleanText(request.query);
-      // A Buffer body is a signed webhook's raw bytes, checked by its signature, never read as text.
-      if (body !== undefined && body !== null && !Buffer.isBuffer(body)) {
+    // A Buffer body is a signed webhook's raw bytes, checked by its signature, never read as text.
+    if (body !== undefined && body !== null && !Buffer.isBuffer(body)) {
+      try {
         assertCleanText(body, new Set(request.routeOptions.config.multilineFields ?? []));
+      } catch (error) {
+        done(error as Error);
+        return;
       }
-    } catch (error) {
-      done(error as Error);
-      return;
     }
     done();
+  };
+  app.addHook('onRoute', (route) => {
+    if ([route.method].flat().every((method) => BODILESS_METHODS.has(method))) return;
+    route.preValidation = [checkBody, ...hookList(route.preValidation)];
   });
 }
 

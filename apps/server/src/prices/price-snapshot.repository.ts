@@ -1,5 +1,6 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
-import type { Database } from '../db/database';
+import { builtOnce, param } from '../db/built-once';
+import type { Database, Transaction } from '../db/database';
 import { priceSnapshots, type PriceSnapshotRow } from '../db/schema';
 import type { PriceSnapshot } from './price-service';
 
@@ -22,20 +23,31 @@ export async function insertPriceSnapshot(db: Database, snapshot: PriceSnapshot)
 /**
  * The snapshots served since `since` whose rate on `side` is exactly `priceCents`, newest first:
  * `sell` is the platform's sell price (customers buy at it), `buy` its buy price (customers sell at it).
+ * Read by every save quoted from an earlier price than the one served now, so built once
+ * (db/built-once.ts).
  */
 export async function findServedSnapshotsAt(
-  db: Database,
+  db: Database | Transaction,
   side: 'sell' | 'buy',
   priceCents: bigint,
   since: Date,
 ): Promise<PriceSnapshotRow[]> {
+  return servedSnapshotsAt[side](db, { priceCents, since });
+}
+
+function servedSnapshotsSelect(db: Database | Transaction, side: 'sell' | 'buy') {
   const column = side === 'sell' ? priceSnapshots.sellPriceCents : priceSnapshots.buyPriceCents;
   return db
     .select()
     .from(priceSnapshots)
-    .where(and(eq(column, priceCents), gt(priceSnapshots.fetchedAt, since)))
+    .where(and(eq(column, param('priceCents')), gt(priceSnapshots.fetchedAt, param('since'))))
     .orderBy(desc(priceSnapshots.fetchedAt));
 }
+
+const servedSnapshotsAt = {
+  sell: builtOnce<PriceSnapshotRow>((db) => servedSnapshotsSelect(db, 'sell')),
+  buy: builtOnce<PriceSnapshotRow>((db) => servedSnapshotsSelect(db, 'buy')),
+};
 
 /** The newest stored snapshot, whichever process fetched it. */
 export async function findNewestPriceSnapshot(db: Database): Promise<PriceSnapshotRow | null> {

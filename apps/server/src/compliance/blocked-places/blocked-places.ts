@@ -1,5 +1,6 @@
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { errorBodySchema, type ErrorBody } from '@offzero/shared/api/errors';
+import { hookList } from '../../http/route-hooks';
 import type { IpCountryLookup } from './ip-country';
 
 /** The answer of a request from a blocked country (DESIGN.md 7.9). */
@@ -41,7 +42,7 @@ export function registerBlockedPlaces(
 
   app.addHook('onRoute', (route) => {
     if (!route.config?.blockedPlaces) return;
-    route.onRequest = [guard, ...toArray(route.onRequest)];
+    route.onRequest = [guard, ...hookList(route.onRequest)];
     if (route.schema) {
       // A new object: routes may share one response map. Documented in the OpenAPI document too.
       route.schema.response = {
@@ -70,9 +71,4 @@ function rememberedCountries(lookup: IpCountryLookup): (ip: string) => string | 
     }
     return country;
   };
-}
-
-function toArray<T>(value: T | T[] | undefined): T[] {
-  if (value === undefined) return [];
-  return Array.isArray(value) ? value : [value];
 }
