@@ -400,7 +400,7 @@ async function benchDatabase(label: string, database: string): Promise<void> {
         targets.push({
           database: label,
           target: `${endpoint} p99 ≤ ${P99_TARGET_MS} ms at ${CONNECTIONS} connections`,
-          measured: `${m.p99} ms (its bare counterpart: ${b.p99} ms)`,
+          measured: `${m.p99.toFixed(1)} ms (its bare counterpart: ${b.p99.toFixed(1)} ms)`,
           pass: m.p99 <= P99_TARGET_MS,
         });
       }
