@@ -4,6 +4,12 @@ import { forkServerProcess, type ServerProcess } from './server-process';
 /** A server under test in a process of its own (app-process-main.ts), reached over HTTP on 127.0.0.1. */
 export interface AppProcess extends ServerProcess {
   get(url: string, headers?: Record<string, string>): Promise<{ statusCode: number }>;
+  /** A state-changing call as a browser makes it: a CSRF token from this server first, then the JSON. */
+  post(
+    url: string,
+    body: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ statusCode: number; body: string }>;
 }
 
 /**
@@ -31,6 +37,21 @@ export async function startAppProcess(
       const response = await fetch(`${server.base}${url}`, { headers });
       await response.body?.cancel();
       return { statusCode: response.status };
+    },
+    async post(url, body, headers = {}) {
+      const csrf = await fetch(`${server.base}/api/csrf`);
+      const { _csrf: token } = (await csrf.json()) as { _csrf: string };
+      const response = await fetch(`${server.base}${url}`, {
+        method: 'POST',
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'x-csrf-token': token,
+          cookie: `offzero_csrf=${token}`,
+        },
+        body: JSON.stringify(body),
+      });
+      return { statusCode: response.status, body: await response.text() };
     },
   };
 }
