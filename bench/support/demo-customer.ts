@@ -2,6 +2,8 @@
  * What the benchmarks do through the API of a server in demo mode: calls with the CSRF token, the codes
  * the demo outbox received, and a customer registered the way the browser registers one.
  */
+import { csrfRequestHeaders } from '../../apps/server/src/http/csrf';
+
 export interface DemoClient {
   base: string;
   /** The CSRF token and its cookie, sent with every state-changing call. */
@@ -53,7 +55,7 @@ export async function demoClient(base: string): Promise<DemoClient> {
     }
     throw new Error(`no code reached ${to}`);
   };
-  return { base, csrfHeaders: { 'x-csrf-token': _csrf, cookie: `offzero_csrf=${_csrf}` }, call, codeFor };
+  return { base, csrfHeaders: csrfRequestHeaders(_csrf), call, codeFor };
 }
 
 /**

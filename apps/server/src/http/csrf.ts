@@ -14,6 +14,13 @@ import { hookList } from './route-hooks';
  */
 export const CSRF_COOKIE = 'offzero_csrf';
 export const CSRF_HEADER = 'x-csrf-token';
+/**
+ * What a client outside a browser (a benchmark, a test's second server process) sends with a
+ * state-changing call once `GET /api/csrf` gave it `token`: the header and the cookie a browser sends.
+ */
+export function csrfRequestHeaders(token: string): Record<string, string> {
+  return { [CSRF_HEADER]: token, cookie: `${CSRF_COOKIE}=${token}` };
+}
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const CSRF_MAX_AGE_SECONDS = 30 * 24 * 3600;
 

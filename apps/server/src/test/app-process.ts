@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { csrfRequestHeaders } from '../http/csrf';
 import { forkServerProcess, type ServerProcess } from './server-process';
 
 /** A server under test in a process of its own (app-process-main.ts), reached over HTTP on 127.0.0.1. */
@@ -31,6 +32,7 @@ export async function startAppProcess(
     startTimeoutMs: 60_000,
     name: 'server process',
   });
+  let csrfToken: Promise<string> | undefined;
   return {
     ...server,
     async get(url, headers = {}) {
@@ -39,16 +41,13 @@ export async function startAppProcess(
       return { statusCode: response.status };
     },
     async post(url, body, headers = {}) {
-      const csrf = await fetch(`${server.base}/api/csrf`);
-      const { _csrf: token } = (await csrf.json()) as { _csrf: string };
+      // One token for the process's life, as a browser keeps its cookie.
+      csrfToken ??= fetch(`${server.base}/api/csrf`).then(
+        async (response) => ((await response.json()) as { _csrf: string })._csrf,
+      );
       const response = await fetch(`${server.base}${url}`, {
         method: 'POST',
-        headers: {
-          ...headers,
-          'content-type': 'application/json',
-          'x-csrf-token': token,
-          cookie: `offzero_csrf=${token}`,
-        },
+        headers: { ...headers, 'content-type': 'application/json', ...csrfRequestHeaders(await csrfToken) },
         body: JSON.stringify(body),
       });
       return { statusCode: response.status, body: await response.text() };

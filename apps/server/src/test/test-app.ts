@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { buildApp, type AppDependencies } from '../app';
 import type { AppConfig } from '../config/config';
 import { openDatabase, type DatabaseHandle } from '../db/database';
+import { CSRF_COOKIE, CSRF_HEADER } from '../http/csrf';
 import { testConfig } from './test-config';
 
 export { testConfig };
@@ -115,7 +116,7 @@ async function startTestApp(
   const csrf = await app.inject({ method: 'GET', url: '/api/csrf' });
   // Empty when the app refused even this (a test that makes it shed load from the first request).
   const csrfToken = csrf.statusCode === 200 ? csrf.json<{ _csrf: string }>()._csrf : '';
-  const csrfCookie = csrf.cookies.find((cookie) => cookie.name === 'offzero_csrf')?.value ?? '';
+  const csrfCookie = csrf.cookies.find((cookie) => cookie.name === CSRF_COOKIE)?.value ?? '';
 
   return {
     app,
@@ -125,8 +126,8 @@ async function startTestApp(
     request(options) {
       return app.inject({
         ...options,
-        headers: { 'x-csrf-token': csrfToken, ...(options.headers ?? {}) },
-        cookies: { offzero_csrf: csrfCookie, ...(options.cookies ?? {}) },
+        headers: { [CSRF_HEADER]: csrfToken, ...(options.headers ?? {}) },
+        cookies: { [CSRF_COOKIE]: csrfCookie, ...(options.cookies ?? {}) },
       });
     },
     async close() {
