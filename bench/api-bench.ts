@@ -95,7 +95,7 @@ function startServer(kind: 'product' | 'bare', database: string): Promise<Server
 // ---------------------------------------------------------------------------------------------------
 // Load, in rounds that take turns between the two servers
 
-/** A server under load with one kind of request. */
+/** A server under load with one kind of request (or one mix of them); 10 connections unless it says. */
 interface Side {
   server: ServerProcess;
   endpoint: string;
@@ -108,6 +108,8 @@ interface Slice {
   errors: number;
   timeouts: number;
   latenciesMs: number[];
+  /** How many answers of each status. */
+  statusCounts: Record<string, number>;
   /** CPU time the server process spent in the slice, user and system, in microseconds (null: unreadable). */
   serverCpuMicros: number | null;
 }
@@ -140,6 +142,9 @@ async function loadSlice(side: Side, seconds: number): Promise<Slice> {
     errors: result.non2xx + result.errors,
     timeouts: result.timeouts,
     latenciesMs,
+    statusCounts: Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).map(([status, stats]) => [status, stats?.count ?? 0]),
+    ),
     serverCpuMicros: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
   };
 }
@@ -407,53 +412,37 @@ async function benchDatabase(label: string, database: string): Promise<void> {
     } else if (measures('stress')) {
       // Every connection keeps asking for the price, its order list and a new buy, one after another.
       console.log(`${label}: ${STRESS_CONNECTIONS} connections for ${STRESS_SECONDS} s…`);
-      const cpuBefore = processCpuMicros(product.pid);
-      const result = await autocannon({
-        url: product.base,
-        connections: STRESS_CONNECTIONS,
-        duration: STRESS_SECONDS,
-        requests: [
-          { method: 'GET', path: '/api/price' },
-          {
-            method: 'GET',
-            path: `/api/order/list?userId=${customer.userId}&limit=5`,
-            headers: customer.auth,
+      const endpoint = `price + list + save, ${STRESS_CONNECTIONS} connections, ${STRESS_SECONDS} s`;
+      const slice = await loadSlice(
+        {
+          server: product,
+          endpoint,
+          options: {
+            url: product.base,
+            connections: STRESS_CONNECTIONS,
+            requests: [
+              { method: 'GET', path: '/api/price' },
+              {
+                method: 'GET',
+                path: `/api/order/list?userId=${customer.userId}&limit=5`,
+                headers: customer.auth,
+              },
+              { method: 'POST', path: '/api/order/save', headers: saveHeaders, setupRequest: saveAs },
+            ],
           },
-          {
-            method: 'POST',
-            path: '/api/order/save',
-            headers: saveHeaders,
-            setupRequest: saveAs,
-          },
-        ],
-      });
-      const cpuAfter = processCpuMicros(product.pid);
-      const failed = result.non2xx + result.errors;
-      const statuses = Object.entries(result.statusCodeStats ?? {})
-        .map(([status, { count }]) => `${count} × ${status}`)
-        .join(', ');
-      figures.push({
-        database: label,
-        server: 'product',
-        endpoint: `price + list + save, ${STRESS_CONNECTIONS} connections, ${STRESS_SECONDS} s`,
-        m: {
-          rps: Math.round(result.requests.average),
-          p50: result.latency.p50,
-          p99: result.latency.p99,
-          errors: failed,
-          timeouts: result.timeouts,
-          requests: result.requests.total,
-          serverCpuMicrosPerRequest:
-            cpuBefore === null || cpuAfter === null || result.requests.total === 0
-              ? null
-              : (cpuAfter - cpuBefore) / result.requests.total,
         },
-      });
+        STRESS_SECONDS,
+      );
+      const m = summarise([slice]);
+      figures.push({ database: label, server: 'product', endpoint, m });
+      const statuses = Object.entries(slice.statusCounts)
+        .map(([status, count]) => `${count} × ${status}`)
+        .join(', ');
       targets.push({
         database: label,
         target: `${STRESS_CONNECTIONS} connections for ${STRESS_SECONDS} s: no timeout, no error`,
-        measured: `${result.requests.total} requests (${statuses}), ${result.timeouts} timeouts, ${failed} errors, p99 ${result.latency.p99} ms`,
-        pass: result.timeouts === 0 && failed === 0 && result.requests.total > 0,
+        measured: `${m.requests} requests (${statuses}), ${m.timeouts} timeouts, ${m.errors} errors, p99 ${Math.round(m.p99)} ms`,
+        pass: m.timeouts === 0 && m.errors === 0 && m.requests > 0,
       });
     }
   } finally {
