@@ -85,21 +85,25 @@ const BODILESS_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * a stage with no hooks), which matters on the API's commonest calls. Register before the routes.
  */
 export function registerTextInputRules(app: FastifyInstance): void {
-  const checkBody: preValidationHookHandler = (request, _reply, done) => {
-    const { body } = request;
-    // A Buffer body is a signed webhook's raw bytes, checked by its signature, never read as text.
-    if (body !== undefined && body !== null && !Buffer.isBuffer(body)) {
-      try {
-        assertCleanText(body, new Set(request.routeOptions.config.multilineFields ?? []));
-      } catch (error) {
-        done(error as Error);
-        return;
+  /** The check of one route's body; the fields that may hold line breaks are the route's own. */
+  const bodyCheck = (multilineFields: ReadonlySet<string>): preValidationHookHandler => {
+    return (request, _reply, done) => {
+      const { body } = request;
+      // A Buffer body is a signed webhook's raw bytes, checked by its signature, never read as text.
+      if (body !== undefined && body !== null && !Buffer.isBuffer(body)) {
+        try {
+          assertCleanText(body, multilineFields);
+        } catch (error) {
+          done(error as Error);
+          return;
+        }
       }
-    }
-    done();
+      done();
+    };
   };
   app.addHook('onRoute', (route) => {
     if ([route.method].flat().every((method) => BODILESS_METHODS.has(method))) return;
+    const checkBody = bodyCheck(new Set(route.config?.multilineFields ?? []));
     route.preValidation = [checkBody, ...hookList(route.preValidation)];
   });
 }
