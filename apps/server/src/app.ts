@@ -11,6 +11,7 @@ import { apiNotFound, registerErrorHandling } from './http/errors';
 import { loggerOptions } from './http/logger';
 import { requestLoggerFactory } from './http/request-logger';
 import { registerOpenApi } from './http/openapi';
+import { registerRoutes } from './http/route-modules';
 import { registerWebApp } from './web/web-app';
 import { startLoadShedding } from './http/load-shedding';
 import { healthRoutes } from './health/health.routes';
@@ -208,7 +209,7 @@ export async function buildApp({
     lookup: packagedIpCountryDatabase(),
   });
   // Last of the per-route hooks, so it runs first: a forged call is refused before anything counts it.
-  await registerCsrfProtection(app, { secureCookie: config.publicUrl.startsWith('https://') });
+  registerCsrfProtection(app, { secureCookie: config.publicUrl.startsWith('https://') });
 
   await seedGlobalSettings(database.db, config.mode);
   if (config.isDemo) await seedDemoAdmin(database.db);
@@ -356,8 +357,8 @@ export async function buildApp({
   });
   app.addHook('onClose', async () => readiness.close());
   registerDraining(app, readiness, answers);
-  await app.register(healthRoutes(readiness));
-  await app.register(metricsRoutes(metrics, config));
+  await registerRoutes(app, healthRoutes(readiness));
+  await registerRoutes(app, metricsRoutes(metrics, config));
   // A worker (PROCESS_ROLE=worker) runs the background jobs only: its port answers health checks and
   // metrics.
   if (config.processRole === 'worker') {
@@ -366,20 +367,21 @@ export async function buildApp({
     );
     return app;
   }
-  await app.register(appConfigRoutes);
-  await app.register(globalSettingsRoutes(createGlobalSettingsService(database.db)));
-  await app.register(accountsRoutes(accounts, app.adminMfa));
-  await app.register(adminMfaRoutes(app.adminMfa));
-  await app.register(userRoutes(accounts));
-  await app.register(userSettingsRoutes(userSettings));
-  await app.register(payoutAddressRoutes(payoutAddresses, config.bitcoinNetwork));
-  await app.register(referralRoutes(createReferralService(database.db)));
-  await app.register(kycRoutes(kyc));
-  await app.register(priceRoutes(prices));
-  await app.register(quoteRoutes(orderService));
-  await app.register(orderRoutes(orderService));
-  await app.register(limitsRoutes(createLimitsService({ db: database.db })));
-  await app.register(
+  await registerRoutes(app, appConfigRoutes);
+  await registerRoutes(app, globalSettingsRoutes(createGlobalSettingsService(database.db)));
+  await registerRoutes(app, accountsRoutes(accounts, app.adminMfa));
+  await registerRoutes(app, adminMfaRoutes(app.adminMfa));
+  await registerRoutes(app, userRoutes(accounts));
+  await registerRoutes(app, userSettingsRoutes(userSettings));
+  await registerRoutes(app, payoutAddressRoutes(payoutAddresses, config.bitcoinNetwork));
+  await registerRoutes(app, referralRoutes(createReferralService(database.db)));
+  await registerRoutes(app, kycRoutes(kyc));
+  await registerRoutes(app, priceRoutes(prices));
+  await registerRoutes(app, quoteRoutes(orderService));
+  await registerRoutes(app, orderRoutes(orderService));
+  await registerRoutes(app, limitsRoutes(createLimitsService({ db: database.db })));
+  await registerRoutes(
+    app,
     taxRoutes(
       createTaxService({
         db: database.db,
@@ -393,7 +395,8 @@ export async function buildApp({
       }),
     ),
   );
-  await app.register(paypalRoutes(paypal, demoPayPal));
+  await registerRoutes(app, paypalRoutes(paypal, demoPayPal));
+  // Its own scope: the websocket plugin decorates and hooks what it registers on.
   await app.register(realtimeRoutes(bus, realtime?.options));
   const admin = createAdminService({
     db: database.db,
@@ -411,17 +414,18 @@ export async function buildApp({
     sanctionsList,
     payoutDestinations: { db: database.db, chain, network: config.bitcoinNetwork, screenAddress },
   });
-  await app.register(adminOrderRoutes(admin));
-  await app.register(adminPeopleRoutes(admin));
-  await app.register(adminSettingsRoutes(admin));
-  await app.register(adminJobRoutes(admin));
-  await app.register(adminOutboxRoutes(admin));
-  await app.register(caseRoutes(cases));
+  await registerRoutes(app, adminOrderRoutes(admin));
+  await registerRoutes(app, adminPeopleRoutes(admin));
+  await registerRoutes(app, adminSettingsRoutes(admin));
+  await registerRoutes(app, adminJobRoutes(admin));
+  await registerRoutes(app, adminOutboxRoutes(admin));
+  await registerRoutes(app, caseRoutes(cases));
   // Demo: the demo payout wallet has coins on the simulated chain (once, however many processes start).
   if (config.isDemo && simulatedChain && providers.payoutWallet) {
     await fundDemoPayoutWallet(simulatedChain, providers.payoutWallet);
   }
-  await app.register(
+  await registerRoutes(
+    app,
     payoutBatchRoutes(
       createPayoutBatchService(
         {
@@ -440,8 +444,8 @@ export async function buildApp({
     ),
   );
   if (config.isDemo)
-    await app.register(devRoutes(createDevService({ db: database.db, kyc, paypal: demoPayPal })));
-  if (config.isDemo && simulatedChain) await app.register(chainDevRoutes(simulatedChain));
+    await registerRoutes(app, devRoutes(createDevService({ db: database.db, kyc, paypal: demoPayPal })));
+  if (config.isDemo && simulatedChain) await registerRoutes(app, chainDevRoutes(simulatedChain));
 
   const webApp = await registerWebApp(app, config.webDistDir, publicAppConfig(config, providers));
   app.setNotFoundHandler((request, reply) => {
