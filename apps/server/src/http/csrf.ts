@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import fastifyCookie from '@fastify/cookie';
+import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { z } from 'zod';
 import { isUnderApi } from './api-path';
@@ -31,41 +31,38 @@ declare module 'fastify' {
   }
 }
 
-export async function registerCsrfProtection(
-  app: FastifyInstance,
-  options: { secureCookie: boolean },
-): Promise<void> {
-  // The token's cookie is the only cookie the API reads or sets, so the cookie plugin (its setCookie and
-  // the hook that writes Set-Cookie) lives in the scope of `GET /api/csrf` alone, and the check below
-  // reads the cookie header itself: no other request runs cookie hooks.
-  let parseCookie: ((header: string) => Record<string, string | undefined>) | undefined;
-  await app.register(async (scope) => {
-    await scope.register(fastifyCookie, { hook: false });
-    parseCookie = (header) => scope.parseCookie(header);
-    scope.get(
-      '/api/csrf',
-      {
-        schema: {
-          summary: 'A cross-site protection token (also set as a cookie) for state-changing calls',
-          response: { 200: z.object({ _csrf: z.string() }) },
-        },
+export function registerCsrfProtection(app: FastifyInstance, options: { secureCookie: boolean }): void {
+  // The token's cookie is the only cookie the API reads or sets: it is written and read here with the
+  // `cookie` library (the one Fastify's cookie plugin uses), so no request runs cookie hooks and the
+  // route lives in the app's own context like every other (route-modules.ts says why that matters).
+  app.get(
+    '/api/csrf',
+    {
+      schema: {
+        summary: 'A cross-site protection token (also set as a cookie) for state-changing calls',
+        response: { 200: z.object({ _csrf: z.string() }) },
       },
-      async (_request, reply) => {
-        const token = randomBytes(32).toString('base64url');
-        void reply.setCookie(CSRF_COOKIE, token, {
+    },
+    async (_request, reply) => {
+      const token = randomBytes(32).toString('base64url');
+      void reply.header(
+        'set-cookie',
+        stringifySetCookie({
+          name: CSRF_COOKIE,
+          value: token,
           path: '/api',
           httpOnly: true,
           sameSite: 'strict',
           secure: options.secureCookie,
           maxAge: CSRF_MAX_AGE_SECONDS,
-        });
-        return { _csrf: token };
-      },
-    );
-  });
+        }),
+      );
+      return { _csrf: token };
+    },
+  );
   const csrfCookie = (request: FastifyRequest): string | undefined => {
     const header = request.headers.cookie;
-    return header && parseCookie ? parseCookie(header)[CSRF_COOKIE] : undefined;
+    return header ? parseCookie(header)[CSRF_COOKIE] : undefined;
   };
 
   // onRequest, so a forged request is refused before its body is even read. Attached only to the routes
