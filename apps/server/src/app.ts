@@ -9,7 +9,7 @@ import { addressTextRefusal, registerTextInputRules } from './http/text-input';
 import { registerIdempotency } from './http/idempotency';
 import { apiNotFound, registerErrorHandling } from './http/errors';
 import { loggerOptions } from './http/logger';
-import { requestLoggerFactory } from './http/request-logger';
+import { LevelAwareLogController, requestLoggerFactory } from './http/request-logger';
 import { registerOpenApi } from './http/openapi';
 import { registerRoutes } from './http/route-modules';
 import { registerWebApp } from './web/web-app';
@@ -153,8 +153,11 @@ export async function buildApp({
     logger: logger
       ? { ...(loggerOptions(config.logLevel) as object), ...(logStream ? { stream: logStream } : {}) }
       : false,
-    // Each request's logger (bound to its id) is made when the request first writes a line.
-    ...(logger ? { childLoggerFactory: requestLoggerFactory } : {}),
+    // Each request's logger (bound to its id) is made when the request first writes a line, and
+    // Fastify's request lines are built only at a level that writes them.
+    ...(logger
+      ? { childLoggerFactory: requestLoggerFactory, logController: new LevelAwareLogController() }
+      : {}),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: toFastifyTrustProxy(config.trustProxy),
     connectionTimeout: config.httpTimeouts.connectionMs,

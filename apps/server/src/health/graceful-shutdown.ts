@@ -1,4 +1,4 @@
-import { ServerResponse, type OutgoingHttpHeaders } from 'node:http';
+import { ServerResponse, type OutgoingHttpHeader, type OutgoingHttpHeaders } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { Readiness } from './health.service';
@@ -17,10 +17,16 @@ export function drainingAnswers(): {
 } {
   let isDraining = () => false;
   class DrainAwareResponse extends ServerResponse {
-    override writeHead(statusCode: number, ...rest: unknown[]): this {
+    // Its two forms, (status, headers) and (status, reason, headers), passed on as they came: Node
+    // reads a missing third argument as the second form. No rest array: it runs on every answer.
+    override writeHead(
+      statusCode: number,
+      reasonOrHeaders?: string | OutgoingHttpHeaders | OutgoingHttpHeader[],
+      headers?: OutgoingHttpHeaders | OutgoingHttpHeader[],
+    ): this {
       // Node then writes `Connection: close` and ends the connection after this answer.
       if (isDraining()) this.shouldKeepAlive = false;
-      return super.writeHead(statusCode, ...(rest as [string | undefined, OutgoingHttpHeaders | undefined]));
+      return super.writeHead(statusCode, reasonOrHeaders as string | undefined, headers);
     }
   }
   return {

@@ -125,3 +125,29 @@ describe('the app’s logs', () => {
     ]);
   });
 });
+
+describe('the app’s logs above info', () => {
+  it('hold no request lines, and still the error’s line of a failed request', async () => {
+    const memory = memoryStream();
+    const database = await createTestDatabase();
+    const app = await buildApp({
+      config: testConfig({ LOG_LEVEL: 'warn' }),
+      database: database.handle,
+      logStream: memory.stream,
+    });
+    app.get('/api/test/fails', async () => {
+      throw new Error('something broke');
+    });
+    await app.ready();
+    try {
+      expect((await app.inject({ method: 'GET', url: '/api/price' })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/api/test/fails' })).statusCode).toBe(500);
+      const requestLines = memory.lines().filter((line) => line.reqId !== undefined);
+      expect(requestLines.map((line) => line.msg)).toEqual(['request failed']);
+      expect(requestLines[0]!.level).toBe(50);
+    } finally {
+      await app.close();
+      await database.drop();
+    }
+  });
+});

@@ -1,5 +1,11 @@
-import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
-import type { Bindings, ChildLoggerOptions, LevelWithSilent, Logger } from 'pino';
+import {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import { levels, type Bindings, type ChildLoggerOptions, type LevelWithSilent, type Logger } from 'pino';
 
 type LogArgs = Parameters<FastifyBaseLogger['info']>;
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
@@ -83,3 +89,30 @@ export const requestLoggerFactory: NonNullable<FastifyServerOptions['childLogger
   }
   return new RequestLogger(logger as unknown as Logger, bindings);
 };
+
+const INFO = levels.values.info!;
+const ERROR = levels.values.error!;
+
+/** Whether a logger at its current level writes a line of level `value` (pino's numbers). */
+function writesAt(logger: FastifyBaseLogger, value: number): boolean {
+  return (levels.values[logger.level] ?? Infinity) <= value;
+}
+
+/**
+ * Fastify's own request lines ('incoming request', 'request completed'), asked for only when the
+ * request's logger writes their level: Fastify builds each line's fields, and reads the clock for the
+ * response time, before the logger looks at its level, on every request, whatever the level.
+ */
+export class LevelAwareLogController extends LogController {
+  override incomingRequest(request: FastifyRequest, reply: FastifyReply): void {
+    if (writesAt(request.log, INFO)) super.incomingRequest(request, reply);
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (writesAt(reply.log, error ? ERROR : INFO)) super.requestCompleted(error, request, reply);
+  }
+}
