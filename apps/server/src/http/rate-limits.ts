@@ -10,7 +10,7 @@ import type {
 import { Redis } from 'ioredis';
 import { tryAgainSentence } from '@offzero/shared/api/errors';
 import { AppError } from './errors';
-import { hookList } from './route-hooks';
+import { hookList, onlyReads } from './route-hooks';
 
 /** A Redis command slower than this counts as an outage: the request is counted in memory instead. */
 export const RATE_LIMIT_REDIS_TIMEOUT_MS = 500;
@@ -174,8 +174,6 @@ function builtInStores(): BuiltInStores {
   };
 }
 
-const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 /**
  * Every state-changing API call is limited per client IP and per signed-in user (DESIGN.md 7.8), on
  * top of the tighter limits some routes set for themselves (one-time codes). Counted in the same store
@@ -216,8 +214,7 @@ export function registerMutationLimits(
   };
 
   app.addHook('onRoute', (route) => {
-    const methods = [route.method].flat();
-    if (methods.every((method) => READ_ONLY_METHODS.has(method))) return;
+    if (onlyReads(route)) return;
     if (!route.url.startsWith('/api/')) return;
     route.onRequest = [limitIp, ...hookList(route.onRequest)];
     // Last, after the route's own sign-in check has set `request.signedIn`.

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import { AppError } from './errors';
-import { hookList } from './route-hooks';
+import { hookList, onlyReads } from './route-hooks';
 
 /**
  * No text a client sends may carry control characters (U+0000–U+001F, U+007F) or bidirectional
@@ -76,9 +76,6 @@ export function addressTextRefusal(request: FastifyRequest): AppError | undefine
   return undefined;
 }
 
-/** Methods whose requests carry no body that a route reads. */
-const BODILESS_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 /**
  * The body rule, on every route that can take a body (any method but GET, HEAD and OPTIONS): after the
  * body is parsed, before any schema or handler sees it. A read runs no such step at all (Fastify skips
@@ -102,7 +99,7 @@ export function registerTextInputRules(app: FastifyInstance): void {
     };
   };
   app.addHook('onRoute', (route) => {
-    if ([route.method].flat().every((method) => BODILESS_METHODS.has(method))) return;
+    if (onlyReads(route)) return;
     const checkBody = bodyCheck(new Set(route.config?.multilineFields ?? []));
     route.preValidation = [checkBody, ...hookList(route.preValidation)];
   });
