@@ -180,6 +180,8 @@ export async function buildApp({
       adminEmails: config.adminEmails,
     }),
   );
+  // Declared before any request, so every request object has the same shape (http/route-modules.ts).
+  app.decorateRequest('signedIn', null);
   app.decorate('adminMfa', createAdminMfaService({ db: database.db, serverSecret: config.jwtSecret }));
   app.addHook('onClose', async () => {
     app.sessions.close();

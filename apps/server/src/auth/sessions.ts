@@ -42,8 +42,8 @@ declare module 'fastify' {
     sessions: SessionService;
   }
   interface FastifyRequest {
-    /** Set by `requireSignedIn` for the handler that follows it. */
-    signedIn?: SignedInUser;
+    /** Set by `requireSignedIn` for the handler that follows it; null before (decorated in app.ts). */
+    signedIn: SignedInUser | null;
   }
 }
 

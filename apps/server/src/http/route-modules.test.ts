@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerCustomer } from '../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 /**
@@ -8,11 +9,17 @@ import { createTestApp, type TestApp } from '../test/test-app';
  */
 let t: TestApp;
 const requestClassByUrl = new Map<string, unknown>();
+/** The own properties of each request once answered, by its address. */
+const requestKeysByUrl = new Map<string, string[]>();
 
 beforeAll(async () => {
   t = await createTestApp({}, (app) => {
     app.addHook('onRequest', (request, _reply, done) => {
       requestClassByUrl.set(request.url, Object.getPrototypeOf(request));
+      done();
+    });
+    app.addHook('onResponse', (request, _reply, done) => {
+      requestKeysByUrl.set(request.url, Object.keys(request).sort());
       done();
     });
   });
@@ -51,5 +58,15 @@ describe('route modules', () => {
     }
     expect([...requestClassByUrl.keys()].sort()).toEqual([...CALLS].sort());
     expect(new Set(requestClassByUrl.values()).size).toBe(1);
+  });
+
+  it('keep one shape whether the route signed its caller in or not (the signed-in user is declared)', async () => {
+    const customer = await registerCustomer(t, 'route-modules-shape@example.com');
+    const signedInUrl = `/api/order/list?userId=${customer.userId}`;
+    const listed = await t.app.inject({ method: 'GET', url: signedInUrl, headers: customer.auth });
+    expect(listed.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/price' })).statusCode).toBe(200);
+    expect(requestKeysByUrl.get(signedInUrl)).toContain('signedIn');
+    expect(requestKeysByUrl.get(signedInUrl)).toEqual(requestKeysByUrl.get('/api/price'));
   });
 });
