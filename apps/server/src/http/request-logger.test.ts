@@ -78,30 +78,38 @@ describe('request loggers', () => {
   });
 });
 
+/** The app logging at `level` into memory, with a route that fails. */
+async function appWithLogs(level: string) {
+  const memory = memoryStream();
+  const database = await createTestDatabase();
+  const app = await buildApp({
+    config: testConfig({ LOG_LEVEL: level }),
+    database: database.handle,
+    logStream: memory.stream,
+  });
+  app.get('/api/test/fails', async () => {
+    throw new Error('something broke');
+  });
+  await app.ready();
+  return {
+    app,
+    lines: memory.lines,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
 describe('the app’s logs', () => {
   let app: FastifyInstance;
   let lines: () => Line[];
-  let drop: () => Promise<void>;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    const memory = memoryStream();
-    lines = memory.lines;
-    const database = await createTestDatabase();
-    drop = database.drop;
-    app = await buildApp({
-      config: testConfig({ LOG_LEVEL: 'info' }),
-      database: database.handle,
-      logStream: memory.stream,
-    });
-    app.get('/api/test/fails', async () => {
-      throw new Error('something broke');
-    });
-    await app.ready();
+    ({ app, lines, close } = await appWithLogs('info'));
   });
-  afterAll(async () => {
-    await app.close();
-    await drop();
-  });
+  afterAll(async () => close());
 
   it('carry the request id on the request lines and on an error’s line', async () => {
     const price = await app.inject({ method: 'GET', url: '/api/price?from=test' });
@@ -128,26 +136,15 @@ describe('the app’s logs', () => {
 
 describe('the app’s logs above info', () => {
   it('hold no request lines, and still the error’s line of a failed request', async () => {
-    const memory = memoryStream();
-    const database = await createTestDatabase();
-    const app = await buildApp({
-      config: testConfig({ LOG_LEVEL: 'warn' }),
-      database: database.handle,
-      logStream: memory.stream,
-    });
-    app.get('/api/test/fails', async () => {
-      throw new Error('something broke');
-    });
-    await app.ready();
+    const { app, lines, close } = await appWithLogs('warn');
     try {
       expect((await app.inject({ method: 'GET', url: '/api/price' })).statusCode).toBe(200);
       expect((await app.inject({ method: 'GET', url: '/api/test/fails' })).statusCode).toBe(500);
-      const requestLines = memory.lines().filter((line) => line.reqId !== undefined);
+      const requestLines = lines().filter((line) => line.reqId !== undefined);
       expect(requestLines.map((line) => line.msg)).toEqual(['request failed']);
       expect(requestLines[0]!.level).toBe(50);
     } finally {
-      await app.close();
-      await database.drop();
+      await close();
     }
   });
 });
