@@ -6,6 +6,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   foreignKey,
   index,
   integer,
@@ -451,6 +452,24 @@ export const orders = pgTable(
       sql`${table.platformFeeCents} >= 0 and ${table.networkFeeCents} >= 0 and ${table.bankFeeCents} >= 0`,
     ),
   ],
+);
+
+/**
+ * The value of each customer's orders that count toward their trading limits (every status but expired
+ * and cancelled), per UTC day of creation. Kept by a trigger on `orders` (migration 0022), in the same
+ * transaction as the order's change, so it always equals the sum of those orders. A limit window then
+ * adds up at most 31 days here, and scans only the orders of its first, partial day
+ * (limits/limits.repository.ts), however many orders the customer has: a save used to add up every
+ * order of the last 30 days under the customer's lock.
+ */
+export const orderValueDays = pgTable(
+  'order_value_days',
+  {
+    userId: uuid('user_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    valueCents: bigint('value_cents', { mode: 'bigint' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day] })],
 );
 
 /**

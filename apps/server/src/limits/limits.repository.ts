@@ -1,6 +1,6 @@
-import { and, eq, gt, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/database';
-import { orders, users } from '../db/schema';
+import { orderValueDays, orders, users } from '../db/schema';
 import type { LimitTier } from '@offzero/shared/api/limits';
 import type { Cents } from '@offzero/shared/money/money';
 import { forgetCachedSessions } from '../auth/sessions';
@@ -24,30 +24,52 @@ export async function sumOrderValuesSince(
   exceptOrderId?: string,
 ): Promise<WindowUse> {
   const [row] = await db
-    .select(windowSums(since))
-    .from(orders)
-    .where(windowOrders(userId, since, exceptOrderId));
+    .select(windowSums(userId, since, exceptOrderId))
+    .from(users)
+    .where(eq(users.id, userId));
   return windowUseOf(row);
 }
 
 /** A window's start, or where a statement built once takes it (db/built-once.ts). */
 type WindowStart = Date | SQL;
 
-/** The columns of `sumOrderValuesSince`: each window's value, as PostgreSQL's numeric text. */
-export function windowSums(since: { day: WindowStart; week: WindowStart; month: WindowStart }) {
-  const inWindow = (start: WindowStart) =>
-    sql<string>`coalesce(sum(${orders.valueCents}) filter (where ${orders.createdAt} > ${start instanceof Date ? start.toISOString() : start}), 0)`;
-  return { day: inWindow(since.day), week: inWindow(since.week), month: inWindow(since.month) };
+/** Statuses whose orders no longer count toward the limits. The trigger of migration 0022 names them too. */
+export const NOT_COUNTED_STATUSES = ['expired', 'cancelled'] as const;
+
+/**
+ * The columns of `sumOrderValuesSince`, each window's value as PostgreSQL's numeric text, for a
+ * statement on the customer's `users` row (one row whatever their orders).
+ */
+export function windowSums(
+  userId: string | SQL,
+  since: { day: WindowStart; week: WindowStart; month: WindowStart },
+  exceptOrderId?: string,
+) {
+  return {
+    day: valueSince(userId, since.day, exceptOrderId),
+    week: valueSince(userId, since.week, exceptOrderId),
+    month: valueSince(userId, since.month, exceptOrderId),
+  };
 }
 
-/** The orders `sumOrderValuesSince` counts. */
-export function windowOrders(userId: string | SQL, since: { month: WindowStart }, exceptOrderId?: string) {
-  return and(
-    eq(orders.userId, userId),
-    notInArray(orders.status, ['expired', 'cancelled']),
-    gt(orders.createdAt, since.month),
-    exceptOrderId ? ne(orders.id, exceptOrderId) : undefined,
-  );
+/**
+ * The value of the customer's counted orders created after `start`: the whole UTC days after it from
+ * `order_value_days` (kept by a trigger, schema.ts), and the orders of its own, partial day one by one.
+ * Its cost follows the orders of one day, not of the whole window.
+ */
+function valueSince(userId: string | SQL, start: WindowStart, exceptOrderId?: string): SQL<string> {
+  const from = sql`${start instanceof Date ? start.toISOString() : start}::timestamptz`;
+  const firstWholeDay = sql`((${from} at time zone 'UTC')::date + 1)`;
+  const counted = and(eq(orders.userId, userId), notInArray(orders.status, [...NOT_COUNTED_STATUSES]));
+  const wholeDays = sql`(select sum(${orderValueDays.valueCents}) from ${orderValueDays}
+    where ${orderValueDays.userId} = ${userId} and ${orderValueDays.day} >= ${firstWholeDay})`;
+  const partialDay = sql`(select sum(${orders.valueCents}) from ${orders}
+    where ${and(counted, gt(orders.createdAt, from), lt(orders.createdAt, sql`(${firstWholeDay}::timestamp at time zone 'UTC')`))})`;
+  const except = exceptOrderId
+    ? sql` - coalesce((select ${orders.valueCents} from ${orders}
+        where ${and(counted, eq(orders.id, exceptOrderId), gt(orders.createdAt, from))}), 0)`
+    : sql``;
+  return sql<string>`(coalesce(${wholeDays}, 0) + coalesce(${partialDay}, 0)${except})`;
 }
 
 /** The sums as exact integers: PostgreSQL answers a bigint sum as numeric text, never read through a float. */

@@ -21,7 +21,7 @@ import {
   joinKycRecord,
   type BuyerVerdicts,
 } from './customer.repository';
-import { windowOrders, windowSums, windowUseOf, type WindowUse } from '../limits/limits.repository';
+import { windowSums, windowUseOf, type WindowUse } from '../limits/limits.repository';
 import { activeEntryIdOfAddress } from '../payout-addresses/payout-address.repository';
 import { screeningKey } from '../compliance/sanctions/sanctions-screening';
 import { recordFlagChange } from './order-state';
@@ -268,11 +268,11 @@ function twinAndWindowUseSelect(db: Database | Transaction, shape: TwinShape) {
     ? sql<string | null>`(${activeEntryIdOfAddress(db, userId, param('payoutAddress'))})`
     : sql<string | null>`null`;
   const since = { day: param('day'), week: param('week'), month: param('month') };
-  // An aggregate without GROUP BY answers one row even when no order counts.
+  // On the customer's own row: one row, whatever their orders.
   return db
-    .select({ ...windowSums(since), twinId: sql<string | null>`(${twinId})`, payoutEntryId: entryId })
-    .from(orders)
-    .where(windowOrders(userId, since));
+    .select({ ...windowSums(userId, since), twinId: sql<string | null>`(${twinId})`, payoutEntryId: entryId })
+    .from(users)
+    .where(eq(users.id, userId));
 }
 
 export async function findOrder(db: Database | Transaction, orderId: string): Promise<OrderRow | undefined> {
