@@ -19,6 +19,8 @@ const serverProject = (name: string, database: 'pglite' | 'postgres'): TestProje
 
 const projects: TestProjectInlineConfiguration[] = [
   { test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'], environment: 'node' } },
+  // The benchmarks' own arithmetic (what they print must be what was measured).
+  { test: { name: 'bench', root: './bench', include: ['support/**/*.test.ts'], environment: 'node' } },
   serverProject('api (embedded database)', 'pglite'),
   {
     extends: './apps/web/vite.config.ts',

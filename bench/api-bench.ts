@@ -34,6 +34,7 @@ import { settingsUpdateSchema } from '@offzero/shared/api/admin-settings';
 import { forkServerProcess, type ServerProcess } from '../apps/server/src/test/server-process';
 import { callApi, demoClient, registerDemoCustomer, type DemoCustomer } from './support/demo-customer';
 import { withScratchDatabase } from './support/scratch-postgres';
+import { median, percentile } from './support/statistics';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
@@ -147,17 +148,6 @@ async function loadSlice(side: Side, seconds: number): Promise<Slice> {
     ),
     serverCpuMicros: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
   };
-}
-
-function percentile(sorted: readonly number[], fraction: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 function summarise(slices: readonly Slice[]): Measured {

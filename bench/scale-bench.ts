@@ -23,6 +23,7 @@ import {
   type EsploraTestServer,
 } from '../apps/server/src/test/esplora-server';
 import { withScratchDatabase } from './support/scratch-postgres';
+import { median } from './support/statistics';
 
 const SIZES = [1_000, 10_000];
 const PASSES = Number(process.env.BENCH_PASSES ?? 3);
@@ -160,8 +161,6 @@ async function benchDatabase(label: string, database: DatabaseHandle): Promise<v
     await esplora.close();
   }
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main(): Promise<void> {
   await benchDatabase('embedded', await openDatabase({ dataDir: null }));
