@@ -144,7 +144,7 @@ describe('the limit windows from order_value_days', () => {
     // A status change that keeps the order counted moves nothing.
     await database.db
       .update(orders)
-      .set({ status: 'paid' })
+      .set({ status: 'processing' })
       .where(inArray(orders.id, ids(aliceOrders, 25, 40)));
     // A re-quote's new value, a cancelled order's value changed too, a creation time moved across days.
     await database.db
