@@ -13,6 +13,7 @@ import { LevelAwareLogController, requestLoggerFactory } from './http/request-lo
 import { registerOpenApi } from './http/openapi';
 import { registerRoutes } from './http/route-modules';
 import { registerWebApp } from './web/web-app';
+import { sendRefusalPage, wantsRefusalPage } from './web/refusal-page';
 import { startLoadShedding } from './http/load-shedding';
 import { healthRoutes } from './health/health.routes';
 import { createReadiness } from './health/health.service';
@@ -194,12 +195,18 @@ export async function buildApp({
   registerErrorHandling(app);
   // Every request's first step, in one hook: its security headers (a refusal carries them too), then
   // the load check, which refuses it at once while the process is overloaded, then the text rule on
-  // its query string and path parameters (DESIGN.md 7.8; a body is checked once parsed).
+  // its query string and path parameters (DESIGN.md 7.8; a body is checked once parsed). A refused
+  // page address is told as a page (web/refusal-page.ts), an API call as JSON.
   const writeSecurityHeaders = await securityHeaderWriter(config);
   const loadShedding = startLoadShedding(app, config.loadShedding);
   app.addHook('onRequest', (request, reply, done) => {
     writeSecurityHeaders(request, reply);
-    done(loadShedding.refusal(request, reply) ?? addressTextRefusal(request));
+    const refusal = loadShedding.refusal(request, reply) ?? addressTextRefusal(request);
+    if (refusal && wantsRefusalPage(request)) {
+      sendRefusalPage(reply, refusal);
+      return;
+    }
+    done(refusal);
   });
   // Before any route, so the OpenAPI document sees every one of them.
   if (config.processRole !== 'worker') await registerOpenApi(app);

@@ -212,6 +212,29 @@ describe('every route', () => {
     expect(refused).toBeGreaterThan(30);
   });
 
+  it("tells a browser of a refused character in a page's address with a page, and the API with JSON", async () => {
+    const key = '<b>from</b>';
+    const page = await t.request({
+      method: 'GET',
+      url: `/about-us?${encodeURIComponent(key)}=${encodeURIComponent(tainted(NUL))}`,
+    });
+    expect(page.statusCode).toBe(400);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['cache-control']).toBe('no-store');
+    // The page's own security headers, not the API's.
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.body).toContain('<h1>This address cannot be opened</h1>');
+    expect(page.body).toContain('Remove invisible or control characters from &lt;b&gt;from&lt;/b&gt;.');
+    expect(page.body).toContain('<a href="/">Go to the home page</a>');
+    expect(page.body).not.toContain('<b>');
+
+    for (const url of [`/api/price?from=${encodeURIComponent(tainted(NUL))}`, '/API/price?from=%00']) {
+      const api = await t.request({ method: 'GET', url });
+      expect(api.statusCode, url).toBe(400);
+      expect(api.json(), url).toMatchObject({ code: 'VALIDATION_FAILED' });
+    }
+  });
+
   it('answers a NUL in a path with 400 or 404, never 500, signed in or not', async () => {
     for (const url of ['/api/order/%00', '/api/user/%00', '/api/kyc/%00', '/api/admin/orders/%00', '/%00']) {
       for (const headers of [{}, admin.auth, customer.auth]) {
