@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../test/test-app';
 import { logIn, registerCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
 import { DEMO_ADMIN_EMAIL } from '../config/config';
 import { firstForbiddenField, hasForbiddenCharacters } from './text-input';
+import { REFUSED_ADDRESS_TEXT } from '../web/refusal-page';
 
 /** DESIGN.md section 7.8: control and bidirectional characters are refused in every text field. */
 
@@ -224,8 +225,9 @@ describe('every route', () => {
     // The page's own security headers, not the API's.
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     expect(page.body).toContain('<h1>This address cannot be opened</h1>');
-    expect(page.body).toContain('Remove invisible or control characters from &lt;b&gt;from&lt;/b&gt;.');
+    expect(page.body).toContain(`<p>${REFUSED_ADDRESS_TEXT}</p>`);
     expect(page.body).toContain('<a href="/">Go to the home page</a>');
+    // Nothing of the address is written into the page.
     expect(page.body).not.toContain('<b>');
 
     for (const url of [`/api/price?from=${encodeURIComponent(tainted(NUL))}`, '/API/price?from=%00']) {
