@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
-import { lazySharedSchemas } from './build/lazy-schemas';
+import { lazySharedSchemas } from './build/lazy-schemas.ts';
 
 // In development the API runs on its own port; the built app is served by the API server itself.
 // `vite build --ssr` compiles the public pages' renderer (src/prerender) for scripts/prerender.mjs, with
