@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CaseDetail } from '@offzero/shared/api/cases';
-import { fakeSessionToken, jsonResponse, renderWithProviders } from '../../../test/test-utils';
-import { saveCsrfToken, saveSessionToken } from '../../../lib/session-storage';
+import { jsonResponse, renderWithProviders } from '../../../test/test-utils';
+import { stubAdminFetch } from '../../../test/admin-fetch';
 import { adminPaths } from '../admin-paths';
 import CasePage from './case-page';
 
@@ -50,27 +50,15 @@ const detail: CaseDetail = {
   ],
 };
 
-let fetchMock: ReturnType<typeof vi.fn<(input: string, init?: RequestInit) => Promise<Response>>>;
-
-beforeEach(() => {
-  fetchMock = vi.fn<(input: string, init?: RequestInit) => Promise<Response>>(async (url, init) => {
-    if (init?.method === 'POST') {
-      return jsonResponse({
-        message: 'Case closed.',
-        case: { ...detail, status: 'closed', outcome: 'no_action' },
-      });
-    }
-    if (url.startsWith(`/api/admin/cases/${CASE_ID}`)) return jsonResponse({ case: detail });
-    return jsonResponse({ message: 'Not found' }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  saveSessionToken(fakeSessionToken('admin-1'));
-  saveCsrfToken('csrf-1');
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
+const mockedFetch = stubAdminFetch(async (url, init) => {
+  if (init?.method === 'POST') {
+    return jsonResponse({
+      message: 'Case closed.',
+      case: { ...detail, status: 'closed', outcome: 'no_action' },
+    });
+  }
+  if (url.startsWith(`/api/admin/cases/${CASE_ID}`)) return jsonResponse({ case: detail });
+  return jsonResponse({ message: 'Not found' }, 404);
 });
 
 const renderPage = () =>
@@ -81,7 +69,7 @@ const renderPage = () =>
     { route: adminPaths.case(CASE_ID) },
   );
 
-const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+const posts = () => mockedFetch().mock.calls.filter(([, init]) => init?.method === 'POST');
 
 describe('the case page', () => {
   it('shows the evidence in words with the account number masked', async () => {

@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CustomerDetail } from '@offzero/shared/api/admin';
-import { fakeSessionToken, jsonResponse, renderWithProviders } from '../../../test/test-utils';
-import { saveCsrfToken, saveSessionToken } from '../../../lib/session-storage';
+import { jsonResponse, renderWithProviders } from '../../../test/test-utils';
+import { stubAdminFetch } from '../../../test/admin-fetch';
 import { adminPaths } from '../admin-paths';
 import CustomerPage from './customer-page';
 
@@ -45,23 +45,11 @@ const detail = (user: Partial<CustomerDetail['user']> = {}): CustomerDetail => (
   referralTotal: 0,
 });
 
-let fetchMock: ReturnType<typeof vi.fn<(input: string, init?: RequestInit) => Promise<Response>>>;
-
-beforeEach(() => {
-  fetchMock = vi.fn<(input: string, init?: RequestInit) => Promise<Response>>(async (url, init) => {
-    if (init?.method === 'POST')
-      return jsonResponse({ message: 'Restriction lifted; the customer can trade again.' });
-    if (url.startsWith('/api/admin/users/')) return jsonResponse(detail());
-    return jsonResponse({ message: 'Not found' }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  saveSessionToken(fakeSessionToken('admin-1'));
-  saveCsrfToken('csrf-1');
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
+const mockedFetch = stubAdminFetch(async (url, init) => {
+  if (init?.method === 'POST')
+    return jsonResponse({ message: 'Restriction lifted; the customer can trade again.' });
+  if (url.startsWith('/api/admin/users/')) return jsonResponse(detail());
+  return jsonResponse({ message: 'Not found' }, 404);
 });
 
 const renderPage = () =>
@@ -83,7 +71,7 @@ describe('the customer page', () => {
     await user.click(screen.getByRole('button', { name: 'Lift restriction' }));
     const dialog = screen.getByRole('dialog', { name: 'Lift the trading restriction' });
     expect(dialog).toHaveTextContent('The customer can place orders again.');
-    const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+    const posts = () => mockedFetch().mock.calls.filter(([, init]) => init?.method === 'POST');
     await user.click(screen.getAllByRole('button', { name: 'Lift restriction' }).at(-1)!);
     expect(screen.getByText('Give a reason of at least 3 characters.')).toBeInTheDocument();
     expect(posts()).toHaveLength(0);
@@ -97,7 +85,7 @@ describe('the customer page', () => {
   });
 
   it('offers no lift for a customer who is not restricted', async () => {
-    fetchMock.mockImplementation(async () =>
+    mockedFetch().mockImplementation(async () =>
       jsonResponse(detail({ restrictedAt: null, restrictedReason: null })),
     );
     renderPage();
@@ -115,7 +103,7 @@ describe('the customer page', () => {
     expect(dialog).toHaveTextContent('Your reason is kept in the audit log.');
     await user.type(screen.getByLabelText(/Reason/), 'Enhanced due diligence done');
     await user.click(screen.getAllByRole('button', { name: 'Move to tier 2' }).at(-1)!);
-    const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+    const posts = () => mockedFetch().mock.calls.filter(([, init]) => init?.method === 'POST');
     await waitFor(() => expect(posts()).toHaveLength(1));
     const [url, init] = posts()[0]!;
     expect(url).toBe(`/api/admin/users/${USER_ID}/tier`);
@@ -123,7 +111,7 @@ describe('the customer page', () => {
   });
 
   it('restricts an unrestricted customer with a reason, after a confirmation', async () => {
-    fetchMock.mockImplementation(async (url, init) => {
+    mockedFetch().mockImplementation(async (url, init) => {
       if (init?.method === 'POST') return jsonResponse({ message: 'Trading restricted.' });
       if (url.startsWith('/api/admin/users/'))
         return jsonResponse(detail({ restrictedAt: null, restrictedReason: null }));
@@ -136,7 +124,7 @@ describe('the customer page', () => {
     expect(dialog).toHaveTextContent('The customer can still sign in and read everything.');
     await user.type(screen.getByLabelText(/Reason/), 'Source of funds unclear');
     await user.click(screen.getAllByRole('button', { name: 'Restrict trading' }).at(-1)!);
-    const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+    const posts = () => mockedFetch().mock.calls.filter(([, init]) => init?.method === 'POST');
     await waitFor(() => expect(posts()).toHaveLength(1));
     const [url, init] = posts()[0]!;
     expect(url).toBe(`/api/admin/users/${USER_ID}/restrict`);

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_ARRIVAL_TIMING, type FullGlobalSettings } from '@offzero/shared/api/global-settings';
-import { fakeSessionToken, jsonResponse, renderWithProviders } from '../../../test/test-utils';
-import { saveCsrfToken, saveSessionToken } from '../../../lib/session-storage';
+import { jsonResponse, renderWithProviders } from '../../../test/test-utils';
+import { stubAdminFetch } from '../../../test/admin-fetch';
 import SettingsPage from './settings-page';
 
 const settings: FullGlobalSettings = {
@@ -30,26 +30,15 @@ const settings: FullGlobalSettings = {
   arrival: { ...DEFAULT_ARRIVAL_TIMING },
 };
 
-let fetchMock: ReturnType<typeof vi.fn<(input: string, init?: RequestInit) => Promise<Response>>>;
 let putAnswer: () => Response;
 
-beforeEach(() => {
-  fetchMock = vi.fn<(input: string, init?: RequestInit) => Promise<Response>>(async (url, init) => {
-    if (url === '/api/admin/settings' && (init?.method ?? 'GET') === 'GET') return jsonResponse({ settings });
-    if (url === '/api/admin/settings' && init?.method === 'PUT') return putAnswer();
-    return jsonResponse({ message: `unexpected ${url}` }, 500);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  saveSessionToken(fakeSessionToken('admin-1'));
-  saveCsrfToken('csrf-1');
+const mockedFetch = stubAdminFetch(async (url, init) => {
+  if (url === '/api/admin/settings' && (init?.method ?? 'GET') === 'GET') return jsonResponse({ settings });
+  if (url === '/api/admin/settings' && init?.method === 'PUT') return putAnswer();
+  return jsonResponse({ message: `unexpected ${url}` }, 500);
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
-
-const puts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT');
+const puts = () => mockedFetch().mock.calls.filter(([, init]) => init?.method === 'PUT');
 
 describe('the settings editor', () => {
   it('shows each mistake next to its field and sends nothing', async () => {
@@ -146,7 +135,7 @@ describe('the settings editor', () => {
 
   it('edits the four-eyes threshold with the shared rules and sends it', async () => {
     const withThreshold = { ...settings, order: { ...settings.order, four_eyes_usd: 3000 } };
-    fetchMock.mockImplementation(async (url, init) => {
+    mockedFetch().mockImplementation(async (url, init) => {
       if (url === '/api/admin/settings' && (init?.method ?? 'GET') === 'GET')
         return jsonResponse({ settings: withThreshold });
       return jsonResponse({ message: 'Settings saved. New quotes use them now.', settings: withThreshold });
