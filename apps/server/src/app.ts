@@ -3,7 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config/config';
 import { toFastifyTrustProxy } from './config/trust-proxy';
 import type { DatabaseHandle } from './db/database';
-import { securityHeaderWriter } from './http/security-headers';
+import { isApiPath, securityHeaderWriter } from './http/security-headers';
 import { registerCsrfProtection } from './http/csrf';
 import { addressTextRefusal, registerTextInputRules } from './http/text-input';
 import { registerIdempotency } from './http/idempotency';
@@ -13,7 +13,7 @@ import { LevelAwareLogController, requestLoggerFactory } from './http/request-lo
 import { registerOpenApi } from './http/openapi';
 import { registerRoutes } from './http/route-modules';
 import { registerWebApp } from './web/web-app';
-import { sendRefusalPage, wantsRefusalPage } from './web/refusal-page';
+import { sendRefusalPage } from './web/refusal-page';
 import { startLoadShedding } from './http/load-shedding';
 import { healthRoutes } from './health/health.routes';
 import { createReadiness } from './health/health.service';
@@ -196,13 +196,13 @@ export async function buildApp({
   // Every request's first step, in one hook: its security headers (a refusal carries them too), then
   // the load check, which refuses it at once while the process is overloaded, then the text rule on
   // its query string and path parameters (DESIGN.md 7.8; a body is checked once parsed). A refused
-  // page address is told as a page (web/refusal-page.ts), an API call as JSON.
+  // page's address is told as a page (web/refusal-page.ts), an API call as JSON, as their headers say.
   const writeSecurityHeaders = await securityHeaderWriter(config);
   const loadShedding = startLoadShedding(app, config.loadShedding);
   app.addHook('onRequest', (request, reply, done) => {
     writeSecurityHeaders(request, reply);
     const refusal = loadShedding.refusal(request, reply) ?? addressTextRefusal(request);
-    if (refusal && wantsRefusalPage(request)) {
+    if (refusal && !isApiPath(request.url)) {
       sendRefusalPage(reply, refusal);
       return;
     }

@@ -61,9 +61,11 @@ function apiAnswerHeaders(pageHeaders: Readonly<Record<string, string>>): Record
 /**
  * Whether the answer is the API's: any spelling of an /api path the router accepts (isUnderApi, the
  * CSRF check's reading too), except the API's documentation, a page of its own. An address too
- * malformed to read is refused by that check with an API error, so it gets the API's headers too.
+ * malformed to read is refused by that check with an API error, so it gets the API's headers too. A
+ * refusal made before routing is sent as a page where this is false (web/refusal-page.ts), so its
+ * form always matches the headers it was given.
  */
-function isApiPath(url: string): boolean {
+export function isApiPath(url: string): boolean {
   if (isApiDocsPath(url)) return false;
   try {
     return isUnderApi(url);

@@ -1,18 +1,6 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isUnderApi } from '../http/api-path';
+import type { FastifyReply } from 'fastify';
+import { escapeHtml } from '@offzero/shared/web/prerender';
 import type { AppError } from '../http/errors';
-
-/**
- * Whether a request refused before routing should be told so as a page: a browser's address that is not
- * the API's. The API, and an address too malformed to tell, keep the API's JSON answer.
- */
-export function wantsRefusalPage(request: FastifyRequest): boolean {
-  try {
-    return !isUnderApi(request.url);
-  } catch {
-    return false;
-  }
-}
 
 /** What a person is told of an address with a refused character: what is wrong and what to do. */
 export const REFUSED_ADDRESS_TEXT =
@@ -42,16 +30,4 @@ export function sendRefusalPage(reply: FastifyReply, refusal: AppError): Fastify
     .header('content-type', 'text/html; charset=utf-8')
     .header('cache-control', 'no-store')
     .send(html);
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]!);
 }

@@ -72,7 +72,8 @@ export function prerenderFits(page: PrerenderedPage, config: PublicAppConfig): b
   );
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+/** Text made safe to place in HTML, between tags or in a quoted attribute. */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** The page with its placeholders replaced by this deployment's settings (escaped for HTML). */
 export function fillPrerenderedPage(html: string, config: PublicAppConfig): string {
