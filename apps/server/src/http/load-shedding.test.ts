@@ -22,6 +22,14 @@ describe('load shedding', () => {
       expect(shed.headers['content-security-policy']).toContain("frame-ancestors 'none'");
       const post = await t.request({ method: 'POST', url: '/api/user/login-otp/send', payload: {} });
       expect(post.statusCode).toBe(503);
+      // A page is told so as a page a person can read, with the same wait, under the page's headers.
+      const page = await t.app.inject({ method: 'GET', url: '/about-us' });
+      expect(page.statusCode).toBe(503);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(page.headers['retry-after']).toBe('7');
+      expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(page.body).toContain('<h1>OffZero is busy</h1>');
+      expect(page.body).toContain(`<p>${OVERLOADED_MESSAGE}</p>`);
 
       for (const url of ['/api/health/live', '/api/health/ready', '/api/health', '/metrics']) {
         const response = await t.app.inject({ method: 'GET', url });
