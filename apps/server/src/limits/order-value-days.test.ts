@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database';
 import { orderValueDays, orders, users, type OrderRow } from '../db/schema';
@@ -124,6 +125,11 @@ async function expectWindowsToMatchTheOrders(): Promise<void> {
   }
 }
 
+/** Changes the given orders straight in the table, as any writer could: the trigger must follow. */
+async function changeOrders(values: PgUpdateSetSource<typeof orders>, ids: string[]): Promise<void> {
+  await database.db.update(orders).set(values).where(inArray(orders.id, ids));
+}
+
 describe('the limit windows from order_value_days', () => {
   it('add up to the counted orders, one by one, after inserts, expiries, cancellations, re-quotes, moves and deletes', async () => {
     const aliceOrders = await insertOrders(alice, 120);
@@ -132,34 +138,22 @@ describe('the limit windows from order_value_days', () => {
 
     const ids = (rows: OrderRow[], from: number, to: number) => rows.slice(from, to).map((row) => row.id);
     // Out of the windows, and one of them back in (an operator's correction).
-    await database.db
-      .update(orders)
-      .set({ status: 'expired' })
-      .where(inArray(orders.id, ids(aliceOrders, 0, 15)));
-    await database.db
-      .update(orders)
-      .set({ status: 'cancelled' })
-      .where(inArray(orders.id, ids(aliceOrders, 15, 25)));
-    await database.db.update(orders).set({ status: 'pending' }).where(eq(orders.id, aliceOrders[3]!.id));
+    await changeOrders({ status: 'expired' }, ids(aliceOrders, 0, 15));
+    await changeOrders({ status: 'cancelled' }, ids(aliceOrders, 15, 25));
+    await changeOrders({ status: 'pending' }, [aliceOrders[3]!.id]);
     // A status change that keeps the order counted moves nothing.
-    await database.db
-      .update(orders)
-      .set({ status: 'processing' })
-      .where(inArray(orders.id, ids(aliceOrders, 25, 40)));
+    await changeOrders({ status: 'processing' }, ids(aliceOrders, 25, 40));
     // A re-quote's new value, a cancelled order's value changed too, a creation time moved across days.
-    await database.db
-      .update(orders)
-      .set({ valueCents: sql`${orders.valueCents} + 12345` })
-      .where(inArray(orders.id, [...ids(aliceOrders, 40, 50), aliceOrders[20]!.id]));
-    await database.db
-      .update(orders)
-      .set({ createdAt: sql`${orders.createdAt} - interval '1 day 3 hours'` })
-      .where(inArray(orders.id, ids(aliceOrders, 50, 60)));
+    await changeOrders({ valueCents: sql`${orders.valueCents} + 12345` }, [
+      ...ids(aliceOrders, 40, 50),
+      aliceOrders[20]!.id,
+    ]);
+    await changeOrders(
+      { createdAt: sql`${orders.createdAt} - interval '1 day 3 hours'` },
+      ids(aliceOrders, 50, 60),
+    );
     // An order changing hands (never done by the product, still kept right), then deletes.
-    await database.db
-      .update(orders)
-      .set({ userId: bob })
-      .where(inArray(orders.id, ids(aliceOrders, 60, 65)));
+    await changeOrders({ userId: bob }, ids(aliceOrders, 60, 65));
     await database.db
       .delete(orders)
       .where(inArray(orders.id, [...ids(aliceOrders, 65, 70), ...ids(bobOrders, 0, 5)]));
