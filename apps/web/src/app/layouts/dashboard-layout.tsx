@@ -7,6 +7,7 @@ import { displayName, initials, useCurrentUser } from '../../lib/current-user';
 import { useLogout } from '../../lib/logout';
 import { Logo } from '../../components/ui/logo';
 import { Spinner } from '../../components/ui/spinner';
+import { useNavigationDrawer } from '../../components/ui/use-navigation-drawer';
 import {
   ChevronDownIcon,
   CloseIcon,
@@ -43,36 +44,8 @@ const navItems: NavItem[] = [
  * drawer slides in from the left behind the menu button.
  */
 export function DashboardLayout() {
-  const location = useLocation();
   const { data: user } = useCurrentUser();
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  const closeRef = useRef<HTMLButtonElement>(null);
-  // The drawer remembers the location it was opened on, so any navigation closes it.
-  const [openedOn, setOpenedOn] = useState<string | null>(null);
-  const open = openedOn === location.key;
-
-  function closeDrawer({ restoreFocus = false } = {}) {
-    setOpenedOn(null);
-    if (restoreFocus) toggleRef.current?.focus();
-  }
-
-  useEffect(() => {
-    if (!open) return;
-    closeRef.current?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpenedOn(null);
-        toggleRef.current?.focus();
-      }
-    };
-    const previousOverflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.body.style.overflow = previousOverflow;
-    };
-  }, [open]);
+  const drawer = useNavigationDrawer();
 
   return (
     <div className="flex flex-1 bg-slate-50">
@@ -93,32 +66,32 @@ export function DashboardLayout() {
       {/* Small screens: the same drawer over the page. */}
       <div
         aria-hidden="true"
-        onClick={() => closeDrawer()}
+        onClick={() => drawer.close()}
         className={`fixed inset-0 z-40 bg-ink-900/50 transition-opacity duration-200 lg:hidden ${
-          open ? 'opacity-100' : 'pointer-events-none opacity-0'
+          drawer.isOpen ? 'opacity-100' : 'pointer-events-none opacity-0'
         }`}
       />
       <div
         id={DRAWER_ID}
         data-testid="dashboard-drawer"
         className={`fixed inset-y-0 left-0 z-50 w-[min(18rem,85vw)] shadow-2xl transition-[translate,visibility] duration-200 ease-out lg:hidden ${
-          open ? 'visible translate-x-0' : 'invisible -translate-x-full'
+          drawer.isOpen ? 'visible translate-x-0' : 'invisible -translate-x-full'
         }`}
       >
         <SideNav
           user={user}
           closeButton={
             <button
-              ref={closeRef}
+              ref={drawer.closeRef}
               type="button"
               aria-label="Close menu"
-              onClick={() => closeDrawer({ restoreFocus: true })}
+              onClick={() => drawer.close({ restoreFocus: true })}
               className="-mr-2 inline-flex size-10 items-center justify-center rounded-full text-slate-300 hover:bg-white/10 hover:text-white"
             >
               <CloseIcon />
             </button>
           }
-          onNavigate={() => closeDrawer()}
+          onNavigate={() => drawer.close()}
         />
       </div>
 
@@ -126,13 +99,13 @@ export function DashboardLayout() {
         <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
           <div className="flex h-16 items-center gap-3 px-4 sm:px-6 lg:px-8">
             <button
-              ref={toggleRef}
+              ref={drawer.toggleRef}
               type="button"
               data-testid="dashboard-menu-toggle"
-              aria-expanded={open}
+              aria-expanded={drawer.isOpen}
               aria-controls={DRAWER_ID}
-              aria-label={open ? 'Close menu' : 'Open menu'}
-              onClick={() => (open ? closeDrawer() : setOpenedOn(location.key))}
+              aria-label={drawer.isOpen ? 'Close menu' : 'Open menu'}
+              onClick={() => (drawer.isOpen ? drawer.close() : drawer.open())}
               className="-ml-2 inline-flex size-11 items-center justify-center rounded-full text-ink-900 hover:bg-slate-100 lg:hidden"
             >
               <MenuIcon className="size-6" />

@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { useRef, useState, type ReactNode } from 'react';
+import { Link, NavLink, Outlet } from 'react-router';
 import { paths } from '../../config/paths';
 import { useAppConfig } from '../../lib/app-config';
 import { ButtonLink } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
 import { Logo } from '../../components/ui/logo';
+import { useNavigationDrawer } from '../../components/ui/use-navigation-drawer';
 import {
   CloseIcon,
   ExternalLinkIcon,
@@ -41,43 +42,15 @@ const DRAWER_ID = 'mobile-drawer';
 
 function SiteHeader() {
   const { blogUrl } = useAppConfig();
-  const location = useLocation();
   const headerRef = useRef<HTMLElement>(null);
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  const closeRef = useRef<HTMLButtonElement>(null);
-  // The drawer remembers the location it was opened on, so any navigation closes it without an effect.
-  const [openedOn, setOpenedOn] = useState<string | null>(null);
+  const drawer = useNavigationDrawer();
+  // The drawer opens below the header, wherever the header's bottom is at that moment.
   const [drawerTop, setDrawerTop] = useState(64);
-  const open = openedOn === location.key;
 
   function openDrawer() {
     setDrawerTop(headerRef.current?.getBoundingClientRect().bottom ?? 64);
-    setOpenedOn(location.key);
+    drawer.open();
   }
-
-  function closeDrawer({ restoreFocus = false } = {}) {
-    setOpenedOn(null);
-    if (restoreFocus) toggleRef.current?.focus();
-  }
-
-  useEffect(() => {
-    if (!open) return;
-    closeRef.current?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpenedOn(null);
-        toggleRef.current?.focus();
-      }
-    };
-    // The page behind the open drawer must not scroll.
-    const previousOverflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.body.style.overflow = previousOverflow;
-    };
-  }, [open]);
 
   const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     `rounded-full px-3.5 py-2 text-sm font-medium transition-colors ${
@@ -126,16 +99,16 @@ function SiteHeader() {
           </div>
 
           <button
-            ref={toggleRef}
+            ref={drawer.toggleRef}
             type="button"
             data-testid="menu-toggle"
-            aria-expanded={open}
+            aria-expanded={drawer.isOpen}
             aria-controls={DRAWER_ID}
-            aria-label={open ? 'Close menu' : 'Open menu'}
-            onClick={() => (open ? closeDrawer() : openDrawer())}
+            aria-label={drawer.isOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => (drawer.isOpen ? drawer.close() : openDrawer())}
             className="-mr-2 inline-flex size-11 items-center justify-center rounded-full text-ink-900 hover:bg-slate-100 md:hidden"
           >
-            {open ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
+            {drawer.isOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
           </button>
         </Container>
       </header>
@@ -143,10 +116,10 @@ function SiteHeader() {
       {/* Small screens: the same links in a drawer sliding in from the right, under the header. */}
       <div
         aria-hidden="true"
-        onClick={() => closeDrawer()}
+        onClick={() => drawer.close()}
         style={{ top: drawerTop }}
         className={`fixed inset-x-0 bottom-0 z-30 bg-ink-900/40 transition-opacity duration-200 md:hidden ${
-          open ? 'opacity-100' : 'pointer-events-none opacity-0'
+          drawer.isOpen ? 'opacity-100' : 'pointer-events-none opacity-0'
         }`}
       />
       <nav
@@ -155,16 +128,16 @@ function SiteHeader() {
         aria-label="Mobile"
         style={{ top: drawerTop }}
         className={`fixed right-0 bottom-0 z-30 flex w-[min(20rem,85vw)] flex-col overflow-y-auto bg-white shadow-2xl transition-[translate,visibility] duration-200 ease-out md:hidden ${
-          open ? 'visible translate-x-0' : 'invisible translate-x-full'
+          drawer.isOpen ? 'visible translate-x-0' : 'invisible translate-x-full'
         }`}
       >
         <div className="flex items-center justify-between border-b border-slate-100 px-5 py-3">
           <span className="text-xs font-semibold tracking-wider text-slate-500 uppercase">Menu</span>
           <button
-            ref={closeRef}
+            ref={drawer.closeRef}
             type="button"
             aria-label="Close menu"
-            onClick={() => closeDrawer({ restoreFocus: true })}
+            onClick={() => drawer.close({ restoreFocus: true })}
             className="-mr-2 inline-flex size-10 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100"
           >
             <CloseIcon />
@@ -172,12 +145,12 @@ function SiteHeader() {
         </div>
         <ul className="flex flex-col gap-1 p-3">
           <li>
-            <NavLink to={paths.home} end className={drawerLinkClass} onClick={() => closeDrawer()}>
+            <NavLink to={paths.home} end className={drawerLinkClass} onClick={() => drawer.close()}>
               Home
             </NavLink>
           </li>
           <li>
-            <NavLink to={paths.about} className={drawerLinkClass} onClick={() => closeDrawer()}>
+            <NavLink to={paths.about} className={drawerLinkClass} onClick={() => drawer.close()}>
               About Us
             </NavLink>
           </li>
@@ -185,17 +158,17 @@ function SiteHeader() {
             <ExternalLink
               href={blogUrl}
               className={drawerLinkClass({ isActive: false })}
-              onClick={() => closeDrawer()}
+              onClick={() => drawer.close()}
             >
               Blogs
             </ExternalLink>
           </li>
         </ul>
         <div className="mt-auto flex flex-col gap-3 border-t border-slate-100 p-5">
-          <ButtonLink to={paths.login} variant="outline" fullWidth onClick={() => closeDrawer()}>
+          <ButtonLink to={paths.login} variant="outline" fullWidth onClick={() => drawer.close()}>
             Login
           </ButtonLink>
-          <ButtonLink to={paths.register} variant="primary" fullWidth onClick={() => closeDrawer()}>
+          <ButtonLink to={paths.register} variant="primary" fullWidth onClick={() => drawer.close()}>
             Register
           </ButtonLink>
         </div>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { type ComponentType, type ReactNode } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import type { User } from '@offzero/shared/api/accounts';
 import { paths } from '../../config/paths';
@@ -7,6 +7,7 @@ import { errorMessage } from '../../lib/api-client';
 import { useLogout } from '../../lib/logout';
 import { Logo } from '../../components/ui/logo';
 import { Spinner } from '../../components/ui/spinner';
+import { useNavigationDrawer } from '../../components/ui/use-navigation-drawer';
 import { ButtonLink } from '../../components/ui/button';
 import { PageLoadError } from '../../components/ui/page';
 import {
@@ -116,29 +117,7 @@ function AdminLayout({ user }: { user: User }) {
   const mfa = useMfaStatus();
   const mustEnrol = mfa.data?.required === true && !mfa.data.enrolled;
   const items = useNavItems();
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  const closeRef = useRef<HTMLButtonElement>(null);
-  // The drawer remembers the location it was opened on, so any navigation closes it.
-  const [openedOn, setOpenedOn] = useState<string | null>(null);
-  const open = openedOn === location.key;
-
-  useEffect(() => {
-    if (!open) return;
-    closeRef.current?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpenedOn(null);
-        toggleRef.current?.focus();
-      }
-    };
-    const previousOverflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.body.style.overflow = previousOverflow;
-    };
-  }, [open]);
+  const drawer = useNavigationDrawer();
 
   const current = items.find((item) =>
     item.end ? location.pathname === item.to : location.pathname.startsWith(item.to),
@@ -161,30 +140,27 @@ function AdminLayout({ user }: { user: User }) {
 
       <div
         aria-hidden="true"
-        onClick={() => setOpenedOn(null)}
+        onClick={() => drawer.close()}
         className={`fixed inset-0 z-40 bg-ink-900/50 transition-opacity duration-200 lg:hidden ${
-          open ? 'opacity-100' : 'pointer-events-none opacity-0'
+          drawer.isOpen ? 'opacity-100' : 'pointer-events-none opacity-0'
         }`}
       />
       <div
         id={DRAWER_ID}
         className={`fixed inset-y-0 left-0 z-50 w-[min(17rem,85vw)] shadow-2xl transition-[translate,visibility] duration-200 ease-out lg:hidden ${
-          open ? 'visible translate-x-0' : 'invisible -translate-x-full'
+          drawer.isOpen ? 'visible translate-x-0' : 'invisible -translate-x-full'
         }`}
       >
         <SideNav
           items={items}
           user={user}
-          onNavigate={() => setOpenedOn(null)}
+          onNavigate={() => drawer.close()}
           closeButton={
             <button
-              ref={closeRef}
+              ref={drawer.closeRef}
               type="button"
               aria-label="Close menu"
-              onClick={() => {
-                setOpenedOn(null);
-                toggleRef.current?.focus();
-              }}
+              onClick={() => drawer.close({ restoreFocus: true })}
               className="-mr-2 inline-flex size-10 items-center justify-center rounded-full text-slate-300 hover:bg-white/10 hover:text-white"
             >
               <CloseIcon />
@@ -197,13 +173,13 @@ function AdminLayout({ user }: { user: User }) {
         <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
           <div className="flex h-14 items-center gap-3 px-4 sm:px-6 lg:px-8">
             <button
-              ref={toggleRef}
+              ref={drawer.toggleRef}
               type="button"
               data-testid="admin-menu-toggle"
-              aria-expanded={open}
+              aria-expanded={drawer.isOpen}
               aria-controls={DRAWER_ID}
-              aria-label={open ? 'Close menu' : 'Open menu'}
-              onClick={() => (open ? setOpenedOn(null) : setOpenedOn(location.key))}
+              aria-label={drawer.isOpen ? 'Close menu' : 'Open menu'}
+              onClick={() => (drawer.isOpen ? drawer.close() : drawer.open())}
               className="-ml-2 inline-flex size-10 items-center justify-center rounded-full text-ink-900 hover:bg-slate-100 lg:hidden"
             >
               <MenuIcon className="size-6" />
