@@ -6,21 +6,19 @@ import { useAppConfig } from '../../lib/app-config';
 import { displayName, initials, useCurrentUser } from '../../lib/current-user';
 import { useLogout } from '../../lib/logout';
 import { Logo } from '../../components/ui/logo';
+import { SocialLinks } from '../../components/ui/social-links';
 import { Spinner } from '../../components/ui/spinner';
 import { useNavigationDrawer } from '../../components/ui/use-navigation-drawer';
 import {
   ChevronDownIcon,
   CloseIcon,
-  FacebookIcon,
   HelpIcon,
   HomeIcon,
-  LinkedInIcon,
   ListIcon,
   LogoutIcon,
   MenuIcon,
   SettingsIcon,
   ShieldIcon,
-  XLogoIcon,
 } from '../../components/ui/icons';
 
 const DRAWER_ID = 'dashboard-drawer';
@@ -132,7 +130,6 @@ function SideNav({
   closeButton?: ReactNode;
   onNavigate?: () => void;
 }) {
-  const { social } = useAppConfig();
   // The back office link is a convenience for admins; the server decides what each role may do.
   const items: NavItem[] =
     user?.role === 'admin' ? [...navItems, { to: paths.admin, label: 'Admin', icon: ShieldIcon }] : navItems;
@@ -170,35 +167,9 @@ function SideNav({
       </ul>
       <div className="mt-auto border-t border-white/10 px-5 py-5">
         <p className="text-xs font-medium text-slate-400">Follow OffZero</p>
-        <ul className="mt-3 flex gap-2" aria-label="OffZero on social media">
-          <SocialLink href={social.x} label="OffZero on X">
-            <XLogoIcon className="size-4" />
-          </SocialLink>
-          <SocialLink href={social.facebook} label="OffZero on Facebook">
-            <FacebookIcon className="size-4.5" />
-          </SocialLink>
-          <SocialLink href={social.linkedin} label="OffZero on LinkedIn">
-            <LinkedInIcon className="size-4" />
-          </SocialLink>
-        </ul>
+        <SocialLinks className="mt-3 gap-2" buttonSize="size-9" />
       </div>
     </nav>
-  );
-}
-
-function SocialLink({ href, label, children }: { href: string; label: string; children: ReactNode }) {
-  return (
-    <li>
-      <a
-        href={href}
-        target="_blank"
-        rel="noopener noreferrer"
-        aria-label={label}
-        className="inline-flex size-9 items-center justify-center rounded-full bg-white/5 text-slate-300 ring-1 ring-white/10 transition-colors hover:bg-brand-500 hover:text-ink-900"
-      >
-        {children}
-      </a>
-    </li>
   );
 }
 

@@ -5,17 +5,9 @@ import { useAppConfig } from '../../lib/app-config';
 import { ButtonLink } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
 import { Logo } from '../../components/ui/logo';
+import { SocialLinks } from '../../components/ui/social-links';
 import { useNavigationDrawer } from '../../components/ui/use-navigation-drawer';
-import {
-  CloseIcon,
-  ExternalLinkIcon,
-  FacebookIcon,
-  LinkedInIcon,
-  MailIcon,
-  MapPinIcon,
-  MenuIcon,
-  XLogoIcon,
-} from '../../components/ui/icons';
+import { CloseIcon, ExternalLinkIcon, MailIcon, MapPinIcon, MenuIcon } from '../../components/ui/icons';
 
 const TAGLINE = 'The safest and easiest way to buy Bitcoin. Get Off Zero!';
 
@@ -199,7 +191,7 @@ function ExternalLink({
 }
 
 function SiteFooter() {
-  const { supportEmail, blogUrl, social, postalAddress } = useAppConfig();
+  const { supportEmail, blogUrl, postalAddress } = useAppConfig();
   const linkClass = 'text-sm text-slate-300 transition-colors hover:text-white';
 
   return (
@@ -210,17 +202,7 @@ function SiteFooter() {
             <Logo tone="light" />
           </Link>
           <p className="mt-4 max-w-xs text-sm leading-6 text-slate-400">{TAGLINE}</p>
-          <ul className="mt-6 flex gap-3" aria-label="OffZero on social media">
-            <SocialLink href={social.x} label="OffZero on X">
-              <XLogoIcon className="size-4" />
-            </SocialLink>
-            <SocialLink href={social.facebook} label="OffZero on Facebook">
-              <FacebookIcon className="size-4.5" />
-            </SocialLink>
-            <SocialLink href={social.linkedin} label="OffZero on LinkedIn">
-              <LinkedInIcon className="size-4" />
-            </SocialLink>
-          </ul>
+          <SocialLinks className="mt-6 gap-3" buttonSize="size-10" />
         </div>
 
         <FooterColumn title="Company">
@@ -297,21 +279,5 @@ function FooterColumn({ title, children }: { title: string; children: ReactNode 
       <h2 className="text-sm font-semibold text-white">{title}</h2>
       <ul className="mt-4 space-y-3">{children}</ul>
     </div>
-  );
-}
-
-function SocialLink({ href, label, children }: { href: string; label: string; children: ReactNode }) {
-  return (
-    <li>
-      <a
-        href={href}
-        target="_blank"
-        rel="noopener noreferrer"
-        aria-label={label}
-        className="inline-flex size-10 items-center justify-center rounded-full bg-white/5 text-slate-300 ring-1 ring-white/10 transition-colors hover:bg-brand-500 hover:text-ink-900"
-      >
-        {children}
-      </a>
-    </li>
   );
 }
