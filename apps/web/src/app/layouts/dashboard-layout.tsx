@@ -43,7 +43,7 @@ const navItems: NavItem[] = [
  */
 export function DashboardLayout() {
   const { data: user } = useCurrentUser();
-  const drawer = useNavigationDrawer();
+  const drawer = useNavigationDrawer({ drawerId: DRAWER_ID });
 
   return (
     <div className="flex flex-1 bg-slate-50">
@@ -80,10 +80,7 @@ export function DashboardLayout() {
           user={user}
           closeButton={
             <button
-              ref={drawer.closeRef}
-              type="button"
-              aria-label="Close menu"
-              onClick={() => drawer.close({ restoreFocus: true })}
+              {...drawer.closeButtonProps}
               className="-mr-2 inline-flex size-10 items-center justify-center rounded-full text-slate-300 hover:bg-white/10 hover:text-white"
             >
               <CloseIcon />
@@ -97,13 +94,8 @@ export function DashboardLayout() {
         <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
           <div className="flex h-16 items-center gap-3 px-4 sm:px-6 lg:px-8">
             <button
-              ref={drawer.toggleRef}
-              type="button"
+              {...drawer.toggleButtonProps}
               data-testid="dashboard-menu-toggle"
-              aria-expanded={drawer.isOpen}
-              aria-controls={DRAWER_ID}
-              aria-label={drawer.isOpen ? 'Close menu' : 'Open menu'}
-              onClick={() => (drawer.isOpen ? drawer.close() : drawer.open())}
               className="-ml-2 inline-flex size-11 items-center justify-center rounded-full text-ink-900 hover:bg-slate-100 lg:hidden"
             >
               <MenuIcon className="size-6" />

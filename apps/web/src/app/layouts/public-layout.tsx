@@ -35,14 +35,12 @@ const DRAWER_ID = 'mobile-drawer';
 function SiteHeader() {
   const { blogUrl } = useAppConfig();
   const headerRef = useRef<HTMLElement>(null);
-  const drawer = useNavigationDrawer();
   // The drawer opens below the header, wherever the header's bottom is at that moment.
   const [drawerTop, setDrawerTop] = useState(64);
-
-  function openDrawer() {
-    setDrawerTop(headerRef.current?.getBoundingClientRect().bottom ?? 64);
-    drawer.open();
-  }
+  const drawer = useNavigationDrawer({
+    drawerId: DRAWER_ID,
+    beforeOpen: () => setDrawerTop(headerRef.current?.getBoundingClientRect().bottom ?? 64),
+  });
 
   const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     `rounded-full px-3.5 py-2 text-sm font-medium transition-colors ${
@@ -91,13 +89,8 @@ function SiteHeader() {
           </div>
 
           <button
-            ref={drawer.toggleRef}
-            type="button"
+            {...drawer.toggleButtonProps}
             data-testid="menu-toggle"
-            aria-expanded={drawer.isOpen}
-            aria-controls={DRAWER_ID}
-            aria-label={drawer.isOpen ? 'Close menu' : 'Open menu'}
-            onClick={() => (drawer.isOpen ? drawer.close() : openDrawer())}
             className="-mr-2 inline-flex size-11 items-center justify-center rounded-full text-ink-900 hover:bg-slate-100 md:hidden"
           >
             {drawer.isOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
@@ -126,10 +119,7 @@ function SiteHeader() {
         <div className="flex items-center justify-between border-b border-slate-100 px-5 py-3">
           <span className="text-xs font-semibold tracking-wider text-slate-500 uppercase">Menu</span>
           <button
-            ref={drawer.closeRef}
-            type="button"
-            aria-label="Close menu"
-            onClick={() => drawer.close({ restoreFocus: true })}
+            {...drawer.closeButtonProps}
             className="-mr-2 inline-flex size-10 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100"
           >
             <CloseIcon />

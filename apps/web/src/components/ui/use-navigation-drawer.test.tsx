@@ -1,26 +1,19 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Link } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { useNavigationDrawer } from './use-navigation-drawer';
 
+let openings = 0;
+
 function Layout() {
-  const drawer = useNavigationDrawer();
+  const drawer = useNavigationDrawer({ drawerId: 'drawer', beforeOpen: () => (openings += 1) });
   return (
     <>
-      <button
-        ref={drawer.toggleRef}
-        type="button"
-        aria-expanded={drawer.isOpen}
-        onClick={() => (drawer.isOpen ? drawer.close() : drawer.open())}
-      >
-        Menu
-      </button>
+      <button {...drawer.toggleButtonProps}>Menu</button>
       {drawer.isOpen && (
-        <nav aria-label="Drawer">
-          <button ref={drawer.closeRef} type="button" onClick={() => drawer.close({ restoreFocus: true })}>
-            Close menu
-          </button>
+        <nav id="drawer" aria-label="Drawer">
+          <button {...drawer.closeButtonProps}>Close</button>
           <Link to="/about">About</Link>
         </nav>
       )}
@@ -29,22 +22,33 @@ function Layout() {
   );
 }
 
+/** The drawer's own close button (the menu button is named "Close menu" too while the drawer is open). */
+function drawerCloseButton() {
+  return within(screen.getByRole('navigation', { name: 'Drawer' })).getByRole('button', {
+    name: 'Close menu',
+  });
+}
+
 function renderLayout() {
   render(
     <MemoryRouter initialEntries={['/']}>
       <Layout />
     </MemoryRouter>,
   );
-  return { user: userEvent.setup(), menu: screen.getByRole('button', { name: 'Menu' }) };
+  openings = 0;
+  return { user: userEvent.setup(), menu: screen.getByRole('button', { name: 'Open menu' }) };
 }
 
 describe('useNavigationDrawer', () => {
   it('opens with the focus on its close button and the page behind held still', async () => {
     const { user, menu } = renderLayout();
     expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).toHaveAttribute('aria-controls', 'drawer');
     await user.click(menu);
     expect(menu).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByRole('button', { name: 'Close menu' })).toHaveFocus();
+    expect(menu).toHaveAccessibleName('Close menu');
+    expect(openings).toBe(1);
+    expect(drawerCloseButton()).toHaveFocus();
     expect(document.body.style.overflow).toBe('hidden');
   });
 
@@ -60,7 +64,7 @@ describe('useNavigationDrawer', () => {
   it('closes from its close button, giving the focus back to the menu button', async () => {
     const { user, menu } = renderLayout();
     await user.click(menu);
-    await user.click(screen.getByRole('button', { name: 'Close menu' }));
+    await user.click(drawerCloseButton());
     expect(screen.queryByRole('navigation', { name: 'Drawer' })).not.toBeInTheDocument();
     expect(menu).toHaveFocus();
   });

@@ -5,10 +5,12 @@ import { useLocation } from 'react-router';
  * The menu drawer of a layout on small screens (the public site, the dashboard, the back office).
  * It remembers the location it was opened on, so any navigation closes it without an effect. While it
  * is open its close button has the focus, Escape closes it and gives the focus back to the menu
- * button, and the page behind it does not scroll. Put `toggleRef` on the menu button and `closeRef` on
- * the drawer's close button.
+ * button, and the page behind it does not scroll. Spread `toggleButtonProps` on the menu button and
+ * `closeButtonProps` on the drawer's close button; give the drawer the id `drawerId`.
+ *
+ * `beforeOpen`: runs as the menu button opens the drawer (the public site measures its header then).
  */
-export function useNavigationDrawer() {
+export function useNavigationDrawer({ drawerId, beforeOpen }: { drawerId: string; beforeOpen?: () => void }) {
   const location = useLocation();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -33,15 +35,31 @@ export function useNavigationDrawer() {
     };
   }, [isOpen]);
 
+  const close = () => setOpenedOn(null);
   return {
     isOpen,
-    toggleRef,
-    closeRef,
-    open: () => setOpenedOn(location.key),
-    /** `restoreFocus`: give the focus back to the menu button (the drawer's own close button does). */
-    close: ({ restoreFocus = false } = {}) => {
-      setOpenedOn(null);
-      if (restoreFocus) toggleRef.current?.focus();
+    close,
+    toggleButtonProps: {
+      ref: toggleRef,
+      type: 'button' as const,
+      'aria-expanded': isOpen,
+      'aria-controls': drawerId,
+      'aria-label': isOpen ? 'Close menu' : 'Open menu',
+      onClick: () => {
+        if (isOpen) return close();
+        beforeOpen?.();
+        setOpenedOn(location.key);
+      },
+    },
+    /** The drawer's own close button gives the focus back to the menu button. */
+    closeButtonProps: {
+      ref: closeRef,
+      type: 'button' as const,
+      'aria-label': 'Close menu',
+      onClick: () => {
+        close();
+        toggleRef.current?.focus();
+      },
     },
   };
 }

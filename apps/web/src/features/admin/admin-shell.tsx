@@ -1,4 +1,4 @@
-import { type ComponentType, type ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import type { User } from '@offzero/shared/api/accounts';
 import { paths } from '../../config/paths';
@@ -117,7 +117,7 @@ function AdminLayout({ user }: { user: User }) {
   const mfa = useMfaStatus();
   const mustEnrol = mfa.data?.required === true && !mfa.data.enrolled;
   const items = useNavItems();
-  const drawer = useNavigationDrawer();
+  const drawer = useNavigationDrawer({ drawerId: DRAWER_ID });
 
   const current = items.find((item) =>
     item.end ? location.pathname === item.to : location.pathname.startsWith(item.to),
@@ -157,10 +157,7 @@ function AdminLayout({ user }: { user: User }) {
           onNavigate={() => drawer.close()}
           closeButton={
             <button
-              ref={drawer.closeRef}
-              type="button"
-              aria-label="Close menu"
-              onClick={() => drawer.close({ restoreFocus: true })}
+              {...drawer.closeButtonProps}
               className="-mr-2 inline-flex size-10 items-center justify-center rounded-full text-slate-300 hover:bg-white/10 hover:text-white"
             >
               <CloseIcon />
@@ -173,13 +170,8 @@ function AdminLayout({ user }: { user: User }) {
         <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
           <div className="flex h-14 items-center gap-3 px-4 sm:px-6 lg:px-8">
             <button
-              ref={drawer.toggleRef}
-              type="button"
+              {...drawer.toggleButtonProps}
               data-testid="admin-menu-toggle"
-              aria-expanded={drawer.isOpen}
-              aria-controls={DRAWER_ID}
-              aria-label={drawer.isOpen ? 'Close menu' : 'Open menu'}
-              onClick={() => (drawer.isOpen ? drawer.close() : drawer.open())}
               className="-ml-2 inline-flex size-10 items-center justify-center rounded-full text-ink-900 hover:bg-slate-100 lg:hidden"
             >
               <MenuIcon className="size-6" />
