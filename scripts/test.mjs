@@ -5,6 +5,8 @@
 // on PostgreSQL, and the deployment kit. Ends with one summary line: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 mkdirSync('.test-reports', { recursive: true });
 
@@ -28,12 +30,53 @@ function runCounted(command, args) {
   return { ok: result.status === 0, ...counts };
 }
 
-function readCounts(file, pick) {
+function readReport(file) {
   try {
-    return pick(JSON.parse(readFileSync(file, 'utf8')));
+    return JSON.parse(readFileSync(file, 'utf8'));
   } catch {
-    return { passed: 0, failed: 0 };
+    return null;
   }
+}
+
+/** The first line of a failure's message, without the terminal's colour codes. */
+function firstLine(message) {
+  return stripVTControlCharacters(String(message ?? ''))
+    .split('\n')[0]
+    .trim();
+}
+
+/** "file › test: first line of the error" for each failed Vitest test. */
+function failedUnitTests(report) {
+  const lines = [];
+  for (const file of report?.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      lines.push(
+        `${relative(process.cwd(), file.name)} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`,
+      );
+    }
+    // A file that failed before its tests ran (a syntax error, a failing beforeAll) has no failed test.
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
+      lines.push(`${relative(process.cwd(), file.name)}: ${firstLine(file.message)}`);
+    }
+  }
+  return lines;
+}
+
+/** "file › suite › test: first line of the error" for each failed or flaky Playwright test. */
+function failedBrowserTests(report) {
+  const lines = [];
+  const visit = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      if (spec.ok) continue;
+      const results = (spec.tests ?? []).flatMap((t) => t.results ?? []);
+      const error = results.find((r) => r.error)?.error?.message;
+      lines.push(`${[...titles, spec.title].join(' › ')}: ${firstLine(error)}`);
+    }
+    for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
+  };
+  for (const suite of report?.suites ?? []) visit(suite, [suite.file ?? suite.title]);
+  return lines;
 }
 
 const chromiumReady = run('node', ['scripts/ensure-chromium.mjs']);
@@ -53,14 +96,13 @@ const prod =
     ? runCounted('node', ['scripts/check-prod-build.mjs'])
     : { ok: true, passed: 0, failed: 0 };
 
-const unit = readCounts('.test-reports/unit.json', (r) => ({
-  passed: r.numPassedTests ?? 0,
-  failed: r.numFailedTests ?? 0,
-}));
-const e2e = readCounts('.test-reports/e2e.json', (r) => ({
-  passed: r.stats?.expected ?? 0,
-  failed: (r.stats?.unexpected ?? 0) + (r.stats?.flaky ?? 0),
-}));
+const unitReport = readReport('.test-reports/unit.json');
+const unit = { passed: unitReport?.numPassedTests ?? 0, failed: unitReport?.numFailedTests ?? 0 };
+const e2eReport = readReport('.test-reports/e2e.json');
+const e2e = {
+  passed: e2eReport?.stats?.expected ?? 0,
+  failed: (e2eReport?.stats?.unexpected ?? 0) + (e2eReport?.stats?.flaky ?? 0),
+};
 const deployKit = runCounted('node', ['scripts/check-deploy-kit.mjs']);
 const passed = unit.passed + (e2eOk || buildOk ? e2e.passed : 0) + prod.passed + deployKit.passed;
 const failed =
@@ -72,6 +114,12 @@ const failed =
   (buildOk ? 0 : 1) +
   (e2eOk || !buildOk ? 0 : e2e.failed === 0 ? 1 : 0);
 
+// The failures again at the very end, where a log cut to its last lines still shows them.
+const failures = [
+  ...failedUnitTests(unitReport).map((line) => `failed (unit and API): ${line}`),
+  ...(buildOk ? failedBrowserTests(e2eReport) : []).map((line) => `failed (browser): ${line}`),
+];
+if (failures.length > 0) console.log(`\n${failures.join('\n')}`);
 console.log(
   `\nunit and API: ${unit.passed} passed, ${unit.failed} failed; browser: ${e2e.passed} passed, ${e2e.failed} failed; production build: ${prod.passed} passed, ${prod.failed} failed; deploy kit: ${deployKit.passed} passed, ${deployKit.failed} failed`,
 );
