@@ -15,6 +15,7 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     migrate: config.migrateOnStart,
+    poolMax: config.databasePoolMax,
   });
   if (!config.migrateOnStart) {
     // Production migrates as its own release step (`npm run db:migrate`): new code on an old schema

@@ -226,6 +226,15 @@ describe('shutdown, load shedding and metrics', () => {
     );
   });
 
+  it('keeps twice the cores in PostgreSQL connections per process (4 to 10) unless DATABASE_POOL_MAX says', () => {
+    const cores = os.availableParallelism();
+    expect(loadConfig({ DATA_DIR: tmp() }).databasePoolMax).toBe(Math.min(10, Math.max(4, 2 * cores)));
+    expect(loadConfig({ DATA_DIR: tmp(), DATABASE_POOL_MAX: '25' }).databasePoolMax).toBe(25);
+    for (const bad of ['0', '-3', '101', '2.5', 'lots']) {
+      expect(() => loadConfig({ DATA_DIR: tmp(), DATABASE_POOL_MAX: bad }), bad).toThrow(/DATABASE_POOL_MAX/);
+    }
+  });
+
   it('takes a metrics token of at least 16 characters', () => {
     expect(loadConfig({ ...productionEnv, DATA_DIR: tmp() }).metricsToken).toBeUndefined();
     expect(

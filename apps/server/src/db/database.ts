@@ -8,6 +8,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { defaultPoolMax } from '../config/config';
 import { migrationsFolder } from '../config/server-paths';
 import * as schema from './schema';
 import { keepNamedStatements } from './embedded-named-statements';
@@ -44,10 +45,12 @@ export async function openDatabase(options: {
   dataDir: string | null;
   snapshot?: Blob | undefined;
   migrate?: boolean;
+  /** PostgreSQL only: connections kept at most (DATABASE_POOL_MAX); defaultPoolMax() when left out. */
+  poolMax?: number;
 }): Promise<DatabaseHandle> {
   const migrate = options.migrate ?? true;
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, migrate)
+    ? openPostgres(options.databaseUrl, migrate, options.poolMax ?? defaultPoolMax())
     : openEmbedded(options.dataDir, options.snapshot, migrate);
 }
 
@@ -107,10 +110,10 @@ function takeTurns(client: PGlite): void {
     turn(() => transaction(callback))) as PGlite['transaction'];
 }
 
-async function openPostgres(databaseUrl: string, migrate: boolean): Promise<DatabaseHandle> {
+async function openPostgres(databaseUrl: string, migrate: boolean, poolMax: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
-    max: 10,
+    max: poolMax,
     // While PostgreSQL is unreachable a request gets its 503 within this, rather than hanging.
     connectionTimeoutMillis: 5_000,
     // TCP keepalive finds connections a network failure left dead, so the pool replaces them.
