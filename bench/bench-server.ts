@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config/config';
+import { loadConfig, loadDatabaseConfig } from '../apps/server/src/config/config';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/database';
 import { orderEvents, orders, users } from '../apps/server/src/db/schema';
 import { listCustomerOrdersWithPayoutEntries } from '../apps/server/src/orders/order.repository';
@@ -27,9 +27,10 @@ const mode = process.argv[2];
 const databaseSetting = process.env.BENCH_DB ?? 'embedded';
 
 function openBenchDatabase(): Promise<DatabaseHandle> {
-  return databaseSetting === 'embedded'
-    ? openDatabase({ dataDir: null })
-    : openDatabase({ databaseUrl: databaseSetting, dataDir: null });
+  if (databaseSetting === 'embedded') return openDatabase({ dataDir: null });
+  // Both servers keep the pool DATABASE_POOL_MAX sets, as the product would; its default otherwise.
+  const { poolMax } = loadDatabaseConfig(process.env);
+  return openDatabase({ databaseUrl: databaseSetting, dataDir: null, poolMax });
 }
 
 async function productServer(): Promise<FastifyInstance> {

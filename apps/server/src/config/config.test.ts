@@ -253,10 +253,13 @@ describe('loadDatabaseConfig', () => {
     expect(loadDatabaseConfig({ APP_MODE: 'production', DATA_DIR: dataDir })).toEqual({
       databaseUrl: undefined,
       dataDir,
+      poolMax: loadConfig({ DATA_DIR: dataDir }).databasePoolMax,
     });
     expect(loadDatabaseConfig({ DATABASE_URL: 'postgres://db/offzero' }).databaseUrl).toBe(
       'postgres://db/offzero',
     );
+    expect(loadDatabaseConfig({ DATABASE_POOL_MAX: '3' }).poolMax).toBe(3);
+    expect(() => loadDatabaseConfig({ DATABASE_POOL_MAX: 'many' })).toThrow(/DATABASE_POOL_MAX/);
   });
 });
 

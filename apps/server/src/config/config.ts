@@ -473,12 +473,19 @@ function demoDataEncryptionKey(dataDir: string): string {
 export function loadDatabaseConfig(env: Record<string, string | undefined>): {
   databaseUrl: string | undefined;
   dataDir: string;
+  poolMax: number;
 } {
-  const parsed = envSchema.pick({ DATABASE_URL: true, DATA_DIR: true }).safeParse(env);
+  const parsed = envSchema
+    .pick({ DATABASE_URL: true, DATA_DIR: true, DATABASE_POOL_MAX: true })
+    .safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
-  return { databaseUrl: parsed.data.DATABASE_URL, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  return {
+    databaseUrl: parsed.data.DATABASE_URL,
+    dataDir: path.resolve(parsed.data.DATA_DIR),
+    poolMax: parsed.data.DATABASE_POOL_MAX ?? defaultPoolMax(),
+  };
 }
 
 /** Interfaces only this machine can reach. */
