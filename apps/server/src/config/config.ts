@@ -499,10 +499,11 @@ const MB = 1024 * 1024;
 /** Generous: shed only when the heap nears V8's own limit, where the process would soon crash. */
 /**
  * How many PostgreSQL connections a process keeps at most, unless DATABASE_POOL_MAX says: twice the
- * machine's cores, from 4 to 10. Past that, more connections only add PostgreSQL backends competing
- * for the same cores (and for the database's connection limit, which every process shares): on a
- * 2-core machine with PostgreSQL beside it, 4 instead of 10 gave order saves at 10 connections a p99
- * of 20–24 ms instead of 28–31 ms, at a higher rate (`npm run bench`). Each process has its own pool.
+ * machine's cores, from 4 to 10. Past a few per core, more connections only add PostgreSQL backends
+ * competing for the same cores, and each one counts against the database's connection limit, which
+ * every process shares. On the 2-core development machine with PostgreSQL beside it, order saves at 10
+ * connections had a median p99 of 24 ms with 4 and 28 ms with 10 over 5 alternating pairs of
+ * `npm run bench` runs, each pool ranging from 20 to 35 ms.
  */
 export function defaultPoolMax(): number {
   return Math.min(10, Math.max(4, 2 * os.availableParallelism()));
