@@ -25,7 +25,7 @@ const envSchema = z.object({
   PUBLIC_URL: optionalText,
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalText,
-  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(defaultPoolMax),
   REDIS_URL: optionalText,
   JWT_SECRET: optionalText,
   SESSION_TTL_SECONDS: z.coerce.number().int().min(300).max(2_592_000).default(604_800),
@@ -185,7 +185,7 @@ export interface AppConfig {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  /** Connections each process keeps to PostgreSQL at most (db/database.ts: defaultPoolMax). */
+  /** Connections each process keeps to PostgreSQL at most (DATABASE_POOL_MAX, or defaultPoolMax). */
   databasePoolMax: number;
   redisUrl: string | undefined;
   jwtSecret: Uint8Array;
@@ -349,7 +349,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    databasePoolMax: e.DATABASE_POOL_MAX ?? defaultPoolMax(),
+    databasePoolMax: e.DATABASE_POOL_MAX,
     redisUrl: e.REDIS_URL,
     jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? demoJwtSecret(dataDir)),
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
@@ -484,7 +484,7 @@ export function loadDatabaseConfig(env: Record<string, string | undefined>): {
   return {
     databaseUrl: parsed.data.DATABASE_URL,
     dataDir: path.resolve(parsed.data.DATA_DIR),
-    poolMax: parsed.data.DATABASE_POOL_MAX ?? defaultPoolMax(),
+    poolMax: parsed.data.DATABASE_POOL_MAX,
   };
 }
 
@@ -496,7 +496,6 @@ function isLoopbackHost(host: string): boolean {
 
 const MB = 1024 * 1024;
 
-/** Generous: shed only when the heap nears V8's own limit, where the process would soon crash. */
 /**
  * How many PostgreSQL connections a process keeps at most, unless DATABASE_POOL_MAX says: twice the
  * machine's cores, from 4 to 10. Past a few per core, more connections only add PostgreSQL backends
@@ -509,6 +508,7 @@ export function defaultPoolMax(): number {
   return Math.min(10, Math.max(4, 2 * os.availableParallelism()));
 }
 
+/** Generous: shed only when the heap nears V8's own limit, where the process would soon crash. */
 function defaultMaxHeapUsedBytes(): number {
   return Math.floor(v8.getHeapStatistics().heap_size_limit * 0.9);
 }

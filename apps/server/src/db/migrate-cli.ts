@@ -9,9 +9,9 @@ import { findPendingMigrations } from './pending-migrations';
  */
 async function migrate(): Promise<void> {
   // eslint-disable-next-line no-restricted-properties -- this command's one read of the environment
-  const { databaseUrl, dataDir } = loadDatabaseConfig(process.env);
+  const { databaseUrl, dataDir, poolMax } = loadDatabaseConfig(process.env);
   const where = databaseUrl ? redactUrl(databaseUrl) : `the embedded database in ${dataDir}`;
-  const database = await openDatabase({ databaseUrl, dataDir, migrate: false });
+  const database = await openDatabase({ databaseUrl, dataDir, migrate: false, poolMax });
   try {
     const pending = await findPendingMigrations(database.db);
     if (pending.length === 0) {
@@ -23,7 +23,7 @@ async function migrate(): Promise<void> {
     await database.close();
   }
   // Reopening with migrate applies them under the same advisory lock the server start uses.
-  const migrated = await openDatabase({ databaseUrl, dataDir });
+  const migrated = await openDatabase({ databaseUrl, dataDir, poolMax });
   await migrated.close();
   console.log('Migrations applied.');
 }

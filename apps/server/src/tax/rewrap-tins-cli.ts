@@ -16,6 +16,7 @@ async function rewrap(): Promise<void> {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     migrate: false,
+    poolMax: config.databasePoolMax,
   });
   try {
     const tax = createTaxService({
