@@ -49,16 +49,13 @@ function firstLine(message) {
 function failedUnitTests(report) {
   const lines = [];
   for (const file of report?.testResults ?? []) {
-    for (const test of file.assertionResults ?? []) {
-      if (test.status !== 'failed') continue;
-      lines.push(
-        `${relative(process.cwd(), file.name)} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`,
-      );
+    const where = relative(process.cwd(), file.name);
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failed) {
+      lines.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
     }
     // A file that failed before its tests ran (a syntax error, a failing beforeAll) has no failed test.
-    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
-      lines.push(`${relative(process.cwd(), file.name)}: ${firstLine(file.message)}`);
-    }
+    if (file.status === 'failed' && failed.length === 0) lines.push(`${where}: ${firstLine(file.message)}`);
   }
   return lines;
 }
@@ -68,8 +65,10 @@ function failedBrowserTests(report) {
   const lines = [];
   const visit = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
-      if (spec.ok) continue;
-      const results = (spec.tests ?? []).flatMap((t) => t.results ?? []);
+      // A flaky test (failed, then passed on a retry) has `ok` set, but counts as failed here.
+      const tests = (spec.tests ?? []).filter((t) => t.status === 'unexpected' || t.status === 'flaky');
+      if (tests.length === 0) continue;
+      const results = tests.flatMap((t) => t.results ?? []);
       const error = results.find((r) => r.error)?.error?.message;
       lines.push(`${[...titles, spec.title].join(' › ')}: ${firstLine(error)}`);
     }
