@@ -13,6 +13,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -70,6 +71,8 @@ interface Measurement {
   /** Scripts requested before the page was interactive (all the page loaded, if it never said). */
   scripts: string[];
   failedAccessibility: string[];
+  /** Lighthouse's reading of the host's speed (higher is faster), taken at the start of each run. */
+  benchmarkIndex: number;
 }
 
 /** The mark the web app sets once its first page answers input (apps/web/src/app/layouts/root-layout.tsx). */
@@ -117,6 +120,37 @@ async function startServer(port: number, dataDir: string): Promise<ChildProcess>
   }
   server.kill();
   throw new Error('the server did not become ready within 60 s');
+}
+
+/**
+ * The web bench's bare counterpart: a page with a heading and a paragraph, no style sheet and no
+ * script, served from this process. Its score and blocking time are what this machine and browser
+ * cost before any of OffZero's code runs, so a reader can tell the host's share from the product's.
+ */
+const BASELINE_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+  '<meta name="viewport" content="width=device-width, initial-scale=1"><title>Baseline</title>' +
+  '<meta name="description" content="A page with nothing to run."></head>' +
+  '<body><main><h1>Baseline</h1><p>A page with a heading and a paragraph.</p></main></body></html>';
+
+async function startBaselinePage(): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(BASELINE_PAGE);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, HOST, () => resolve());
+  });
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: `http://${HOST}:${port}/`,
+    // The browser keeps its connections open; close them, or close() would wait for them forever.
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
 }
 
 async function stopServer(server: ChildProcess): Promise<void> {
@@ -187,6 +221,7 @@ function measurementOf(lhr: Result): Measurement {
     tbtMs: numeric('total-blocking-time'),
     scripts: scripts.map((item) => item.url),
     failedAccessibility,
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? Number.NaN,
   };
 }
 
@@ -251,6 +286,26 @@ async function main(): Promise<void> {
   const server = await startServer(port, dataDir);
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   const results: { page: PageTargets; median: Measurement; jsKb: number }[] = [];
+  // The bare page's median run, measured last with the same browser (pushed, read after it closes).
+  const baselines: Measurement[] = [];
+  /** RUNS Lighthouse runs of one address; the median run (each report kept as `<name>-<run>.json`). */
+  const measure = async (url: string, name: string): Promise<Measurement> => {
+    const runs: Measurement[] = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      const flags: Flags = {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+      };
+      const result = await runLighthouse(url, flags);
+      runs.push(measurementOf(result.lhr));
+      if (reportsDir)
+        writeFileSync(path.join(reportsDir, `${name}-${run + 1}.json`), JSON.stringify(result.lhr));
+      process.stderr.write('.');
+    }
+    return median(runs);
+  };
   try {
     // Public pages first: the signed-in session stored for /dashboard would send /login elsewhere.
     const ordered = [...pages.filter((page) => !page.signedIn), ...pages.filter((page) => page.signedIn)];
@@ -260,24 +315,17 @@ async function main(): Promise<void> {
         await keepSessionInBrowser(chrome.port, base, await signInDemoCustomer(base));
         sessionStored = true;
       }
-      const runs: Measurement[] = [];
-      for (let run = 0; run < RUNS; run += 1) {
-        const flags: Flags = {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility'],
-        };
-        const result = await runLighthouse(`${base}${page.path}`, flags);
-        runs.push(measurementOf(result.lhr));
-        if (reportsDir) {
-          const name = `${page.path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-${run + 1}.json`;
-          writeFileSync(path.join(reportsDir, name), JSON.stringify(result.lhr));
-        }
-        process.stderr.write('.');
-      }
-      const chosen = median(runs);
+      const chosen = await measure(
+        `${base}${page.path}`,
+        page.path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home',
+      );
       results.push({ page, median: chosen, jsKb: await gzipKb(chosen.scripts) });
+    }
+    const baselinePage = await startBaselinePage();
+    try {
+      baselines.push(await measure(baselinePage.url, 'baseline'));
+    } finally {
+      await baselinePage.close();
     }
     process.stderr.write('\n');
   } finally {
@@ -318,6 +366,19 @@ async function main(): Promise<void> {
     if (m.failedAccessibility.length > 0) {
       console.log(`  ${page.path}: accessibility audits failing: ${m.failedAccessibility.join(', ')}`);
     }
+  }
+  const [baseline] = baselines;
+  if (baseline) {
+    const indexes = [...results.map((result) => result.median), baseline]
+      .map((m) => m.benchmarkIndex)
+      .filter(Number.isFinite)
+      .sort((a, b) => a - b);
+    console.log(
+      `\nThis machine, not a target: a bare page (a heading and a paragraph, no style sheet or script)` +
+        ` scores ${baseline.performance}, FCP ${(baseline.fcpMs / 1000).toFixed(1)} s, TBT` +
+        ` ${Math.round(baseline.tbtMs)} ms; Lighthouse's benchmark index (host speed, higher is faster)` +
+        ` ${indexes.length ? `${Math.round(indexes[0]!)}–${Math.round(indexes.at(-1)!)}` : 'not reported'}.`,
+    );
   }
   console.log(
     '\nJS before interactive: scripts requested before the page was first interactive (hydrated, or' +
