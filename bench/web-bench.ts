@@ -1,8 +1,9 @@
 /**
  * `npm run bench:web`: Lighthouse 12 (mobile preset, simulated throttling) against the compiled server
  * in demo mode on a fresh embedded database, driving Debian's Chromium. Each page is measured three
- * times and the median run is reported beside its target with a pass/short mark. Prints figures;
- * asserts nothing (the exit code is 0 whatever the scores).
+ * times and the median run is reported beside its target with a pass/short mark; a bare page (no
+ * style sheet, no script) is measured last the same way and printed as the host's own share. Prints
+ * figures; asserts nothing (the exit code is 0 whatever the scores).
  *
  * Needs `npm run build` first (it builds nothing itself). Nothing leaves 127.0.0.1: no browser is
  * downloaded, Chromium's background networking is off, and its resolver answers "not found" for every
