@@ -500,9 +500,8 @@ const MB = 1024 * 1024;
  * How many PostgreSQL connections a process keeps at most, unless DATABASE_POOL_MAX says: twice the
  * machine's cores, from 4 to 10. Past a few per core, more connections only add PostgreSQL backends
  * competing for the same cores, and each one counts against the database's connection limit, which
- * every process shares. On the 2-core development machine with PostgreSQL beside it, order saves at 10
- * connections had a median p99 of 24 ms with 4 and 28 ms with 10 over 5 alternating pairs of
- * `npm run bench` runs, each pool ranging from 20 to 35 ms.
+ * every process shares. No size has proven faster in `npm run bench` (README, Performance): the default
+ * is about holding fewer of the database's connections.
  */
 export function defaultPoolMax(): number {
   return Math.min(10, Math.max(4, 2 * os.availableParallelism()));
