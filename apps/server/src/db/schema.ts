@@ -438,7 +438,11 @@ export const orders = pgTable(
   },
   (table) => [
     index('orders_user_created_idx').on(table.userId, table.createdAt),
-    index('orders_status_idx').on(table.status),
+    // Status first for the sweeps and queues that look for one status; then the customer and the
+    // creation time, so that a plan reaching for a status through this index still reads only one
+    // customer's orders of that status: a save's double-submission check (a pending twin of the last
+    // seconds) once read every customer's pending orders through an index on the status alone.
+    index('orders_status_user_created_idx').on(table.status, table.userId, table.createdAt),
     uniqueIndex('orders_paypal_order_unique').on(table.paypalOrderId),
     uniqueIndex('orders_paypal_capture_unique').on(table.paypalCaptureId),
     uniqueIndex('orders_deposit_index_unique').on(table.depositIndex),
