@@ -4,10 +4,10 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database';
-import { orderValueDays, orders, users, type OrderRow } from '../db/schema';
+import { orderValueDays, orders, type OrderRow } from '../db/schema';
 import { migrationsFolder } from '../config/server-paths';
 import { findTwinAndWindowUse } from '../orders/order.repository';
-import { createTestDatabase } from '../test/test-app';
+import { createTestDatabase, insertUsers } from '../test/test-app';
 import { newBuyOrderRow } from '../test/new-buy-order-row';
 import { NOT_COUNTED_STATUSES, sumOrderValuesSince, type WindowUse } from './limits.repository';
 
@@ -23,11 +23,10 @@ beforeAll(async () => {
   const created = await createTestDatabase();
   database = created.handle;
   drop = created.drop;
-  const made = await database.db
-    .insert(users)
-    .values([{ email: 'value.days.alice@example.com' }, { email: 'value.days.bob@example.com' }])
-    .returning({ id: users.id });
-  [alice, bob] = made.map((row) => row.id) as [string, string];
+  [alice, bob] = (await insertUsers(database, [
+    'value.days.alice@example.com',
+    'value.days.bob@example.com',
+  ])) as [string, string];
 });
 afterAll(async () => {
   await database.close();

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle, Transaction } from '../db/database';
-import { orders, users } from '../db/schema';
-import { createTestDatabase } from '../test/test-app';
+import { orders } from '../db/schema';
+import { createTestDatabase, insertUsers } from '../test/test-app';
 import { newBuyOrderRow, TEST_WALLET } from '../test/new-buy-order-row';
 import { findTwinAndWindowUse } from './order.repository';
 
@@ -26,11 +26,10 @@ beforeAll(async () => {
   const created = await createTestDatabase();
   database = created.handle;
   drop = created.drop;
-  const made = await database.db
-    .insert(users)
-    .values([{ email: 'save.reads.ada@example.com' }, { email: 'save.reads.others@example.com' }])
-    .returning({ id: users.id });
-  [ada, others] = made.map((row) => row.id) as [string, string];
+  [ada, others] = (await insertUsers(database, [
+    'save.reads.ada@example.com',
+    'save.reads.others@example.com',
+  ])) as [string, string];
   // Another customer's pending buys, all just made: the rows a plan through the status index reads.
   for (let start = 0; start < OTHERS_PENDING; start += 2_000) {
     const batch = Array.from({ length: 2_000 }, (_, i) => newBuyOrderRow(others, BigInt(10_000 + start + i)));

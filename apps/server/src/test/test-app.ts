@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { buildApp, type AppDependencies } from '../app';
 import type { AppConfig } from '../config/config';
 import { openDatabase, type DatabaseHandle } from '../db/database';
+import { users } from '../db/schema';
 import { CSRF_COOKIE, CSRF_HEADER } from '../http/csrf';
 import { testConfig } from './test-config';
 
@@ -27,6 +28,15 @@ export interface TestApp {
   /** A request with a valid CSRF token and cookie already attached. */
   request(options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
+}
+
+/** Users with only an e-mail address, straight into the database, for repository tests: their ids in order. */
+export async function insertUsers(handle: DatabaseHandle, emails: string[]): Promise<string[]> {
+  const made = await handle.db
+    .insert(users)
+    .values(emails.map((email) => ({ email })))
+    .returning({ id: users.id });
+  return made.map((row) => row.id);
 }
 
 export async function createTestDatabase(): Promise<{
