@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle, Transaction } from '../db/database';
 import { orders } from '../db/schema';
+import { windowStarts } from '../limits/trading-limits';
 import { createTestDatabase, insertUsers } from '../test/test-app';
 import { newBuyOrderRow, TEST_WALLET } from '../test/new-buy-order-row';
 import { findTwinAndWindowUse } from './order.repository';
@@ -11,8 +12,8 @@ import { findTwinAndWindowUse } from './order.repository';
 // statistics on `orders` (the embedded database never gathers them; PostgreSQL does when autovacuum
 // analyses the table, and not at all where it is off) the planner joined every pending order of every
 // customer into the twin check through the status index: in benchmark runs on PostgreSQL each save
-// grew slower as the platform's pending orders grew, from 90-95 % of the bare route's rate in the first
-// turn to 34-44 % in the last. The index on (status, user_id, created_at) that replaced it narrows any
+// grew slower as the platform's pending orders grew, from 95 % of the bare route's rate in a run's first
+// turn to 34 % in its eighth. The index on (status, user_id, created_at) that replaced it narrows any
 // plan through the status to the customer's own rows.
 let database: DatabaseHandle;
 let drop: () => Promise<void>;
@@ -57,12 +58,7 @@ async function ordersRowsRead(tx: Transaction): Promise<number> {
 
 describe("a save's checks read the customer's own orders", () => {
   it('whatever the other customers have pending, run after run (the statement is prepared once)', async () => {
-    const now = Date.now();
-    const since = {
-      day: new Date(now - 24 * 3_600_000),
-      week: new Date(now - 7 * 24 * 3_600_000),
-      month: new Date(now - 30 * 24 * 3_600_000),
-    };
+    const since = windowStarts(new Date());
     const readPerCheck: number[] = [];
     await database.db.transaction(async (tx) => {
       // More runs than PostgreSQL's five custom plans, so a generic plan of the statement is measured too.
