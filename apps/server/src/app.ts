@@ -147,10 +147,7 @@ export async function buildApp({
   realtime,
   providers: chosenProviders = {},
 }: AppDependencies): Promise<FastifyInstance> {
-  const answers = drainingAnswers();
   const app = Fastify({
-    // HTTP/1 answers that close their connection once the process drains (health/graceful-shutdown.ts).
-    http: { ServerResponse: answers.ServerResponse },
     logger: logger
       ? { ...(loggerOptions(config.logLevel) as object), ...(logStream ? { stream: logStream } : {}) }
       : false,
@@ -193,14 +190,17 @@ export async function buildApp({
   app.removeContentTypeParser('text/plain');
 
   registerErrorHandling(app);
-  // Every request's first step, in one hook: its security headers (a refusal carries them too), then
+  // Every request's first step, in one hook: its security headers (a refusal carries them too), its
+  // connection's end after the answer while the process drains (health/graceful-shutdown.ts), then
   // the load check, which refuses it at once while the process is overloaded, then the text rule on
   // its query string and path parameters (DESIGN.md 7.8; a body is checked once parsed). A refused
   // page's address is told as a page (web/refusal-page.ts), an API call as JSON, as their headers say.
   const writeSecurityHeaders = await securityHeaderWriter(config);
   const loadShedding = startLoadShedding(app, config.loadShedding);
+  const answers = drainingAnswers(app.server);
   app.addHook('onRequest', (request, reply, done) => {
     writeSecurityHeaders(request, reply);
+    answers.closeIfDraining(reply);
     const refusal = loadShedding.refusal(request, reply) ?? addressTextRefusal(request);
     if (refusal && !isApiPath(request.url)) {
       sendRefusalPage(reply, refusal);
