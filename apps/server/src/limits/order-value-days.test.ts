@@ -2,35 +2,23 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../db/database';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { orderValueDays, orders, type OrderRow } from '../db/schema';
 import { migrationsFolder } from '../config/server-paths';
 import { findTwinAndWindowUse } from '../orders/order.repository';
-import { createTestDatabase, insertUsers } from '../test/test-app';
+import { useTestDatabase } from '../test/test-app';
 import { newBuyOrderRow } from '../test/new-buy-order-row';
 import { NOT_COUNTED_STATUSES, sumOrderValuesSince, type WindowUse } from './limits.repository';
 
 // The limit windows add up whole days from order_value_days, which a trigger keeps, and the orders of
 // their first, partial day. Whatever happens to the orders, that must equal adding up the orders one by
 // one, as the limits did before: a window short by one order would let a customer past their limit.
-let database: DatabaseHandle;
-let drop: () => Promise<void>;
+const database = useTestDatabase(['value.days.alice@example.com', 'value.days.bob@example.com']);
 let alice: string;
 let bob: string;
 
-beforeAll(async () => {
-  const created = await createTestDatabase();
-  database = created.handle;
-  drop = created.drop;
-  [alice, bob] = (await insertUsers(database, [
-    'value.days.alice@example.com',
-    'value.days.bob@example.com',
-  ])) as [string, string];
-});
-afterAll(async () => {
-  await database.close();
-  await drop();
+beforeAll(() => {
+  [alice, bob] = database.userIds as [string, string];
 });
 
 const MIDNIGHT = Date.parse('2026-11-20T00:00:00.000Z');

@@ -1,30 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../test/test-app';
-import type { DatabaseHandle } from '../db/database';
-import { orderEvents, orders, users } from '../db/schema';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../test/test-app';
+import { orderEvents, orders } from '../db/schema';
 import { insertOrderCreated, type NewOrder } from './order.repository';
 import { newBuyOrderRow } from '../test/new-buy-order-row';
 
 // The order insert is built once and run again with new values (db/built-once.ts): every kind of value
 // must reach its column as the query builder would have written it, on both databases.
-let database: DatabaseHandle;
-let drop: () => Promise<void>;
+const database = useTestDatabase(['insert.once@example.com']);
 let userId: string;
 
-beforeAll(async () => {
-  const created = await createTestDatabase();
-  database = created.handle;
-  drop = created.drop;
-  const [user] = await database.db
-    .insert(users)
-    .values({ email: 'insert.once@example.com' })
-    .returning({ id: users.id });
-  userId = user!.id;
-});
-afterAll(async () => {
-  await database.close();
-  await drop();
+beforeAll(() => {
+  [userId] = database.userIds as [string];
 });
 
 const buy = (valueCents: bigint): NewOrder =>

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle, Transaction } from '../db/database';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Transaction } from '../db/database';
 import { orders } from '../db/schema';
 import { windowStarts } from '../limits/trading-limits';
-import { createTestDatabase, insertUsers } from '../test/test-app';
+import { useTestDatabase } from '../test/test-app';
 import { newBuyOrderRow, TEST_WALLET } from '../test/new-buy-order-row';
 import { findTwinAndWindowUse } from './order.repository';
 
@@ -15,8 +15,7 @@ import { findTwinAndWindowUse } from './order.repository';
 // grew slower as the platform's pending orders grew, from 95 % of the bare route's rate in a run's first
 // turn to 34 % in its eighth. The index on (status, user_id, created_at) that replaced it narrows any
 // plan through the status to the customer's own rows.
-let database: DatabaseHandle;
-let drop: () => Promise<void>;
+const database = useTestDatabase(['save.reads.ada@example.com', 'save.reads.others@example.com']);
 let ada: string;
 let others: string;
 
@@ -24,13 +23,7 @@ const OTHERS_PENDING = 20_000;
 const ADA_ORDERS = 4;
 
 beforeAll(async () => {
-  const created = await createTestDatabase();
-  database = created.handle;
-  drop = created.drop;
-  [ada, others] = (await insertUsers(database, [
-    'save.reads.ada@example.com',
-    'save.reads.others@example.com',
-  ])) as [string, string];
+  [ada, others] = database.userIds as [string, string];
   // Another customer's pending buys, all just made: the rows a plan through the status index reads.
   for (let start = 0; start < OTHERS_PENDING; start += 2_000) {
     const batch = Array.from({ length: 2_000 }, (_, i) => newBuyOrderRow(others, BigInt(10_000 + start + i)));
@@ -39,10 +32,6 @@ beforeAll(async () => {
   await database.db
     .insert(orders)
     .values(Array.from({ length: ADA_ORDERS }, (_, i) => newBuyOrderRow(ada, BigInt(20_000 + i))));
-});
-afterAll(async () => {
-  await database.close();
-  await drop();
 });
 
 /** Rows of `orders` this transaction has read so far: index entries and table rows, every index. */

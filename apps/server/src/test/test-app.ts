@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { openAsBlob, rmSync } from 'node:fs';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type AppDependencies } from '../app';
 import type { AppConfig } from '../config/config';
 import { openDatabase, type DatabaseHandle } from '../db/database';
@@ -30,13 +30,42 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Users with only an e-mail address, straight into the database, for repository tests: their ids in order. */
-export async function insertUsers(handle: DatabaseHandle, emails: string[]): Promise<string[]> {
-  const made = await handle.db
-    .insert(users)
-    .values(emails.map((email) => ({ email })))
-    .returning({ id: users.id });
-  return made.map((row) => row.id);
+/**
+ * A repository test file's own migrated database (embedded, or a new PostgreSQL database when the suite
+ * runs on PostgreSQL) holding customers with only these e-mail addresses: made before the file's tests,
+ * closed and dropped after them. Read it inside tests and hooks; `userIds` follow `emails`' order.
+ */
+export function useTestDatabase(
+  emails: string[],
+): Pick<DatabaseHandle, 'db' | 'kind'> & { readonly userIds: readonly string[] } {
+  let made: { handle: DatabaseHandle; drop: () => Promise<void>; userIds: string[] } | undefined;
+  beforeAll(async () => {
+    const { handle, drop } = await createTestDatabase();
+    const rows = await handle.db
+      .insert(users)
+      .values(emails.map((email) => ({ email })))
+      .returning({ id: users.id });
+    made = { handle, drop, userIds: rows.map((row) => row.id) };
+  });
+  afterAll(async () => {
+    await made?.handle.close();
+    await made?.drop();
+  });
+  const current = () => {
+    if (!made) throw new Error('the test database is made before the tests: read it inside a test or hook');
+    return made;
+  };
+  return {
+    get db() {
+      return current().handle.db;
+    },
+    get kind() {
+      return current().handle.kind;
+    },
+    get userIds() {
+      return current().userIds;
+    },
+  };
 }
 
 export async function createTestDatabase(): Promise<{
