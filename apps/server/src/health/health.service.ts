@@ -30,7 +30,6 @@ export interface Readiness {
   check(): Promise<ReadinessReport>;
   /** From now on readiness answers 503, so load balancers stop sending before the server closes. */
   drain(): void;
-  isDraining(): boolean;
   close(): Promise<void>;
 }
 
@@ -101,7 +100,6 @@ export function createReadiness(deps: {
       draining = true;
       deps.log.info('draining: readiness answers 503 from now on');
     },
-    isDraining: () => draining,
     close: async () => redis?.close(),
   };
 }
