@@ -154,7 +154,7 @@ describe('PayPal webhooks in the demo sandbox', () => {
     const carol = await registerVerifiedCustomer(t, 'carol.paypal-webhook@example.com');
     const { orderId, captureId } = await paidOrder(carol, 65);
     const event = refundEvent('WH-DEMO-REPLAYED-1', captureId);
-    const delivery = sandbox().signedDelivery(event);
+    const delivery = await sandbox().signedDelivery(event);
 
     // Forged: a signature the sandbox did not make.
     const forged = { ...delivery.headers, 'paypal-transmission-sig': Buffer.alloc(32, 7).toString('base64') };
@@ -169,7 +169,7 @@ describe('PayPal webhooks in the demo sandbox', () => {
 
     expect((await webhook(t, delivery.rawBody, delivery.headers)).json()).toEqual({ message: 'Received.' });
     // PayPal sends the same event again, in a new transmission: stored once.
-    const again = sandbox().signedDelivery(event);
+    const again = await sandbox().signedDelivery(event);
     expect((await webhook(t, again.rawBody, again.headers)).json()).toEqual({
       message: 'Already processed.',
     });
@@ -190,7 +190,7 @@ describe('PayPal webhooks in the demo sandbox', () => {
   it('re-verifies a stored event before applying it: bytes altered in storage change nothing', async () => {
     const dan = await registerVerifiedCustomer(t, 'dan.paypal-webhook@example.com');
     const { orderId, captureId } = await paidOrder(dan, 62);
-    const signed = sandbox().signedDelivery(refundEvent('WH-DEMO-STORED-1', 'DEMOCAP-SOMEONE-ELSE'));
+    const signed = await sandbox().signedDelivery(refundEvent('WH-DEMO-STORED-1', 'DEMOCAP-SOMEONE-ELSE'));
     // Stored as received, then its bytes changed to name this customer's capture.
     const altered = Buffer.from(signed.rawBody.toString('utf8').replace('DEMOCAP-SOMEONE-ELSE', captureId));
     expect(
@@ -213,7 +213,7 @@ describe('PayPal webhooks in the demo sandbox', () => {
   });
 
   it('answers 400 to a signed body that is not a PayPal event', async () => {
-    const delivery = sandbox().signedDelivery({ hello: 'world' });
+    const delivery = await sandbox().signedDelivery({ hello: 'world' });
     expect((await webhook(t, delivery.rawBody, delivery.headers)).statusCode).toBe(400);
   });
 });
