@@ -5,6 +5,7 @@ import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../tes
 import { buyOrderPayload, placeBuyOrder } from '../test/buy-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { isDemoPayPalSandbox } from '../providers/provider-registry';
+import { createDemoPayPalGateway } from './demo-paypal-gateway';
 import {
   PAYPAL_TEST_WEBHOOK_ID,
   paypalTestDelivery,
@@ -210,6 +211,17 @@ describe('PayPal webhooks in the demo sandbox', () => {
     });
     expect((await orderRow(t, orderId)).flag).toBeNull();
     expect(await isRestricted(t, dan.userId)).toBe(false);
+  });
+
+  it('keeps its payments and webhook key in the database: another process’s sandbox sees and verifies them', async () => {
+    const erin = await registerVerifiedCustomer(t, 'erin.paypal-webhook@example.com');
+    const { captureId } = await paidOrder(erin, 58);
+    const elsewhere = createDemoPayPalGateway(t.database.db);
+    const signed = await sandbox().signedDelivery(refundEvent('WH-DEMO-ELSEWHERE-1', captureId));
+    expect(await elsewhere.verifyWebhook(signed.rawBody, signed.headers)).toBe(true);
+    const refund = await elsewhere.refund(captureId);
+    expect(await sandbox().verifyWebhook(refund.rawBody, refund.headers)).toBe(true);
+    await expect(sandbox().refund(captureId)).rejects.toMatchObject({ issue: 'CAPTURE_FULLY_REFUNDED' });
   });
 
   it('answers 400 to a signed body that is not a PayPal event', async () => {
