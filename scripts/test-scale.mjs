@@ -4,8 +4,10 @@
 // with the kit's proxying rules (deploy/nginx/offzero.conf: least_conn, keep-alive upstream, the
 // realtime upgrade, proxy_next_upstream). Through nginx it registers two customers, runs a buy paid by
 // Zelle and a sell paid on the demo chain, keeps a WebSocket open per customer, `kill -9`s each web
-// process mid-way and the worker during deliveries, restarts them, and checks:
+// process mid-way and the worker during deliveries, restarts them, then runs a buy paid with the demo
+// PayPal sandbox across both web processes and refunds it, and checks:
 //   - every deposit credited once, every notification (e-mail, SMS, realtime) delivered once;
+//   - the PayPal payment captured once, its refund's webhook verified and applied by the worker once;
 //   - the WebSocket clients reconnected and are up to date;
 //   - readiness turns 503 on SIGTERM before the process exits;
 //   - a client that retries idempotent calls (GETs on 502/503/refused) never sees a 5xx.
@@ -365,10 +367,13 @@ async function getOk(pathname, token) {
   return body;
 }
 
-/** A POST, sent once (never retried blindly: it may have taken effect). Expects 200. */
-async function post(pathname, data, token) {
+/**
+ * A POST, sent once (never retried blindly: it may have taken effect), through nginx or straight to
+ * the process at `origin`. Answers the status and body.
+ */
+async function send(pathname, data, token, origin = base()) {
   traffic.posts += 1;
-  const response = await fetch(base() + pathname, {
+  const response = await fetch(origin + pathname, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -381,10 +386,18 @@ async function post(pathname, data, token) {
   });
   const body = await response.json().catch(() => null);
   if (response.status >= 500) traffic.fiveXX.push(`POST ${pathname} ${response.status}`);
-  if (response.status !== 200)
-    throw new Error(`POST ${pathname}: ${response.status} ${JSON.stringify(body)}`);
+  return { status: response.status, body };
+}
+
+/** A POST sent once (see `send`) that must answer 200; answers the body. */
+async function post(pathname, data, token, origin) {
+  const { status, body } = await send(pathname, data, token, origin);
+  if (status !== 200) throw new Error(`POST ${pathname}: ${status} ${JSON.stringify(body)}`);
   return body;
 }
+
+/** One web process, straight, not through nginx. */
+const processOrigin = (name) => `http://127.0.0.1:${ports[name]}`;
 
 /**
  * Opens the payout-address confirmation link e-mailed to the customer, as they would: a buy's new
@@ -776,6 +789,114 @@ try {
     async () => (await orderOf(seller, sell._id))?.status === 'completed',
   );
   check('the buy and the sell are completed', Boolean(buyDone && sellDone));
+
+  // A PayPal buy across the processes: its payment created through web1, approved in the demo sandbox
+  // through web2, captured through both at the same moment; then refunded in the sandbox through web2,
+  // whose webhook the worker verifies again from storage and applies (web processes run no jobs).
+  {
+    const paypalPrice = await getOk('/api/price');
+    const paypalUsd = 120;
+    const paypalQuote = maths.quoteBuyFromUsd({
+      valueCents: maths.usdNumberToCents(paypalUsd),
+      sellPriceCents: maths.usdNumberToCents(paypalPrice.sellPrice),
+      feeBps: maths.basisPointsFromPercent(settings.order.platform_fees),
+      networkFeeSats: maths.btcNumberToSats(paypalPrice.networkFee),
+    });
+    const paypalBuy = (
+      await post(
+        '/api/order/save',
+        {
+          userId: buyer.userId,
+          pair: 'BTC-USD',
+          type: 'buy',
+          amount: maths.satsToBtcNumber(paypalQuote.amountSats),
+          value: paypalUsd,
+          price: paypalPrice.sellPrice,
+          platformFee: maths.centsToUsdNumber(paypalQuote.platformFeeCents),
+          networkFee: maths.centsToUsdNumber(paypalQuote.networkFeeCents),
+          expired: 900,
+          walletAddress: WALLET,
+        },
+        buyer.token,
+      )
+    ).order;
+    const { id: paypalOrderId } = await post(
+      '/api/payments/paypal/orders',
+      { orderId: paypalBuy._id },
+      buyer.token,
+      processOrigin('web1'),
+    );
+    await post(`/api/dev/paypal/orders/${paypalOrderId}/approve`, {}, buyer.token, processOrigin('web2'));
+    const captures = await Promise.all(
+      ['web1', 'web2'].map((name) =>
+        send(
+          `/api/payments/paypal/orders/${paypalOrderId}/capture`,
+          { orderId: paypalBuy._id },
+          buyer.token,
+          processOrigin(name),
+        ),
+      ),
+    );
+    const captureStatuses = captures.map((answer) => answer.status).sort();
+    const { rows: sandboxRows } = await db.query(
+      'select status, capture_id, value_cents::text as cents from demo_paypal_orders where reference_id = $1',
+      [paypalBuy._id],
+    );
+    const { rows: paidRows } = await db.query(
+      `select o.status, o.payment_method, o.paypal_capture_id,
+              (select count(*)::int from order_events e where e.order_id = o.id and e.to_status = 'processing') as moves
+         from orders o where o.id = $1`,
+      [paypalBuy._id],
+    );
+    const paid = paidRows[0];
+    check(
+      'a PayPal payment created on web1 is approved on web2 and captured once though sent to both',
+      captureStatuses.join(',') === '200,409' &&
+        sandboxRows.length === 1 &&
+        sandboxRows[0].status === 'COMPLETED' &&
+        BigInt(sandboxRows[0].cents) === maths.usdNumberToCents(paypalUsd) &&
+        paid?.status === 'processing' &&
+        paid.payment_method === 'paypal' &&
+        paid.paypal_capture_id === sandboxRows[0].capture_id &&
+        paid.moves === 1,
+      JSON.stringify({ captures, sandboxRows, paid }),
+    );
+
+    const captureId = sandboxRows[0]?.capture_id;
+    await post(`/api/dev/paypal/captures/${captureId}/refund`, {}, undefined, processOrigin('web2'));
+    const refundAgain = await send(
+      `/api/dev/paypal/captures/${captureId}/refund`,
+      {},
+      undefined,
+      processOrigin('web1'),
+    );
+    const reversed = await waitFor(20_000, async () => {
+      const { rows } = await db.query('select flag from orders where id = $1', [paypalBuy._id]);
+      return rows[0]?.flag === 'payment_reversed';
+    });
+    const { rows: deliveries } = await db.query(
+      "select status, attempts, last_error from webhook_deliveries where provider = 'paypal'",
+    );
+    const { rows: reversals } = await db.query(
+      "select count(*)::int as n from order_events where order_id = $1 and reason = 'PayPal payment reversed'",
+      [paypalBuy._id],
+    );
+    const { rows: refunds } = await db.query(
+      'select count(*)::int as n from demo_paypal_orders where capture_id = $1 and refund_id is not null',
+      [captureId],
+    );
+    check(
+      "the PayPal refund's webhook is verified and applied by the worker at its first try, once; a second refund is refused",
+      Boolean(reversed) &&
+        refundAgain.status === 409 &&
+        deliveries.length === 1 &&
+        deliveries[0].status === 'processed' &&
+        deliveries[0].attempts === 1 &&
+        reversals[0].n === 1 &&
+        refunds[0].n === 1,
+      JSON.stringify({ reversed, refundAgain, deliveries, reversals: reversals[0], refunds: refunds[0] }),
+    );
+  }
   let outbox = 'no answer';
   const drained = await waitFor(
     60_000,

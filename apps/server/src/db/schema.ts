@@ -677,6 +677,58 @@ export const simChainState = pgTable(
   ],
 );
 
+/**
+ * The demo PayPal sandbox (payments/demo-paypal-gateway.ts): the PayPal orders it holds, kept in the
+ * database so every server process (web and worker) sees the same orders, captures and refunds, as
+ * every caller of PayPal sees the same PayPal. `referenceId` is our order id, as PayPal keeps it.
+ */
+export const demoPaypalOrders = pgTable(
+  'demo_paypal_orders',
+  {
+    id: text('id').primaryKey(),
+    referenceId: text('reference_id').notNull(),
+    valueCents: bigint('value_cents', { mode: 'bigint' }).notNull(),
+    status: text('status', { enum: ['CREATED', 'APPROVED', 'COMPLETED', 'VOIDED'] })
+      .notNull()
+      .default('CREATED'),
+    captureId: text('capture_id').unique(),
+    /** The PayPal-Request-Id of the capture that succeeded: its retry answers the same capture. */
+    captureRequestId: text('capture_request_id'),
+    refundId: text('refund_id').unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('demo_paypal_orders_value', sql`${table.valueCents} > 0`),
+    check(
+      'demo_paypal_orders_status',
+      sql`${table.status} in ('CREATED', 'APPROVED', 'COMPLETED', 'VOIDED')`,
+    ),
+    check(
+      'demo_paypal_orders_capture',
+      sql`(${table.status} = 'COMPLETED') = (${table.captureId} is not null and ${table.captureRequestId} is not null)`,
+    ),
+    check('demo_paypal_orders_refund', sql`${table.refundId} is null or ${table.captureId} is not null`),
+  ],
+);
+
+/**
+ * The demo PayPal sandbox's webhook signing key: exactly one row, id 1, made by the first process to
+ * need it, so a webhook signed by one process verifies in every other (the worker re-verifies each
+ * stored delivery before applying it).
+ */
+export const demoPaypalState = pgTable(
+  'demo_paypal_state',
+  {
+    id: integer('id').primaryKey().default(1),
+    webhookKey: bytea('webhook_key').notNull(),
+  },
+  (table) => [
+    check('demo_paypal_state_single_row', sql`${table.id} = 1`),
+    check('demo_paypal_state_key', sql`octet_length(${table.webhookKey}) = 32`),
+  ],
+);
+
 /** The back office's audit trail: every admin action with who, when, what, before and after. */
 export const adminActions = pgTable(
   'admin_actions',

@@ -48,7 +48,7 @@ export const devRoutes =
         },
       },
       async (request) => {
-        const delivery = dev.refundPayPalCapture(request.params.captureId);
+        const delivery = await dev.refundPayPalCapture(request.params.captureId);
         // The sandbox sends its webhook to the same receiver PayPal's would reach.
         const sent = await app.inject({
           method: 'POST',

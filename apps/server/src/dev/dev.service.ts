@@ -16,10 +16,10 @@ export function createDevService(deps: { db: Database; kyc: KycService; paypal: 
      * The merchant refunds a capture in the PayPal sandbox: answers the signed `PAYMENT.CAPTURE.REFUNDED`
      * webhook the sandbox sends, for the caller to deliver to the webhook receiver.
      */
-    refundPayPalCapture(captureId: string): DemoWebhookDelivery {
+    async refundPayPalCapture(captureId: string): Promise<DemoWebhookDelivery> {
       if (!deps.paypal) throw new AppError('NOT_FOUND', 'The PayPal sandbox is not running.');
       try {
-        return deps.paypal.refund(captureId);
+        return await deps.paypal.refund(captureId);
       } catch (error) {
         if (!(error instanceof PayPalError)) throw error;
         if (error.issue === 'RESOURCE_NOT_FOUND')

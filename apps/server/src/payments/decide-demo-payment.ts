@@ -5,13 +5,13 @@ import { PayPalError } from './paypal-gateway';
 export type DemoPaymentDecision = 'approve' | 'cancel';
 
 /** The demo sandbox's stand-in for the buyer approving (or cancelling) in PayPal's window. */
-export function decideDemoPayment(
+export async function decideDemoPayment(
   gateway: DemoPayPalGateway,
   paypalOrderId: string,
   decision: DemoPaymentDecision,
-): { message: string } {
+): Promise<{ message: string }> {
   try {
-    gateway[decision](paypalOrderId);
+    await gateway[decision](paypalOrderId);
   } catch (error) {
     if (error instanceof PayPalError) throw new AppError('CONFLICT', error.message);
     throw error;

@@ -1,5 +1,17 @@
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { formatUsd } from '@offzero/shared/money/money';
+import type { Database } from '../db/database';
+import {
+  approveDemoPayPalOrder,
+  captureDemoPayPalOrder,
+  demoPayPalWebhookKey,
+  findDemoPayPalOrder,
+  findDemoPayPalOrderByCapture,
+  insertDemoPayPalOrder,
+  refundDemoPayPalCapture,
+  voidDemoPayPalOrder,
+  type DemoPayPalOrderRow,
+} from './demo-paypal.repository';
 import { PayPalError, readPayPalOrder, type PayPalGateway } from './paypal-gateway';
 
 /** The algorithm the sandbox names in `paypal-auth-algo` for its own signatures. */
@@ -11,33 +23,31 @@ export interface DemoWebhookDelivery {
   headers: Record<string, string>;
 }
 
-interface DemoPayPalOrder {
-  id: string;
-  referenceId: string;
-  valueCents: bigint;
-  status: 'CREATED' | 'APPROVED' | 'COMPLETED' | 'VOIDED';
-  captureId: string | null;
-  captureRequests: Map<string, string>;
-  refunded: boolean;
-}
-
 /**
  * The demo stand-in for PayPal: the same interface and the same answers, with the customer's approval
- * given by the sandbox's own Approve / Cancel buttons instead of PayPal's window. Kept in memory. Its
- * webhooks are signed with a secret of its own (HMAC-SHA256 over the transmission id, time and the
- * body's digest), which only it verifies.
+ * given by the sandbox's own Approve / Cancel buttons instead of PayPal's window. Its orders, captures,
+ * refunds and webhook key live in the database (demo-paypal.repository.ts), as PayPal's live at PayPal:
+ * an order created through one server process is approved, captured and refunded through any other,
+ * and a webhook signed by one verifies in all. Its webhooks are signed with that key (HMAC-SHA256 over
+ * the transmission id, time and the body's digest), which only it verifies.
  */
-export function createDemoPayPalGateway(options: { webhookSecret?: Buffer } = {}) {
-  const store = new Map<string, DemoPayPalOrder>();
-  const webhookSecret = options.webhookSecret ?? randomBytes(32);
+export function createDemoPayPalGateway(db: Database) {
+  let webhookKey: Promise<Buffer> | null = null;
+  const key = () => {
+    webhookKey ??= demoPayPalWebhookKey(db, randomBytes(32)).catch((error: unknown) => {
+      webhookKey = null;
+      throw error;
+    });
+    return webhookKey;
+  };
 
-  const signature = (transmissionId: string, transmissionTime: string, rawBody: Buffer) =>
-    createHmac('sha256', webhookSecret)
+  const signature = async (transmissionId: string, transmissionTime: string, rawBody: Buffer) =>
+    createHmac('sha256', await key())
       .update(`${transmissionId}|${transmissionTime}|${createHash('sha256').update(rawBody).digest('hex')}`)
       .digest();
 
   /** Signs an event as the sandbox sends it. */
-  function signedDelivery(event: object): DemoWebhookDelivery {
+  async function signedDelivery(event: object): Promise<DemoWebhookDelivery> {
     const rawBody = Buffer.from(JSON.stringify(event));
     const transmissionId = randomUUID();
     const transmissionTime = new Date().toISOString();
@@ -47,13 +57,15 @@ export function createDemoPayPalGateway(options: { webhookSecret?: Buffer } = {}
         'paypal-auth-algo': DEMO_WEBHOOK_ALGORITHM,
         'paypal-cert-url': 'demo:sandbox',
         'paypal-transmission-id': transmissionId,
-        'paypal-transmission-sig': signature(transmissionId, transmissionTime, rawBody).toString('base64'),
+        'paypal-transmission-sig': (await signature(transmissionId, transmissionTime, rawBody)).toString(
+          'base64',
+        ),
         'paypal-transmission-time': transmissionTime,
       },
     };
   }
 
-  function answer(order: DemoPayPalOrder) {
+  function answer(order: DemoPayPalOrderRow) {
     return readPayPalOrder({
       id: order.id,
       status: order.status,
@@ -76,45 +88,39 @@ export function createDemoPayPalGateway(options: { webhookSecret?: Buffer } = {}
     });
   }
 
+  const notFound = () => new PayPalError('No such PayPal order', 'RESOURCE_NOT_FOUND');
+
   const gateway: PayPalGateway & {
     kind: 'demo';
-    approve(id: string): void;
-    cancel(id: string): void;
-    refund(captureId: string): DemoWebhookDelivery;
-    signedDelivery(event: object): DemoWebhookDelivery;
+    approve(id: string): Promise<void>;
+    cancel(id: string): Promise<void>;
+    refund(captureId: string): Promise<DemoWebhookDelivery>;
+    signedDelivery(event: object): Promise<DemoWebhookDelivery>;
   } = {
     kind: 'demo',
     clientId: null,
     async createOrder({ orderId, valueCents }) {
       const id = `DEMO-${randomBytes(8).toString('hex').toUpperCase()}`;
-      store.set(id, {
-        id,
-        referenceId: orderId,
-        valueCents,
-        status: 'CREATED',
-        captureId: null,
-        captureRequests: new Map(),
-        refunded: false,
-      });
+      await insertDemoPayPalOrder(db, { id, referenceId: orderId, valueCents });
       return { id };
     },
     async capture(paypalOrderId, requestId) {
-      const order = store.get(paypalOrderId);
-      if (!order) throw new PayPalError('No such PayPal order', 'RESOURCE_NOT_FOUND');
-      const earlier = order.captureRequests.get(requestId);
-      if (earlier) return answer(order);
+      const captured = await captureDemoPayPalOrder(db, paypalOrderId, {
+        captureId: `DEMOCAP-${randomBytes(8).toString('hex').toUpperCase()}`,
+        requestId,
+      });
+      if (captured) return answer(captured);
+      const order = await findDemoPayPalOrder(db, paypalOrderId);
+      if (!order) throw notFound();
+      // A retried capture (same request id, wherever it lands) answers the first one.
+      if (order.status === 'COMPLETED' && order.captureRequestId === requestId) return answer(order);
       if (order.status === 'COMPLETED')
         throw new PayPalError('Order already captured', 'ORDER_ALREADY_CAPTURED');
-      if (order.status !== 'APPROVED')
-        throw new PayPalError('The buyer has not approved this payment', 'ORDER_NOT_APPROVED');
-      order.status = 'COMPLETED';
-      order.captureId = `DEMOCAP-${randomBytes(8).toString('hex').toUpperCase()}`;
-      order.captureRequests.set(requestId, order.captureId);
-      return answer(order);
+      throw new PayPalError('The buyer has not approved this payment', 'ORDER_NOT_APPROVED');
     },
     async getOrder(paypalOrderId) {
-      const order = store.get(paypalOrderId);
-      if (!order) throw new PayPalError('No such PayPal order', 'RESOURCE_NOT_FOUND');
+      const order = await findDemoPayPalOrder(db, paypalOrderId);
+      if (!order) throw notFound();
       return answer(order);
     },
     async verifyWebhook(rawBody, headers) {
@@ -123,18 +129,27 @@ export function createDemoPayPalGateway(options: { webhookSecret?: Buffer } = {}
       const given = headers['paypal-transmission-sig'];
       if (headers['paypal-auth-algo'] !== DEMO_WEBHOOK_ALGORITHM) return false;
       if (!transmissionId || !transmissionTime || !given) return false;
-      const expected = signature(transmissionId, transmissionTime, rawBody);
+      let expected: Buffer;
+      try {
+        expected = await signature(transmissionId, transmissionTime, rawBody);
+      } catch (error) {
+        // As PayPal unreachable: the sender retries.
+        throw new PayPalError(
+          `The demo sandbox cannot read its webhook key: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
       const presented = Buffer.from(given, 'base64');
       return presented.length === expected.length && timingSafeEqual(presented, expected);
     },
     /** The merchant refunds a capture in full: PayPal's `PAYMENT.CAPTURE.REFUNDED` webhook, signed. */
-    refund(captureId) {
-      const order = [...store.values()].find((candidate) => candidate.captureId === captureId);
-      if (!order) throw new PayPalError('No capture has this id in the sandbox', 'RESOURCE_NOT_FOUND');
-      if (order.refunded)
-        throw new PayPalError('This capture was already refunded', 'CAPTURE_FULLY_REFUNDED');
-      order.refunded = true;
+    async refund(captureId) {
       const refundId = `DEMOREF-${randomBytes(8).toString('hex').toUpperCase()}`;
+      const order = await refundDemoPayPalCapture(db, captureId, refundId);
+      if (!order) {
+        if (!(await findDemoPayPalOrderByCapture(db, captureId)))
+          throw new PayPalError('No capture has this id in the sandbox', 'RESOURCE_NOT_FOUND');
+        throw new PayPalError('This capture was already refunded', 'CAPTURE_FULLY_REFUNDED');
+      }
       const amount = { currency_code: 'USD', value: formatUsd(order.valueCents) };
       return signedDelivery({
         id: `WH-DEMO-${randomBytes(8).toString('hex').toUpperCase()}`,
@@ -164,15 +179,12 @@ export function createDemoPayPalGateway(options: { webhookSecret?: Buffer } = {}
       });
     },
     signedDelivery,
-    approve(id) {
-      const order = store.get(id);
-      if (!order || order.status !== 'CREATED')
+    async approve(id) {
+      if (!(await approveDemoPayPalOrder(db, id)))
         throw new PayPalError('This PayPal payment cannot be approved now', 'ORDER_NOT_APPROVABLE');
-      order.status = 'APPROVED';
     },
-    cancel(id) {
-      const order = store.get(id);
-      if (order && order.status !== 'COMPLETED') order.status = 'VOIDED';
+    async cancel(id) {
+      await voidDemoPayPalOrder(db, id);
     },
   };
   return gateway;

@@ -5,6 +5,7 @@ import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../tes
 import { buyOrderPayload, placeBuyOrder } from '../test/buy-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { isDemoPayPalSandbox } from '../providers/provider-registry';
+import { createDemoPayPalGateway } from './demo-paypal-gateway';
 import {
   PAYPAL_TEST_WEBHOOK_ID,
   paypalTestDelivery,
@@ -154,7 +155,7 @@ describe('PayPal webhooks in the demo sandbox', () => {
     const carol = await registerVerifiedCustomer(t, 'carol.paypal-webhook@example.com');
     const { orderId, captureId } = await paidOrder(carol, 65);
     const event = refundEvent('WH-DEMO-REPLAYED-1', captureId);
-    const delivery = sandbox().signedDelivery(event);
+    const delivery = await sandbox().signedDelivery(event);
 
     // Forged: a signature the sandbox did not make.
     const forged = { ...delivery.headers, 'paypal-transmission-sig': Buffer.alloc(32, 7).toString('base64') };
@@ -169,7 +170,7 @@ describe('PayPal webhooks in the demo sandbox', () => {
 
     expect((await webhook(t, delivery.rawBody, delivery.headers)).json()).toEqual({ message: 'Received.' });
     // PayPal sends the same event again, in a new transmission: stored once.
-    const again = sandbox().signedDelivery(event);
+    const again = await sandbox().signedDelivery(event);
     expect((await webhook(t, again.rawBody, again.headers)).json()).toEqual({
       message: 'Already processed.',
     });
@@ -190,7 +191,7 @@ describe('PayPal webhooks in the demo sandbox', () => {
   it('re-verifies a stored event before applying it: bytes altered in storage change nothing', async () => {
     const dan = await registerVerifiedCustomer(t, 'dan.paypal-webhook@example.com');
     const { orderId, captureId } = await paidOrder(dan, 62);
-    const signed = sandbox().signedDelivery(refundEvent('WH-DEMO-STORED-1', 'DEMOCAP-SOMEONE-ELSE'));
+    const signed = await sandbox().signedDelivery(refundEvent('WH-DEMO-STORED-1', 'DEMOCAP-SOMEONE-ELSE'));
     // Stored as received, then its bytes changed to name this customer's capture.
     const altered = Buffer.from(signed.rawBody.toString('utf8').replace('DEMOCAP-SOMEONE-ELSE', captureId));
     expect(
@@ -212,8 +213,19 @@ describe('PayPal webhooks in the demo sandbox', () => {
     expect(await isRestricted(t, dan.userId)).toBe(false);
   });
 
+  it('keeps its payments and webhook key in the database: another process’s sandbox sees and verifies them', async () => {
+    const erin = await registerVerifiedCustomer(t, 'erin.paypal-webhook@example.com');
+    const { captureId } = await paidOrder(erin, 58);
+    const elsewhere = createDemoPayPalGateway(t.database.db);
+    const signed = await sandbox().signedDelivery(refundEvent('WH-DEMO-ELSEWHERE-1', captureId));
+    expect(await elsewhere.verifyWebhook(signed.rawBody, signed.headers)).toBe(true);
+    const refund = await elsewhere.refund(captureId);
+    expect(await sandbox().verifyWebhook(refund.rawBody, refund.headers)).toBe(true);
+    await expect(sandbox().refund(captureId)).rejects.toMatchObject({ issue: 'CAPTURE_FULLY_REFUNDED' });
+  });
+
   it('answers 400 to a signed body that is not a PayPal event', async () => {
-    const delivery = sandbox().signedDelivery({ hello: 'world' });
+    const delivery = await sandbox().signedDelivery({ hello: 'world' });
     expect((await webhook(t, delivery.rawBody, delivery.headers)).statusCode).toBe(400);
   });
 });

@@ -70,7 +70,7 @@ function demoProviders(config: AppConfig, db: Database, log: FastifyBaseLogger):
     );
   }
   return {
-    paypal: createDemoPayPalGateway(),
+    paypal: createDemoPayPalGateway(db),
     kyc: createLocalKycProvider(db),
     priceSources: [createDemoPriceSource()],
     chain: createSimulatedChain(db, config.bitcoinNetwork),
