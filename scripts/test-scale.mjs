@@ -41,7 +41,7 @@ const mainJs = path.join(root, 'apps/server/dist/main.js');
 const migrateJs = path.join(root, 'apps/server/dist/migrate.js');
 const kitConf = path.join(root, 'deploy/nginx/offzero.conf');
 const NGINX = '/usr/sbin/nginx';
-const RUN_LIMIT_MS = 170_000;
+const RUN_LIMIT_MS = 300_000;
 const startedAt = Date.now();
 
 const baseDatabaseUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -233,7 +233,7 @@ async function readyStatus(port) {
   return response.status;
 }
 
-async function waitReady(name, ms = 45_000) {
+async function waitReady(name, ms = 90_000) {
   const running = processes[name];
   let exited = false;
   void running.exited.then(() => (exited = true));
