@@ -8,7 +8,7 @@ import {
   queueSchema,
 } from '@offzero/shared/api/admin';
 import { orderStatusSchema, paymentMethodSchema } from '@offzero/shared/api/orders';
-import { isValidBitcoinAddress } from '@offzero/shared/bitcoin/address';
+import { bitcoinAddressField } from '@offzero/shared/bitcoin/address-field';
 import { requireAdmin, signedInUser } from '../auth/sessions';
 import type { AdminService } from './admin.service';
 import {
@@ -256,13 +256,7 @@ export const adminOrderRoutes =
         schema: {
           params: idParams,
           body: z.strictObject({
-            address: z
-              .string()
-              .trim()
-              .max(100)
-              .refine((address) => isValidBitcoinAddress(address, app.config.bitcoinNetwork), {
-                error: `Enter a bitcoin address of the ${app.config.bitcoinNetwork} network.`,
-              }),
+            address: bitcoinAddressField(app.config.bitcoinNetwork).max(100),
             txid: z
               .string()
               .trim()

@@ -1,8 +1,7 @@
 import { isValidBitcoinAddress } from '@offzero/shared/bitcoin/address';
-import { ripemd160 } from '@noble/hashes/legacy.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { HDKey, type Versions } from '@scure/bip32';
-import { bech32, createBase58check } from '@scure/base';
+import { createBase58check } from '@scure/base';
 import { mnemonicToSeedSync } from '@scure/bip39';
 import { describe, expect, it } from 'vitest';
 import {
@@ -14,9 +13,10 @@ import {
 import * as reference from '../test/bip84-reference';
 
 // BIP84's published test vectors use this mnemonic. The values below are copied from the BIP's text
-// (bitcoin/bips, bip-0084.mediawiki, "Test vectors"); the account zpub is in SLIP-132's examples. They
-// are checked against an independent derivation (../test/bip84-reference), never against the library
-// the server itself uses.
+// (bitcoin/bips, bip-0084.mediawiki, "Test vectors"); the account zpub is in SLIP-132's examples. The
+// server's derivation (deriveDepositAddress, from the account's public key) is checked against them and
+// against an independent derivation (../test/bip84-reference); @scure/bip32 below only makes the keys
+// the refusals are tried with.
 const MNEMONIC =
   'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
 const seed = mnemonicToSeedSync(MNEMONIC);
@@ -84,7 +84,7 @@ function expectDepositKeyError(run: () => unknown, message: RegExp): void {
 }
 
 describe('BIP84 vectors', () => {
-  it('the independent derivation reproduces every value BIP84 publishes', () => {
+  it("the tests' independent derivation reproduces every value BIP84 publishes", () => {
     expect(reference.extendedKey(referenceRoot, ZPUB_VERSIONS.private, 'private')).toBe(BIP84_ROOT_ZPRV);
     const account = reference.derive(referenceRoot, "m/84'/0'/0'");
     expect(reference.extendedKey(account, ZPUB_VERSIONS.private, 'private')).toBe(BIP84_ZPRV);
@@ -97,21 +97,26 @@ describe('BIP84 vectors', () => {
     }
   });
 
-  it('recomputes the published zpub and its addresses from the mnemonic', () => {
-    expect(mainnetAccount.publicExtendedKey).toBe(BIP84_ZPUB);
-    expect(mainnetAccount.privateExtendedKey).toBe(BIP84_ZPRV);
-  });
-
-  it('derives the published mainnet receive addresses from the zpub', () => {
+  it('derives the published mainnet receive addresses from the published zpub', () => {
     for (const { index, address } of BIP84_VECTORS) {
       expect(deriveDepositAddress(BIP84_ZPUB, index, 'mainnet')).toBe(address);
     }
   });
 
+  it("derives them from the account key of the mnemonic 'abandon … about', computed apart from the server", () => {
+    const account = reference.derive(referenceRoot, "m/84'/0'/0'");
+    const zpub = reference.extendedKey(account, ZPUB_VERSIONS.public, 'public');
+    expect(() => assertUsableAccountKey(zpub, 'mainnet')).not.toThrow();
+    expect(BIP84_VECTORS.map(({ index }) => deriveDepositAddress(zpub, index, 'mainnet'))).toEqual(
+      BIP84_VECTORS.map(({ address }) => address),
+    );
+  });
+
   it('derives the same addresses from the same key given with the xpub version', () => {
     const xpub = withVersion(BIP84_ZPUB, XPUB_VERSIONS.public);
     expect(xpub.startsWith('xpub')).toBe(true);
-    expect(xpub).toBe(HDKey.fromMasterSeed(seed, XPUB_VERSIONS).derive("m/84'/0'/0'").publicExtendedKey);
+    const account = reference.derive(referenceRoot, "m/84'/0'/0'");
+    expect(xpub).toBe(reference.extendedKey(account, XPUB_VERSIONS.public, 'public'));
     for (const { index, address } of BIP84_VECTORS) {
       expect(deriveDepositAddress(xpub, index, 'mainnet')).toBe(address);
     }
@@ -128,9 +133,6 @@ describe('BIP84 vectors', () => {
       const expected = referenceAddress('mainnet', index, 'bc');
       expect(deriveDepositAddress(BIP84_ZPUB, index, 'mainnet'), String(index)).toBe(expected);
       expect(isValidBitcoinAddress(expected, 'mainnet')).toBe(true);
-      // The library's own private-side derivation agrees as well.
-      const publicKey = mainnetAccount.derive(`m/0/${index}`).publicKey!;
-      expect(bech32.encode('bc', [0, ...bech32.toWords(ripemd160(sha256(publicKey)))])).toBe(expected);
     }
   });
 });
@@ -139,7 +141,6 @@ describe('testnet and regtest', () => {
   it("DEMO_ACCOUNT_VPUB is the m/84'/1'/0' account key of the test mnemonic", () => {
     const account = reference.derive(referenceRoot, "m/84'/1'/0'");
     expect(DEMO_ACCOUNT_VPUB).toBe(reference.extendedKey(account, VPUB_VERSIONS.public, 'public'));
-    expect(DEMO_ACCOUNT_VPUB).toBe(testnetAccount.publicExtendedKey);
     expect(DEMO_ACCOUNT_VPUB.startsWith('vpub')).toBe(true);
   });
 

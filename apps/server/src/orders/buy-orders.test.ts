@@ -167,11 +167,19 @@ describe('buy orders', () => {
     }
   });
 
-  it('refuses a wrong-network or malformed address with the spec message', async () => {
-    for (const walletAddress of ['bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', 'not-an-address', '']) {
+  it('refuses a wrong-network or malformed address with the spec message and what is wrong', async () => {
+    for (const [walletAddress, problem] of [
+      ['bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', 'This is a mainnet address. Use a testnet address.'],
+      ['not-an-address', 'This is not a bitcoin address.'],
+      ['', 'Enter a bitcoin address.'],
+      [
+        'tb1pve739yap4uxjvfk0jrey69078u0gasm2nwvv483ec6zkzulgw9xqtac2nz',
+        'This taproot address does not hold a valid public key: no one could ever spend coins sent to it. Copy it again from your wallet.',
+      ],
+    ]) {
       const response = await save(ada, await buyOrder(ada, 100, { walletAddress }));
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBe('Invalid Bitcoin Address');
+      expect(response.json().message).toBe(`Invalid Bitcoin Address. ${problem}`);
     }
   });
 

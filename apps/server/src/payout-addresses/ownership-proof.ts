@@ -1,26 +1,28 @@
-import { Verifier } from 'bip322-js';
 import { ownershipProofMessage } from '@offzero/shared/api/payout-addresses';
 import { AppError } from '../http/errors';
+import { verifyBip322 } from './bip322';
 
 /**
- * Checks a BIP-322 signature (simple or full, base64; legacy P2PKH addresses also take the older
- * "signmessage" form wallets produce) of `OffZero address ownership: <userId> <address>` by the key of
- * `address`. A signature of another message, by another address or malformed answers 400.
+ * Checks a BIP-322 signature of `OffZero address ownership: <userId> <address>` by the key of
+ * `address`: simple ("smp…") or full ("ful…") as the BIP writes them now, the same without the prefix
+ * as wallets wrote them before, or the older "signmessage" form for legacy P2PKH addresses. A
+ * signature of another message, by another address, malformed, or of a script this server cannot
+ * check answers 400 saying which.
  */
 export function verifyOwnershipProof(proof: { userId: string; address: string; signature: string }): void {
   const message = ownershipProofMessage(proof.userId, proof.address);
-  let valid: boolean;
-  try {
-    valid = Verifier.verifySignature(proof.address, message, proof.signature);
-  } catch {
-    // The library throws on signatures it cannot decode: to the customer that is a wrong signature.
-    valid = false;
-  }
-  if (!valid) {
+  const verdict = verifyBip322(proof.address, message, proof.signature.trim());
+  if (verdict.result === 'valid') return;
+  if (verdict.result === 'inconclusive') {
     throw new AppError(
       'BAD_REQUEST',
-      `This signature does not prove ownership. In your wallet, sign exactly "${message}" with the address ${proof.address} (BIP-322), and paste the signature.`,
-      { signature: 'This signature does not match the message and address.' },
+      `This signature cannot be checked here: ${verdict.reason}. Sign "${message}" with a single-key or multisig address, in BIP-322's simple or full form.`,
+      { signature: `This signature cannot be checked here: ${verdict.reason}.` },
     );
   }
+  throw new AppError(
+    'BAD_REQUEST',
+    `This signature does not prove ownership (${verdict.reason}). In your wallet, sign exactly "${message}" with the address ${proof.address} (BIP-322), and paste the signature.`,
+    { signature: 'This signature does not match the message and address.' },
+  );
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { bitcoinAddressNetwork, type BitcoinNetwork } from '@offzero/shared/bitcoin/address';
+import { bitcoinAddressProblem, type BitcoinNetwork } from '@offzero/shared/bitcoin/address';
 import {
   PAYOUT_ADDRESS_LIMIT,
   looksLikeExtendedKey,
@@ -93,17 +93,8 @@ export function checkPayoutTarget(
     return { address: null, xpub: key };
   }
   const address = input.address ?? '';
-  const found = bitcoinAddressNetwork(address);
-  // Regtest's legacy addresses read as testnet ones; only bech32 prefixes tell them apart.
-  const sameNetwork =
-    found === network || (network === 'regtest' && found === 'testnet' && !/^tb1/i.test(address));
-  if (!sameNetwork) {
-    const message =
-      found === null
-        ? `Enter a valid bitcoin address for ${network}.`
-        : `This is a ${found} address, but OffZero pays on ${network}: enter a ${network} address.`;
-    throw new AppError('BAD_REQUEST', message, { address: message });
-  }
+  const message = bitcoinAddressProblem(address, network);
+  if (message !== null) throw new AppError('BAD_REQUEST', message, { address: message });
   return { address, xpub: null };
 }
 

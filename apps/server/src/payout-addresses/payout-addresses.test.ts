@@ -2,7 +2,7 @@ import { createBase58check } from '@scure/base';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { HDKey } from '@scure/bip32';
 import { mnemonicToSeedSync } from '@scure/bip39';
-import { Signer } from 'bip322-js';
+import { signBip322 } from '../test/bip322-signer';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownershipProofMessage, PAYOUT_ADDRESS_LIMIT } from '@offzero/shared/api/payout-addresses';
@@ -209,10 +209,25 @@ describe('bad input', () => {
   it('refuses an address of another network, and garbage', async () => {
     const mainnet = await add(ada, { label: 'Exchange', address: MAINNET_ADDRESS });
     expect(mainnet.statusCode).toBe(400);
-    expect(mainnet.json().message).toBe(
-      'This is a mainnet address, but OffZero pays on testnet: enter a testnet address.',
+    expect(mainnet.json().message).toBe('This is a mainnet address. Use a testnet address.');
+    expect(mainnet.json().errors).toEqual({ address: 'This is a mainnet address. Use a testnet address.' });
+    const typo = await add(ada, { label: 'Typo', address: 'tb1qnotanaddress' });
+    expect(typo.statusCode).toBe(400);
+    expect(typo.json().message).toMatch(
+      /^This address contains "o", which a bc1, tb1 or bcrt1 address never does\./,
     );
-    expect((await add(ada, { label: 'Typo', address: 'tb1qnotanaddress' })).statusCode).toBe(400);
+  });
+
+  it('refuses a taproot address whose program is not a public key: coins sent there are lost', async () => {
+    // A testnet taproot address that decodes cleanly, but its 32 bytes are no x coordinate on secp256k1.
+    const response = await add(ada, {
+      label: 'Lost',
+      address: 'tb1pve739yap4uxjvfk0jrey69078u0gasm2nwvv483ec6zkzulgw9xqtac2nz',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors.address).toBe(
+      'This taproot address does not hold a valid public key: no one could ever spend coins sent to it. Copy it again from your wallet.',
+    );
   });
 
   it('refuses an address on the sanctions list, in any case, and stores nothing', async () => {
@@ -296,16 +311,16 @@ describe('ownership proof (BIP-322)', () => {
     const [entry] = await list(ada);
     expect(entry!.address).toBe(FIRST);
     const message = ownershipProofMessage(ada.userId, FIRST);
-    const wrongMessage = Signer.sign(receiveKeyWif(0), FIRST, ownershipProofMessage(bob.userId, FIRST));
+    const wrongMessage = signBip322(receiveKeyWif(0), FIRST, ownershipProofMessage(bob.userId, FIRST));
     const bad = await prove(ada, entry!.id, wrongMessage);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain(message);
     // The key of another address signing the right message proves nothing.
-    const otherKey = Signer.sign(receiveKeyWif(1), SECOND, message);
+    const otherKey = signBip322(receiveKeyWif(1), SECOND, message);
     expect((await prove(ada, entry!.id, otherKey)).statusCode).toBe(400);
     expect((await prove(ada, entry!.id, 'garbage')).statusCode).toBe(400);
 
-    const proven = await prove(ada, entry!.id, Signer.sign(receiveKeyWif(0), FIRST, message));
+    const proven = await prove(ada, entry!.id, signBip322(receiveKeyWif(0), FIRST, message));
     expect(proven.statusCode, proven.body).toBe(200);
     expect(proven.json().payoutAddress).toMatchObject({ id: entry!.id, proven: true });
   });
@@ -315,7 +330,7 @@ describe('ownership proof (BIP-322)', () => {
     const added = await add(dana, { label: 'Phone wallet', xpub: DEMO_ACCOUNT_VPUB });
     const entry = added.json().payoutAddress;
     expect(entry.proofAddress).toBe(FIRST);
-    const signature = Signer.sign(receiveKeyWif(0), FIRST, ownershipProofMessage(dana.userId, FIRST));
+    const signature = signBip322(receiveKeyWif(0), FIRST, ownershipProofMessage(dana.userId, FIRST));
     expect((await prove(dana, entry.id, signature)).json().payoutAddress.proven).toBe(true);
   });
 });
@@ -415,7 +430,7 @@ describe('buys and payouts', () => {
       expect(refused.statusCode).toBe(409);
       expect(refused.json().message).toMatch(/Payouts of \$50\.00 or more need a proven address/);
       const [entry] = await list(fay);
-      const signature = Signer.sign(receiveKeyWif(1), SECOND, ownershipProofMessage(fay.userId, SECOND));
+      const signature = signBip322(receiveKeyWif(1), SECOND, ownershipProofMessage(fay.userId, SECOND));
       expect((await prove(fay, entry!.id, signature)).statusCode).toBe(200);
       expect((await asAdmin(`/api/admin/orders/${orderId}/payout-btc`, { txid, vout: 0 })).statusCode).toBe(
         200,

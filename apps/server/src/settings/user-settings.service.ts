@@ -1,4 +1,5 @@
-import { isValidBitcoinAddress, type BitcoinNetwork } from '@offzero/shared/bitcoin/address';
+import { bitcoinAddressProblem, type BitcoinNetwork } from '@offzero/shared/bitcoin/address';
+import { addressRefusal } from '@offzero/shared/bitcoin/address-field';
 import {
   WALLET_ADDRESS_MESSAGE,
   type BankAccount,
@@ -71,10 +72,10 @@ export function createUserSettingsService(
     /** Answers whether the address still waits for its e-mailed confirmation. */
     async saveWalletAddress(userId: string, address: string): Promise<{ awaitingConfirmation: boolean }> {
       // The server checks the network itself, whatever the browser's validator accepted.
-      if (!isValidBitcoinAddress(address, network)) {
-        throw new AppError('BAD_REQUEST', WALLET_ADDRESS_MESSAGE, {
-          walletAddress: `Use a ${network} address.`,
-        });
+      const problem = bitcoinAddressProblem(address, network);
+      if (problem !== null) {
+        const message = addressRefusal(WALLET_ADDRESS_MESSAGE, problem);
+        throw new AppError('BAD_REQUEST', message, { walletAddress: problem });
       }
       // DESIGN.md 7.9: a sanctioned address is never kept as the customer's wallet.
       await assertAddressNotSanctioned(db, address, 'walletAddress');

@@ -132,16 +132,18 @@ describe('customer settings', () => {
     expect((await settingsOf(ada)).zelleEmail).toBe('ada@zelle.example');
   });
 
-  it('refuses wallet addresses of the wrong network, with a bad checksum or mixed case', async () => {
-    for (const walletAddress of [
-      'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
-      'tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k8',
-      'tb1QRP33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7',
-      'not an address',
-    ]) {
+  it('refuses wallet addresses of the wrong network, with a bad checksum, mixed case or no key, saying which', async () => {
+    for (const [walletAddress, problem] of [
+      ['bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', /^This is a mainnet address\. Use a testnet address\.$/],
+      ['tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k8', /typo: its checksum/],
+      ['tb1QRP33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7', /mixes capital and small letters/],
+      ['tb1pve739yap4uxjvfk0jrey69078u0gasm2nwvv483ec6zkzulgw9xqtac2nz', /does not hold a valid public key/],
+      ['not an address', /^This is not a bitcoin address\.$/],
+    ] as const) {
       const response = await save(ada, '/api/user/settings/save', { userId: ada.userId, walletAddress });
       expect(response.statusCode, walletAddress).toBe(400);
-      expect(response.json().message).toBe('Enter Valid Bitcoin Address');
+      expect(response.json().message).toMatch(/^Enter Valid Bitcoin Address\. /);
+      expect(response.json().errors.walletAddress).toMatch(problem);
     }
   });
 

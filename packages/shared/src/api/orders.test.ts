@@ -17,15 +17,19 @@ describe('trade widget form schemas', () => {
     expect(quoteFormSchema.safeParse({ source: 'eur', text: '1' }).success).toBe(false);
   });
 
-  it("trims the buyer's address and refuses one of another network with the spec's message", () => {
+  it("trims the buyer's address and refuses a bad one with the spec's message and what is wrong", () => {
     const testnet = buyConfirmationFormSchema('testnet');
     expect(testnet.parse({ walletAddress: `  ${TESTNET_ADDRESS} ` })).toEqual({
       walletAddress: TESTNET_ADDRESS,
     });
-    for (const walletAddress of ['not-an-address', '', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4']) {
+    for (const [walletAddress, problem] of [
+      ['not-an-address', 'This is not a bitcoin address.'],
+      ['', 'Enter a bitcoin address.'],
+      ['bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', 'This is a mainnet address. Use a testnet address.'],
+    ]) {
       const result = testnet.safeParse({ walletAddress });
       expect(result.success).toBe(false);
-      expect(result.error?.issues[0]?.message).toBe(BUY_CHECK_MESSAGES.invalidAddress);
+      expect(result.error?.issues[0]?.message).toBe(`${BUY_CHECK_MESSAGES.invalidAddress}. ${problem}`);
     }
     expect(buyConfirmationFormSchema('mainnet').safeParse({ walletAddress: TESTNET_ADDRESS }).success).toBe(
       false,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isValidBitcoinAddress, type BitcoinNetwork } from '../bitcoin/address';
+import { type BitcoinNetwork } from '../bitcoin/address';
+import { bitcoinAddressField } from '../bitcoin/address-field';
 import { isAmountInputText } from '../quotes/quote';
 import { walletOwnershipSchema } from './limits';
 
@@ -98,12 +99,7 @@ export type QuoteForm = z.infer<typeof quoteFormSchema>;
 /** Buy confirmation: the address the bitcoin is sent to, a payable one of this network's (spec section 5). */
 export function buyConfirmationFormSchema(network: BitcoinNetwork) {
   return z.object({
-    walletAddress: z
-      .string()
-      .trim()
-      .refine((address) => isValidBitcoinAddress(address, network), {
-        error: BUY_CHECK_MESSAGES.invalidAddress,
-      }),
+    walletAddress: bitcoinAddressField(network, BUY_CHECK_MESSAGES.invalidAddress),
   });
 }
 

@@ -1,5 +1,13 @@
+import { bech32m, hex } from '@scure/base';
 import { describe, expect, it } from 'vitest';
-import { bitcoinAddressNetwork, isValidBitcoinAddress, type BitcoinNetwork } from './address';
+import {
+  bitcoinAddressNetwork,
+  bitcoinAddressProblem,
+  isValidBitcoinAddress,
+  readBitcoinAddress,
+  type AddressProblem,
+  type BitcoinNetwork,
+} from './address';
 
 /** Known-good addresses, each with the network it belongs to. */
 const VALID: ReadonlyArray<[label: string, address: string, network: BitcoinNetwork]> = [
@@ -139,5 +147,104 @@ describe('bitcoinAddressNetwork', () => {
 
   it.each(INVALID)('has no network for an address that is %s', (_reason, address) => {
     expect(bitcoinAddressNetwork(address)).toBeNull();
+  });
+});
+
+describe('readBitcoinAddress refusals', () => {
+  /** Each refusal with an address that has exactly that problem, and words its message must use. */
+  const REFUSALS: ReadonlyArray<[AddressProblem, string, RegExp]> = [
+    ['empty', '', /^Enter a bitcoin address\.$/],
+    ['spaces', ' bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', /Remove the spaces/],
+    ['spaces', '1A1zP1eP5QGefi2DMPTf TL5SLmv7DivfNa', /no spaces/],
+    ['uri', 'bitcoin:1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa?amount=1', /without "bitcoin:"/],
+    ['checksum', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNb', /typo.*checksum/],
+    ['checksum', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5', /typo.*checksum/],
+    ['checksum', 'bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqh2y7hd', /checksum/],
+    ['characters', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfN0', /contains "0"/],
+    ['characters', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3tb', /contains "b"/],
+    ['mixed-case', 'bc1qW508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', /capital and small letters/],
+    ['length', 'BC1QR508D6QEJXTDG4Y5R3ZARVARYV98GJ9P', /wrong length/],
+    ['kind', 'bc1zw508d6qejxtdg4y5r3zarvaryvaxxpcs', /segwit version 2 .*bc1q, bc1p, 1 or 3/],
+    [
+      'kind',
+      'bc1pw508d6qejxtdg4y5r3zarvary0c5xw7kw508d6qejxtdg4y5r3zarvary0c5xw7kt5nd6y',
+      /segwit version 1 address with a 40-byte program/,
+    ],
+    [
+      'taproot-key',
+      'bc1pve739yap4uxjvfk0jrey69078u0gasm2nwvv483ec6zkzulgw9xqu4w9fd',
+      /taproot address does not hold a valid public key/,
+    ],
+    ['not-an-address', 'LVuDpNCSSj6pQ7t9Pv6d6sUkLKoqDEVUnJ', /not a bitcoin address/],
+    ['not-an-address', 'ltc1qg82tqdtkz9ct8zpgsw9j2w9d0kmqnsuj8u0hs9', /not a bitcoin address/],
+    ['private-key', 'L5nJeqKmpHp4P7F8ZYyjwc5a7P4d8EabuGAzfGJk7yC1BJyzNaEd', /private key.*Never share it/],
+  ];
+
+  it.each(REFUSALS)('says what is wrong (%s) with %j', (problem, address, message) => {
+    const reading = readBitcoinAddress(address);
+    expect(reading).toMatchObject({ ok: false, problem });
+    if (!reading.ok) expect(reading.message).toMatch(message);
+    expect(bitcoinAddressProblem(address, 'mainnet')).toMatch(message);
+  });
+
+  it('names both networks when the address is of another one', () => {
+    expect(bitcoinAddressProblem('tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx', 'mainnet')).toBe(
+      'This is a testnet address. Use a mainnet address.',
+    );
+    expect(bitcoinAddressProblem('1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', 'regtest')).toBe(
+      'This is a mainnet address. Use a regtest address.',
+    );
+    expect(readBitcoinAddress('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', 'testnet')).toMatchObject({
+      ok: false,
+      problem: 'network',
+    });
+    expect(bitcoinAddressProblem('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', 'mainnet')).toBeNull();
+  });
+
+  it('hints at the prefixes of the network of the address', () => {
+    const program = bech32m.toWords(new Uint8Array(16).fill(7));
+    expect(bitcoinAddressProblem(bech32m.encode('tb', [2, ...program]), 'testnet')).toMatch(
+      /segwit version 2 .*Use an address starting with tb1q, tb1p, m, n or 2\.$/,
+    );
+    expect(bitcoinAddressProblem(bech32m.encode('bcrt', [16, ...program]), 'regtest')).toMatch(
+      /segwit version 16 .*bcrt1q, bcrt1p, m, n or 2\.$/,
+    );
+  });
+
+  it('refuses a taproot address whose program is not a point on the curve, on every network', () => {
+    // The x coordinate 5 has no point on secp256k1 (5³ + 7 = 132 is not a square modulo p).
+    const program = new Uint8Array(32);
+    program[31] = 5;
+    for (const [prefix, network] of [
+      ['bc', 'mainnet'],
+      ['tb', 'testnet'],
+      ['bcrt', 'regtest'],
+    ] as const) {
+      const address = bech32m.encode(prefix, [1, ...bech32m.toWords(program)]);
+      expect(isValidBitcoinAddress(address), address).toBe(false);
+      expect(isValidBitcoinAddress(address, network), address).toBe(false);
+      expect(readBitcoinAddress(address, network)).toMatchObject({ ok: false, problem: 'taproot-key' });
+      // The same address with a valid key (x = 1 is on the curve) is accepted.
+      program[31] = 1;
+      expect(isValidBitcoinAddress(bech32m.encode(prefix, [1, ...bech32m.toWords(program)]), network)).toBe(
+        true,
+      );
+      program[31] = 5;
+    }
+  });
+
+  it('tells the kind and output script of what it accepts', () => {
+    expect(readBitcoinAddress('3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy')).toMatchObject({
+      ok: true,
+      address: { network: 'mainnet', kind: 'p2sh' },
+    });
+    expect(readBitcoinAddress('2N3vVYSK5XRgVSGWy21PnsRmBUywSQNdCsf', 'regtest')).toMatchObject({
+      ok: true,
+      address: { network: 'regtest', kind: 'p2sh' },
+    });
+    const taproot = readBitcoinAddress('bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0');
+    expect(taproot.ok && hex.encode(taproot.address.outputScript)).toBe(
+      '512079be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798',
+    );
   });
 });

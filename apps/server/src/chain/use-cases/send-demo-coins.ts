@@ -1,4 +1,5 @@
-import { isValidBitcoinAddress, type BitcoinNetwork } from '@offzero/shared/bitcoin/address';
+import { bitcoinAddressProblem, type BitcoinNetwork } from '@offzero/shared/bitcoin/address';
+import { addressRefusal } from '@offzero/shared/bitcoin/address-field';
 import { btcNumberToSats, MoneyParseError } from '@offzero/shared/money/money';
 import { AppError } from '../../http/errors';
 import type { SimulatedChain } from '../simulated-chain';
@@ -14,15 +15,15 @@ export async function sendDemoCoins(
   payment: { address: string; amount: number; from?: string | undefined },
 ): Promise<{ txid: string }> {
   const { address, amount, from } = payment;
-  if (from !== undefined && !isValidBitcoinAddress(from, network)) {
-    throw new AppError('BAD_REQUEST', `The sending address is not a valid ${network} bitcoin address.`, {
-      from: `must be a ${network} bitcoin address`,
+  const fromProblem = from === undefined ? null : bitcoinAddressProblem(from, network);
+  if (fromProblem !== null) {
+    throw new AppError('BAD_REQUEST', addressRefusal('The sending address is refused', fromProblem), {
+      from: fromProblem,
     });
   }
-  if (!isValidBitcoinAddress(address, network)) {
-    throw new AppError('BAD_REQUEST', `This is not a valid ${network} bitcoin address.`, {
-      address: `must be a ${network} bitcoin address`,
-    });
+  const addressProblem = bitcoinAddressProblem(address, network);
+  if (addressProblem !== null) {
+    throw new AppError('BAD_REQUEST', addressProblem, { address: addressProblem });
   }
   let valueSats: bigint;
   try {

@@ -1,6 +1,7 @@
 import { BUY_CHECK_MESSAGES, type SaveOrderRequest } from '@offzero/shared/api/orders';
 import { QUOTE_MESSAGES } from '@offzero/shared/api/quotes';
-import { isValidBitcoinAddress } from '@offzero/shared/bitcoin/address';
+import { bitcoinAddressProblem } from '@offzero/shared/bitcoin/address';
+import { addressRefusal } from '@offzero/shared/bitcoin/address-field';
 import type { Transaction } from '../../db/database';
 import type { QuoteRow, UserRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -36,8 +37,11 @@ export async function priceBuyFromQuote(
   const settings = await readGlobalSettings(deps.db);
   await assertMayTrade(deps.db, user, settings, quote.valueCents, 'buy');
   const walletAddress = body.walletAddress?.trim() ?? '';
-  if (!isValidBitcoinAddress(walletAddress, deps.network)) {
-    throw new AppError('BAD_REQUEST', BUY_CHECK_MESSAGES.invalidAddress);
+  const addressProblem = bitcoinAddressProblem(walletAddress, deps.network);
+  if (addressProblem !== null) {
+    throw new AppError('BAD_REQUEST', addressRefusal(BUY_CHECK_MESSAGES.invalidAddress, addressProblem), {
+      walletAddress: addressProblem,
+    });
   }
   // The order's quote lock is the quote's own: the countdown the customer saw is the one that counts.
   return {

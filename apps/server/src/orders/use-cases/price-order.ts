@@ -1,5 +1,6 @@
 import { BUY_CHECK_MESSAGES, type SaveOrderRequest } from '@offzero/shared/api/orders';
-import { isValidBitcoinAddress } from '@offzero/shared/bitcoin/address';
+import { bitcoinAddressProblem } from '@offzero/shared/bitcoin/address';
+import { addressRefusal } from '@offzero/shared/bitcoin/address-field';
 import {
   btcNumberToSats,
   MoneyParseError,
@@ -90,8 +91,11 @@ export async function priceBuyOrder(
 ): Promise<PricedBuy> {
   const walletAddress = buyWalletAddress(body);
   const { settings, client, verdicts } = await checkBuyer(deps, user, body, walletAddress, known);
-  if (walletAddress !== null && !isValidBitcoinAddress(walletAddress, deps.network)) {
-    throw new AppError('BAD_REQUEST', BUY_CHECK_MESSAGES.invalidAddress);
+  const addressProblem = walletAddress === null ? null : bitcoinAddressProblem(walletAddress, deps.network);
+  if (addressProblem !== null) {
+    throw new AppError('BAD_REQUEST', addressRefusal(BUY_CHECK_MESSAGES.invalidAddress, addressProblem), {
+      walletAddress: addressProblem,
+    });
   }
   // DESIGN.md 7.9: a sanctioned payout address is refused at save (and screened again before payout).
   if (walletAddress !== null && verdicts.addressListed) throw sanctionedAddressRefusal('walletAddress');

@@ -176,7 +176,9 @@ describe('TradeWidget, buy quote', () => {
     await user.clear(within(panel).getByLabelText('Bitcoin address'));
     await user.type(within(panel).getByLabelText('Bitcoin address'), 'not-an-address');
     await user.click(within(panel).getByRole('button', { name: 'Pay $250.00' }));
-    await vi.waitFor(() => expect(toast.error).toHaveBeenLastCalledWith('Invalid Bitcoin Address'));
+    await vi.waitFor(() =>
+      expect(toast.error).toHaveBeenLastCalledWith('Invalid Bitcoin Address. This is not a bitcoin address.'),
+    );
   });
 });
 

@@ -154,7 +154,9 @@ describe('OrderActionsPanel', () => {
     await user.type(screen.getByLabelText('Customer’s address'), 'nonsense');
     await user.type(screen.getByLabelText('Transaction id'), 'cd'.repeat(32));
     await user.click(screen.getByRole('button', { name: 'Record return' }));
-    expect(screen.getByText('Enter the bitcoin address the coins were sent to.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Enter the bitcoin address the coins were sent to. This is not a bitcoin address.'),
+    ).toBeInTheDocument();
     expect(mockedFetch()).not.toHaveBeenCalled();
 
     await user.clear(screen.getByLabelText('Customer’s address'));

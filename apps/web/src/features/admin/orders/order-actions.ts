@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AdminOrder, PayoutBatchRef } from '@offzero/shared/api/admin';
 import { payoutBatchStatusText } from '@offzero/shared/api/payout-batches';
-import { isValidBitcoinAddress } from '@offzero/shared/bitcoin/address';
+import { bitcoinAddressField } from '@offzero/shared/bitcoin/address-field';
 import { reasonSchema } from '../components/action-dialog';
 
 /** The back office's order actions; each is the last segment of `POST /api/admin/orders/:id/<kind>`. */
@@ -177,12 +177,7 @@ export function actionFormSchema(kind: OrderActionKind): z.ZodType<Record<string
             .string()
             .trim()
             .regex(TXID_PATTERN, { error: 'Enter the 64-character hexadecimal transaction id.' }),
-          address: z
-            .string()
-            .trim()
-            .refine((address) => isValidBitcoinAddress(address), {
-              error: 'Enter the bitcoin address the coins were sent to.',
-            }),
+          address: bitcoinAddressField(undefined, 'Enter the bitcoin address the coins were sent to'),
           note: z.string(),
         })
         .transform(({ text, address, note }) => ({ address, txid: text, ...withNote(note) }));

@@ -106,7 +106,7 @@ describe('ZelleEmailModal', () => {
 });
 
 describe('WalletAddressModal', () => {
-  it('refuses an address of another network, then saves one of this network', async () => {
+  it('refuses an address of another network, saying so, then saves one of this network', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ message: 'Wallet address saved.' }));
     const onClose = vi.fn();
     const user = userEvent.setup();
@@ -115,7 +115,9 @@ describe('WalletAddressModal', () => {
     await user.type(field, 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText(WALLET_ADDRESS_MESSAGE)).toBeInTheDocument();
+    expect(
+      await screen.findByText(`${WALLET_ADDRESS_MESSAGE}. This is a mainnet address. Use a testnet address.`),
+    ).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
 
     await user.clear(field);

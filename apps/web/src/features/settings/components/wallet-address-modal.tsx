@@ -1,22 +1,15 @@
 import { useMemo } from 'react';
-import { z } from 'zod';
 import { WALLET_ADDRESS_MESSAGE } from '@offzero/shared/api/user-settings';
-import {
-  ADDRESS_PLACEHOLDER,
-  isValidBitcoinAddress,
-  type BitcoinNetwork,
-} from '@offzero/shared/bitcoin/address';
+import { ADDRESS_PLACEHOLDER, type BitcoinNetwork } from '@offzero/shared/bitcoin/address';
+import { bitcoinAddressField } from '@offzero/shared/bitcoin/address-field';
 import { errorMessage } from '../../../lib/api-client';
 import { useAppConfig } from '../../../lib/app-config';
 import { useSaveSetting } from '../../../lib/user-settings';
 import { SingleFieldSettingModal } from './single-field-setting-modal';
 
-/** A payable address of the network this OffZero runs on, else 'Enter Valid Bitcoin Address'. */
+/** A payable address of the network this OffZero runs on, else 'Enter Valid Bitcoin Address.' and why. */
 export function walletAddressSchema(network: BitcoinNetwork) {
-  return z
-    .string()
-    .trim()
-    .refine((value) => isValidBitcoinAddress(value, network), { error: WALLET_ADDRESS_MESSAGE });
+  return bitcoinAddressField(network, WALLET_ADDRESS_MESSAGE);
 }
 
 const NETWORK_HINT: Record<BitcoinNetwork, string> = {

@@ -193,7 +193,9 @@ describe('Buy confirmation, the payout address', () => {
     expect(choice).toHaveTextContent('We e-mail you a link to confirm it');
     await user.type(field, 'not-an-address');
     await user.click(within(panel).getByRole('button', { name: 'Pay $250.00' }));
-    await vi.waitFor(() => expect(toast.error).toHaveBeenLastCalledWith('Invalid Bitcoin Address'));
+    await vi.waitFor(() =>
+      expect(toast.error).toHaveBeenLastCalledWith('Invalid Bitcoin Address. This is not a bitcoin address.'),
+    );
     await user.clear(field);
     await user.type(field, NEW_ADDRESS);
     await user.click(within(panel).getByRole('button', { name: 'Pay $250.00' }));
