@@ -20,9 +20,9 @@ import { getOrderDetail } from './use-cases/get-order-detail';
 import { getWorkQueue } from './use-cases/get-work-queue';
 import { listAuditEntries } from './use-cases/list-audit-entries';
 import { listKycCases } from './use-cases/list-kyc-cases';
-import { markPaid } from './use-cases/mark-paid';
+import { assertMayMarkPaid, markPaid } from './use-cases/mark-paid';
 import { withFourEyes } from './use-cases/four-eyes';
-import { payoutUsd } from './use-cases/payout-usd';
+import { assertMayPayOutUsd, payoutUsd } from './use-cases/payout-usd';
 import { recordBtcPayout } from './use-cases/record-btc-payout';
 import { refundBtc } from './use-cases/refund-btc';
 import { resolveFlag } from './use-cases/resolve-flag';
@@ -75,7 +75,16 @@ export function createAdminService(deps: AdminDependencies) {
     getWorkQueue: () => getWorkQueue(deps),
     /** Four eyes first: a large buy answers `pending` until a second admin marks it paid. */
     markPaid: (request: OrderActionRequest) =>
-      withFourEyes(deps, { ...request, action: 'order.mark_paid' }, () => markPaid(deps, request)),
+      withFourEyes(
+        deps,
+        {
+          ...request,
+          action: 'order.mark_paid',
+          details: {},
+          check: async (_tx, order) => assertMayMarkPaid(order),
+        },
+        (_approved, approval) => markPaid(deps, { ...request, approval }),
+      ),
     recordBtcPayout: (request: OrderActionRequest & { txid: string; vout?: number | undefined }) =>
       recordBtcPayout(deps, request),
     /** Demo only (null otherwise): pays a buy out through the simulated chain. */
@@ -85,7 +94,16 @@ export function createAdminService(deps: AdminDependencies) {
       : null,
     /** Four eyes first: a large sell answers `pending` until a second admin pays it out. */
     payoutUsd: (request: OrderActionRequest & { reference: string }) =>
-      withFourEyes(deps, { ...request, action: 'order.payout_usd' }, () => payoutUsd(deps, request)),
+      withFourEyes(
+        deps,
+        {
+          ...request,
+          action: 'order.payout_usd',
+          details: { reference: request.reference },
+          check: (tx, order) => assertMayPayOutUsd(deps, tx, order),
+        },
+        (approved, approval) => payoutUsd(deps, { ...request, ...approved, approval }),
+      ),
     cancelOrder: (request: { staff: SignedInUser; orderId: string; reason: string }) =>
       cancelOrder(deps, request),
     resolveFlag: (request: { staff: SignedInUser; orderId: string; note: string }) =>

@@ -26,10 +26,31 @@ export async function findOpenApproval(
 
 export async function insertApproval(
   tx: Transaction,
-  values: { orderId: string; action: FourEyesAction; requestedByUserId: string; requestedByEmail: string },
+  values: {
+    orderId: string;
+    action: FourEyesAction;
+    requestedByUserId: string;
+    requestedByEmail: string;
+    details: Record<string, string>;
+  },
 ): Promise<FourEyesApprovalRow> {
   const [row] = await tx.insert(fourEyesApprovals).values(values).returning();
   if (!row) throw new Error('four-eyes insert returned nothing');
+  return row;
+}
+
+/** The requesting admin asked again with other details: the open request now stands for those. */
+export async function replaceApprovalDetails(
+  tx: Transaction,
+  id: string,
+  details: Record<string, string>,
+): Promise<FourEyesApprovalRow> {
+  const [row] = await tx
+    .update(fourEyesApprovals)
+    .set({ details, createdAt: new Date() })
+    .where(and(eq(fourEyesApprovals.id, id), isNull(fourEyesApprovals.approvedAt)))
+    .returning();
+  if (!row) throw new Error('four-eyes request closed while locked');
   return row;
 }
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminActions, fourEyesApprovals, orders } from '../db/schema';
+import { adminActions, fourEyesApprovals, globalSettings, orders, payouts } from '../db/schema';
 import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
 import { placeBuyOrder } from '../test/buy-helpers';
 import { saveBank, saveZelle, sellOrder, fileW9 } from '../test/sell-helpers';
@@ -27,12 +27,12 @@ afterAll(async () => t.close());
 const as = (who: RegisteredCustomer, url: string, payload: object = {}) =>
   t.request({ method: 'POST', url, headers: who.auth, payload });
 
-async function zelleBuy(valueUsd: number): Promise<string> {
-  const orderId = await placeBuyOrder(t, ada, valueUsd);
+async function zelleBuy(valueUsd: number, who: RegisteredCustomer = ada): Promise<string> {
+  const orderId = await placeBuyOrder(t, who, valueUsd);
   const update = await t.request({
     method: 'POST',
     url: '/api/order/update',
-    headers: ada.auth,
+    headers: who.auth,
     payload: { _id: orderId, payment: { method: 'zelle' }, status: 'processing' },
   });
   expect(update.statusCode).toBe(200);
@@ -168,5 +168,129 @@ describe('payout-usd on a sell', () => {
     const second = await as(admin, `/api/admin/orders/${orderId}/payout-usd`, { reference: 'ZELLE-1' });
     expect(second.statusCode).toBe(200);
     expect((await orderRow(orderId)).status).toBe('completed');
+  });
+});
+
+describe('four eyes on flagged orders and on the details requested', () => {
+  let cleo: RegisteredCustomer;
+  beforeAll(async () => {
+    await t.database.db.update(globalSettings).set({ fourEyesCents: 10_000n });
+    cleo = await registerVerifiedCustomer(t, 'cleo.foureyes@example.com');
+    await saveBank(t, cleo);
+    await saveZelle(t, cleo, 'cleo.foureyes.zelle@example.com');
+    await fileW9(t, cleo);
+  });
+
+  /** A sell of cleo's whose deposit is in and deep enough: its dollars may be paid out. */
+  async function confirmedSell(): Promise<string> {
+    const { payload } = await sellOrder(t, cleo, 0.01);
+    const saved = await t.request({ method: 'POST', url: '/api/order/save', headers: cleo.auth, payload });
+    expect(saved.statusCode).toBe(200);
+    const orderId = saved.json().order._id as string;
+    await t.database.db
+      .update(orders)
+      .set({ status: 'processing', confirmations: 6 })
+      .where(eq(orders.id, orderId));
+    expect((await orderRow(orderId)).valueCents).toBeGreaterThanOrEqual(10_000n);
+    return orderId;
+  }
+
+  const approvalsOf = (orderId: string) =>
+    t.database.db.select().from(fourEyesApprovals).where(eq(fourEyesApprovals.orderId, orderId));
+  const payoutsOf = (orderId: string) =>
+    t.database.db.select().from(payouts).where(eq(payouts.orderId, orderId));
+
+  it('refuses a flagged order with 409 "Resolve the flag first." before any approval is requested', async () => {
+    const sell = await confirmedSell();
+    const buy = await zelleBuy(150, cleo);
+    const small = await zelleBuy(60, cleo);
+    for (const id of [sell, buy, small]) {
+      await t.database.db
+        .update(orders)
+        .set({ flag: 'duplicate_reference', flagNote: 'reference seen on another order' })
+        .where(eq(orders.id, id));
+    }
+    const calls = [
+      [sell, await as(admin, `/api/admin/orders/${sell}/payout-usd`, { reference: 'ZELLE-FLAG' })],
+      [buy, await as(admin, `/api/admin/orders/${buy}/mark-paid`)],
+      // Below the threshold too: a flagged buy is not marked paid by one admin either.
+      [small, await as(admin, `/api/admin/orders/${small}/mark-paid`)],
+    ] as const;
+    for (const [orderId, answer] of calls) {
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json().message).toBe('Resolve the flag first.');
+      expect(await approvalsOf(orderId)).toEqual([]);
+      expect(
+        await t.database.db.select().from(adminActions).where(eq(adminActions.targetId, orderId)),
+      ).toEqual([]);
+    }
+    expect(await payoutsOf(sell)).toEqual([]);
+    expect((await orderRow(sell)).status).toBe('processing');
+    expect((await orderRow(buy)).paymentConfirmedAt).toBeNull();
+  });
+
+  it('carries out exactly the reference requested and refuses a second admin asking for another one', async () => {
+    const orderId = await confirmedSell();
+    const first = await as(approver, `/api/admin/orders/${orderId}/payout-usd`, { reference: 'ZELLE-A100' });
+    expect(first.statusCode).toBe(202);
+
+    const other = await as(admin, `/api/admin/orders/${orderId}/payout-usd`, { reference: 'ZELLE-B200' });
+    expect(other.statusCode).toBe(409);
+    expect(other.json().message).toBe(
+      'approver@offzero.local requested this for reference "ZELLE-A100"; this call is for reference ' +
+        '"ZELLE-B200". Nothing was done: carry out exactly what was requested, or ask ' +
+        'approver@offzero.local to request it again.',
+    );
+    expect((await orderRow(orderId)).status).toBe('processing');
+    expect(await payoutsOf(orderId)).toEqual([]);
+
+    // The requester mistyped: asking again with another reference replaces the request.
+    const corrected = await as(approver, `/api/admin/orders/${orderId}/payout-usd`, {
+      reference: 'ZELLE-C300',
+    });
+    expect(corrected.statusCode).toBe(202);
+    expect(corrected.json().approval.id).toBe(first.json().approval.id);
+    expect(
+      (await as(admin, `/api/admin/orders/${orderId}/payout-usd`, { reference: 'ZELLE-A100' })).statusCode,
+    ).toBe(409);
+
+    const second = await as(admin, `/api/admin/orders/${orderId}/payout-usd`, { reference: 'ZELLE-C300' });
+    expect(second.statusCode).toBe(200);
+    expect(await orderRow(orderId)).toMatchObject({ status: 'completed', bankTxn: 'ZELLE-C300' });
+    expect((await payoutsOf(orderId)).map((payout) => payout.reference)).toEqual(['ZELLE-C300']);
+    const [approval] = await approvalsOf(orderId);
+    expect(approval).toMatchObject({ approvedByUserId: admin.userId, details: { reference: 'ZELLE-C300' } });
+    const audit = await t.database.db.select().from(adminActions).where(eq(adminActions.targetId, orderId));
+    expect(audit.map((entry) => entry.action).sort()).toEqual(
+      [
+        'order.four_eyes_requested',
+        'order.four_eyes_requested',
+        'order.four_eyes_approved',
+        'order.payout_usd',
+      ].sort(),
+    );
+  });
+
+  it('refuses to carry out an approval once the value of the order changed since it was requested', async () => {
+    const orderId = await zelleBuy(150, cleo);
+    expect((await as(admin, `/api/admin/orders/${orderId}/mark-paid`)).statusCode).toBe(202);
+    const { valueCents } = await orderRow(orderId);
+    await t.database.db
+      .update(orders)
+      .set({ valueCents: valueCents + 5_000n })
+      .where(eq(orders.id, orderId));
+
+    const stale = await as(approver, `/api/admin/orders/${orderId}/mark-paid`);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toMatch(
+      /for an order value of \$150\.00; this call is for an order value of \$200\.00\./,
+    );
+    expect((await orderRow(orderId)).paymentConfirmedAt).toBeNull();
+
+    // Asked again on the order as it is now, the second admin carries it out.
+    expect((await as(admin, `/api/admin/orders/${orderId}/mark-paid`)).statusCode).toBe(202);
+    const approved = await as(approver, `/api/admin/orders/${orderId}/mark-paid`);
+    expect(approved.statusCode).toBe(200);
+    expect((await orderRow(orderId)).paymentConfirmedBy).toBe('approver@offzero.local');
   });
 });

@@ -925,7 +925,8 @@ export const mfaChallenges = pgTable(
 
 /**
  * Four eyes: the first admin's request to mark a large buy paid or pay a large sell out. A second,
- * different admin carries it out; at most one open request per order and action.
+ * different admin carries it out with the details requested; at most one open request per order and
+ * action.
  */
 export const fourEyesApprovals = pgTable(
   'four_eyes_approvals',
@@ -939,6 +940,9 @@ export const fourEyesApprovals = pgTable(
       .notNull()
       .references(() => users.id),
     requestedByEmail: text('requested_by_email').notNull(),
+    /** What was asked, which the second admin carries out exactly: the action's own details (a payout's
+     * reference) and the order's value and amount at the time (`valueCents`, `amountSats`). */
+    details: jsonb('details').$type<Record<string, string>>().notNull().default({}),
     approvedByUserId: uuid('approved_by_user_id').references(() => users.id),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

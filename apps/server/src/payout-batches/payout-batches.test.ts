@@ -4,6 +4,7 @@ import { Transaction } from '@scure/btc-signer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSimulatedChain, type SimulatedChain } from '../chain/simulated-chain';
 import {
+  globalSettings,
   orders,
   payoutAddresses,
   payoutBatchOrders,
@@ -58,12 +59,12 @@ const orderRow = async (id: string) => {
   return row!;
 };
 
-async function paidBuy(valueUsd: number): Promise<string> {
-  const orderId = await placeConfirmedBuyOrder(t, ada, valueUsd);
+async function paidBuy(valueUsd: number, who: RegisteredCustomer = ada): Promise<string> {
+  const orderId = await placeConfirmedBuyOrder(t, who, valueUsd);
   const paid = await t.request({
     method: 'POST',
     url: '/api/order/update',
-    headers: ada.auth,
+    headers: who.auth,
     payload: { _id: orderId, payment: { method: 'zelle' }, status: 'processing' },
   });
   expect(paid.statusCode).toBe(200);
@@ -431,6 +432,101 @@ describe('payout batches', () => {
     ).toBe(409);
     await chain.mine(1);
     expect((await get(`/api/admin/payouts/batches/${version.id}`)).json().batch.status).toBe('confirmed');
+  });
+
+  it('refuses the whole signed upload, naming the order, when its customer removed the address since the build', async () => {
+    await abandonOpenBatches();
+    const cy = await registerVerifiedCustomer(t, 'cy.batches@example.com');
+    const kept = await paidBuy(75);
+    const orderId = await paidBuy(85, cy);
+    const built = await build();
+    expect(built.statusCode).toBe(200);
+    const { batch } = built.json();
+    expect(batch.orderIds).toEqual(expect.arrayContaining([kept, orderId]));
+    const signed = await demoSign(batch.id);
+    const sentBefore = (await chain.outputsTo(TEST_WALLET)).length;
+
+    const { payoutAddressId } = await orderRow(orderId);
+    const removed = await t.request({
+      method: 'DELETE',
+      url: `/api/payout-addresses/${payoutAddressId}`,
+      headers: cy.auth,
+    });
+    expect(removed.statusCode).toBe(200);
+
+    const upload = await post(`/api/admin/payouts/batches/${batch.id}/signed`, { psbt: signed });
+    expect(upload.statusCode).toBe(409);
+    expect(upload.json().message).toBe(
+      `Order #${orderId.slice(0, 8)} cannot be paid now. The customer removed this payout address: ask them ` +
+        'for another one. Nothing was broadcast: abandon this batch and build a new one.',
+    );
+    // Nothing was sent, not even to the other customer of the batch; the batch still waits.
+    expect((await chain.outputsTo(TEST_WALLET)).length).toBe(sentBefore);
+    expect(
+      await t.database.db
+        .select()
+        .from(payouts)
+        .where(inArray(payouts.orderId, [kept, orderId])),
+    ).toEqual([]);
+    expect((await get(`/api/admin/payouts/batches/${batch.id}`)).json().batch.status).toBe(
+      'awaiting_signature',
+    );
+    expect((await orderRow(orderId)).status).toBe('processing');
+
+    // A new batch leaves the buy out and pays the other one.
+    await abandonOpenBatches();
+    const rebuilt = await build();
+    expect(rebuilt.statusCode).toBe(200);
+    expect(rebuilt.json().batch.orderIds).toContain(kept);
+    expect(rebuilt.json().batch.orderIds).not.toContain(orderId);
+    await abandonOpenBatches();
+  });
+
+  it('refuses a signed upload while the address it pays is unconfirmed, cooling down, unproven above the threshold or listed', async () => {
+    await abandonOpenBatches();
+    const orderId = await paidBuy(140);
+    const built = await build();
+    expect(built.statusCode).toBe(200);
+    const { batch } = built.json();
+    const signed = await demoSign(batch.id);
+    const upload = () => post(`/api/admin/payouts/batches/${batch.id}/signed`, { psbt: signed });
+    const { payoutAddressId, valueCents } = await orderRow(orderId);
+    const [entry] = await t.database.db
+      .select()
+      .from(payoutAddresses)
+      .where(eq(payoutAddresses.id, payoutAddressId!));
+    const setEntry = (values: Partial<typeof payoutAddresses.$inferInsert>) =>
+      t.database.db.update(payoutAddresses).set(values).where(eq(payoutAddresses.id, payoutAddressId!));
+    const expectRefused = async (reason: RegExp) => {
+      const answer = await upload();
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json().message).toContain(`Order #${orderId.slice(0, 8)} cannot be paid now.`);
+      expect(answer.json().message).toMatch(reason);
+    };
+
+    try {
+      await setEntry({ confirmedAt: null, usableAt: null });
+      await expectRefused(/waits until the customer confirms the address/);
+      await setEntry({ confirmedAt: entry!.confirmedAt, usableAt: new Date(Date.now() + 3_600_000) });
+      await expectRefused(/confirmed recently; it can be paid from .* UTC\./);
+      await setEntry({ usableAt: entry!.usableAt });
+      await t.database.db.update(globalSettings).set({ proofRequiredCents: valueCents });
+      await expectRefused(/need a proven address/);
+      await t.database.db.update(globalSettings).set({ proofRequiredCents: null });
+      await t.database.db.insert(sanctionedAddresses).values({ address: TEST_WALLET });
+      await expectRefused(/The address is on the sanctions list\./);
+    } finally {
+      await setEntry({ confirmedAt: entry!.confirmedAt, usableAt: entry!.usableAt });
+      await t.database.db.update(globalSettings).set({ proofRequiredCents: null });
+      await t.database.db.delete(sanctionedAddresses).where(eq(sanctionedAddresses.address, TEST_WALLET));
+    }
+    expect(await t.database.db.select().from(payouts).where(eq(payouts.orderId, orderId))).toEqual([]);
+
+    // Every rule passes again: the same signed upload pays.
+    const paid = await upload();
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json().batch.status).toBe('broadcast');
+    expect((await orderRow(orderId)).status).toBe('completed');
   });
 });
 

@@ -1,6 +1,7 @@
+import { formatBtc, formatUsd } from '@offzero/shared/money/money';
 import type { SignedInUser } from '../../auth/sessions';
-import type { Database } from '../../db/database';
-import type { OrderRow } from '../../db/schema';
+import type { Database, Transaction } from '../../db/database';
+import type { FourEyesApprovalRow, OrderRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { isUniqueViolation } from '../../db/postgres-errors';
 import { findGlobalSettings } from '../../settings/global-settings.repository';
@@ -10,6 +11,7 @@ import {
   closeApproval,
   findOpenApproval,
   insertApproval,
+  replaceApprovalDetails,
   type FourEyesAction,
 } from '../four-eyes.repository';
 
@@ -21,6 +23,12 @@ export interface PendingApproval {
 
 export const WAITING_FOR_SECOND_APPROVER = 'Waiting for a second approver.';
 
+/**
+ * Run inside the action's own transaction, with the order locked: closes the approval the action carries
+ * out, so the action and its approval commit together or not at all.
+ */
+export type ApprovalClosing = (tx: Transaction, order: OrderRow) => Promise<void>;
+
 /** Whether the action would apply to the order as it is now; if not, the action itself refuses it. */
 function actionApplies(action: FourEyesAction, order: OrderRow): boolean {
   if (action === 'order.mark_paid') {
@@ -29,48 +37,107 @@ function actionApplies(action: FourEyesAction, order: OrderRow): boolean {
   return order.type === 'sell' && order.status === 'processing';
 }
 
+/** What an approval is bound to: the action's details and the order's value and amount when asked. */
+function boundDetails(details: Record<string, string>, order: OrderRow): Record<string, string> {
+  return { ...details, valueCents: order.valueCents.toString(), amountSats: order.amountSats.toString() };
+}
+
+function describeDetail(key: string, value: string | undefined): string {
+  if (value === undefined) return `no ${key}`;
+  if (key === 'valueCents') return `an order value of $${formatUsd(BigInt(value))}`;
+  if (key === 'amountSats') return `${formatBtc(BigInt(value), 8)} BTC`;
+  return `${key} "${value}"`;
+}
+
+/** The details that differ, in words (empty when the two are the same). */
+function differences(
+  requested: Record<string, string>,
+  asked: Record<string, string>,
+): { requested: string[]; asked: string[] } {
+  const keys = [...new Set([...Object.keys(requested), ...Object.keys(asked)])].filter(
+    (key) => requested[key] !== asked[key],
+  );
+  return {
+    requested: keys.map((key) => describeDetail(key, requested[key])),
+    asked: keys.map((key) => describeDetail(key, asked[key])),
+  };
+}
+
+function mismatch(open: FourEyesApprovalRow, asked: Record<string, string>): AppError | null {
+  const diff = differences(open.details, asked);
+  if (diff.requested.length === 0) return null;
+  return new AppError(
+    'CONFLICT',
+    `${open.requestedByEmail} requested this for ${diff.requested.join(', ')}; this call is for ` +
+      `${diff.asked.join(', ')}. Nothing was done: carry out exactly what was requested, or ask ` +
+      `${open.requestedByEmail} to request it again.`,
+  );
+}
+
 /**
  * Four eyes (DESIGN.md 7.6): marking a buy paid or paying a sell out at or above
- * `order.four_eyes_usd` needs two different admins. The first call records the request (audited) and
- * changes nothing else; the same admin again is refused (409); another admin's call goes ahead, and
- * `carryOut` runs it, closing the request once the action has succeeded.
+ * `order.four_eyes_usd` needs two different admins.
+ * - The action's own refusals come first (`check`, on the locked order): a flagged order answers
+ *   "Resolve the flag first." and no request is recorded.
+ * - The first call records the request (audited) with its details and changes nothing else.
+ * - The same admin again with the same details is refused (409); with other details (a mistyped
+ *   reference) their request is replaced and waits again.
+ * - Another admin's call with the same details carries out exactly what was requested; with other
+ *   details (or once the order's value or amount changed) it is refused and nothing is done.
+ * `carryOut` gets the requested details and, when an approval is carried out, the closing to run inside
+ * the action's transaction.
  */
-export async function withFourEyes<T>(
+export async function withFourEyes<D extends Record<string, string>, T>(
   deps: { db: Database },
-  request: { staff: SignedInUser; orderId: string; action: FourEyesAction },
-  carryOut: () => Promise<T>,
+  request: {
+    staff: SignedInUser;
+    orderId: string;
+    action: FourEyesAction;
+    details: D;
+    check: (tx: Transaction, order: OrderRow) => Promise<void>;
+  },
+  carryOut: (approved: D, closing: ApprovalClosing | null) => Promise<T>,
 ): Promise<{ done: T } | { pending: PendingApproval }> {
   const { staff, orderId, action } = request;
   const { fourEyesCents } = await findGlobalSettings(deps.db);
   const decision = await deps.db
     .transaction(async (tx) => {
       const order = await lockOrder(tx, orderId);
-      // An unknown order or one the action does not fit: the action gives its own answer.
-      if (!order || !actionApplies(action, order)) return { go: true as const, approvalId: null };
-      if (order.valueCents < fourEyesCents) return { go: true as const, approvalId: null };
+      if (!order) throw new AppError('NOT_FOUND', 'Order not found.');
+      await request.check(tx, order);
+      // An order the action does not fit: the action gives its own answer.
+      if (!actionApplies(action, order)) return { go: true as const, approval: null };
+      if (order.valueCents < fourEyesCents) return { go: true as const, approval: null };
+      const asked = boundDetails(request.details, order);
       const open = await findOpenApproval(tx, order.id, action);
-      if (open) {
-        if (open.requestedByUserId === staff.user.id) {
-          throw new AppError(
-            'SECOND_APPROVER_REQUIRED',
-            'You already asked for this. A second admin must carry it out.',
-          );
-        }
-        return { go: true as const, approvalId: open.id };
+      if (open && open.requestedByUserId !== staff.user.id) {
+        const refused = mismatch(open, asked);
+        if (refused) throw refused;
+        return { go: true as const, approval: open };
       }
-      const created = await insertApproval(tx, {
-        orderId: order.id,
-        action,
-        requestedByUserId: staff.user.id,
-        requestedByEmail: staff.user.email,
-      });
+      if (open && !mismatch(open, asked)) {
+        throw new AppError(
+          'SECOND_APPROVER_REQUIRED',
+          'You already asked for this. A second admin must carry it out.',
+        );
+      }
+      const recorded = open
+        ? await replaceApprovalDetails(tx, open.id, asked)
+        : await insertApproval(tx, {
+            orderId: order.id,
+            action,
+            requestedByUserId: staff.user.id,
+            requestedByEmail: staff.user.email,
+            details: asked,
+          });
       await recordAdminAction(tx, staff, {
         action: 'order.four_eyes_requested',
         targetType: 'order',
         targetId: order.id,
-        after: { approvalId: created.id, action },
+        before: open ? { approvalId: open.id, details: open.details } : null,
+        after: { approvalId: recorded.id, action, details: asked },
       });
-      return { go: false as const, approval: created };
+      return { go: false as const, approval: recorded };
     })
     .catch((error: unknown) => {
       // Two first calls at once: the other one recorded the request.
@@ -89,19 +156,25 @@ export async function withFourEyes<T>(
       },
     };
   }
-  const done = await carryOut();
-  if (decision.approvalId) {
-    await deps.db.transaction(async (tx) => {
-      const closed = await closeApproval(tx, decision.approvalId, staff.user.id);
-      if (closed) {
-        await recordAdminAction(tx, staff, {
-          action: 'order.four_eyes_approved',
-          targetType: 'order',
-          targetId: orderId,
-          after: { approvalId: closed.id, action, requestedBy: closed.requestedByEmail },
-        });
-      }
+  const { approval } = decision;
+  if (!approval) return { done: await carryOut(request.details, null) };
+
+  const approved = Object.fromEntries(
+    Object.keys(request.details).map((key) => [key, approval.details[key]]),
+  ) as D;
+  const closing: ApprovalClosing = async (tx, order) => {
+    // Under the order's lock, as every change of the request is: the request is still the one checked.
+    const closed = await closeApproval(tx, approval.id, staff.user.id);
+    const changed = closed ? mismatch(closed, boundDetails(approved, order)) : null;
+    if (!closed || changed) {
+      throw new AppError('CONFLICT', 'The request for this changed meanwhile. Reload the order.');
+    }
+    await recordAdminAction(tx, staff, {
+      action: 'order.four_eyes_approved',
+      targetType: 'order',
+      targetId: order.id,
+      after: { approvalId: closed.id, action, requestedBy: closed.requestedByEmail, details: closed.details },
     });
-  }
-  return { done };
+  };
+  return { done: await carryOut(approved, closing) };
 }

@@ -5,6 +5,7 @@ import { AppError } from '../../http/errors';
 import type { OrderNotifier } from '../../orders/order-notifications';
 import { recordAdminAction } from '../admin-audit.repository';
 import { lockOrder } from '../admin-orders.repository';
+import type { ApprovalClosing } from './four-eyes';
 
 export interface OrderActionDeps {
   db: Database;
@@ -16,6 +17,8 @@ export interface OrderActionRequest {
   staff: SignedInUser;
   orderId: string;
   note: string | null;
+  /** A four-eyes approval this call carries out: closed in the same transaction as the change. */
+  approval?: ApprovalClosing | null | undefined;
 }
 
 /**
@@ -32,6 +35,7 @@ export async function runOrderAction(
     const before = await lockOrder(tx, request.orderId);
     if (!before) throw new AppError('NOT_FOUND', 'Order not found.');
     const after = await change(tx, before);
+    await request.approval?.(tx, before);
     await recordAdminAction(tx, request.staff, {
       action: request.action,
       targetType: 'order',

@@ -14,13 +14,10 @@ import {
   type BatchWithOrders,
 } from '../payout-batch.repository';
 import { MIN_CHANGE_SATS, requireWallet, type PayoutBatchDeps } from '../payout-batch-deps';
-import {
-  checkPayoutDestination,
-  deriveXpubDestinations,
-  payoutReadiness,
-} from '../../payout-addresses/payout-destination';
+import { deriveXpubDestinations } from '../../payout-addresses/payout-destination';
 import { buildPayoutPsbt, estimateVsize, scriptOfAddress, type PsbtInput } from '../payout-psbt';
 import { readWalletCoins } from '../wallet-coins';
+import { batchDestination } from './batch-destination';
 import { feeRateToKvb, feeWithinCap } from './fee-rules';
 
 /**
@@ -57,18 +54,9 @@ export async function buildPayoutBatch(
     for (const order of locked) {
       // Re-checked under the lock: a flag or a cancellation since the search wins.
       if (order.status !== 'processing' || !order.paymentConfirmedAt || order.flag) continue;
-      const destination = payoutReadiness(
-        await checkPayoutDestination(tx, order, new Date()),
-        order,
-        deps.network,
-      );
+      const destination = await batchDestination(deps, tx, order, new Date());
       if (!destination.payable) {
         skipped.push({ orderId: order.id, reason: destination.reason });
-        continue;
-      }
-      const held = await deps.screenDestination(tx, destination.address);
-      if (held) {
-        skipped.push({ orderId: order.id, reason: held });
         continue;
       }
       payouts.push({ orderId: order.id, address: destination.address, amountSats: order.amountSats });

@@ -3,7 +3,8 @@ import { TransactionRejectedError } from '../../chain/chain-api';
 import { recordAdminAction } from '../../admin/admin-audit.repository';
 import { findPayoutOfOrder, insertPayout, recordPayoutSent } from '../../admin/payout.repository';
 import { adminActor } from '../payout-batch-deps';
-import type { OrderRow } from '../../db/schema';
+import type { Transaction } from '../../db/database';
+import type { OrderRow, PayoutBatchOrderRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { recordOrderNotices } from '../../orders/order-notifications';
 import { moveOrder } from '../../orders/order-state';
@@ -18,12 +19,14 @@ import {
 } from '../payout-batch.repository';
 import { requireWallet, type PayoutBatchDeps } from '../payout-batch-deps';
 import { checkSignedPsbt } from '../payout-psbt';
+import { batchDestination } from './batch-destination';
 import { planOf } from './batch-plan';
 
 /**
  * The operator's wallet signed the batch's PSBT: check it, claim, broadcast, record (DESIGN.md 7.7, 7.11).
  * 1. One transaction checks that the signed transaction is exactly the batch (same coins, same outputs,
- *    same change), that every order may still be paid, and records the intent: the signed transaction
+ *    same change), that every order may still be paid at its output's address under every payout rule
+ *    (else the whole upload is refused, naming each order), and records the intent: the signed transaction
  *    and its txid on the batch (`broadcasting`) and a `sending` payout per order. Of two uploads at once,
  *    the second waits for the first and then sees the batch taken.
  * 2. The transaction is handed to the network. Sending it again is harmless (same txid), so an upload
@@ -74,23 +77,20 @@ export async function submitSignedBatch(
         tx,
         current.orders.map((row) => row.orderId),
       );
+      const now = new Date();
+      const refusals: string[] = [];
       for (const row of current.orders) {
         const order = orders.find((candidate) => candidate.id === row.orderId);
-        const problem = !order
-          ? 'is gone'
-          : order.flag
-            ? `was flagged (${order.flag})`
-            : order.status !== 'processing' || !order.paymentConfirmedAt
-              ? `is ${order.status}`
-              : (await findPayoutOfOrder(tx, order.id))
-                ? 'was already paid out'
-                : null;
-        if (problem) {
-          throw new AppError(
-            'CONFLICT',
-            `Order ${row.orderId.slice(0, 8)} ${problem} since the batch was built. Abandon this batch and build a new one.`,
-          );
-        }
+        const problem = await whyNotPayable(deps, tx, order, row, now);
+        if (problem) refusals.push(`Order #${row.orderId.slice(0, 8)} ${problem}`);
+      }
+      if (refusals.length > 0) {
+        throw new AppError(
+          'CONFLICT',
+          `${refusals.join(' ')} Nothing was broadcast: abandon this batch and build a new one.`,
+        );
+      }
+      for (const row of current.orders) {
         await insertPayout(
           tx,
           {
@@ -201,4 +201,34 @@ export async function submitSignedBatch(
   });
   for (const order of changed) await deps.notify(order);
   return finished;
+}
+
+/**
+ * Why the batch may not pay this order any more (a sentence following "Order #…"), or null. Asked again
+ * at upload with the rules of the build: between the two the order may have been flagged, cancelled or
+ * paid, the customer may have removed or replaced the address, and the sanctions list may name it.
+ */
+async function whyNotPayable(
+  deps: PayoutBatchDeps,
+  tx: Transaction,
+  order: OrderRow | undefined,
+  row: PayoutBatchOrderRow,
+  now: Date,
+): Promise<string | null> {
+  if (!order) return 'is gone.';
+  if (order.flag) return `was flagged (${order.flag}) since the batch was built.`;
+  if (order.status !== 'processing' || !order.paymentConfirmedAt) return `is ${order.status} now.`;
+  if (await findPayoutOfOrder(tx, order.id)) return 'was already paid out.';
+  const destination = await batchDestination(deps, tx, order, now);
+  if (!destination.payable) return `cannot be paid now. ${asSentence(destination.reason)}`;
+  if (destination.address !== row.address) {
+    return `cannot be paid now. Its payout address is ${destination.address}, not the batch's ${row.address}.`;
+  }
+  return null;
+}
+
+/** "the address is …" → "The address is ….": reasons come as clauses or as whole sentences. */
+function asSentence(reason: string): string {
+  const text = reason.charAt(0).toUpperCase() + reason.slice(1);
+  return /[.!?]$/.test(text) ? text : `${text}.`;
 }

@@ -56,7 +56,6 @@ describe('availableActions', () => {
     // Coins due to be paid for, and buys, never offer it.
     expect(availableActions(sell(), holding)).toEqual(['cancel']);
     expect(availableActions(buy({ flag: 'duplicate_reference' }), holding)).toEqual([
-      'mark-paid',
       'cancel',
       'resolve-flag',
     ]);
@@ -115,6 +114,10 @@ describe('availableActions', () => {
     );
     const paid = buy({ paymentConfirmedAt: '2026-01-01T00:00:00.000Z', flag: 'duplicate_reference' });
     expect(availableActions(paid, demo)).toEqual(['cancel', 'resolve-flag']);
+    // Nor is a flagged buy marked paid: the server answers "Resolve the flag first." (409).
+    const unpaid = buy({ flag: 'duplicate_reference' });
+    expect(availableActions(unpaid, demo)).toEqual(['cancel', 'resolve-flag']);
+    expect(waitingReason(unpaid, demo)).toBe('Resolve the flag first: a flagged buy is not marked paid.');
     expect(availableActions(buy({ status: 'pending', flag: 'capture_mismatch' }), demo)).toEqual([
       'cancel',
       'resolve-flag',

@@ -28,7 +28,7 @@ type ActionableOrder = Pick<
  * The actions that fit the order's state, in the order the console offers them. The server checks
  * every one again (409 from a wrong state); this only keeps impossible buttons off the screen.
  *
- * - buy, processing, payment not yet confirmed → mark the payment received
+ * - buy, processing, payment not yet confirmed, not flagged → mark the payment received
  * - buy, processing, payment confirmed, not held by a payout batch → record the payout txid (and, in
  *   demo, send it on the demo chain)
  * - sell, processing, deposit confirmed enough → record the dollar payout
@@ -41,7 +41,7 @@ export function availableActions(order: ActionableOrder, context: ActionContext)
   const actions: OrderActionKind[] = [];
   if (order.type === 'buy' && order.status === 'processing') {
     if (!order.paymentConfirmedAt) {
-      actions.push('mark-paid');
+      if (!order.flag) actions.push('mark-paid');
     } else if (!order.flag && !context.payoutBatch) {
       actions.push('payout-btc');
       if (context.demo && typeof order.walletAddress === 'string' && order.walletAddress !== '') {
@@ -81,6 +81,9 @@ export function waitingReason(order: ActionableOrder, context: ActionContext): s
       ? order.paymentConfirmedAt !== null
       : order.confirmations >= context.confirmationsRequired);
   if (order.flag && payable) return 'Resolve the flag first: a flagged order is not paid out.';
+  if (order.flag && order.type === 'buy' && order.status === 'processing' && !order.paymentConfirmedAt) {
+    return 'Resolve the flag first: a flagged buy is not marked paid.';
+  }
   if (payable && order.type === 'buy' && context.payoutBatch) {
     const { id, status } = context.payoutBatch;
     return `Payout batch ${id.slice(0, 8)} pays this buy (${payoutBatchStatusText[status].toLowerCase()}): finish or abandon it on the Payouts page.`;

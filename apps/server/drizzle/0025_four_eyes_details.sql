@@ -1,0 +1,1 @@
+ALTER TABLE "four_eyes_approvals" ADD COLUMN "details" jsonb DEFAULT '{}'::jsonb NOT NULL;
