@@ -259,11 +259,12 @@ export function createAccountsService(deps: {
 
     async verifyLogin(email, code) {
       const user = await findUserByEmail(email);
-      // Nobody without an account (or with a disabled one) was sent a code: they see what a stale code sees.
+      // A code was issued (not sent) for an unknown or disabled e-mail too, so wrong codes use up its
+      // tries with the same answers; only the right one, which nobody was given, ends differently.
+      await otp.verify('login', email, code);
       if (!user || user.disabledAt) {
         throw new AppError('BAD_REQUEST', 'This code has expired or was already used. Ask for a new code.');
       }
-      await otp.verify('login', email, code);
       return user;
     },
 

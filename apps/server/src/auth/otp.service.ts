@@ -8,7 +8,7 @@ import { AppError } from '../http/errors';
 /**
  * One-time codes (DESIGN.md sections 2 and 4): 6 digits from a secure generator, stored as an HMAC
  * bound to purpose and destination, valid 10 minutes, single use, at most 5 tries, a new one no
- * sooner than 10 s after the last.
+ * sooner than 10 s after the last one that was not used.
  *
  * Per destination and 15 minutes: at most 5 codes that were sent and never used, and at most 15 in
  * all. A code the customer typed in proves they hold the address, so it is no flood: someone who
@@ -49,10 +49,18 @@ export function createOtpService(
     destination: string,
     at: Date,
   ): Promise<void> {
+    // The wait runs from the last code nobody used: a used code proves its holder (no flood), and
+    // only an account's owner can use one, so counting it would tell strangers the account exists.
     const [latest] = await tx
       .select({ createdAt: otpCodes.createdAt })
       .from(otpCodes)
-      .where(and(eq(otpCodes.purpose, purpose), eq(otpCodes.destination, destination)))
+      .where(
+        and(
+          eq(otpCodes.purpose, purpose),
+          eq(otpCodes.destination, destination),
+          isNull(otpCodes.consumedAt),
+        ),
+      )
       .orderBy(desc(otpCodes.createdAt))
       .limit(1);
     if (latest) {
