@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { otpCodes, outboxEvents, registrationTokens, users } from '../db/schema';
-import { latestCode, nextPhone, registerCustomer } from '../test/accounts-helpers';
+import { latestCode, logIn, nextPhone, registerCustomer } from '../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 /** DESIGN.md 7.6: no account enumeration, registration tokens, step-up before a contact change. */
@@ -68,6 +68,49 @@ describe('registration does not tell whether an e-mail has an account', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe('BAD_REQUEST');
+  });
+});
+
+describe('the login and registration code calls do not tell whether an e-mail has an account', () => {
+  /** What someone probing an address sees, in order: every status and body, the address blanked. */
+  async function probe(email: string): Promise<string[]> {
+    const seen: string[] = [];
+    const call = async (url: string, payload: object) => {
+      const response = await post(url, payload);
+      seen.push(`${url} ${response.statusCode} ${response.body.replaceAll(email, '<email>')}`);
+    };
+    await call('/api/user/login-otp/send', { email });
+    // The registration call at once after the login call, and each again within the resend wait.
+    await call('/api/verification/email/otp', { email, purpose: 'new account' });
+    await call('/api/user/login-otp/send', { email });
+    await call('/api/verification/email/otp/resend', { email, purpose: 'new account' });
+    for (let i = 0; i < 6; i += 1) await call('/api/user/login-otp/verify', { email, code: '000000' });
+    await call('/api/verification/verify/otp', { email, code: '000000' });
+    return seen;
+  }
+
+  it('answers a known, an unknown and a disabled e-mail alike, even right after the owner registered and logged in', async () => {
+    const disabled = await registerCustomer(t, 'probe-disabled@example.com');
+    await logIn(t, disabled.email);
+    await t.database.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, disabled.userId));
+    const known = await registerCustomer(t, 'probe-known@example.com');
+    await logIn(t, known.email);
+
+    // One instant for all three, so every wait the answers name is the same length.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      const knownSees = await probe(known.email);
+      const unknownSees = await probe('probe-unknown@example.com');
+      const disabledSees = await probe(disabled.email);
+      expect(knownSees).toEqual(unknownSees);
+      expect(disabledSees).toEqual(unknownSees);
+      expect(unknownSees.slice(0, 4).map((line) => line.split(' ')[1])).toEqual(['200', '200', '429', '429']);
+      expect(unknownSees[2]).toContain('Wait 10 seconds before asking for a new code.');
+      expect(unknownSees[4]).toContain('That code is not right. You have 4 tries left.');
+      expect(unknownSees[9]).toContain('Too many wrong codes. Ask for a new code.');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

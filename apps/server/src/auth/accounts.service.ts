@@ -11,6 +11,7 @@ import { writeOutbox } from '../outbox/outbox.repository';
 import { isUniqueViolation } from '../db/postgres-errors';
 import { randomUUID } from 'node:crypto';
 import { forgetCachedSessions } from './sessions';
+import { findReferralCodeHolders } from '../referrals/referral.repository';
 
 /** The account row the service hands to its routes, which do not import the database schema. */
 export type { UserRow };
@@ -143,11 +144,8 @@ export function createAccountsService(deps: {
       // Check the referral code before using up the e-mail code, so a typo costs nothing.
       let referredByUserId: string | null = null;
       if (referralCode) {
-        const [referrer] = await db
-          .select({ id: users.id })
-          .from(users)
-          .where(eq(users.referralCode, referralCode));
-        if (!referrer) {
+        const [holder, other] = await findReferralCodeHolders(db, referralCode);
+        if (!holder) {
           throw new AppError(
             'BAD_REQUEST',
             'This referral code does not exist. Check it or leave the field empty.',
@@ -156,7 +154,15 @@ export function createAccountsService(deps: {
             },
           );
         }
-        referredByUserId = referrer.id;
+        // Never a guess between two customers: only the exact spelling tells them apart.
+        if (other && holder.referralCode !== referralCode) {
+          throw new AppError(
+            'BAD_REQUEST',
+            'Type this referral code exactly as it was shared, with its capital letters.',
+            { referralCode: 'Type the code with its capital letters' },
+          );
+        }
+        referredByUserId = holder.id;
       }
       // An existing account's registration code was never sent, so only a wrong code is ever said here.
       await otp.verify('new-account', email, code);
@@ -259,11 +265,12 @@ export function createAccountsService(deps: {
 
     async verifyLogin(email, code) {
       const user = await findUserByEmail(email);
-      // Nobody without an account (or with a disabled one) was sent a code: they see what a stale code sees.
+      // A code was issued (not sent) for an unknown or disabled e-mail too, so wrong codes use up its
+      // tries with the same answers; only the right one, which nobody was given, ends differently.
+      await otp.verify('login', email, code);
       if (!user || user.disabledAt) {
         throw new AppError('BAD_REQUEST', 'This code has expired or was already used. Ask for a new code.');
       }
-      await otp.verify('login', email, code);
       return user;
     },
 

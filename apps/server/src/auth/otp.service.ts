@@ -1,6 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { Database } from '../db/database';
+import type { Database, Transaction } from '../db/database';
 import { otpCodes, type OtpPurpose } from '../db/schema';
 import { tryAgainSentence } from '@offzero/shared/api/errors';
 import { AppError } from '../http/errors';
@@ -8,7 +8,7 @@ import { AppError } from '../http/errors';
 /**
  * One-time codes (DESIGN.md sections 2 and 4): 6 digits from a secure generator, stored as an HMAC
  * bound to purpose and destination, valid 10 minutes, single use, at most 5 tries, a new one no
- * sooner than 10 s after the last.
+ * sooner than 10 s after the last one that was not used.
  *
  * Per destination and 15 minutes: at most 5 codes that were sent and never used, and at most 15 in
  * all. A code the customer typed in proves they hold the address, so it is no flood: someone who
@@ -42,6 +42,76 @@ export function createOtpService(
   const hash = (purpose: OtpPurpose, destination: string, code: string) =>
     createHmac('sha256', secret).update(`${purpose}\n${destination}\n${code}`).digest('hex');
 
+  /** Throws the 429 (or, for text messages, 503) that the rules above call for, if any. */
+  async function assertMayIssue(
+    tx: Transaction,
+    purpose: OtpPurpose,
+    destination: string,
+    at: Date,
+  ): Promise<void> {
+    // The wait runs from the last code nobody used: a used code proves its holder (no flood), and
+    // only an account's owner can use one, so counting it would tell strangers the account exists.
+    const [latest] = await tx
+      .select({ createdAt: otpCodes.createdAt })
+      .from(otpCodes)
+      .where(
+        and(
+          eq(otpCodes.purpose, purpose),
+          eq(otpCodes.destination, destination),
+          isNull(otpCodes.consumedAt),
+        ),
+      )
+      .orderBy(desc(otpCodes.createdAt))
+      .limit(1);
+    if (latest) {
+      const waitMs = latest.createdAt.getTime() + OTP_RULES.resendAfterMs - at.getTime();
+      if (waitMs > 0) {
+        throw new AppError(
+          'TOO_MANY_REQUESTS',
+          `Wait ${Math.ceil(waitMs / 1000)} seconds before asking for a new code.`,
+        );
+      }
+    }
+    const windowStart = new Date(at.getTime() - OTP_RULES.perDestinationWindowMs);
+    const sent = await tx
+      .select({ createdAt: otpCodes.createdAt, usedAt: otpCodes.consumedAt })
+      .from(otpCodes)
+      .where(and(eq(otpCodes.destination, destination), gt(otpCodes.createdAt, windowStart)))
+      .orderBy(desc(otpCodes.createdAt))
+      .limit(OTP_RULES.perDestinationMax);
+    const unused = sent.filter((code) => code.usedAt === null);
+    // The code whose leaving the window makes room again: the oldest one of those that fill it.
+    const filling =
+      sent.length >= OTP_RULES.perDestinationMax
+        ? sent[OTP_RULES.perDestinationMax - 1]
+        : unused.length >= OTP_RULES.perDestinationUnusedMax
+          ? unused[OTP_RULES.perDestinationUnusedMax - 1]
+          : undefined;
+    if (filling) {
+      const retryAt = new Date(filling.createdAt.getTime() + OTP_RULES.perDestinationWindowMs);
+      throw new AppError(
+        'TOO_MANY_REQUESTS',
+        `Too many codes were sent here without being used. ${tryAgainSentence(retryAt, { now: at, timeZone: 'UTC' })}`,
+        undefined,
+        retryAt,
+      );
+    }
+    if (purpose === 'phone') {
+      // One count for every number: the text messages of all destinations take turns here.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('otp:sms-per-minute'))`);
+      const [lastMinute] = await tx
+        .select({ sent: count() })
+        .from(otpCodes)
+        .where(and(eq(otpCodes.purpose, 'phone'), gt(otpCodes.createdAt, new Date(at.getTime() - 60_000))));
+      if ((lastMinute?.sent ?? 0) >= OTP_RULES.smsPerMinuteMax) {
+        throw new AppError(
+          'UNAVAILABLE',
+          'We are sending too many text messages right now. Try again in a minute.',
+        );
+      }
+    }
+  }
+
   return {
     async issuedWithin(purpose, destination, withinMs) {
       const [row] = await db
@@ -59,61 +129,13 @@ export function createOtpService(
     },
 
     async issue(purpose, destination, requesterIp) {
-      const at = now();
-      const [latest] = await db
-        .select({ createdAt: otpCodes.createdAt })
-        .from(otpCodes)
-        .where(and(eq(otpCodes.purpose, purpose), eq(otpCodes.destination, destination)))
-        .orderBy(desc(otpCodes.createdAt))
-        .limit(1);
-      if (latest) {
-        const waitMs = latest.createdAt.getTime() + OTP_RULES.resendAfterMs - at.getTime();
-        if (waitMs > 0) {
-          throw new AppError(
-            'TOO_MANY_REQUESTS',
-            `Wait ${Math.ceil(waitMs / 1000)} seconds before asking for a new code.`,
-          );
-        }
-      }
-      const windowStart = new Date(at.getTime() - OTP_RULES.perDestinationWindowMs);
-      const sent = await db
-        .select({ createdAt: otpCodes.createdAt, usedAt: otpCodes.consumedAt })
-        .from(otpCodes)
-        .where(and(eq(otpCodes.destination, destination), gt(otpCodes.createdAt, windowStart)))
-        .orderBy(desc(otpCodes.createdAt))
-        .limit(OTP_RULES.perDestinationMax);
-      const unused = sent.filter((code) => code.usedAt === null);
-      // The code whose leaving the window makes room again: the oldest one of those that fill it.
-      const filling =
-        sent.length >= OTP_RULES.perDestinationMax
-          ? sent[OTP_RULES.perDestinationMax - 1]
-          : unused.length >= OTP_RULES.perDestinationUnusedMax
-            ? unused[OTP_RULES.perDestinationUnusedMax - 1]
-            : undefined;
-      if (filling) {
-        const retryAt = new Date(filling.createdAt.getTime() + OTP_RULES.perDestinationWindowMs);
-        throw new AppError(
-          'TOO_MANY_REQUESTS',
-          `Too many codes were sent here without being used. ${tryAgainSentence(retryAt, { now: at, timeZone: 'UTC' })}`,
-          undefined,
-          retryAt,
-        );
-      }
-      if (purpose === 'phone') {
-        const [lastMinute] = await db
-          .select({ sent: count() })
-          .from(otpCodes)
-          .where(and(eq(otpCodes.purpose, 'phone'), gt(otpCodes.createdAt, new Date(at.getTime() - 60_000))));
-        if ((lastMinute?.sent ?? 0) >= OTP_RULES.smsPerMinuteMax) {
-          throw new AppError(
-            'UNAVAILABLE',
-            'We are sending too many text messages right now. Try again in a minute.',
-          );
-        }
-      }
-
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      // The checks and the new code are one step per destination: simultaneous requests, on any
+      // process, wait for each other here, so only one of them can pass the 10-second rule.
       await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${destination}`}))`);
+        const at = now();
+        await assertMayIssue(tx, purpose, destination, at);
         // Only the newest code for a purpose and destination is usable: older ones expire now (they
         // stay unused, so they still count as codes nobody typed in).
         await tx

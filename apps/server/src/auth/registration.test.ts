@@ -156,8 +156,22 @@ describe('one-time codes', () => {
   });
 
   it('refuses a code that is not six digits', async () => {
-    const response = await verifyEmail('digits@example.com', '12345a');
-    expect(response.statusCode).toBe(400);
+    const email = 'digits@example.com';
+    await sendRegistrationCode(email);
+    const code = await latestCode(t, email);
+    // The sent code with its last digit turned into a letter, one digit short, and one too many.
+    for (const malformed of [`${code.slice(0, 5)}a`, code.slice(0, 5), `${code}0`]) {
+      const response = await verifyEmail(email, malformed);
+      expect(response.statusCode, malformed).toBe(400);
+      expect(response.json().message, malformed).toBe('Check code: Enter the 6-digit code we sent you.');
+    }
+    // Refused for its form alone: no try was used up, and the code as sent still verifies.
+    const [row] = await t.database.db
+      .select({ attempts: otpCodes.attempts })
+      .from(otpCodes)
+      .where(sql`${otpCodes.destination} = ${email}`);
+    expect(row?.attempts).toBe(0);
+    expect((await verifyEmail(email, code)).statusCode).toBe(200);
   });
 
   it('refuses an expired code (older than 10 minutes)', async () => {

@@ -140,6 +140,8 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(table.email),
     uniqueIndex('users_google_id_unique').on(table.googleId),
     uniqueIndex('users_referral_code_unique').on(table.referralCode),
+    // Referral codes are matched without case (referrals/referral.repository.ts).
+    index('users_referral_code_canonical_idx').on(sql`lower(${table.referralCode})`),
     foreignKey({ columns: [table.referredByUserId], foreignColumns: [table.id] }),
     check('users_limit_tier', sql`${table.limitTier} in (1, 2)`),
   ],

@@ -1,6 +1,6 @@
-import { desc, eq, sum } from 'drizzle-orm';
-import type { Database } from '../db/database';
-import { referralRewards } from '../db/schema';
+import { desc, eq, sql, sum } from 'drizzle-orm';
+import type { Database, Transaction } from '../db/database';
+import { referralRewards, users } from '../db/schema';
 
 export type ReferralRewardRow = typeof referralRewards.$inferSelect;
 
@@ -23,4 +23,34 @@ export async function findRewardsEarned(db: Database, referrerUserId: string): P
     .where(eq(referralRewards.referrerUserId, referrerUserId))
     .orderBy(desc(referralRewards.createdAt))
     .limit(HISTORY_LENGTH);
+}
+
+/**
+ * Referral codes are one code whatever their case: people retype a shared code as they read it, and it
+ * must still name the customer who shared it. Codes are letters, digits, - and _ only, so their lower
+ * case is the same in JavaScript and in the database.
+ */
+const canonicalReferralCode = (code: string) => code.toLowerCase();
+
+/** Serialises, until the transaction ends, everyone claiming this code in any case. */
+export async function lockReferralCode(tx: Transaction, code: string): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`referral-code:${canonicalReferralCode(code)}`}))`,
+  );
+}
+
+/**
+ * The customers holding this code in any case, the one with this very spelling first; at most two.
+ * (Two only where codes differing in case alone were saved before codes were told apart without case.)
+ */
+export async function findReferralCodeHolders(
+  db: Database | Transaction,
+  code: string,
+): Promise<{ id: string; referralCode: string | null }[]> {
+  return db
+    .select({ id: users.id, referralCode: users.referralCode })
+    .from(users)
+    .where(sql`lower(${users.referralCode}) = ${canonicalReferralCode(code)}`)
+    .orderBy(sql`${users.referralCode} = ${code} desc`)
+    .limit(2);
 }

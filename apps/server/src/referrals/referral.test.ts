@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { referralRewards } from '../db/schema';
-import { registerCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
+import { referralRewards, users } from '../db/schema';
+import { latestCode, registerCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 let t: TestApp;
@@ -92,5 +93,71 @@ describe('referral rewards', () => {
     };
     await t.database.db.insert(referralRewards).values(reward);
     await expect(t.database.db.insert(referralRewards).values(reward)).rejects.toThrow();
+  });
+});
+
+describe('referral codes are one code whatever their case', () => {
+  const saveCode = (who: RegisteredCustomer, referralCode: string) =>
+    t.request({
+      method: 'POST',
+      url: '/api/user/settings/save',
+      headers: who.auth,
+      payload: { userId: who.userId, referralCode },
+    });
+  const referrerOf = async (userId: string) =>
+    (await t.database.db.select().from(users).where(eq(users.id, userId)))[0]?.referredByUserId;
+
+  /** Registration step 2 with a referral code, answered as the customer sees it. */
+  async function verifyEmailWithReferral(email: string, referralCode: string) {
+    await t.request({ method: 'POST', url: '/api/verification/email/otp', payload: { email } });
+    return t.request({
+      method: 'POST',
+      url: '/api/verification/verify/otp',
+      payload: { email, code: await latestCode(t, email), referralCode },
+    });
+  }
+
+  it("refuses another customer the same code in another case, even at the same moment, and credits the code's holder however it is typed", async () => {
+    const copycat = await registerCustomer(t, 'copycat.referral@example.com');
+    const taken = await saveCode(copycat, 'historycode_0001');
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe('This referral code is already taken. Generate another one.');
+
+    const retyped = await registerCustomer(t, 'retyped.referral@example.com', {
+      referralCode: 'HISTORYCODE_0001',
+    });
+    expect(await referrerOf(retyped.userId)).toBe(referrer.userId);
+
+    const other = await registerCustomer(t, 'other.referral@example.com');
+    const claims = await Promise.all([
+      saveCode(copycat, 'SameMoment_00001'),
+      saveCode(other, 'samemoment_00001'),
+    ]);
+    expect(claims.map((claim) => claim.statusCode).sort()).toEqual([200, 409]);
+  });
+
+  it('never guesses between two customers whose codes differ only in case', async () => {
+    // Saved before codes were told apart without case: each spelling still names its own holder.
+    const upper = await registerCustomer(t, 'upper.legacy@example.com');
+    const lower = await registerCustomer(t, 'lower.legacy@example.com');
+    await t.database.db
+      .update(users)
+      .set({ referralCode: 'LegacyCode_00001' })
+      .where(eq(users.id, upper.userId));
+    await t.database.db
+      .update(users)
+      .set({ referralCode: 'legacycode_00001' })
+      .where(eq(users.id, lower.userId));
+
+    const byUpper = await registerCustomer(t, 'by.upper@example.com', { referralCode: 'LegacyCode_00001' });
+    const byLower = await registerCustomer(t, 'by.lower@example.com', { referralCode: 'legacycode_00001' });
+    expect(await referrerOf(byUpper.userId)).toBe(upper.userId);
+    expect(await referrerOf(byLower.userId)).toBe(lower.userId);
+
+    const ambiguous = await verifyEmailWithReferral('by.neither@example.com', 'LEGACYCODE_00001');
+    expect(ambiguous.statusCode).toBe(400);
+    expect(ambiguous.json().message).toBe(
+      'Type this referral code exactly as it was shared, with its capital letters.',
+    );
   });
 });

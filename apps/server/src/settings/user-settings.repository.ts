@@ -31,8 +31,12 @@ export async function findReferralCode(db: Database, userId: string): Promise<st
   return user?.referralCode ?? null;
 }
 
-/** Sets the customer's referral code; a code someone else holds fails with a unique violation. */
-export async function setReferralCode(db: Database, userId: string, code: string): Promise<void> {
+/** Sets the customer's referral code (the caller has made sure no one else holds it in any case). */
+export async function setReferralCode(
+  db: Database | Transaction,
+  userId: string,
+  code: string,
+): Promise<void> {
   await db.update(users).set({ referralCode: code, updatedAt: new Date() }).where(eq(users.id, userId));
   forgetCachedSessions(userId);
 }

@@ -9,8 +9,8 @@ import type { Database } from '../db/database';
 import type { PayoutAddressService } from '../payout-addresses/payout-address.service';
 import type { UserSettingsRow } from '../db/schema';
 import { AppError } from '../http/errors';
-import { isUniqueViolation } from '../db/postgres-errors';
 import { assertAddressNotSanctioned } from '../compliance/sanctions/sanctions-screening';
+import { findReferralCodeHolders, lockReferralCode } from '../referrals/referral.repository';
 import {
   findReferralCode,
   findUserSettings,
@@ -107,14 +107,14 @@ export function createUserSettingsService(
           'You already have a referral code; it stays the same so shared links keep working.',
         );
       }
-      try {
-        await setReferralCode(db, userId, code);
-      } catch (error) {
-        if (isUniqueViolation(error)) {
+      await db.transaction(async (tx) => {
+        // Taken in any case is taken: a code typed in another case must still name one customer.
+        await lockReferralCode(tx, code);
+        if ((await findReferralCodeHolders(tx, code)).some((holder) => holder.id !== userId)) {
           throw new AppError('CONFLICT', 'This referral code is already taken. Generate another one.');
         }
-        throw error;
-      }
+        await setReferralCode(tx, userId, code);
+      });
     },
   };
 }

@@ -1,56 +1,66 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REFERRAL_CODE_PATTERN } from '@offzero/shared/api/user-settings';
-import {
-  generateReferralCode,
-  REFERRAL_CODE_ALPHABET,
-  REFERRAL_CODE_LENGTH,
-  referralLink,
-} from './referral-code';
+import { generateReferralCode, referralLink } from './referral-code';
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** The specification's 64-character URL-safe alphabet, written out here rather than read from the code. */
+const URL_SAFE = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'];
+
+/** A random source that hands out the given bytes, in order, and then starts over. */
+function bytesFrom(values: number[]): Pick<Crypto, 'getRandomValues'> {
+  let next = 0;
+  return {
+    getRandomValues: <T extends ArrayBufferView | null>(array: T) => {
+      const bytes = array as unknown as Uint8Array;
+      for (let i = 0; i < bytes.length; i += 1) bytes[i] = values[next++ % values.length]!;
+      return array;
+    },
+  };
+}
+
 describe('generateReferralCode', () => {
-  it('makes 16 characters of the 64-character URL-safe alphabet', () => {
-    expect(REFERRAL_CODE_ALPHABET).toHaveLength(64);
-    expect(new Set(REFERRAL_CODE_ALPHABET).size).toBe(64);
-    expect(REFERRAL_CODE_ALPHABET).toMatch(/^[A-Za-z0-9_-]+$/);
-    for (let i = 0; i < 200; i += 1) {
-      const code = generateReferralCode();
-      expect(code).toHaveLength(REFERRAL_CODE_LENGTH);
-      expect(code).toMatch(/^[A-Za-z0-9_-]{16}$/);
-      expect(code).toMatch(REFERRAL_CODE_PATTERN);
+  it('makes 16 characters, using every character of the URL-safe alphabet and nothing else', () => {
+    const seen = new Set<string>();
+    const random = bytesFrom(Array.from({ length: 256 }, (_, byte) => byte));
+    for (let i = 0; i < 16; i += 1) {
+      const code = generateReferralCode(random);
+      expect(code).toHaveLength(16);
+      for (const character of code) seen.add(character);
     }
+    expect([...seen].sort()).toEqual([...URL_SAFE].sort());
   });
 
-  it('draws its randomness from crypto.getRandomValues', () => {
-    const spy = vi.spyOn(crypto, 'getRandomValues');
-    generateReferralCode();
-    expect(spy).toHaveBeenCalledTimes(1);
-    expect(spy.mock.calls[0]?.[0]).toBeInstanceOf(Uint8Array);
-    expect((spy.mock.calls[0]?.[0] as Uint8Array).length).toBe(16);
-  });
-
-  it('maps every byte onto the alphabet evenly (each character from exactly 4 of the 256 bytes)', () => {
+  it('picks each of the 64 characters from exactly 4 of the 256 byte values', () => {
     const counts = new Map<string, number>();
-    for (let start = 0; start < 256; start += 16) {
-      const code = generateReferralCode({
-        getRandomValues: <T extends ArrayBufferView | null>(array: T) => {
-          const bytes = array as unknown as Uint8Array;
-          for (let i = 0; i < bytes.length; i += 1) bytes[i] = start + i;
-          return array;
-        },
-      });
-      for (const character of code) counts.set(character, (counts.get(character) ?? 0) + 1);
+    const random = bytesFrom(Array.from({ length: 256 }, (_, byte) => byte));
+    for (let i = 0; i < 16; i += 1) {
+      for (const character of generateReferralCode(random)) {
+        counts.set(character, (counts.get(character) ?? 0) + 1);
+      }
     }
     expect(counts.size).toBe(64);
     expect([...counts.values()].every((count) => count === 4)).toBe(true);
   });
 
-  it('gives different codes each time', () => {
-    const codes = new Set(Array.from({ length: 100 }, () => generateReferralCode()));
-    expect(codes.size).toBe(100);
+  it('makes codes the server accepts, from all 16 random bytes of crypto.getRandomValues', () => {
+    const spy = vi.spyOn(crypto, 'getRandomValues');
+    const code = generateReferralCode();
+    expect(spy).toHaveBeenCalledTimes(1);
+    expect((spy.mock.calls[0]?.[0] as Uint8Array).length).toBe(16);
+    expect(code).toMatch(REFERRAL_CODE_PATTERN);
+    // Each byte decides its own character: changing one byte changes that character only.
+    const fixed = Array.from({ length: 16 }, (_, i) => i);
+    const one = generateReferralCode(bytesFrom(fixed));
+    const other = generateReferralCode(bytesFrom(fixed.map((byte, i) => (i === 7 ? byte + 1 : byte))));
+    expect([...one].filter((character, i) => character !== other[i])).toHaveLength(1);
+  });
+
+  it('makes a new code each time, different even when case is ignored, so a taken code is followed by another', () => {
+    const codes = Array.from({ length: 200 }, () => generateReferralCode());
+    expect(new Set(codes.map((code) => code.toLowerCase())).size).toBe(200);
   });
 });
 

@@ -1,8 +1,8 @@
 import { REFERRAL_CODE_PATTERN } from '@offzero/shared/api/user-settings';
 
 /** The 64-character URL-safe alphabet referral codes are made of (spec section 5). */
-export const REFERRAL_CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-export const REFERRAL_CODE_LENGTH = 16;
+const REFERRAL_CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+const REFERRAL_CODE_LENGTH = 16;
 
 /**
  * A new referral code, made in the browser as the specification says: 16 characters, each picked by

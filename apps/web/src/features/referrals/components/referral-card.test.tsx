@@ -91,7 +91,7 @@ describe('ReferralCard', () => {
     expect(screen.queryByRole('button', { name: /Generat/ })).not.toBeInTheDocument();
   });
 
-  it('on failure shows the server message and enables the button again', async () => {
+  it('on a taken code shows the server message, enables the button again, and the next click offers another code', async () => {
     const user = userEvent.setup();
     renderWithProviders(<ReferralCard referralCode={null} />);
     await user.click(screen.getByRole('button', { name: 'Generate Code' }));
@@ -100,7 +100,13 @@ describe('ReferralCard', () => {
     await vi.waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('This referral code is already taken. Generate another one.'),
     );
-    expect(await screen.findByRole('button', { name: 'Generate Code' })).toBeEnabled();
+    await user.click(await screen.findByRole('button', { name: 'Generate Code' }));
+    const offered = fetchMock.mock.calls
+      .filter(([url]) => url === '/api/user/settings/save')
+      .map(([, init]) => (JSON.parse(init?.body as string) as { referralCode: string }).referralCode);
+    expect(offered).toHaveLength(2);
+    // Another code even without case, which is how the server tells codes apart.
+    expect(offered[1]!.toLowerCase()).not.toBe(offered[0]!.toLowerCase());
   });
 
   it('shows the code, the shortened link with copy buttons, and the total with a $ linking to the history', async () => {

@@ -1,0 +1,1 @@
+CREATE INDEX "users_referral_code_canonical_idx" ON "users" USING btree (lower("referral_code"));
