@@ -19,12 +19,13 @@ import { DESKTOP, MOBILE, TABLET, snapAsIs } from './support/screens';
 // home), and the dashboard on a 320 px phone.
 const stamp = Date.now();
 
-/** A customer who may trade, with a pending buy (its next step is a button) and a paid sell. */
-async function customerWithOrders(baseURL: string, label: string, w9 = true): Promise<Customer> {
+/** A customer who may trade; with `orders`, a pending buy (its next step is a button) and a paid sell. */
+async function trader(baseURL: string, label: string, { orders }: { orders: boolean }): Promise<Customer> {
   const api = await apiClient(baseURL);
   const customer = await registerCustomer(api, `fit-${label}-${stamp}@example.com`, `+1${nextPhoneDigits()}`);
-  await makeTradeReady(api, customer, { zelleEmail: 'ada.pays@example.com', w9 });
-  if (w9) {
+  // Without orders, without a W-9 either: the first sale asks for it.
+  await makeTradeReady(api, customer, { zelleEmail: 'ada.pays@example.com', w9: orders });
+  if (orders) {
     await saveBuy(api, customer, 80);
     await payDeposit(api, customer, await saveSell(api, customer, 0.005));
   }
@@ -40,7 +41,7 @@ test('My Orders shows the Pair and Price columns and each next step whole at 102
   browser,
   baseURL,
 }) => {
-  const customer = await customerWithOrders(baseURL!, 'orders');
+  const customer = await trader(baseURL!, 'orders', { orders: true });
   for (const [label, size] of [
     ['1024', TABLET],
     ['1280', DESKTOP],
@@ -89,7 +90,7 @@ for (const [label, size] of [
     browser,
     baseURL,
   }) => {
-    const customer = await customerWithOrders(baseURL!, `w9-${label}`, false);
+    const customer = await trader(baseURL!, `w9-${label}`, { orders: false });
     const page = await signedInPage(browser, customer.token, size);
     await gotoInteractive(page, '/dashboard');
     const widget = page.getByTestId('trade-widget');
@@ -107,7 +108,7 @@ for (const [label, size] of [
 }
 
 test('the dashboard with orders fits a 320 px screen', async ({ browser, baseURL }) => {
-  const customer = await customerWithOrders(baseURL!, 'dashboard-320');
+  const customer = await trader(baseURL!, 'dashboard-320', { orders: true });
   const page: Page = await signedInPage(browser, customer.token, { width: 320, height: 700 });
   await gotoInteractive(page, '/dashboard');
   await expect(page.getByTestId('recent-order')).toHaveCount(2);
