@@ -84,11 +84,9 @@ interface ListProps {
   orderAction: OrderActionSlot;
 }
 
-// Beside the 16 rem sidebar, the table has about 700 px at 1024 px and 960 px at 1280 px. What a
-// customer needs to act on (number and side, amounts, status, date, next step) comes first and always
-// shows; the pair and the price (also in the details drawer) join from 1536 px.
-const WIDE_ONLY = 'hidden 2xl:table-cell';
-
+// Beside the 16 rem sidebar, the table has about 700 px at 1024 px and 960 px at 1280 px: room for the
+// specification's columns (pair, amount, price, value, type, date, status) with the side under the
+// number, the date on two lines and the next step under the status.
 function OrdersTable({ orders, onOpen, orderAction }: ListProps) {
   return (
     <div className="hidden overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200/80 lg:block">
@@ -96,29 +94,26 @@ function OrdersTable({ orders, onOpen, orderAction }: ListProps) {
         <caption className="sr-only">Your orders</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
           <tr>
-            <th scope="col" className="px-2.5 py-3 xl:px-3">
+            <th scope="col" className="px-2 py-3 xl:px-3">
               Order
             </th>
-            <th scope="col" className={`px-2.5 py-3 xl:px-3 ${WIDE_ONLY}`}>
+            <th scope="col" className="px-2 py-3 xl:px-3">
               Pair
             </th>
-            <th scope="col" className="px-2.5 py-3 xl:px-3 text-right">
+            <th scope="col" className="px-2 py-3 xl:px-3 text-right">
               Amount
             </th>
-            <th scope="col" className={`px-2.5 py-3 xl:px-3 text-right ${WIDE_ONLY}`}>
+            <th scope="col" className="px-2 py-3 xl:px-3 text-right">
               Price
             </th>
-            <th scope="col" className="px-2.5 py-3 xl:px-3 text-right">
+            <th scope="col" className="px-2 py-3 xl:px-3 text-right">
               Value
             </th>
-            <th scope="col" className="px-2.5 py-3 xl:px-3">
+            <th scope="col" className="px-2 py-3 xl:px-3">
               Date
             </th>
-            <th scope="col" className="px-2.5 py-3 xl:px-3">
+            <th scope="col" className="px-2 py-3 xl:px-3">
               Status
-            </th>
-            <th scope="col" className="px-2.5 py-3 xl:px-3">
-              <span className="sr-only">Action</span>
             </th>
           </tr>
         </thead>
@@ -132,7 +127,7 @@ function OrdersTable({ orders, onOpen, orderAction }: ListProps) {
                   onClick={() => onOpen(order)}
                   className="cursor-pointer align-middle transition-colors hover:bg-slate-50"
                 >
-                  <td className="px-2.5 py-3 xl:px-3">
+                  <td className="px-2 py-3 xl:px-3">
                     <button
                       type="button"
                       onClick={(event) => {
@@ -149,38 +144,33 @@ function OrdersTable({ orders, onOpen, orderAction }: ListProps) {
                       <OrderTypeLabel type={order.type} />
                     </span>
                   </td>
-                  <td
-                    className={`px-2.5 py-3 xl:px-3 font-medium whitespace-nowrap text-ink-900 ${WIDE_ONLY}`}
-                  >
+                  <td className="px-2 py-3 font-medium whitespace-nowrap text-ink-900 xl:px-3">
                     {order.pair}
                   </td>
-                  <td className="px-2.5 py-3 xl:px-3 text-right whitespace-nowrap tabular-nums">
+                  <td className="px-2 py-3 xl:px-3 text-right whitespace-nowrap tabular-nums">
                     {formatOrderBtc(order)}
                   </td>
-                  <td
-                    className={`px-2.5 py-3 xl:px-3 text-right whitespace-nowrap tabular-nums ${WIDE_ONLY}`}
-                  >
+                  <td className="px-2 py-3 text-right whitespace-nowrap tabular-nums xl:px-3">
                     {formatUsdNumber(order.price)}
                   </td>
-                  <td className="px-2.5 py-3 xl:px-3 text-right font-semibold whitespace-nowrap text-ink-900 tabular-nums">
+                  <td className="px-2 py-3 xl:px-3 text-right font-semibold whitespace-nowrap text-ink-900 tabular-nums">
                     {formatUsdNumber(order.value)}
                   </td>
-                  <td className="px-2.5 py-3 xl:px-3 text-slate-600">
+                  <td className="px-2 py-3 xl:px-3 text-slate-600">
                     <DateLines iso={order.createdAt} />
                   </td>
-                  <td className="px-2.5 py-3 xl:px-3">
-                    <OrderStatusBadge status={order.status} />
+                  <td className="px-2 py-3 xl:px-3">
+                    <StatusWithAction
+                      status={<OrderStatusBadge status={order.status} />}
+                      action={orderAction(order)}
+                    />
                   </td>
-                  <td className="px-2.5 py-3 xl:px-3">{orderAction(order)}</td>
                 </tr>
               ))
             : Array.from({ length: 5 }, (_, index) => (
                 <tr key={index} aria-hidden="true" data-testid="order-skeleton">
-                  {Array.from({ length: 8 }, (_, cell) => (
-                    <td
-                      key={cell}
-                      className={`px-2.5 py-4 xl:px-3 ${cell === 1 || cell === 3 ? WIDE_ONLY : ''}`}
-                    >
+                  {Array.from({ length: 7 }, (_, cell) => (
+                    <td key={cell} className="px-2 py-4 xl:px-3">
                       <div className="h-4 animate-pulse rounded bg-slate-200/80" />
                     </td>
                   ))}
@@ -193,6 +183,16 @@ function OrdersTable({ orders, onOpen, orderAction }: ListProps) {
           Loading your orders
         </span>
       )}
+    </div>
+  );
+}
+
+/** The order's status, and under it what the order asks of the customer next (spec: the status column). */
+function StatusWithAction({ status, action }: { status: ReactNode; action: ReactNode }) {
+  return (
+    <div className="flex flex-col items-start gap-2">
+      {status}
+      {action}
     </div>
   );
 }

@@ -368,3 +368,21 @@ describe('TradeWidget, sell', () => {
     expect(screen.getByRole('button', { name: 'Send BTC' })).toBeDisabled();
   });
 });
+
+describe('TradeWidget, keyboard focus', () => {
+  it('moves focus to each new buy step’s heading, and back to the amount on Back', async () => {
+    saveSessionToken(fakeSessionToken('user-1'));
+    mockApi();
+    const user = userEvent.setup();
+    renderWidget();
+    const pay = await screen.findByLabelText('You Pay');
+    await user.type(pay, '250');
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled());
+    await user.keyboard('{Enter}');
+    const heading = await screen.findByRole('heading', { name: 'Confirm your order' });
+    await vi.waitFor(() => expect(heading).toHaveFocus());
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await vi.waitFor(() => expect(screen.getByLabelText('You Pay')).toHaveFocus());
+  });
+});

@@ -12,6 +12,7 @@ import { PaymentMethods } from '../../components/ui/payment-methods';
 import { tradeSettingsQueryOptions, useTradeSettings } from './api/get-trade-settings';
 import { BuyFlow } from './buy/buy-flow';
 import { SellFlow, type TaxDetailsForm } from './sell/sell-flow';
+import { focusStepHeading } from './components/step-heading';
 import type { TradeSide } from './utils/trade-checks';
 
 const TABS: { side: TradeSide; label: string }[] = [
@@ -67,7 +68,8 @@ export function TradeWidget({
     setStep(next);
     setInProgress(busy);
   }, []);
-  // A new step replaces the widget's content: bring its top into view if it scrolled away.
+  // A new step replaces the widget's content: bring its top into view if it scrolled away, and move
+  // focus to the new step's heading.
   const firstStep = useRef(true);
   useEffect(() => {
     if (step === null) return;
@@ -80,6 +82,7 @@ export function TradeWidget({
     if (root && typeof root.scrollIntoView === 'function' && root.getBoundingClientRect().top < 80) {
       root.scrollIntoView({ block: 'start', behavior: 'smooth' });
     }
+    if (root) focusStepHeading(root);
   }, [step]);
   const tabRefs = useRef<Record<TradeSide, HTMLButtonElement | null>>({ buy: null, sell: null });
 

@@ -33,19 +33,19 @@ export function RecentOrders() {
           <caption className="sr-only">Your five latest orders</caption>
           <thead className="border-y border-slate-100 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
             <tr>
-              <th scope="col" className="py-2.5 pr-2 pl-5">
+              <th scope="col" className="py-2.5 pr-1 pl-4 sm:pr-2 sm:pl-5">
                 <span className="sr-only">Type</span>
               </th>
               <th scope="col" className="hidden px-3 py-2.5 sm:table-cell">
                 Pair
               </th>
-              <th scope="col" className="px-3 py-2.5 text-right">
+              <th scope="col" className="px-2 py-2.5 text-right sm:px-3">
                 Amount
               </th>
-              <th scope="col" className="px-3 py-2.5 text-right">
+              <th scope="col" className="px-2 py-2.5 text-right sm:px-3">
                 Value
               </th>
-              <th scope="col" className="py-2.5 pr-5 pl-3 text-right">
+              <th scope="col" className="py-2.5 pr-4 pl-2 text-right sm:pr-5 sm:pl-3">
                 Date
               </th>
             </tr>
@@ -54,22 +54,22 @@ export function RecentOrders() {
             {rows
               ? rows.map((order) => (
                   <tr key={order._id} data-testid="recent-order">
-                    <td className="py-3 pr-2 pl-5">
+                    <td className="py-3 pr-1 pl-4 sm:pr-2 sm:pl-5">
                       <OrderTypeLabel type={order.type} iconOnly />
                     </td>
                     <td className="hidden px-3 py-3 font-medium whitespace-nowrap text-ink-900 sm:table-cell">
                       {order.pair}
                     </td>
-                    <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
+                    <td className="px-2 py-3 text-right whitespace-nowrap tabular-nums sm:px-3">
                       {formatOrderBtc(order)}
-                      <span className="text-slate-500"> BTC</span>
-                      {/* Phones have no pair column: the pair goes under the amount. */}
+                      {/* Phones have no pair column: the pair (which names the unit) goes under the amount. */}
+                      <span className="hidden text-slate-500 sm:inline"> BTC</span>
                       <span className="block text-xs text-slate-500 sm:hidden">{order.pair}</span>
                     </td>
-                    <td className="px-3 py-3 text-right font-semibold whitespace-nowrap text-ink-900 tabular-nums">
+                    <td className="px-2 py-3 text-right font-semibold whitespace-nowrap text-ink-900 tabular-nums sm:px-3">
                       {formatUsdNumber(order.value)}
                     </td>
-                    <td className="py-3 pr-5 pl-3 text-right text-xs text-slate-500">
+                    <td className="py-3 pr-4 pl-2 text-right text-xs text-slate-500 sm:pr-5 sm:pl-3">
                       {formatDateTime(order.createdAt)}
                     </td>
                   </tr>

@@ -55,8 +55,8 @@ const w9FormSchema = z
 
 const TIN_LABELS: Record<string, string> = {
   SSN: 'Social Security number (SSN)',
-  EIN: 'Employer identification number (EIN)',
-  ITIN: 'Individual taxpayer identification number (ITIN)',
+  EIN: 'Employer ID number (EIN)',
+  ITIN: 'Individual taxpayer ID (ITIN)',
 };
 
 /**
@@ -114,7 +114,7 @@ export function W9Form({
       id={formId}
       noValidate
       onSubmit={(event) => void submit(event)}
-      className="space-y-4"
+      className="@container space-y-4"
       data-testid="w9-form"
       aria-busy={save.isPending}
     >
@@ -125,7 +125,9 @@ export function W9Form({
         hint="As shown on your income tax return (for a business: its legal name)."
         {...form.textField('legalName')}
       />
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+      {/* The type and the number each take a whole row: the form is as narrow as the trade widget, and
+          a select cuts its chosen option off. */}
+      <div className="space-y-4">
         <SelectField
           label="Taxpayer ID type"
           error={form.errorOf('tinType')}
@@ -154,7 +156,7 @@ export function W9Form({
         maxLength={120}
         {...form.textField('line1')}
       />
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-[1fr_7rem_8rem]">
+      <div className="grid grid-cols-1 gap-4 @md:grid-cols-[1fr_7rem_8rem]">
         <TextField label="City" autoComplete="address-level2" maxLength={60} {...form.textField('city')} />
         <SelectField
           label="State"

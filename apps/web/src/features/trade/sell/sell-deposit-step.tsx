@@ -1,13 +1,19 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import type { Order } from '@offzero/shared/api/orders';
+import { satsToBtcNumber, type Sats } from '@offzero/shared/money/money';
 import { shortenText, SHORTEN } from '@offzero/shared/text/shorten';
 import { useAppConfig } from '../../../lib/app-config';
+import { errorMessage } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { ExternalLinkIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatCountdown, useSecondsUntil } from '../utils/countdown';
 import { formatExactBtc, orderNumber, satsOf } from '../../../lib/format';
+import { payFromDemoWallet } from '../api/demo-wallet';
+import { stepHeadingProps } from '../components/step-heading';
 
 export const TIMER_EXPIRED_ALERT = 'The timer has expired!';
 
@@ -16,11 +22,13 @@ const QRCodeSVG = lazy(async () => ({ default: (await import('qrcode.react')).QR
 const QR_SIZE = 196;
 
 /** The sell order's deposit address and the exact amount to send there. */
-export function depositOf(order: Order): { address: string; amountText: string } | null {
+export function depositOf(order: Order): { address: string; amountSats: Sats; amountText: string } | null {
   const deposit = order.walletAddress;
   if (!deposit || typeof deposit === 'string') return null;
   const sats = satsOf(deposit.amount);
-  return sats === null ? null : { address: deposit.address, amountText: formatExactBtc(sats) };
+  return sats === null
+    ? null
+    : { address: deposit.address, amountSats: sats, amountText: formatExactBtc(sats) };
 }
 
 /** BIP21 payment link: wallets that scan it fill in the address, the amount and a label. */
@@ -44,7 +52,7 @@ export function SellDepositStep({
   closed: string | null;
   onRestart: () => void;
 }) {
-  const { explorerUrl } = useAppConfig();
+  const { explorerUrl, mode } = useAppConfig();
   const deposit = depositOf(order);
   const seconds = useSecondsUntil(Date.parse(order.expiresAt));
   const alerted = useRef(seconds === 0);
@@ -67,7 +75,9 @@ export function SellDepositStep({
   return (
     <div className="space-y-4 text-center">
       <div>
-        <h3 className="text-lg font-semibold text-ink-900">Please send {deposit.amountText} BTC</h3>
+        <h3 {...stepHeadingProps} className="text-lg font-semibold text-ink-900 outline-none">
+          Please send {deposit.amountText} BTC
+        </h3>
         <p
           className={`mt-0.5 text-sm font-medium tabular-nums ${seconds <= 120 ? 'text-amber-700' : 'text-slate-500'}`}
           data-testid="deposit-countdown"
@@ -137,8 +147,49 @@ export function SellDepositStep({
             Send exactly this amount, in one transaction, from a wallet you control. This address is for this
             order only.
           </p>
+          {mode === 'demo' && <DemoWalletPayment address={deposit.address} amountSats={deposit.amountSats} />}
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * Demo mode has no real wallet to send from: the demo wallet pays the exact deposit on the simulated
+ * chain, and the order then moves on as it would for a real deposit (the watcher credits it, the page
+ * hears of it). Paid once: the button stays disabled afterwards.
+ */
+function DemoWalletPayment({ address, amountSats }: { address: string; amountSats: Sats }) {
+  const pay = useMutation({
+    mutationFn: () => payFromDemoWallet(address, satsToBtcNumber(amountSats)),
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+  const sent = pay.isSuccess;
+  const headingId = useId();
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-2xl border border-dashed border-sky-300 bg-sky-50/70 p-4 text-left"
+    >
+      <h4 id={headingId} className="text-sm font-semibold text-sky-900">
+        Demo wallet
+      </h4>
+      <p className="mt-1 text-sm text-sky-900/80">
+        {sent
+          ? 'Sent from the demo wallet. The deposit shows here in a few seconds.'
+          : 'In demo mode no real bitcoin moves: the demo wallet can send this exact amount for you.'}
+      </p>
+      <Button
+        fullWidth
+        className="mt-3"
+        onClick={() => {
+          if (!pay.isPending && !sent) pay.mutate();
+        }}
+        loading={pay.isPending}
+        disabled={sent}
+      >
+        Pay from the demo wallet
+      </Button>
+    </section>
   );
 }

@@ -40,8 +40,8 @@ describe('amount fields', () => {
     expect(acceptsAmountText('1.234', MAX_DECIMALS.usd)).toBe(false);
     expect(acceptsAmountText('0.1234567', MAX_DECIMALS.buyBtc)).toBe(false);
     expect(acceptsAmountText('0.123456', MAX_DECIMALS.buyBtc)).toBe(true);
-    expect(acceptsAmountText('0.12345678', MAX_DECIMALS.sellBtc)).toBe(true);
-    expect(acceptsAmountText('0.123456789', MAX_DECIMALS.sellBtc)).toBe(false);
+    expect(acceptsAmountText('0.123456', MAX_DECIMALS.sellBtc)).toBe(true);
+    expect(acceptsAmountText('0.1234567', MAX_DECIMALS.sellBtc)).toBe(false);
   });
 });
 
@@ -101,9 +101,20 @@ describe('sell quote from the fields', () => {
         bankChargesCents: 500n,
       }),
     );
-    expect(sellQuoteFor({ source: 'usd', text: '500' }, withCharges)).toEqual(
-      quoteSellFromUsd({
-        valueCents: 50_000n,
+    const exact = quoteSellFromUsd({
+      valueCents: 50_000n,
+      buyPriceCents: 9_650_000n,
+      feeBps: 150,
+      bankChargesCents: 500n,
+    });
+    const fromUsd = sellQuoteFor({ source: 'usd', text: '500' }, withCharges);
+    // The smallest whole 100 satoshis at or above the exact amount, priced by the shared maths.
+    expect(fromUsd!.amountSats % 100n).toBe(0n);
+    expect(fromUsd!.amountSats - exact!.amountSats).toBeGreaterThanOrEqual(0n);
+    expect(fromUsd!.amountSats - exact!.amountSats).toBeLessThan(100n);
+    expect(fromUsd).toEqual(
+      quoteSellFromBtc({
+        amountSats: fromUsd!.amountSats,
         buyPriceCents: 9_650_000n,
         feeBps: 150,
         bankChargesCents: 500n,
@@ -111,15 +122,14 @@ describe('sell quote from the fields', () => {
     );
   });
 
-  it('shows every satoshi to send, and 6 decimals when the last two are zero', () => {
-    const quote = sellQuoteFor({ source: 'usd', text: '500' }, sellTerms);
-    const full = formatBtc(quote!.amountSats, 8);
-    expect(fieldTexts({ source: 'usd', text: '500' }, quote, 'sell').btc).toBe(
-      full.endsWith('00') ? full.slice(0, -2) : full,
-    );
-    expect(
-      fieldTexts({ source: 'usd', text: '1' }, { valueCents: 100n, amountSats: 250_000n }, 'sell').btc,
-    ).toBe('0.002500');
+  it('asked in dollars, sells bitcoin to 6 decimals and still pays at least the dollars asked for', () => {
+    for (const text of ['20', '500', '1234.56', '99999.99']) {
+      const quote = sellQuoteFor({ source: 'usd', text }, sellTerms);
+      const btc = fieldTexts({ source: 'usd', text }, quote, 'sell').btc;
+      expect(btc, text).toMatch(/^\d+\.\d{6}$/);
+      expect(btc, text).toBe(formatBtc(quote!.amountSats, 6));
+      expect(quote!.valueCents, text).toBeGreaterThanOrEqual(BigInt(Math.round(Number(text) * 100)));
+    }
   });
 
   it('applies the minimum to the dollars received', () => {

@@ -1,4 +1,11 @@
-import { formatUsd, parseBtc, parseUsd, type Cents, type Sats } from '@offzero/shared/money/money';
+import {
+  formatUsd,
+  mulDivCeil,
+  parseBtc,
+  parseUsd,
+  type Cents,
+  type Sats,
+} from '@offzero/shared/money/money';
 import {
   isAmountInputText,
   isBelowMinimum,
@@ -28,8 +35,11 @@ export interface AmountEntry {
 
 export const EMPTY_ENTRY: AmountEntry = { source: 'usd', text: '' };
 
-/** Decimals a field takes: cents for dollars, 6 for bitcoin bought (delivered in 100 sats), 8 for sold. */
-export const MAX_DECIMALS = { usd: 2, buyBtc: 6, sellBtc: 8 } as const;
+/** Decimals a field takes: cents for dollars, and bitcoin to 6 decimals (spec section 9), bought or sold. */
+export const MAX_DECIMALS = { usd: 2, buyBtc: 6, sellBtc: 6 } as const;
+
+/** A sale is sent in whole 100 satoshis, so the bitcoin on screen has the 6 decimals of every other amount. */
+const SELL_AMOUNT_STEP_SATS = 100n;
 
 /**
  * Whether a field may hold this text (spec section 5): digits with at most one point, empty, or a lone
@@ -124,7 +134,11 @@ export function sellQuoteFor(entry: AmountEntry, terms: SellTerms | null): SellQ
   if (entry.source === 'usd') {
     const valueCents = readCents(entry.text);
     if (valueCents === null || valueCents === 0n || isBelowMinimum(valueCents, minOrderCents)) return null;
-    return quoteSellFromUsd({ valueCents, buyPriceCents, feeBps, bankChargesCents });
+    const exact = quoteSellFromUsd({ valueCents, buyPriceCents, feeBps, bankChargesCents });
+    if (!exact) return null;
+    // Rounded up to whole 100 satoshis: the customer still receives at least the dollars asked for.
+    const amountSats = mulDivCeil(exact.amountSats, 1n, SELL_AMOUNT_STEP_SATS) * SELL_AMOUNT_STEP_SATS;
+    return quoteSellFromBtc({ amountSats, buyPriceCents, feeBps, bankChargesCents });
   }
   const amountSats = readSats(entry.text);
   if (amountSats === null || amountSats === 0n) return null;

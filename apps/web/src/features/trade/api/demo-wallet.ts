@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { apiPost } from '../../../lib/api-client';
+
+const sentSchema = z.object({ txid: z.string() });
+
+/**
+ * Demo mode only (production answers 404): the demo wallet pays `amount` BTC to `address` on the
+ * simulated chain, as the customer's own wallet would; the deposit watcher then credits the order.
+ */
+export function payFromDemoWallet(address: string, amount: number) {
+  return apiPost('/dev/chain/send', { address, amount }, { schema: sentSchema });
+}
