@@ -38,7 +38,7 @@ export default defineConfig({
     command: 'node --enable-source-maps apps/server/dist/main.js',
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 180_000,
     env: {
       PORT: String(port),
       DATA_DIR: dataDir,
