@@ -122,8 +122,13 @@ describe('TradeWidget, buy quote', () => {
     await user.clear(pay);
     await user.type(pay, '19.99');
     expect(receive).toHaveValue('');
+    // A third decimal could make it $19,999: it is neither cut off nor read as a thousand, but asked about.
     await user.type(pay, '9');
-    expect(pay).toHaveValue('19.99');
+    expect(pay).toHaveValue('19.999');
+    expect(receive).toHaveValue('');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Dollars have 2 decimal places: write 19,999 or 19.99.',
+    );
   });
 
   it('sends a visitor to the login page', async () => {
