@@ -20,6 +20,9 @@ import { hardRedirect } from './hard-redirect';
 export const API_BASE = '/api';
 
 export const NETWORK_ERROR_MESSAGE = 'We could not reach OffZero. Check your connection and try again.';
+/** The browser knows it has no network at all. */
+export const OFFLINE_MESSAGE =
+  'Your connection is lost. What you entered is kept: try again once you are back online.';
 export const UNREADABLE_ANSWER_MESSAGE = 'We received an answer we could not read. Please try again.';
 const FALLBACK_ERROR_MESSAGE = 'Something went wrong';
 
@@ -334,5 +337,5 @@ function toApiError(error: unknown): unknown {
   if (error instanceof ApiError) return error;
   if (isAbortError(error)) return error;
   console.warn('Request failed', error);
-  return new ApiError(0, NETWORK_ERROR_MESSAGE);
+  return new ApiError(0, navigator.onLine === false ? OFFLINE_MESSAGE : NETWORK_ERROR_MESSAGE);
 }

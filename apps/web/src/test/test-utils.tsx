@@ -1,10 +1,11 @@
 import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { PublicAppConfig } from '@offzero/shared/api/app-config';
 import type { UserSettings } from '@offzero/shared/api/user-settings';
 import { AppConfigProvider } from '../lib/app-config';
+import { createQueryClient } from '../lib/query-client';
 
 export const testConfig: PublicAppConfig = {
   mode: 'demo',
@@ -27,9 +28,7 @@ export function renderWithProviders(
   ui: ReactElement,
   { config = testConfig, route = '/' }: { config?: PublicAppConfig; route?: string } = {},
 ) {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  const queryClient = createQueryClient({ retries: false });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <AppConfigProvider value={config}>
       <QueryClientProvider client={queryClient}>

@@ -8,6 +8,7 @@ import { formatBtc, UNCLEAR_AMOUNT_MESSAGE } from '@offzero/shared/money/money';
 import { quoteBuyFromUsd } from '@offzero/shared/quotes/quote';
 import type { LockedQuote } from '@offzero/shared/api/quotes';
 import { lockedQuoteAnswer } from '../../test/locked-quote-answer';
+import { OFFLINE_MESSAGE } from '../../lib/api-client';
 import { saveCsrfToken, saveSessionToken } from '../../lib/session-storage';
 import { fakeSessionToken, jsonResponse, renderWithProviders } from '../../test/test-utils';
 import { PriceProvider } from './price-context';
@@ -231,6 +232,30 @@ describe('TradeWidget, amounts as customers write them', () => {
     await user.click(continueButton);
     await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith('Maximum limit is $10,000.00'));
     expect(toast.error).not.toHaveBeenCalledWith('Minimum order is $20.00');
+  });
+});
+
+describe('TradeWidget, offline', () => {
+  it('says the connection is lost at Continue instead of waiting, and keeps the amount typed', async () => {
+    saveSessionToken(fakeSessionToken('user-1'));
+    const fetchMock = mockApi();
+    const user = userEvent.setup();
+    renderWidget();
+    const pay = await screen.findByLabelText('You Pay');
+    await user.type(pay, '250');
+    const continueButton = screen.getByRole('button', { name: 'Continue' });
+    await vi.waitFor(() => expect(continueButton).toBeEnabled());
+
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    window.dispatchEvent(new Event('offline'));
+    fetchMock.mockImplementation(() => Promise.reject(new TypeError('Failed to fetch')));
+    await user.click(continueButton);
+
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(OFFLINE_MESSAGE));
+    expect(continueButton).toBeEnabled();
+    expect(continueButton).not.toHaveAttribute('aria-busy', 'true');
+    expect(pay).toHaveValue('250');
+    window.dispatchEvent(new Event('online'));
   });
 });
 
