@@ -3,25 +3,24 @@ import { ApiError } from './api-client';
 import { SCREEN_FRESH_MS } from './screen-freshness';
 
 /**
- * The app's query client. `retries: false` is for tests, which want one answer per call; the app
- * retries an outage once.
+ * Offline, a paused call would leave its screen waiting with no word: every call is made at once and
+ * fails, saying the connection is lost (reads run again on reconnecting).
  */
-export function createQueryClient({ retries = true }: { retries?: boolean } = {}): QueryClient {
+export const NETWORK_MODE = 'always';
+
+/** The app's query client. */
+export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
         // A refused request (4xx) gives the same answer when repeated; only outages are worth one retry.
-        retry: retries
-          ? (failures, error) =>
-              !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 1
-          : false,
+        retry: (failures, error) =>
+          !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 1,
         refetchOnWindowFocus: false,
         staleTime: SCREEN_FRESH_MS,
-        // Offline, a paused call would leave its screen waiting with no word: it fails at once and
-        // says the connection is lost instead (reads run again on reconnecting).
-        networkMode: 'always',
+        networkMode: NETWORK_MODE,
       },
-      mutations: { networkMode: 'always', retry: false },
+      mutations: { networkMode: NETWORK_MODE },
     },
   });
 }

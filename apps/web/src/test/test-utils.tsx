@@ -1,11 +1,11 @@
 import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { PublicAppConfig } from '@offzero/shared/api/app-config';
 import type { UserSettings } from '@offzero/shared/api/user-settings';
 import { AppConfigProvider } from '../lib/app-config';
-import { createQueryClient } from '../lib/query-client';
+import { NETWORK_MODE } from '../lib/query-client';
 
 export const testConfig: PublicAppConfig = {
   mode: 'demo',
@@ -28,7 +28,12 @@ export function renderWithProviders(
   ui: ReactElement,
   { config = testConfig, route = '/' }: { config?: PublicAppConfig; route?: string } = {},
 ) {
-  const queryClient = createQueryClient({ retries: false });
+  const queryClient = new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, networkMode: NETWORK_MODE },
+      mutations: { retry: false, networkMode: NETWORK_MODE },
+    },
+  });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <AppConfigProvider value={config}>
       <QueryClientProvider client={queryClient}>
