@@ -41,7 +41,10 @@ export const orderRoutes =
       async (request) => {
         const { user } = assertOwnId(request, request.body.userId);
         const order = await ordersService.save(user, request.body);
-        return { message: `Order #${order.id.slice(0, 8)} has been created.`, order: toOrderResponse(order) };
+        return {
+          message: `Order #${order.id.slice(0, 8)} has been created.`,
+          order: toOrderResponse(order, await ordersService.payoutHold(order)),
+        };
       },
     );
 

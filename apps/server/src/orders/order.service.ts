@@ -21,6 +21,7 @@ import type { OrderDeps } from './use-cases/order-deps';
 import { saveBuyOrder } from './use-cases/save-buy-order';
 import { saveSellOrder } from './use-cases/save-sell-order';
 import { updateOrder } from './use-cases/update-order';
+import { customerPayoutHold } from '../payout-addresses/payout-destination';
 
 /**
  * The customer's order use-cases, wired to their dependencies. Each rule lives in its own file under
@@ -59,6 +60,9 @@ export function createOrderService(deps: {
     /** The customer cancels their own pending order, with a reason. */
     cancel: (user: UserRow, body: CancelOrderRequest): Promise<OrderRow> =>
       cancelCustomerOrder(wired, user, body),
+    /** Why a buy's bitcoin waits for its payout address (in the customer's words), if it does. */
+    payoutHold: (order: OrderRow): Promise<string | undefined> =>
+      customerPayoutHold(wired.db, order, wired.now()),
     /** The customer's orders, and why each unsettled buy's bitcoin waits for its payout address. */
     list: (
       user: UserRow,

@@ -52,15 +52,18 @@ export const paypalRoutes =
         },
       },
       async (request) => {
-        const { order, held } = await paypal.capturePayment(
+        const { order, held, payoutHold } = await paypal.capturePayment(
           signedInUser(request).user,
           request.params.paypalOrderId,
           request.body.orderId,
         );
-        return {
-          message: held ? PAYMENT_HELD_MESSAGE : 'Payment received. Your bitcoin is on its way.',
-          order: toOrderResponse(order),
-        };
+        // Never "on its way" while the bitcoin waits for the customer (an address to confirm...).
+        const message = held
+          ? PAYMENT_HELD_MESSAGE
+          : payoutHold
+            ? `Payment received. ${payoutHold}`
+            : 'Payment received. Your bitcoin is on its way.';
+        return { message, order: toOrderResponse(order, payoutHold) };
       },
     );
 

@@ -5,6 +5,7 @@ import { AppError } from '../http/errors';
 import { isUuid } from '../http/ids';
 import { isUniqueViolation } from '../db/postgres-errors';
 import { findGlobalSettings } from '../settings/global-settings.repository';
+import { customerPayoutHold } from '../payout-addresses/payout-destination';
 import { moveOrder } from '../orders/order-state';
 import { setTravelRulePaymentIdentifier } from '../orders/travel-rule.repository';
 import type { OrderNotifier } from '../orders/order-notifications';
@@ -272,12 +273,15 @@ export function createPayPalService(deps: {
       return created;
     },
 
-    /** Captures the customer's approved payment; `held` when PayPal holds it (PENDING) for now. */
+    /**
+     * Captures the customer's approved payment; `held` when PayPal holds it (PENDING) for now, and
+     * `payoutHold` when the bitcoin waits for its payout address instead (not confirmed yet...).
+     */
     async capturePayment(
       user: UserRow,
       paypalOrderId: string,
       orderId: string,
-    ): Promise<{ order: OrderRow; held: boolean }> {
+    ): Promise<{ order: OrderRow; held: boolean; payoutHold?: string }> {
       const order = await payableOrder(user, orderId);
       if (order.paypalOrderId !== paypalOrderId)
         throw new AppError('BAD_REQUEST', 'This PayPal payment belongs to another order.');
@@ -321,7 +325,7 @@ export function createPayPalService(deps: {
           ),
         );
         await notify(moved);
-        return { order: moved, held: false };
+        return { order: moved, held: false, payoutHold: await customerPayoutHold(db, moved, now()) };
       } catch (error) {
         if (isUniqueViolation(error))
           throw new AppError('CONFLICT', 'This PayPal payment was already used for another order.');

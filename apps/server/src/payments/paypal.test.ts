@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../db/schema';
 import { registerVerifiedCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { placeBuyOrder } from '../test/buy-helpers';
+import { buyOrderPayload, confirmPayoutAddresses, placeBuyOrder, TEST_WALLET } from '../test/buy-helpers';
 import { startPayPalRestApiServer, type PayPalRestApiServer } from '../test/paypal-rest-api-server';
 
 const createPayPal = (t: TestApp, who: RegisteredCustomer, orderId: string) =>
@@ -48,6 +48,33 @@ describe('PayPal demo sandbox', () => {
     // Paying the same order twice is refused.
     expect((await capture(t, ada, id, orderId)).statusCode).toBe(409);
     expect((await createPayPal(t, ada, orderId)).statusCode).toBe(409);
+  });
+
+  it('never says the bitcoin is on its way while it waits for the e-mailed address confirmation', async () => {
+    const pay = async (orderId: string) => {
+      const { id } = (await createPayPal(t, ada, orderId)).json();
+      await t.request({ method: 'POST', url: `/api/dev/paypal/orders/${id}/approve`, headers: ada.auth });
+      return capture(t, ada, id, orderId);
+    };
+    const waits = 'We send your bitcoin once you confirm the address: open the link we e-mailed you.';
+    const saved = await t.request({
+      method: 'POST',
+      url: '/api/order/save',
+      headers: ada.auth,
+      payload: await buyOrderPayload(t, ada, 80, { walletAddress: TEST_WALLET }),
+    });
+    expect(saved.json().order.payoutHold).toBe(waits);
+    const unconfirmed = await pay(saved.json().order._id);
+    expect(unconfirmed.statusCode).toBe(200);
+    expect(unconfirmed.json()).toMatchObject({
+      message: `Payment received. ${waits}`,
+      order: { payoutHold: waits },
+    });
+
+    await confirmPayoutAddresses(t, ada);
+    const confirmed = await pay(await placeBuyOrder(t, ada, 81));
+    expect(confirmed.json().message).toBe('Payment received. Your bitcoin is on its way.');
+    expect(confirmed.json().order).not.toHaveProperty('payoutHold');
   });
 
   it('credits two simultaneous captures of one order once', async () => {

@@ -291,3 +291,13 @@ export async function customerPayoutHolds(
   }
   return holds;
 }
+
+/** `customerPayoutHolds` for one buy: why its bitcoin waits for its payout address, if it does. */
+export async function customerPayoutHold(
+  db: Database,
+  order: OrderRow,
+  now = new Date(),
+): Promise<string | undefined> {
+  const entry = (await entryOfOrder(db, order)) ?? null;
+  return (await customerPayoutHolds(db, [{ order, entry }], now)).get(order.id);
+}

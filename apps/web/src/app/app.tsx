@@ -1,25 +1,12 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import type { PublicAppConfig } from '@offzero/shared/api/app-config';
-import { ApiError, prepareApiClient } from '../lib/api-client';
+import { prepareApiClient } from '../lib/api-client';
+import { createQueryClient } from '../lib/query-client';
 import { RealtimeProvider } from '../lib/realtime';
 import { AppConfigProvider } from '../lib/app-config';
-import { SCREEN_FRESH_MS } from '../lib/screen-freshness';
-
-const createQueryClient = () =>
-  new QueryClient({
-    defaultOptions: {
-      queries: {
-        // A refused request (4xx) gives the same answer when repeated; only outages are worth one retry.
-        retry: (failures, error) =>
-          !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 1,
-        refetchOnWindowFocus: false,
-        staleTime: SCREEN_FRESH_MS,
-      },
-    },
-  });
 
 /** The browser app: the providers around the router made for this page load (main.tsx). */
 export function App({ config, router }: { config: PublicAppConfig; router: DataRouter }) {

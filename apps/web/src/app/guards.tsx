@@ -1,10 +1,18 @@
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '../config/paths';
 import { useSession } from '../lib/session';
+import { sessionExpiredOnThisPage } from '../lib/session-storage';
+import { sessionEndedUrl } from '../lib/session-return';
 
-/** Signed-in pages: a visitor (or an expired session) is sent to the home page. */
+/**
+ * Signed-in pages: a visitor is sent to the home page; a customer whose session expired here to the
+ * login page, told so, and back to this page afterwards.
+ */
 export function RequireSignedIn() {
-  return useSession() ? <Outlet /> : <Navigate to={paths.home} replace />;
+  const session = useSession();
+  const location = useLocation();
+  if (session) return <Outlet />;
+  return <Navigate to={sessionExpiredOnThisPage() ? sessionEndedUrl(location) : paths.home} replace />;
 }
 
 /** Login and register: a signed-in customer goes straight to the dashboard. */

@@ -144,8 +144,9 @@ describe('api client', () => {
     });
   });
 
-  it('on a 401 drops the session and sends the browser home', async () => {
+  it('on a 401 drops the session and sends the browser to log in, told so, and back to this page after', async () => {
     saveSessionToken(fakeSessionToken());
+    window.history.pushState(null, '', '/dashboard?tab=sell');
     fetchMock.mockResolvedValueOnce(
       jsonResponse({ message: 'Your session has ended. Log in again.', code: 'UNAUTHENTICATED' }, 401),
     );
@@ -153,7 +154,8 @@ describe('api client', () => {
     await expect(apiGet('/user/user-1', { schema: messageSchema })).rejects.toMatchObject({ status: 401 });
 
     expect(getSession()).toBeNull();
-    expect(hardRedirect).toHaveBeenCalledWith('/');
+    expect(hardRedirect).toHaveBeenCalledWith('/login?session=ended&next=%2Fdashboard%3Ftab%3Dsell');
+    window.history.pushState(null, '', '/');
   });
 
   it('on a 401 of a login call only reports the message', async () => {
@@ -388,6 +390,6 @@ describe('api client', () => {
     expect(hardRedirect).not.toHaveBeenCalled();
     await expect(apiGetFile('/admin/kyc/u1/document')).rejects.toBeInstanceOf(ApiError);
     expect(getSession()).toBeNull();
-    expect(hardRedirect).toHaveBeenCalledWith('/');
+    expect(hardRedirect).toHaveBeenCalledWith('/login?session=ended');
   });
 });

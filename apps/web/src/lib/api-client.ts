@@ -8,6 +8,7 @@ import {
 } from '@offzero/shared/api/error-codes';
 import { clearSession, getCsrfToken, getSession, saveCsrfToken } from './session-storage';
 import { hardRedirect } from './hard-redirect';
+import { sessionEndedUrl } from './session-return';
 
 /**
  * The one way the web app talks to its own API (DESIGN.md section 2): JSON under /api on the same
@@ -20,6 +21,9 @@ import { hardRedirect } from './hard-redirect';
 export const API_BASE = '/api';
 
 export const NETWORK_ERROR_MESSAGE = 'We could not reach OffZero. Check your connection and try again.';
+/** The browser knows it has no network at all. */
+export const OFFLINE_MESSAGE =
+  'Your connection is lost. What you entered is kept: try again once you are back online.';
 export const UNREADABLE_ANSWER_MESSAGE = 'We received an answer we could not read. Please try again.';
 const FALLBACK_ERROR_MESSAGE = 'Something went wrong';
 
@@ -73,8 +77,8 @@ export interface RequestOptions<T> {
   /** The expected answer; anything else is reported as an unreadable answer. */
   schema: z.ZodType<T>;
   /**
-   * What a 401 means. For ordinary calls the session is over: it is dropped and the browser goes home
-   * ('end-session', the default). Login and registration calls use 'throw', because there a 401 is an
+   * What a 401 means. For ordinary calls the session is over: it is dropped and the browser goes to the
+   * login page ('end-session', the default). Login and registration calls use 'throw', because there a 401 is an
    * answer to show (a timed-out registration, a refused sign-in), not a lost session.
    */
   on401?: 'end-session' | 'throw';
@@ -219,11 +223,14 @@ async function request<T>(
   return parsed.data;
 }
 
-/** For ordinary calls a 401 means the session is over: it is dropped and the browser goes home. */
+/**
+ * For ordinary calls a 401 means the session is over: it is dropped and the browser goes to the login
+ * page, which says so and brings the customer back to this page afterwards.
+ */
 function endSessionOn401(error: ApiError, on401: 'end-session' | 'throw'): ApiError {
   if (error.status === 401 && on401 === 'end-session') {
     clearSession();
-    hardRedirect('/');
+    hardRedirect(sessionEndedUrl(window.location));
   }
   return error;
 }
@@ -334,5 +341,5 @@ function toApiError(error: unknown): unknown {
   if (error instanceof ApiError) return error;
   if (isAbortError(error)) return error;
   console.warn('Request failed', error);
-  return new ApiError(0, NETWORK_ERROR_MESSAGE);
+  return new ApiError(0, navigator.onLine === false ? OFFLINE_MESSAGE : NETWORK_ERROR_MESSAGE);
 }

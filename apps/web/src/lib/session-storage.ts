@@ -23,6 +23,13 @@ export function decodeSessionToken(token: string): SessionClaims | null {
   }
 }
 
+let expiredOnThisPage = false;
+
+/** Whether this page load dropped a session because it expired (not a visitor who never had one). */
+export function sessionExpiredOnThisPage(): boolean {
+  return expiredOnThisPage;
+}
+
 /** The stored session, or null when there is none or it has expired (an expired token is dropped). */
 export function getSession(now = Date.now()): { token: string; userId: string } | null {
   const token = localStorage.getItem(AUTH_TOKEN_KEY);
@@ -30,6 +37,7 @@ export function getSession(now = Date.now()): { token: string; userId: string } 
   const claims = decodeSessionToken(token);
   if (!claims || claims.exp * 1000 <= now) {
     localStorage.removeItem(AUTH_TOKEN_KEY);
+    expiredOnThisPage = claims !== null;
     return null;
   }
   return { token, userId: claims._id };

@@ -94,4 +94,24 @@ describe('toasts', () => {
       'Settings are not available.',
     ]);
   });
+  it.each([
+    [390, 'top'],
+    [1280, 'bottom'],
+  ])('at %s px shows toasts at the %s, letting every click through to what is below', async (width, edge) => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(min-width: 640px)' && width >= 640,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    const { toast, ToastArea } = await freshToasts();
+    render(<ToastArea />);
+    toast.error('Enter a valid email');
+    const message = await screen.findByRole('status');
+    const bar = message.parentElement!;
+    expect(bar.style.pointerEvents).toBe('none');
+    const placed = bar.parentElement!;
+    expect(placed.style[edge === 'top' ? 'top' : 'bottom']).toBe('0px');
+    expect(placed.style[edge === 'top' ? 'bottom' : 'top']).toBe('');
+  });
 });

@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router';
 import type { PublicAppConfig } from '@offzero/shared/api/app-config';
 import type { UserSettings } from '@offzero/shared/api/user-settings';
 import { AppConfigProvider } from '../lib/app-config';
+import { NETWORK_MODE } from '../lib/query-client';
 
 export const testConfig: PublicAppConfig = {
   mode: 'demo',
@@ -28,7 +29,10 @@ export function renderWithProviders(
   { config = testConfig, route = '/' }: { config?: PublicAppConfig; route?: string } = {},
 ) {
   const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+    defaultOptions: {
+      queries: { retry: false, networkMode: NETWORK_MODE },
+      mutations: { retry: false, networkMode: NETWORK_MODE },
+    },
   });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <AppConfigProvider value={config}>

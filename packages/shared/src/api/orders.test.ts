@@ -6,6 +6,7 @@ import {
   sellMethodFormSchema,
   SELL_METHOD_MESSAGES,
 } from './orders';
+import { UNCLEAR_AMOUNT_MESSAGE } from '../money/money';
 
 const TESTNET_ADDRESS = 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx';
 
@@ -14,6 +15,10 @@ describe('trade widget form schemas', () => {
     expect(quoteFormSchema.safeParse({ source: 'usd', text: '250.5' }).success).toBe(true);
     expect(quoteFormSchema.safeParse({ source: 'btc', text: '' }).success).toBe(true);
     expect(quoteFormSchema.safeParse({ source: 'usd', text: '2e5' }).success).toBe(false);
+    expect(quoteFormSchema.safeParse({ source: 'usd', text: '$25,000' }).success).toBe(true);
+    expect(quoteFormSchema.safeParse({ source: 'btc', text: '1,000.5' }).success).toBe(true);
+    const unclear = quoteFormSchema.safeParse({ source: 'usd', text: '1,00' });
+    expect(unclear.error?.issues).toMatchObject([{ path: ['text'], message: UNCLEAR_AMOUNT_MESSAGE }]);
     expect(quoteFormSchema.safeParse({ source: 'eur', text: '1' }).success).toBe(false);
   });
 

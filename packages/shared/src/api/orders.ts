@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type BitcoinNetwork } from '../bitcoin/address';
 import { bitcoinAddressField } from '../bitcoin/address-field';
-import { isAmountInputText } from '../quotes/quote';
+import { MoneyParseError, parseTypedBtc, parseTypedUsd } from '../money/money';
 import { walletOwnershipSchema } from './limits';
 
 /** Orders as the client builds, sends and lists them (spec sections 3 and 7, DESIGN.md sections 2-3). */
@@ -90,10 +90,24 @@ export type SaveOrderRequest = z.infer<typeof saveOrderSchema>;
  * ('usd' or 'btc'); the other field is the quote computed from it. The account checks, the maximum and
  * the minimum run after this, in the spec's order, because each has its own message.
  */
-export const quoteFormSchema = z.object({
-  source: z.enum(['usd', 'btc']),
-  text: z.string().refine(isAmountInputText, { error: 'Enter an amount.' }),
-});
+export const quoteFormSchema = z
+  .object({
+    source: z.enum(['usd', 'btc']),
+    // As typed ('$1,000.50'). What cannot be read as one amount is refused here; an empty field, too
+    // many decimals or too large an amount get their own messages from the checks that follow.
+    text: z.string(),
+  })
+  .superRefine(({ source, text }, context) => {
+    try {
+      if (source === 'usd') parseTypedUsd(text);
+      else parseTypedBtc(text);
+    } catch (error) {
+      if (!(error instanceof MoneyParseError)) throw error;
+      if (['unclear', 'not_a_number', 'negative'].includes(error.reason)) {
+        context.addIssue({ code: 'custom', path: ['text'], message: error.message });
+      }
+    }
+  });
 export type QuoteForm = z.infer<typeof quoteFormSchema>;
 
 /** Buy confirmation: the address the bitcoin is sent to, a payable one of this network's (spec section 5). */

@@ -12,8 +12,12 @@ import {
   mulDivCeil,
   mulDivFloor,
   parseBtc,
+  parseTypedBtc,
+  parseTypedUsd,
   parseUsd,
   percentFromBasisPoints,
+  readTypedAmount,
+  UNCLEAR_AMOUNT_MESSAGE,
   SATS_PER_BTC,
   satsToBtcNumber,
   usdNumberToCents,
@@ -201,6 +205,118 @@ describe('parseUsd', () => {
     expect(failureOf(() => parseUsd('1000000000001')).message).toBe(
       'Enter at most 1,000,000,000,000 US dollars.',
     );
+  });
+});
+
+describe('readTypedAmount and parseTypedUsd: dollars as customers type them', () => {
+  it.each([
+    ['25,000', 2_500_000n],
+    ['1,000', 100_000n],
+    ['$1,000.50', 100_050n],
+    ['$25', 2500n],
+    ['$ 25', 2500n],
+    [' $1,234,567.89 ', 123_456_789n],
+    ['1 000', 100_000n],
+    ['1\u00a0000.50', 100_050n],
+    ['1\u202f000', 100_000n],
+    ['12 345 678', 1_234_567_800n],
+    ['999,999,999,999.99', 99_999_999_999_999n],
+    ['1,000.', 100_000n],
+    ['25.5', 2550n],
+    ['0.12', 12n],
+    ['1000', 100_000n],
+    ['.5', 50n],
+  ])('reads %j as %s cents', (text, cents) => {
+    expect(parseTypedUsd(text)).toBe(cents);
+  });
+
+  it.each([
+    '1,00',
+    '0,5',
+    '1,5',
+    '1,0000',
+    '12,34,567',
+    '1000,000',
+    '1.000,50',
+    '1,000,50',
+    '1 000,50',
+    '1,000 000',
+    '1.000.000',
+    '1..5',
+    ',500',
+    '0,500',
+    '1,000.5,0',
+  ])('refuses %j as unclear, with a message saying how to write it', (text) => {
+    expect(failureOf(() => parseTypedUsd(text))).toEqual({
+      reason: 'unclear',
+      message: UNCLEAR_AMOUNT_MESSAGE,
+    });
+  });
+
+  it.each([
+    ['1.000', 'Dollars have 2 decimal places: write 1,000 or 1.00.'],
+    ['25.000', 'Dollars have 2 decimal places: write 25,000 or 25.00.'],
+    ['$999.509', 'Dollars have 2 decimal places: write 999,509 or 999.50.'],
+  ])('refuses %j: a point before three digits reads as a thousands separator too', (text, message) => {
+    expect(failureOf(() => parseTypedUsd(text))).toEqual({ reason: 'unclear', message });
+  });
+
+  it('keeps the plain refusals of parseUsd for what is not a grouping matter', () => {
+    expect(failureOf(() => parseTypedUsd('0.001')).reason).toBe('too_many_decimals');
+    expect(failureOf(() => parseTypedUsd('1,000.123')).reason).toBe('too_many_decimals');
+    expect(failureOf(() => parseTypedUsd('-1,000')).reason).toBe('negative');
+    expect(failureOf(() => parseTypedUsd('-25')).reason).toBe('negative');
+    expect(failureOf(() => parseTypedUsd('$-25')).reason).toBe('negative');
+    expect(failureOf(() => parseTypedUsd('25$')).reason).toBe('not_a_number');
+    expect(failureOf(() => parseTypedUsd('$$25')).reason).toBe('not_a_number');
+    expect(failureOf(() => parseTypedUsd('1e3')).reason).toBe('not_a_number');
+    expect(failureOf(() => parseTypedUsd('$')).reason).toBe('empty');
+    expect(failureOf(() => parseTypedUsd('  ')).reason).toBe('empty');
+    expect(failureOf(() => parseTypedUsd('99999999999999999999')).reason).toBe('too_large');
+    expect(failureOf(() => parseTypedUsd('1,000,000,000,000.01')).reason).toBe('too_large');
+  });
+
+  it('tells a grouping still being typed from one that cannot become clear', () => {
+    for (const text of ['25,', '25,0', '25,00', '1,000,', '1,000,0', '1 00']) {
+      expect(readTypedAmount(text, 'usd'), text).toEqual({
+        kind: 'unclear',
+        message: UNCLEAR_AMOUNT_MESSAGE,
+        incomplete: true,
+      });
+    }
+    for (const text of ['1,00.5', '0,5', '1.000,5', '1,0000']) {
+      expect(readTypedAmount(text, 'usd'), text).toMatchObject({ kind: 'unclear', incomplete: false });
+    }
+  });
+
+  it('gives the plain text parseUsd reads, or says the field is empty', () => {
+    expect(readTypedAmount('$1,000.50', 'usd')).toEqual({ kind: 'amount', text: '1000.50' });
+    expect(readTypedAmount(' $ ', 'usd')).toEqual({ kind: 'empty' });
+    expect(readTypedAmount('', 'btc')).toEqual({ kind: 'empty' });
+  });
+});
+
+describe('parseTypedBtc: bitcoin as customers type it', () => {
+  it.each([
+    ['0.015', 1_500_000n],
+    ['1.000', 100_000_000n],
+    ['1,000', 100_000_000_000n],
+    ['1,000.5', 100_050_000_000n],
+    ['21,000,000', MAX_SATS],
+  ])('reads %j as %s sats', (text, sats) => {
+    expect(parseTypedBtc(text)).toBe(sats);
+  });
+
+  it.each<[string, MoneyParseFailure]>([
+    ['0,015', 'unclear'],
+    ['1,5', 'unclear'],
+    ['1.000,5', 'unclear'],
+    ['$1', 'not_a_number'],
+    ['0.123456789', 'too_many_decimals'],
+    ['21,000,001', 'too_large'],
+    ['99999999999999999999', 'too_large'],
+  ])('refuses %j (%s)', (text, reason) => {
+    expect(failureOf(() => parseTypedBtc(text)).reason).toBe(reason);
   });
 });
 

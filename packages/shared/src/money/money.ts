@@ -15,7 +15,8 @@ export const MAX_SATS: Sats = 21_000_000n * SATS_PER_BTC;
 /** One trillion dollars: far beyond any order, yet small enough that a JSON number holds every cent. */
 export const MAX_CENTS: Cents = 1_000_000_000_000n * CENTS_PER_USD;
 
-export type MoneyParseFailure = 'empty' | 'not_a_number' | 'negative' | 'too_many_decimals' | 'too_large';
+export type MoneyParseFailure =
+  'empty' | 'not_a_number' | 'negative' | 'too_many_decimals' | 'too_large' | 'unclear';
 
 /** Bad amount text or number. `message` is meant for the person who typed or sent it. */
 export class MoneyParseError extends Error {
@@ -35,7 +36,15 @@ interface DecimalUnit {
   messages: Record<MoneyParseFailure, string>;
 }
 
-const AMOUNT_MESSAGES = { empty: 'Enter an amount.', negative: 'Enter the amount without a minus sign.' };
+/** Commas or points that could be read as more than one amount. */
+export const UNCLEAR_AMOUNT_MESSAGE =
+  'Write the amount with a point for decimals and commas only between thousands, like 1,000.50.';
+
+const AMOUNT_MESSAGES = {
+  empty: 'Enter an amount.',
+  negative: 'Enter the amount without a minus sign.',
+  unclear: UNCLEAR_AMOUNT_MESSAGE,
+};
 
 const BTC_UNIT: DecimalUnit = {
   decimals: 8,
@@ -70,6 +79,7 @@ const PERCENT_UNIT: DecimalUnit = {
     not_a_number: 'Enter a percentage as a plain number, like 1.5.',
     too_many_decimals: 'Use at most 2 decimal places for a percentage.',
     too_large: 'Enter a percentage of at most 100.',
+    unclear: 'Enter a percentage as a plain number, like 1.5.',
   },
 };
 
@@ -117,6 +127,83 @@ export function parseBtc(text: string): Sats {
 /** Like `parseBtc`, for US dollars: at most 2 decimals, up to 1,000,000,000,000 USD. */
 export function parseUsd(text: string): Cents {
   return parseScaled(text, USD_UNIT);
+}
+
+/**
+ * What a customer typed into an amount field, read the way a US customer writes money: commas (or
+ * spaces) between groups of three digits, one point for decimals and, for dollars, a leading `$`.
+ * Spellings that other readings would give another size are `unclear` rather than guessed at: a comma
+ * not followed by three digits (`1,00`, `0,5`), a comma after the point (`1.000,50`), several points,
+ * and for dollars a point followed by exactly three digits (`1.000`: one dollar, or a thousand?).
+ * `incomplete` marks text that may still become clear as the customer goes on typing (`25,0`).
+ *
+ * An `amount` is plain decimal text (digits, at most one point) for `parseBtc` / `parseUsd`, which still
+ * check decimals and size; anything other than digits, separators and the sign is left in it for them
+ * to refuse.
+ */
+export type TypedAmount =
+  | { kind: 'empty' }
+  | { kind: 'amount'; text: string }
+  | { kind: 'unclear'; message: string; incomplete: boolean };
+
+// Spaces between thousands may be the no-break kinds a pasted figure carries.
+const GROUP_SPACES = /[\u00a0\u202f]/g;
+const GROUPED_WHOLE = /^[1-9][0-9]{0,2}(?:(,)[0-9]{3}(?:,[0-9]{3})*|( )[0-9]{3}(?: [0-9]{3})*)$/;
+// A grouped whole whose last group is still being typed: '25,', '1,000,0'.
+const GROUPING_UNDER_WAY = /^[1-9][0-9]{0,2}(?:(?:,[0-9]{3})*,[0-9]{0,2}|(?: [0-9]{3})* [0-9]{0,2})$/;
+// Dollars have two decimals: one to three digits, a point and exactly three more read like a thousand.
+const DOLLARS_OR_THOUSANDS = /^[1-9][0-9]{0,2}\.[0-9]{3}$/;
+
+export function readTypedAmount(text: string, currency: 'usd' | 'btc'): TypedAmount {
+  if (typeof text !== 'string') return { kind: 'amount', text: '' };
+  let rest = text.replace(GROUP_SPACES, ' ').trim();
+  if (currency === 'usd' && rest.startsWith('$')) rest = rest.slice(1).trimStart();
+  if (rest === '') return { kind: 'empty' };
+  // A minus sign is read past, so that '-1,000' is refused for its sign rather than its comma.
+  if (rest.startsWith('-')) {
+    const unsigned = readTypedAmount(rest.slice(1), 'btc');
+    return unsigned.kind === 'amount' ? { kind: 'amount', text: `-${unsigned.text}` } : unsigned;
+  }
+  const unclear = (incomplete = false): TypedAmount => ({
+    kind: 'unclear',
+    message: UNCLEAR_AMOUNT_MESSAGE,
+    incomplete,
+  });
+
+  const [whole = '', fraction, ...morePoints] = rest.split('.');
+  if (morePoints.length > 0) return unclear();
+  if (fraction !== undefined && /[, ]/.test(fraction)) return unclear();
+  if (!/[, ]/.test(whole)) {
+    if (currency === 'usd' && DOLLARS_OR_THOUSANDS.test(rest)) {
+      return {
+        kind: 'unclear',
+        message: `Dollars have 2 decimal places: write ${whole},${fraction ?? ''} or ${whole}.${fraction?.slice(0, 2) ?? ''}.`,
+        incomplete: false,
+      };
+    }
+    return { kind: 'amount', text: rest };
+  }
+  if (!GROUPED_WHOLE.test(whole)) return unclear(fraction === undefined && GROUPING_UNDER_WAY.test(whole));
+  const digits = whole.replace(/[, ]/g, '');
+  return { kind: 'amount', text: fraction === undefined ? digits : `${digits}.${fraction}` };
+}
+
+function parseTyped(text: string, currency: 'usd' | 'btc'): bigint {
+  const unit = currency === 'usd' ? USD_UNIT : BTC_UNIT;
+  const typed = readTypedAmount(text, currency);
+  if (typed.kind === 'empty') fail(unit, 'empty');
+  if (typed.kind === 'unclear') throw new MoneyParseError('unclear', typed.message);
+  return parseScaled(typed.text, unit);
+}
+
+/** `parseUsd` for what a customer typed (see `readTypedAmount`): '$1,000.50' is 100050 cents. */
+export function parseTypedUsd(text: string): Cents {
+  return parseTyped(text, 'usd');
+}
+
+/** `parseBtc` for what a customer typed (see `readTypedAmount`): '1,000.5' is 1,000.5 BTC. */
+export function parseTypedBtc(text: string): Sats {
+  return parseTyped(text, 'btc');
 }
 
 function formatScaled(value: bigint, decimals: number): string {

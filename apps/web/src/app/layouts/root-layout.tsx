@@ -1,10 +1,14 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useAppConfig } from '../../lib/app-config';
+import { ConnectionNotice } from '../../components/ui/connection-notice';
 import { ToastArea } from '../../components/ui/toast-area';
 import { markInteractive } from '../../lib/interactive';
 
-/** The outermost shell of every page: the demo notice, the page itself and the toast area. */
+/**
+ * The outermost shell of every page: the notice of a lost connection, the demo notice, the page itself
+ * and the toast area.
+ */
 export function RootLayout() {
   const { mode } = useAppConfig();
   // The first page is on screen and answers input (hydrated, or rendered with its route's code): the
@@ -13,6 +17,7 @@ export function RootLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <ScrollToTop />
+      <ConnectionNotice />
       {mode === 'demo' && <DemoBanner />}
       <div className="flex flex-1 flex-col">
         <Outlet />

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSessionToken, jsonResponse, renderWithProviders } from '../../test/test-utils';
 import { saveCsrfToken } from '../../lib/session-storage';
@@ -67,5 +68,32 @@ describe('LoginPage', () => {
         expect.objectContaining({ body: JSON.stringify({ mfaToken: 'mfa-token-1', code: '654321' }) }),
       ),
     );
+  });
+
+  it('says the session ended and, after logging in, goes back to the page the customer was on', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/orders" element={<h1>My Orders</h1>} />
+        <Route path="/dashboard" element={<h1>Dashboard</h1>} />
+      </Routes>,
+      { route: '/login?session=ended&next=%2Forders' },
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Your session ended. Log in again and we take you back to where you were.',
+    );
+    answer('/api/user/login-otp/send', { message: 'If an account exists for this email, we sent a code.' });
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await screen.findByText('OTP Verification');
+    answer('/api/user/login-otp/verify', {
+      message: 'Logged in.',
+      token: fakeSessionToken('user-1'),
+      user: { ...ADMIN, _id: 'user-1', email: 'ada@example.com', role: 'customer' },
+    });
+    await user.type(screen.getByLabelText(/code/i), '123456');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('heading', { name: 'My Orders' })).toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@ import { deferredComponent } from '../../lib/deferred-component';
 import { onFirstInput } from '../../lib/first-input';
 import { AuthCard } from './components/auth-card';
 import { StepLoading } from './components/step-loading';
+import { sessionHasEnded } from '../../lib/session-return';
 
 // The steps' code (validation schemas, form state) loads once the prerendered page is interactive.
 const LoginEmailStep = deferredComponent(
@@ -81,6 +82,14 @@ export default function LoginPage() {
       }
     >
       <title>Log in — OffZero</title>
+      {sessionHasEnded(location.search) && (
+        <p
+          role="status"
+          className="mb-4 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200"
+        >
+          Your session ended. Log in again and we take you back to where you were.
+        </p>
+      )}
       <LoginEmailStep
         defaultEmail={email}
         onCodeSent={(sentTo) => {

@@ -4,10 +4,11 @@ import { toast } from '../../lib/toast';
 import { useState } from 'react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatBtc } from '@offzero/shared/money/money';
+import { formatBtc, UNCLEAR_AMOUNT_MESSAGE } from '@offzero/shared/money/money';
 import { quoteBuyFromUsd } from '@offzero/shared/quotes/quote';
 import type { LockedQuote } from '@offzero/shared/api/quotes';
 import { lockedQuoteAnswer } from '../../test/locked-quote-answer';
+import { OFFLINE_MESSAGE } from '../../lib/api-client';
 import { saveCsrfToken, saveSessionToken } from '../../lib/session-storage';
 import { fakeSessionToken, jsonResponse, renderWithProviders } from '../../test/test-utils';
 import { PriceProvider } from './price-context';
@@ -122,8 +123,13 @@ describe('TradeWidget, buy quote', () => {
     await user.clear(pay);
     await user.type(pay, '19.99');
     expect(receive).toHaveValue('');
+    // A third decimal could make it $19,999: it is neither cut off nor read as a thousand, but asked about.
     await user.type(pay, '9');
-    expect(pay).toHaveValue('19.99');
+    expect(pay).toHaveValue('19.999');
+    expect(receive).toHaveValue('');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Dollars have 2 decimal places: write 19,999 or 19.99.',
+    );
   });
 
   it('sends a visitor to the login page', async () => {
@@ -179,6 +185,79 @@ describe('TradeWidget, buy quote', () => {
     await vi.waitFor(() =>
       expect(toast.error).toHaveBeenLastCalledWith('Invalid Bitcoin Address. This is not a bitcoin address.'),
     );
+  });
+});
+
+describe('TradeWidget, amounts as customers write them', () => {
+  it('locks a quote for $25,000.50 when "$25,000.50" is typed, not for $25', async () => {
+    saveSessionToken(fakeSessionToken('user-1'));
+    const fetchMock = mockApi({
+      adminSettings: { ...settings, order: { ...settings.order, max_order_size: 50_000 } },
+    });
+    const user = userEvent.setup();
+    renderWidget();
+    const pay = await screen.findByLabelText('You Pay');
+    await user.type(pay, '$25,000.50');
+    expect(pay).toHaveValue('$25,000.50');
+    await vi.waitFor(() => expect(screen.getByLabelText('You Receive')).not.toHaveValue(''));
+    const continueButton = screen.getByRole('button', { name: 'Continue' });
+    await vi.waitFor(() => expect(continueButton).toBeEnabled());
+    await user.click(continueButton);
+    expect(await screen.findByRole('button', { name: 'Pay $25,000.50' })).toBeInTheDocument();
+    const lockCall = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/api/quotes'));
+    expect(JSON.parse(lockCall?.[1]?.body as string)).toMatchObject({ type: 'buy', value: 25_000.5 });
+  });
+
+  it('refuses "1,00" at Continue with a message saying how to write it, and locks nothing', async () => {
+    saveSessionToken(fakeSessionToken('user-1'));
+    const fetchMock = mockApi();
+    const user = userEvent.setup();
+    renderWidget();
+    await user.type(await screen.findByLabelText('You Pay'), '1,00');
+    const continueButton = screen.getByRole('button', { name: 'Continue' });
+    await vi.waitFor(() => expect(continueButton).toBeEnabled());
+    await user.click(continueButton);
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(UNCLEAR_AMOUNT_MESSAGE));
+    expect(screen.getByRole('alert')).toHaveTextContent(UNCLEAR_AMOUNT_MESSAGE);
+    expect(screen.getByLabelText('You Pay')).toHaveValue('1,00');
+    expect(fetchMock.mock.calls.some(([input]) => String(input).endsWith('/api/quotes'))).toBe(false);
+  });
+
+  it('names the maximum, not the minimum, for an amount larger than any the field reads', async () => {
+    saveSessionToken(fakeSessionToken('user-1'));
+    mockApi();
+    const user = userEvent.setup();
+    renderWidget();
+    await user.type(await screen.findByLabelText('You Pay'), '99999999999999999999');
+    const continueButton = screen.getByRole('button', { name: 'Continue' });
+    await vi.waitFor(() => expect(continueButton).toBeEnabled());
+    await user.click(continueButton);
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith('Maximum limit is $10,000.00'));
+    expect(toast.error).not.toHaveBeenCalledWith('Minimum order is $20.00');
+  });
+});
+
+describe('TradeWidget, offline', () => {
+  it('says the connection is lost at Continue instead of waiting, and keeps the amount typed', async () => {
+    saveSessionToken(fakeSessionToken('user-1'));
+    const fetchMock = mockApi();
+    const user = userEvent.setup();
+    renderWidget();
+    const pay = await screen.findByLabelText('You Pay');
+    await user.type(pay, '250');
+    const continueButton = screen.getByRole('button', { name: 'Continue' });
+    await vi.waitFor(() => expect(continueButton).toBeEnabled());
+
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    window.dispatchEvent(new Event('offline'));
+    fetchMock.mockImplementation(() => Promise.reject(new TypeError('Failed to fetch')));
+    await user.click(continueButton);
+
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith(OFFLINE_MESSAGE));
+    expect(continueButton).toBeEnabled();
+    expect(continueButton).not.toHaveAttribute('aria-busy', 'true');
+    expect(pay).toHaveValue('250');
+    window.dispatchEvent(new Event('online'));
   });
 });
 

@@ -5,13 +5,15 @@ import { errorMessage } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import type { useTradeAccount } from './api/get-account';
 import type { TradeSettings } from './api/get-trade-settings';
-import { minimumOrderMessage, tradeCheckFailure } from './utils/trade-checks';
+import { entryProblem, type AmountEntry } from './utils/quote-fields';
+import { maximumOrderMessage, minimumOrderMessage, tradeCheckFailure } from './utils/trade-checks';
 import { PRICES_UNAVAILABLE_MESSAGE } from './utils/messages';
 
 /**
  * The quote step's Continue, for buy and sell alike: a visitor goes to the login page (spec section 2);
  * a customer passes the spec's checks in order, then needs a live price and an amount at or above the
- * minimum before `next` runs. Each refusal is a toast.
+ * minimum before `next` runs. Each refusal is a toast; an amount beyond anything the field reads is
+ * refused as above the maximum.
  */
 export function useContinueFromQuote(
   kind: 'buy' | 'sell',
@@ -20,7 +22,7 @@ export function useContinueFromQuote(
 ) {
   const session = useSession();
   const navigate = useNavigate();
-  return (quote: { valueCents: bigint } | null, hasPrices: boolean, next: () => void) => {
+  return (entry: AmountEntry, quote: { valueCents: bigint } | null, hasPrices: boolean, next: () => void) => {
     if (!session) {
       void navigate(paths.login);
       return;
@@ -34,12 +36,20 @@ export function useContinueFromQuote(
       toast.error(failure);
       return;
     }
+    const problem = entryProblem(entry);
+    // More than the field reads at all is above the maximum too; it is no reason to name the minimum.
+    if (problem?.kind === 'too_large') {
+      toast.error(maximumOrderMessage(settings.maxOrderCents));
+      return;
+    }
     if (!hasPrices) {
       toast.error(PRICES_UNAVAILABLE_MESSAGE);
       return;
     }
     if (!quote) {
-      toast.error(minimumOrderMessage(settings.minOrderCents));
+      toast.error(
+        problem?.kind === 'unreadable' ? problem.message : minimumOrderMessage(settings.minOrderCents),
+      );
       return;
     }
     next();

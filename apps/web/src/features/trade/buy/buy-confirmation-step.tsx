@@ -75,6 +75,8 @@ export function BuyConfirmationStep({
     resetOptions: { keepDirtyValues: true },
   });
   const entries = book ?? [];
+  // With no payout address saved yet, the one typed here is new: the payout waits for its confirmation.
+  const firstAddress = book !== null && entries.length === 0;
   const chosen = choice.kind === 'entry' ? entries.find((entry) => entry.id === choice.entryId) : undefined;
   const submitAddress = form.handleSubmit(
     ({ walletAddress }) => onPay({ walletAddress }),
@@ -93,7 +95,11 @@ export function BuyConfirmationStep({
       autoComplete="off"
       spellCheck={false}
       placeholder={ADDRESS_PLACEHOLDER[bitcoinNetwork]}
-      hint="Your own wallet. We send the bitcoin straight to it."
+      hint={
+        firstAddress
+          ? 'Your own wallet. We e-mail you a link to confirm it, and send your bitcoin once you open it.'
+          : 'Your own wallet. We send the bitcoin straight to it.'
+      }
       inputClassName="font-mono text-sm!"
     />
   );

@@ -124,7 +124,7 @@ export function BuyFlow({
   }
 
   const onContinue = () =>
-    continueFromQuote(quote, prices !== null, () => {
+    continueFromQuote(entry, quote, prices !== null, () => {
       if (quote) requestQuote(quote.valueCents);
     });
 

@@ -204,6 +204,17 @@ describe('Buy confirmation, the payout address', () => {
     expect(body).not.toHaveProperty('payoutAddressId');
   });
 
+  it('tells a first-time buyer that the bitcoin waits for the address confirmation e-mailed to them', async () => {
+    mockApi([]);
+    const user = userEvent.setup();
+    const panel = await toConfirmation(user);
+    expect(within(panel).getByLabelText('Bitcoin address')).toHaveValue(WALLET);
+    expect(panel).toHaveTextContent(
+      'Your own wallet. We e-mail you a link to confirm it, and send your bitcoin once you open it.',
+    );
+    expect(panel).not.toHaveTextContent('We send the bitcoin straight to it.');
+  });
+
   it('falls back to the address field from settings when the address book does not answer', async () => {
     const fetchMock = mockApi(null);
     const user = userEvent.setup();

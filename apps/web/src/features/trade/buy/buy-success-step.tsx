@@ -10,13 +10,23 @@ import { formatUsdNumber } from '../../../lib/format';
 
 /**
  * Buy success (spec section 2): the PayPal transaction id, or the details to pay into with the bank
- * reference input; then a link to My Orders.
+ * reference input; then a link to My Orders. When the bitcoin waits for the customer (an address to
+ * confirm from the e-mailed link...), the server's words say so first.
  */
 export function BuySuccessStep({ order }: { order: Order }) {
   const method = order.payment?.method ?? null;
   return (
     <div className="space-y-5">
       <SuccessHeader orderId={order._id} />
+      {order.payoutHold && (
+        <p
+          role="status"
+          data-testid="payout-wait-note"
+          className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200"
+        >
+          {order.payoutHold}
+        </p>
+      )}
       {method === 'paypal' ? (
         <DetailList
           rows={[

@@ -1,11 +1,14 @@
 import { useId, useState, type ReactNode } from 'react';
-import { readAmountInput } from '../utils/quote-fields';
+import { readTypedAmount } from '@offzero/shared/money/money';
+import { readAmountInput, type AmountSource } from '../utils/quote-fields';
 
 /**
- * A money amount the customer types: digits and one point only, no more decimals than the unit has
- * (spec section 5). A pasted amount with extra decimals is rounded down with a note under the field;
- * letters or several points are refused with a message, and the field keeps its amount. The currency
- * sits inside the field.
+ * A money amount the customer types as they write money: digits, commas between thousands, one point,
+ * and for dollars a leading `$`; no more decimals than the unit has (spec section 5). A pasted amount
+ * with extra decimals is rounded down with a note under the field; letters or several points are
+ * refused with a message, and the field keeps its amount. Text that could mean two amounts ('1,00')
+ * stays in the field with a message saying how to write it (once the customer leaves the field, while
+ * it may still be a grouping being typed). The currency sits inside the field.
  */
 export function AmountField({
   label,
@@ -16,7 +19,10 @@ export function AmountField({
   placeholder,
   name,
   hint,
+  unit,
 }: {
+  /** What the amount counts: how a `$` and a point before three digits are read. */
+  unit: AmountSource;
   label: string;
   value: string;
   onChange: (text: string) => void;
@@ -27,7 +33,14 @@ export function AmountField({
   hint?: ReactNode;
 }) {
   const id = useId();
-  const [note, setNote] = useState<{ text: string; refused: boolean } | null>(null);
+  const [changeNote, setNote] = useState<{ text: string; refused: boolean } | null>(null);
+  const [focused, setFocused] = useState(false);
+  const typed = readTypedAmount(value, unit);
+  const note =
+    changeNote ??
+    (typed.kind === 'unclear' && !(typed.incomplete && focused)
+      ? { text: typed.message, refused: true }
+      : null);
   const describedBy = [hint ? `${id}-hint` : null, note ? `${id}-note` : null].filter(Boolean).join(' ');
   return (
     <div>
@@ -45,8 +58,10 @@ export function AmountField({
           value={value}
           aria-describedby={describedBy || undefined}
           aria-invalid={note?.refused ? true : undefined}
+          onFocus={() => setFocused(true)}
+          onBlur={() => setFocused(false)}
           onChange={(event) => {
-            const input = readAmountInput(event.target.value, maxDecimals);
+            const input = readAmountInput(event.target.value, maxDecimals, unit);
             if (input.kind === 'refused') {
               setNote({ text: input.message, refused: true });
               return;

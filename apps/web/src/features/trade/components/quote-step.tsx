@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { QuoteForm } from '@offzero/shared/api/orders';
 import type { Cents } from '@offzero/shared/money/money';
 import { Button } from '../../../components/ui/button';
+import { toast } from '../../../lib/toast';
 import { ChevronDownIcon } from '../../../components/ui/icons';
 import type { ZodForm } from '../../../lib/forms';
 import { getPreferredCurrency, savePreferredCurrency } from '../../../lib/session-storage';
@@ -53,6 +54,7 @@ export function QuoteStep({
       name={`${side}-usd`}
       value={texts.usd}
       onChange={(text) => onChange('usd', text)}
+      unit="usd"
       maxDecimals={MAX_DECIMALS.usd}
       placeholder="0.00"
       currency={currency === 'tag' ? <CurrencyTag code="USD" /> : <PayoutCurrencySelect />}
@@ -69,13 +71,20 @@ export function QuoteStep({
       name={`${side}-btc`}
       value={texts.btc}
       onChange={(text) => onChange('btc', text)}
+      unit="btc"
       maxDecimals={side === 'buy' ? MAX_DECIMALS.buyBtc : MAX_DECIMALS.sellBtc}
       placeholder={side === 'buy' ? '0.000000' : '0.00000000'}
       currency={<CurrencyTag code="BTC" />}
     />
   );
 
-  const submit = form.handleSubmit(() => onContinue());
+  // An amount that cannot be read as one stays in its field, with its message there and in a toast.
+  const submit = form.handleSubmit(
+    () => onContinue(),
+    (errors) => {
+      if (errors.text?.message) toast.error(errors.text.message);
+    },
+  );
 
   return (
     <form className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>

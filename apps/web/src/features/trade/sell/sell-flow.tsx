@@ -185,7 +185,7 @@ export function SellFlow({
   // ----- Steps -----
 
   const onContinue = () =>
-    continueFromQuote(quote, prices !== null, () =>
+    continueFromQuote(entry, quote, prices !== null, () =>
       setState({ step: taxDetails.data === null ? 'tax_details' : 'payment_method' }),
     );
 

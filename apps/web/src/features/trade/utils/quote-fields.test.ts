@@ -6,11 +6,15 @@ import {
   quoteSellFromBtc,
   quoteSellFromUsd,
 } from '@offzero/shared/quotes/quote';
+import { UNCLEAR_AMOUNT_MESSAGE } from '@offzero/shared/money/money';
 import {
-  acceptsAmountText,
+  AMOUNT_LETTERS_MESSAGE,
+  AMOUNT_POINTS_MESSAGE,
   buyQuoteFor,
+  entryProblem,
   fieldTexts,
   MAX_DECIMALS,
+  readAmountInput,
   sellBlockedReason,
   sellQuoteFor,
 } from './quote-fields';
@@ -24,24 +28,54 @@ const buyTerms = {
 const sellTerms = { buyPriceCents: 9_650_000n, feeBps: 150, minOrderCents: 2_000n, bankChargesCents: 0n };
 
 describe('amount fields', () => {
-  it('refuse anything but digits and one point', () => {
-    for (const text of ['abc', '1a', '1,5', '-1', '+1', '1e5', '0x10', '1.2.3', ' 1', '1 000', 'NaN', '١']) {
-      expect(acceptsAmountText(text, 8), text).toBe(false);
+  it('refuse letters, signs and several points, keeping what the field had', () => {
+    for (const text of ['abc', '1a', '-1', '+1', '1e5', '0x10', 'NaN', '١', '25$']) {
+      expect(readAmountInput(text, 8, 'btc'), text).toEqual({
+        kind: 'refused',
+        message: AMOUNT_LETTERS_MESSAGE,
+      });
+    }
+    expect(readAmountInput('$1', 8, 'btc')).toEqual({ kind: 'refused', message: AMOUNT_LETTERS_MESSAGE });
+    expect(readAmountInput('1.2.3', 2, 'usd')).toEqual({ kind: 'refused', message: AMOUNT_POINTS_MESSAGE });
+  });
+
+  it('hold the amount as the customer writes it: grouping commas and spaces, a dollar sign', () => {
+    for (const text of ['', '.', '12.', '.5', '25,000', '$1,000.50', '$ 25', '1 000', '25,', '1,00']) {
+      expect(readAmountInput(text, 2, 'usd'), text).toEqual({ kind: 'accepted', text, note: null });
     }
   });
 
-  it('accept an empty field, a lone point and plain decimals', () => {
-    for (const text of ['', '.', '0', '12', '12.', '.5', '250.25']) {
-      expect(acceptsAmountText(text, 2), text).toBe(true);
-    }
+  it('cut extra decimals off, never rounding up, and say so', () => {
+    expect(readAmountInput(' 1,000.129 ', MAX_DECIMALS.usd, 'usd')).toEqual({
+      kind: 'accepted',
+      text: '1,000.12',
+      note: 'Rounded down to 2 decimals.',
+    });
+    expect(readAmountInput('0.1234567', MAX_DECIMALS.buyBtc, 'btc')).toMatchObject({ text: '0.123456' });
+    expect(readAmountInput('0.12345678', MAX_DECIMALS.sellBtc, 'btc')).toMatchObject({ text: '0.123456' });
   });
 
-  it('refuse more decimals than the unit has', () => {
-    expect(acceptsAmountText('1.234', MAX_DECIMALS.usd)).toBe(false);
-    expect(acceptsAmountText('0.1234567', MAX_DECIMALS.buyBtc)).toBe(false);
-    expect(acceptsAmountText('0.123456', MAX_DECIMALS.buyBtc)).toBe(true);
-    expect(acceptsAmountText('0.123456', MAX_DECIMALS.sellBtc)).toBe(true);
-    expect(acceptsAmountText('0.1234567', MAX_DECIMALS.sellBtc)).toBe(false);
+  it('say what keeps the typed amount from a quote', () => {
+    expect(entryProblem({ source: 'usd', text: ' ' })).toEqual({ kind: 'empty' });
+    expect(entryProblem({ source: 'usd', text: '1,00' })).toEqual({
+      kind: 'unreadable',
+      message: UNCLEAR_AMOUNT_MESSAGE,
+    });
+    expect(entryProblem({ source: 'usd', text: '99999999999999999999' })).toEqual({ kind: 'too_large' });
+    expect(entryProblem({ source: 'btc', text: '21,000,001' })).toEqual({ kind: 'too_large' });
+    expect(entryProblem({ source: 'usd', text: '$25,000' })).toBeNull();
+  });
+});
+
+describe('quotes from amounts written with grouping', () => {
+  it('quote $25,000 for "25,000" and $1,000.50 for "$1,000.50", never a thousandth of it', () => {
+    expect(buyQuoteFor({ source: 'usd', text: '25,000' }, buyTerms)?.valueCents).toBe(2_500_000n);
+    expect(buyQuoteFor({ source: 'usd', text: '$1,000.50' }, buyTerms)?.valueCents).toBe(100_050n);
+    expect(sellQuoteFor({ source: 'usd', text: '1 000' }, sellTerms)).toEqual(
+      sellQuoteFor({ source: 'usd', text: '1000' }, sellTerms),
+    );
+    expect(buyQuoteFor({ source: 'usd', text: '1,00' }, buyTerms)).toBeNull();
+    expect(buyQuoteFor({ source: 'usd', text: '25.000' }, buyTerms)).toBeNull();
   });
 });
 

@@ -1,13 +1,14 @@
 import {
   formatUsd,
   mulDivCeil,
-  parseBtc,
-  parseUsd,
+  MoneyParseError,
+  parseTypedBtc,
+  parseTypedUsd,
+  readTypedAmount,
   type Cents,
   type Sats,
 } from '@offzero/shared/money/money';
 import {
-  isAmountInputText,
   isBelowMinimum,
   quoteBuyFromBtc,
   quoteBuyFromUsd,
@@ -41,16 +42,6 @@ export const MAX_DECIMALS = { usd: 2, buyBtc: 6, sellBtc: 6 } as const;
 /** A sale is sent in whole 100 satoshis, so the bitcoin on screen has the 6 decimals of every other amount. */
 const SELL_AMOUNT_STEP_SATS = 100n;
 
-/**
- * Whether a field may hold this text (spec section 5): digits with at most one point, empty, or a lone
- * point, and no more decimals than the unit has. Anything else is refused as it is typed.
- */
-export function acceptsAmountText(text: string, maxDecimals: number): boolean {
-  if (!isAmountInputText(text)) return false;
-  const point = text.indexOf('.');
-  return point === -1 || text.length - point - 1 <= maxDecimals;
-}
-
 /** What became of a typed or pasted amount: the text the field now holds, and a note to show under it. */
 export type AmountInput =
   { kind: 'accepted'; text: string; note: string | null } | { kind: 'refused'; message: string };
@@ -58,32 +49,38 @@ export type AmountInput =
 export const AMOUNT_LETTERS_MESSAGE = 'Enter digits only, with a point for decimals (e.g. 0.0025).';
 export const AMOUNT_POINTS_MESSAGE = 'An amount has one decimal point at most.';
 
+// What an amount field can hold at all: digits, grouping commas and spaces, points, and for dollars a
+// leading sign. How they combine is `readTypedAmount`'s to judge.
+const USD_CHARACTERS = /^[0-9., \u00a0\u202f$]*$/;
+const BTC_CHARACTERS = /^[0-9., \u00a0\u202f]*$/;
+
 /**
- * Reads what the customer typed or pasted into an amount field. Extra decimals are cut off (rounded
- * down, so the amount never grows) and said so, rather than the whole paste being dropped; letters
- * or several points are refused with a message, and the field keeps what it had.
+ * Reads what the customer typed or pasted into an amount field. The text is kept as typed ('$1,000.50'):
+ * the quote reads it through the shared `readTypedAmount`. Extra decimals are cut off (rounded down, so
+ * the amount never grows) and said so, rather than the whole paste being dropped; letters or several
+ * points are refused with a message, and the field keeps what it had.
  */
-export function readAmountInput(raw: string, maxDecimals: number): AmountInput {
-  // A pasted figure often carries spaces around it; a comma is a decimal point in much of the world.
-  const text = raw.trim().replace(',', '.');
-  if (!isAmountInputText(text)) {
-    return {
-      kind: 'refused',
-      message: /^[0-9.]*$/.test(text) ? AMOUNT_POINTS_MESSAGE : AMOUNT_LETTERS_MESSAGE,
-    };
+export function readAmountInput(raw: string, maxDecimals: number, currency: AmountSource): AmountInput {
+  if (!(currency === 'usd' ? USD_CHARACTERS : BTC_CHARACTERS).test(raw)) {
+    return { kind: 'refused', message: AMOUNT_LETTERS_MESSAGE };
   }
-  const point = text.indexOf('.');
-  if (point === -1 || text.length - point - 1 <= maxDecimals) return { kind: 'accepted', text, note: null };
+  if (raw.split('.').length > 2) return { kind: 'refused', message: AMOUNT_POINTS_MESSAGE };
+  const typed = readTypedAmount(raw, currency);
+  const point = typed.kind === 'amount' ? typed.text.indexOf('.') : -1;
+  if (typed.kind !== 'amount' || point === -1 || typed.text.length - point - 1 <= maxDecimals) {
+    return { kind: 'accepted', text: raw, note: null };
+  }
+  const text = raw.trim();
   return {
     kind: 'accepted',
-    text: text.slice(0, point + 1 + maxDecimals),
+    text: text.slice(0, text.indexOf('.') + 1 + maxDecimals),
     note: `Rounded down to ${maxDecimals} decimals.`,
   };
 }
 
 function readCents(text: string): Cents | null {
   try {
-    return parseUsd(text);
+    return parseTypedUsd(text);
   } catch {
     return null;
   }
@@ -91,9 +88,29 @@ function readCents(text: string): Cents | null {
 
 function readSats(text: string): Sats | null {
   try {
-    return parseBtc(text);
+    return parseTypedBtc(text);
   } catch {
     return null;
+  }
+}
+
+/**
+ * Why the typed amount gives no quote before any minimum applies: nothing typed, text that does not
+ * read as one amount (with the message to show), or more than any order could be (more dollars or
+ * bitcoin than the field reads at all). Null when it reads as an amount.
+ */
+export function entryProblem(
+  entry: AmountEntry,
+): { kind: 'empty' } | { kind: 'unreadable'; message: string } | { kind: 'too_large' } | null {
+  try {
+    if (entry.source === 'usd') parseTypedUsd(entry.text);
+    else parseTypedBtc(entry.text);
+    return null;
+  } catch (error) {
+    if (!(error instanceof MoneyParseError)) throw error;
+    if (error.reason === 'empty') return { kind: 'empty' };
+    if (error.reason === 'too_large') return { kind: 'too_large' };
+    return { kind: 'unreadable', message: error.message };
   }
 }
 

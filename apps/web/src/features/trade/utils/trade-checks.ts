@@ -31,8 +31,13 @@ export function tradeCheckFailure(
   if (!account.kyc) return BUY_CHECK_MESSAGES.noKyc;
   if (account.kyc.status === 'RED') return BUY_CHECK_MESSAGES.kycRejected(account.kyc.reason);
   if (account.kyc.status !== 'GREEN') return BUY_CHECK_MESSAGES.kycNotApproved;
-  if (valueCents > maxOrderCents) return BUY_CHECK_MESSAGES.maximum(formatUsdCents(maxOrderCents));
+  if (valueCents > maxOrderCents) return maximumOrderMessage(maxOrderCents);
   return null;
+}
+
+/** The spec's wording for an order above the maximum size. */
+export function maximumOrderMessage(maxOrderCents: Cents): string {
+  return BUY_CHECK_MESSAGES.maximum(formatUsdCents(maxOrderCents));
 }
 
 /** The server's own wording for an order below the minimum size. */
