@@ -93,10 +93,7 @@ export function registerCsrfProtection(app: FastifyInstance, options: { secureCo
 
 /** Whether a route refuses a call without the CSRF token: every state-changing one, bar signed webhooks. */
 export function needsCsrfToken(route: Pick<RouteOptions, 'method' | 'config'>): boolean {
-  return (
-    route.config?.csrf !== false &&
-    [route.method].flat().some((method) => STATE_CHANGING.has(method))
-  );
+  return route.config?.csrf !== false && [route.method].flat().some((method) => STATE_CHANGING.has(method));
 }
 
 function hasValidCsrfToken(header: string | string[] | undefined, cookie: string | undefined): boolean {
