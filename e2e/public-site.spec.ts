@@ -263,3 +263,21 @@ test.describe('home page', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 });
+
+test.describe('API documentation', () => {
+  // A page for developers, not a customer screen: one width is enough.
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the served app describes its API, and the documentation page lists its operations', async ({
+    page,
+    request,
+  }) => {
+    const description = await request.get('/api/openapi.json');
+    expect(description.status()).toBe(200);
+    expect((await description.json()) as { openapi: string }).toMatchObject({ openapi: '3.1.0' });
+
+    await page.goto('/api/docs/');
+    await expect(page.getByText('OffZero API').first()).toBeVisible();
+    await expect(page.locator('[data-path="/api/price"]').first()).toBeVisible();
+  });
+});

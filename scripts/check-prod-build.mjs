@@ -209,6 +209,14 @@ try {
           page.status === 200 && /<div id="root"[\s>]/.test(html),
           `status ${page.status}: ${html.slice(0, 200)}`,
         );
+        // The page routes sit beside the API's: its description must still be made.
+        const openapi = await fetch(`http://127.0.0.1:${port}/api/openapi.json`);
+        const description = await openapi.text();
+        check(
+          'production describes its API (GET /api/openapi.json) while serving the web app',
+          openapi.status === 200 && /^3\.1\./.test(JSON.parse(description).openapi ?? ''),
+          `status ${openapi.status}: ${description.slice(0, 200)}`,
+        );
       } else {
         console.log('skip the web app is not built (apps/web/dist)');
       }

@@ -146,7 +146,7 @@ export const accountsRoutes =
           // 403 STEP_UP_REQUIRED: changing a verified number needs the step-up code (DESIGN.md 7.6).
           response: { 200: messageResponseSchema, ...refusals, 401: error, 409: error, 503: error },
         },
-        config: { blockedPlaces: true, rateLimit: SEND_LIMIT },
+        config: { blockedPlaces: true, session: 'optional', rateLimit: SEND_LIMIT },
       },
       async (request) => {
         const { email, phone, registrationToken, stepUpCode } = request.body;
@@ -163,7 +163,7 @@ export const accountsRoutes =
           body: verifyPhoneOtpSchema,
           response: { 200: sessionResponseSchema, ...refusals, 401: error, 404: error, 409: error },
         },
-        config: { blockedPlaces: true, rateLimit: VERIFY_LIMIT },
+        config: { blockedPlaces: true, session: 'optional', rateLimit: VERIFY_LIMIT },
       },
       async (request) => {
         const { email, phone, code, registrationToken } = request.body;

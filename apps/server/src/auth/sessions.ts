@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { isUuid } from '../http/ids';
 import { AppError } from '../http/errors';
+import { refusesWithoutSession } from '../http/route-security';
 import type { Database } from '../db/database';
 import { sessions, users, type UserRow } from '../db/schema';
 
@@ -217,9 +218,9 @@ function jwtExpiry(token: string): number {
 
 /** preHandler for routes that need a signed-in user; the handler reads `request.signedIn`. */
 export function requireSignedIn(app: FastifyInstance) {
-  return async (request: FastifyRequest): Promise<void> => {
+  return refusesWithoutSession(async (request: FastifyRequest): Promise<void> => {
     request.signedIn = await app.sessions.requireUser(request);
-  };
+  });
 }
 
 /**
@@ -228,7 +229,7 @@ export function requireSignedIn(app: FastifyInstance) {
  * `mayEnrol` is for the enrolment calls themselves.
  */
 export function requireAdmin(app: FastifyInstance, options: { mayEnrol?: boolean } = {}) {
-  return async (request: FastifyRequest): Promise<void> => {
+  return refusesWithoutSession(async (request: FastifyRequest): Promise<void> => {
     const signedIn = await app.sessions.requireUser(request);
     if (!signedIn.isAdmin) throw new AppError('FORBIDDEN', 'This area is for OffZero staff only.');
     if (
@@ -239,7 +240,7 @@ export function requireAdmin(app: FastifyInstance, options: { mayEnrol?: boolean
       throw new AppError('MFA_ENROLMENT_REQUIRED', 'Set up two-factor authentication first.');
     }
     request.signedIn = signedIn;
-  };
+  });
 }
 
 /** The signed-in user set by `requireSignedIn`; a programming error if the hook is missing. */

@@ -312,7 +312,10 @@ export const outboxEvents = pgTable(
     /** An e-mail address, a phone number, or (realtime) the user id. */
     recipient: text('recipient').notNull(),
     userId: uuid('user_id').references(() => users.id),
-    /** `{ subject, text }` for a message; the realtime event (`{ type, payload }`) for realtime. */
+    /**
+     * `{ subject, text, link?, deliveryId }` for a message (`deliveryId`: a random UUID, its e-mail's
+     * Message-ID); the realtime event (`{ type, payload }`) for realtime.
+     */
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     status: text('status', { enum: ['pending', 'delivered', 'failed'] })
       .notNull()

@@ -7,11 +7,15 @@ const liveSchema = z.object({ status: z.literal('ok') });
 
 const checkSchema = z.string().describe('"ok", or a short reason');
 const readySchema = z.object({
-  status: z.enum(['ok', 'unavailable']),
+  status: z
+    .enum(['ok', 'degraded', 'unavailable'])
+    .describe('"degraded": ready (200), with Redis down; the API serves on without it'),
   checks: z.object({
     database: checkSchema,
     migrations: checkSchema,
-    redis: checkSchema.optional().describe('"ok", or a short reason; only when REDIS_URL is set'),
+    redis: checkSchema
+      .optional()
+      .describe('"ok", or "degraded: <reason>" while Redis does not answer; only when REDIS_URL is set'),
     process: checkSchema.describe('"ok", or "draining" once the process is shutting down'),
   }),
   database: z.object({ kind: z.enum(['embedded', 'postgres']), up: z.boolean() }),
@@ -23,8 +27,9 @@ const probeRoute = { logLevel: 'warn', config: NEVER_SHED } as const;
 
 /**
  * `GET /api/health/live`: the process runs (a failure means restart it).
- * `GET /api/health/ready` and `GET /api/health`: send it traffic, or 503 while the database, its
- * migrations or Redis are not there, or while it drains before stopping (DESIGN.md section 7.3).
+ * `GET /api/health/ready` and `GET /api/health`: send it traffic, or 503 while the database or its
+ * migrations are not there, or while it drains before stopping (DESIGN.md section 7.3). Redis down
+ * leaves it ready, reported as degraded: every process would lose it at once, and each serves on.
  */
 export const healthRoutes =
   (readiness: Readiness): FastifyPluginAsyncZod =>
@@ -50,7 +55,7 @@ export const healthRoutes =
             summary:
               url === '/api/health'
                 ? 'Readiness (same as /api/health/ready)'
-                : 'Readiness: database, migrations, Redis and not draining',
+                : 'Readiness: database, migrations and not draining; Redis reported, degraded if down',
             response: {
               200: readySchema,
               503: readySchema.describe('Not ready: each failing check says why'),
@@ -59,7 +64,7 @@ export const healthRoutes =
         },
         async (_request, reply) => {
           const report = await readiness.check();
-          return reply.status(report.status === 'ok' ? 200 : 503).send(report);
+          return reply.status(report.status === 'unavailable' ? 503 : 200).send(report);
         },
       );
     }

@@ -11,14 +11,19 @@ export const CHECK_TIMEOUT_MS = 1_500;
 export interface ReadinessChecks {
   database: string;
   migrations: string;
-  /** Only when REDIS_URL is set. */
+  /**
+   * Only when REDIS_URL is set: "ok", or "degraded: <reason>" while Redis does not answer. The process
+   * serves on without it (rate limits counted in each process, realtime events kept to their own
+   * process), so an outage degrades every process but takes none out of the load balancer.
+   */
   redis?: string;
   /** "draining" once the process is shutting down. */
   process: string;
 }
 
 export interface ReadinessReport {
-  status: 'ok' | 'unavailable';
+  /** "degraded": ready, with a dependency it can serve without (Redis) down. */
+  status: 'ok' | 'degraded' | 'unavailable';
   checks: ReadinessChecks;
   /** Kept from the first health answer, which operators' checks already read. */
   database: { kind: DatabaseHandle['kind']; up: boolean };
@@ -26,7 +31,7 @@ export interface ReadinessReport {
 }
 
 export interface Readiness {
-  /** Whether this process should be sent traffic: database, migrations, Redis, not draining. */
+  /** Whether this process should be sent traffic: database, migrations, not draining (and Redis's state). */
   check(): Promise<ReadinessReport>;
   /** From now on readiness answers 503, so load balancers stop sending before the server closes. */
   drain(): void;
@@ -34,6 +39,7 @@ export interface Readiness {
 }
 
 const OK = 'ok';
+const DEGRADED = 'degraded';
 
 /**
  * Readiness of this process. The migrations check is the seam tests use (`pendingMigrations`); by
@@ -84,12 +90,13 @@ export function createReadiness(deps: {
       const [fromDatabase, redisCheck] = await Promise.all([checkDatabase(), redis?.check()]);
       const checks: ReadinessChecks = {
         ...fromDatabase,
-        ...(redisCheck === undefined ? {} : { redis: redisCheck }),
+        ...(redisCheck === undefined ? {} : { redis: redisCheck === OK ? OK : `${DEGRADED}: ${redisCheck}` }),
         process: draining ? 'draining' : OK,
       };
-      const ready = Object.values(checks).every((value) => value === OK);
+      const { redis: redisState, ...required } = checks;
+      const ready = Object.values(required).every((value) => value === OK);
       return {
-        status: ready ? 'ok' : 'unavailable',
+        status: !ready ? 'unavailable' : redisState === undefined || redisState === OK ? 'ok' : 'degraded',
         checks,
         database: { kind: deps.database.kind, up: fromDatabase.database === OK },
         mode: deps.mode,

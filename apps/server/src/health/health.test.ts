@@ -109,25 +109,6 @@ describe('readiness turns 503', () => {
     }
   });
 
-  it('when REDIS_URL is set and Redis does not answer, without naming its address', async () => {
-    const port = await unusedPort();
-    const t = await createTestApp({ REDIS_URL: `redis://:secret-password@127.0.0.1:${port}` });
-    try {
-      const response = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
-      expect(response.statusCode).toBe(503);
-      expect(response.json()).toMatchObject({
-        status: 'unavailable',
-        checks: { ...ALL_OK, redis: 'unreachable' },
-      });
-      expect(response.body).not.toContain('secret-password');
-      expect(response.body).not.toContain(String(port));
-      // Alive all the same: restarting it would not bring Redis back.
-      expect((await t.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
-    } finally {
-      await t.close();
-    }
-  });
-
   it.runIf(REDIS_URL)('is ok when the configured Redis answers', async () => {
     const t = await createTestApp({ REDIS_URL: REDIS_URL! });
     try {
@@ -137,6 +118,52 @@ describe('readiness turns 503', () => {
       });
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe('readiness while Redis is down', () => {
+  it('stays 200 with Redis reported degraded, the API serving on, without naming its address', async () => {
+    const port = await unusedPort();
+    const t = await createTestApp({ REDIS_URL: `redis://:secret-password@127.0.0.1:${port}` });
+    try {
+      const response = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        status: 'degraded',
+        checks: { ...ALL_OK, redis: 'degraded: unreachable' },
+      });
+      expect(response.body).not.toContain('secret-password');
+      expect(response.body).not.toContain(String(port));
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      // The API answers meanwhile: a price, and a state-changing call (its limits counted in memory).
+      expect((await t.app.inject({ method: 'GET', url: '/api/price' })).statusCode).toBe(200);
+      const send = await t.request({
+        method: 'POST',
+        url: '/api/user/login-otp/send',
+        payload: { email: 'redis.down@example.com' },
+      });
+      expect(send.statusCode, send.body).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('still turns 503 when the database is down too: Redis alone never keeps a process ready', async () => {
+    const readiness = createReadiness({
+      database: { db: undefined as never, kind: 'postgres', ping: async () => false },
+      mode: 'production',
+      redisUrl: `redis://127.0.0.1:${await unusedPort()}`,
+      log: { info: vi.fn(), warn: vi.fn() } as unknown as FastifyBaseLogger,
+      pendingMigrations: async () => [],
+      timeoutMs: 300,
+    });
+    try {
+      const report = await readiness.check();
+      expect(report.status).toBe('unavailable');
+      expect(report.checks).toMatchObject({ database: 'unreachable', redis: 'degraded: unreachable' });
+    } finally {
+      await readiness.close();
     }
   });
 });

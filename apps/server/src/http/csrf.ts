@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { parseCookie, stringifySetCookie } from 'cookie';
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { isUnderApi } from './api-path';
 import { AppError } from './errors';
@@ -87,10 +87,13 @@ export function registerCsrfProtection(app: FastifyInstance, options: { secureCo
     done();
   };
   app.addHook('onRoute', (route) => {
-    if (route.config?.csrf === false) return;
-    if (![route.method].flat().some((method) => STATE_CHANGING.has(method))) return;
-    route.onRequest = [checkCsrf, ...hookList(route.onRequest)];
+    if (needsCsrfToken(route)) route.onRequest = [checkCsrf, ...hookList(route.onRequest)];
   });
+}
+
+/** Whether a route refuses a call without the CSRF token: every state-changing one, bar signed webhooks. */
+export function needsCsrfToken(route: Pick<RouteOptions, 'method' | 'config'>): boolean {
+  return route.config?.csrf !== false && [route.method].flat().some((method) => STATE_CHANGING.has(method));
 }
 
 function hasValidCsrfToken(header: string | string[] | undefined, cookie: string | undefined): boolean {

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idempotencyKeys, orderEvents, orders } from '../db/schema';
+import { idempotencyKeys, orderEvents, orders, quotes } from '../db/schema';
 import { applyRetention } from '../jobs/retention.repository';
 import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
 import { buyOrderPayload, placeBuyOrder } from '../test/buy-helpers';
@@ -139,6 +139,26 @@ describe('Idempotency-Key', () => {
     const other = await markPaid(second, 'same-key-two-orders');
     expect(other.statusCode).toBe(200);
     expect(other.json().order._id).toBe(second);
+  });
+
+  it('treats every spelling of a path as that path: /api/%71uotes with the same key replays the quote', async () => {
+    const quote = (url: string) =>
+      t.request({
+        method: 'POST',
+        url,
+        headers: { ...ada.auth, 'idempotency-key': 'quote-spelled-twice' },
+        payload: { type: 'buy', value: 75 },
+      });
+    const quotesOfAda = async () =>
+      (await t.database.db.select().from(quotes).where(eq(quotes.userId, ada.userId))).length;
+    const first = await quote('/api/quotes');
+    expect(first.statusCode).toBe(200);
+    const before = await quotesOfAda();
+    const respelled = await quote('/api/%71uotes');
+    expect(respelled.statusCode).toBe(200);
+    expect(respelled.headers['idempotent-replayed']).toBe('true');
+    expect(respelled.body).toBe(first.body);
+    expect(await quotesOfAda()).toBe(before);
   });
 
   it('frees a key after 24 hours, and the retention job deletes it', async () => {

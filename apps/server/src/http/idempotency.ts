@@ -83,6 +83,17 @@ function requestHash(request: FastifyRequest): string {
     .digest('hex');
 }
 
+/**
+ * The path as the router matched it: the route's pattern with its decoded parameters. Every spelling
+ * of one path (`/api/%71uotes` is `/api/quotes`) is then one scope, so no spelling makes a second effect.
+ */
+function routedPath(request: FastifyRequest): string {
+  const params = (request.params ?? {}) as Record<string, string | undefined>;
+  return request.routeOptions.url!.replace(/:(\w+)/g, (_match, name: string) =>
+    encodeURIComponent(params[name] ?? ''),
+  );
+}
+
 /** The key of this call, or undefined without the header; 400 when the header is malformed. */
 export function readIdempotencyKey(request: FastifyRequest): string | undefined {
   if (!(IDEMPOTENCY_HEADER in request.headers)) return undefined;
@@ -108,7 +119,7 @@ export function registerIdempotency(app: FastifyInstance, db: Database): void {
     // Signed in by the route's own hooks, which run first.
     const userId = (request as { signedIn?: { user: { id: string } } }).signedIn?.user.id;
     if (key === undefined || !userId) return;
-    const scope: KeyScope = { userId, route: `${request.method} ${request.url.split('?')[0]}`, key };
+    const scope: KeyScope = { userId, route: `${request.method} ${routedPath(request)}`, key };
     const hash = requestHash(request);
     const deadline = Date.now() + WAIT_FOR_FIRST_MS;
     for (;;) {

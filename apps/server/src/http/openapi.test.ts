@@ -1,31 +1,58 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerVerifiedCustomer } from '../test/accounts-helpers';
+import { writeBuiltWebAppWithPrerenderedPages } from '../test/built-web-app';
+import { buyOrderPayload } from '../test/buy-helpers';
+import {
+  answersNotMatchingDocument,
+  hasOpenApiValidators,
+  openApiStructureProblems,
+  openApiValidatorComplaint,
+  type OpenApiDocument,
+  type OpenApiOperation,
+  type RecordedAnswer,
+} from '../test/openapi-validation';
 import { createTestApp, type TestApp } from '../test/test-app';
 
-interface OpenApiOperation {
-  responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
-}
-interface OpenApiDocument {
-  openapi: string;
-  paths: Record<string, Record<string, OpenApiOperation>>;
-}
+/** `/api/order/:id` as the document spells it: `/api/order/{id}`. */
+const documentPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 
 /**
  * Every `/api` route the app adds, seen by an onRoute hook of our own rather than by @fastify/swagger,
- * so a route the document misses is caught. Fastify announces each new instance on this channel before
- * any plugin loads, so the hook is in place before the first route.
+ * so a route the document misses is caught; and every JSON answer the app gives while the tests run,
+ * to hold against the document. Fastify announces each new instance on this channel before any plugin
+ * loads, so the hooks are in place before the first route.
  */
 const registered = new Set<string>();
-function collectRoutes(message: unknown): void {
+const answers: RecordedAnswer[] = [];
+function watchApp(message: unknown): void {
   const { fastify } = message as { fastify: FastifyInstance };
   fastify.addHook('onRoute', (route: RouteOptions) => {
     if (!route.url.startsWith('/api') || route.schema?.hide) return;
     for (const method of [route.method].flat()) {
       // HEAD twins of GET routes are added by Fastify itself.
       if (method === 'HEAD') continue;
-      registered.add(`${method} ${route.url.replace(/:(\w+)/g, '{$1}')}`);
+      registered.add(`${method} ${documentPath(route.url)}`);
     }
+  });
+  fastify.addHook('onSend', async (request, reply, payload) => {
+    const route = request.routeOptions.url;
+    const json = String(reply.getHeader('content-type') ?? '').startsWith('application/json');
+    if (
+      route?.startsWith('/api/') &&
+      json &&
+      typeof payload === 'string' &&
+      !request.routeOptions.schema?.hide
+    ) {
+      answers.push({
+        method: request.method,
+        path: documentPath(route),
+        status: reply.statusCode,
+        body: JSON.parse(payload) as unknown,
+      });
+    }
+    return payload;
   });
 }
 
@@ -51,21 +78,86 @@ let t: TestApp;
 let doc: OpenApiDocument;
 
 beforeAll(async () => {
-  subscribe('fastify.initialization', collectRoutes);
+  subscribe('fastify.initialization', watchApp);
   try {
-    t = await createTestApp();
+    // With the built web app served, as `npm start` runs it: its pages are routes too.
+    t = await createTestApp({ WEB_DIST_DIR: writeBuiltWebAppWithPrerenderedPages() });
   } finally {
-    unsubscribe('fastify.initialization', collectRoutes);
+    unsubscribe('fastify.initialization', watchApp);
   }
   const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
-  expect(response.statusCode).toBe(200);
+  expect(response.statusCode, response.body).toBe(200);
   doc = response.json<OpenApiDocument>();
-});
+  // The app and its description are made once for the file; a busy machine takes a while over both.
+}, 120_000);
 afterAll(async () => t.close());
 
 describe('GET /api/openapi.json', () => {
-  it('is an OpenAPI 3.1 document', () => {
+  it('is an OpenAPI 3.1 document while the web app is served, describing none of its pages', async () => {
     expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
+    // The pages are really served beside it.
+    expect((await t.app.inject({ method: 'GET', url: '/about-us' })).statusCode).toBe(200);
+    expect(Object.keys(doc.paths).filter((path) => !path.startsWith('/api/'))).toEqual([]);
+  });
+
+  it.skipIf(!hasOpenApiValidators)(
+    'passes an independent OpenAPI 3.1 validator',
+    () => {
+      expect(openApiValidatorComplaint(doc)).toBeNull();
+    },
+    60_000,
+  );
+
+  it('names every operation once and gives each a security requirement of declared schemes', () => {
+    expect(openApiStructureProblems(doc)).toEqual([]);
+  });
+
+  it('says which operations need the session, the CSRF token, both, or nothing', () => {
+    const securityOf = (path: string, method: string) => doc.paths[path]?.[method]?.security;
+    const csrf = { csrfHeader: [], csrfCookie: [] };
+    expect(securityOf('/api/price', 'get')).toEqual([]);
+    expect(securityOf('/api/user/login-otp/send', 'post')).toEqual([csrf]);
+    expect(securityOf('/api/order/list', 'get')).toEqual([{ session: [] }]);
+    expect(securityOf('/api/order/save', 'post')).toEqual([{ session: [], ...csrf }]);
+    expect(securityOf('/api/admin/orders/{id}/mark-paid', 'post')).toEqual([{ session: [], ...csrf }]);
+    // Public, with more for a signed-in caller.
+    expect(securityOf('/api/admin/settings', 'get')).toEqual([{}, { session: [] }]);
+    // Signed by the provider instead.
+    expect(securityOf('/api/payments/paypal/webhook', 'post')).toEqual([]);
+    expect(doc.paths['/api/admin/orders/{id}']?.get?.operationId).toBe('getAdminOrdersById');
+  });
+
+  it('refuses a state-changing call without the CSRF token exactly where the document asks for it', async () => {
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        if (method === 'get') continue;
+        const url = path.replace(/\{\w+\}/g, '00000000-0000-4000-8000-000000000000');
+        const response = await t.app.inject({ method: method.toUpperCase() as 'POST', url, payload: {} });
+        const security = operation.security ?? [];
+        const asksForToken =
+          security.length > 0 && security.every((requirement) => 'csrfHeader' in requirement);
+        const refused =
+          response.statusCode === 403 && response.json<{ code: string }>().code === 'CSRF_INVALID';
+        expect(refused, `${method.toUpperCase()} ${path}: ${response.statusCode}`).toBe(asksForToken);
+      }
+    }
+  });
+
+  it('refuses a read without a session exactly where the document asks for one', async () => {
+    for (const [path, item] of Object.entries(doc.paths)) {
+      const operation = item.get;
+      if (!operation || path === '/api/realtime') continue;
+      const url = path.replace(/\{\w+\}/g, '00000000-0000-4000-8000-000000000000');
+      const response = await t.app.inject({ method: 'GET', url });
+      const security = operation.security ?? [];
+      const needsSession = security.length > 0 && security.every((requirement) => 'session' in requirement);
+      // A read whose query misses a required parameter is refused for that first.
+      const queryRequired = (operation.parameters ?? []).some(
+        (parameter) => parameter.in === 'query' && parameter.required,
+      );
+      const refused = response.statusCode === 401 || (queryRequired && response.statusCode === 400);
+      expect(refused, `GET ${path}: ${response.statusCode}`).toBe(needsSession);
+    }
   });
 
   it('lists every /api route the app registers, and no other', () => {
@@ -133,4 +225,55 @@ describe('GET /api/docs', () => {
     expect(json.json<OpenApiDocument>().openapi).toBe(doc.openapi);
     expect(initializer.body).toContain('json');
   });
+});
+
+describe('real answers', () => {
+  it.skipIf(!hasOpenApiValidators)(
+    'match the schemas the document declares for their operation and status',
+    async () => {
+      // A visitor, then a customer's way to a saved buy, with some refusals on the way; the answers
+      // of every test above count too.
+      for (const url of [
+        '/api/csrf',
+        '/api/price',
+        '/api/app-config',
+        '/api/admin/settings',
+        '/api/health',
+      ]) {
+        await t.app.inject({ method: 'GET', url });
+      }
+      const customer = await registerVerifiedCustomer(t, 'openapi-answers@example.com');
+      const signedIn = { headers: customer.auth };
+      await t.app.inject({ method: 'GET', url: '/api/admin/settings', ...signedIn });
+      await t.app.inject({ method: 'GET', url: `/api/user/${customer.userId}`, ...signedIn });
+      await t.app.inject({ method: 'GET', url: '/api/limits', ...signedIn });
+      await t.request({
+        method: 'POST',
+        url: '/api/quotes',
+        ...signedIn,
+        payload: { type: 'buy', value: 50 },
+      });
+      const saved = await t.request({
+        method: 'POST',
+        url: '/api/order/save',
+        ...signedIn,
+        payload: await buyOrderPayload(t, customer, 50),
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const orderId = saved.json<{ order: { _id: string } }>().order._id;
+      await t.app.inject({ method: 'GET', url: `/api/order/${orderId}/timeline`, ...signedIn });
+      await t.app.inject({ method: 'GET', url: '/api/order/list', ...signedIn });
+      const unknownOrder = '00000000-0000-4000-8000-000000000000';
+      await t.app.inject({ method: 'GET', url: `/api/order/${unknownOrder}/timeline`, ...signedIn });
+      await t.request({ method: 'POST', url: '/api/order/save', ...signedIn, payload: { type: 'buy' } });
+      await t.app.inject({ method: 'GET', url: '/api/payout-addresses' });
+      await t.app.inject({ method: 'POST', url: '/api/order/save', ...signedIn, payload: {} });
+
+      const statuses = new Set(answers.map((answer) => answer.status));
+      expect(answers.length).toBeGreaterThan(20);
+      expect([...statuses]).toEqual(expect.arrayContaining([200, 400, 401, 403, 404]));
+      expect(answersNotMatchingDocument(doc, answers)).toEqual([]);
+    },
+    60_000,
+  );
 });

@@ -31,8 +31,36 @@ function processMetrics(): Registry {
   if (!processRegistry) {
     processRegistry = new Registry();
     collectDefaultMetrics({ register: processRegistry });
+    renameTotalGauges(processRegistry);
   }
   return processRegistry;
+}
+
+/**
+ * prom-client names three default gauges `…_total`, a suffix Prometheus keeps for counters (`promtool
+ * check metrics` refuses them). Each is served as `…_all` instead, with the same value, read at scrape
+ * time: the active handles, requests and resources of every type (the sum of the gauge by type).
+ */
+function renameTotalGauges(registry: Registry): void {
+  for (const name of [
+    'nodejs_active_handles_total',
+    'nodejs_active_requests_total',
+    'nodejs_active_resources_total',
+  ]) {
+    const original = registry.getSingleMetric(name);
+    if (!original) continue;
+    registry.removeSingleMetric(name);
+    const kind = name.replace(/^nodejs_active_|_total$/g, '');
+    new Gauge({
+      name: name.replace(/_total$/, '_all'),
+      help: `Number of active ${kind} of every type (the sum of nodejs_active_${kind} by type).`,
+      registers: [registry],
+      async collect() {
+        const { values } = await original.get();
+        this.set(values[0]?.value ?? 0);
+      },
+    });
+  }
 }
 
 /**

@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startBackgroundJobs } from '../jobs/background-jobs';
@@ -10,6 +12,9 @@ import { saveBank, saveZelle, sellOrder, fileW9 } from '../test/sell-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { PRODUCTION_TEST_ENV } from '../test/production-env';
 import { createAppMetrics } from './app-metrics';
+
+/** Prometheus's own checker, where it is installed (Debian: the prometheus package), as the deploy-kit checks use it. */
+const promtool = ['/usr/bin/promtool', '/usr/local/bin/promtool'].find((path) => existsSync(path));
 
 const PROMETHEUS_TEXT = 'text/plain; version=0.0.4; charset=utf-8';
 
@@ -57,6 +62,18 @@ describe('GET /metrics in demo mode', () => {
     ]) {
       expect(response.body).toContain(`# TYPE ${name} `);
     }
+  });
+
+  it.skipIf(!promtool)('passes promtool check metrics (Prometheus naming rules)', async () => {
+    // Some traffic first, so every series of the page has samples.
+    await t.app.inject({ method: 'GET', url: '/api/price' });
+    const response = await scrape(t);
+    // The totals prom-client names `…_total` are served under `…_all`, with their value.
+    expect(valueOf(response.body, 'nodejs_active_handles_all')).toBeGreaterThan(0);
+    expect(response.body).not.toMatch(/^nodejs_active_\w+_total/m);
+    const result = spawnSync(promtool!, ['check', 'metrics'], { input: response.body, encoding: 'utf8' });
+    expect(`${result.stdout}${result.stderr}`.trim()).toBe('');
+    expect(result.status).toBe(0);
   });
 
   it('times requests by method, route pattern and status code, never by raw URL', async () => {

@@ -16,7 +16,7 @@ export const quoteRoutes =
       '/api/quotes',
       {
         preHandler: requireSignedIn(app),
-        config: { idempotent: true },
+        config: { idempotent: true, blockedPlaces: true },
         schema: {
           body: createQuoteSchema,
           response: {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/database';
 import { outboxEvents, type OutboxEventRow } from '../db/schema';
@@ -42,6 +43,10 @@ export async function writeOutbox(
     .values(
       entries.map((entry) => ({
         ...entry,
+        // A message's delivery id (its e-mail's Message-ID), made once with the row so every try of
+        // it carries the same one, and random so no other row, in this database or another, has it.
+        payload:
+          entry.channel === 'realtime' ? entry.payload : { ...entry.payload, deliveryId: randomUUID() },
         createdAt: now,
         nextAttemptAt: new Date(now.getTime() + FRESH_ROW_GRACE_MS),
       })),

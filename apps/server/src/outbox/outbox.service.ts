@@ -59,14 +59,20 @@ export function createOutboxService(deps: {
       await deps.bus.publish(row.recipient, event);
       return;
     }
-    const { subject, text, link } = row.payload as { subject?: unknown; text?: unknown; link?: unknown };
+    const { subject, text, link, deliveryId } = row.payload as {
+      subject?: unknown;
+      text?: unknown;
+      link?: unknown;
+      deliveryId?: unknown;
+    };
     if (typeof subject !== 'string' || typeof text !== 'string')
       throw new Error('the stored message has no subject or text');
     await deps.channels[row.channel].send({
       to: row.recipient,
       subject,
       text: text + linkLine(deps.publicUrl, link),
-      deliveryId: `outbox-${row.id}`,
+      // Rows written before delivery ids were stored: their id and time, unique enough in one database.
+      deliveryId: typeof deliveryId === 'string' ? deliveryId : `outbox-${row.id}-${row.createdAt.getTime()}`,
     });
   }
 

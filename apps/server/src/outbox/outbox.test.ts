@@ -286,7 +286,8 @@ describe('outbox', () => {
 
     expect((await rowsOf('test:crash-after-send'))[0]).toMatchObject({ status: 'delivered', attempts: 2 });
     expect(ids).toHaveLength(2);
-    expect(ids[0]).toMatch(/^outbox-\d+$/);
+    // Random, so no other database's rows share it (a Message-ID made of the row id would repeat).
+    expect(ids[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(ids[1]).toBe(ids[0]);
     const landed = await t.database.db
       .select()

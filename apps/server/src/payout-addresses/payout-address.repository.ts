@@ -15,6 +15,17 @@ export type NewPayoutAddress = Pick<
 const active = (userId: string | SQL) =>
   and(eq(payoutAddresses.userId, userId), isNull(payoutAddresses.removedAt));
 
+/**
+ * An address as the book compares it: a bech32 address (`bc1`, `tb1`, `bcrt1`) is one address in upper
+ * or lower case (BIP-173), so it compares lower-cased; a base58 address is case-sensitive, as it is.
+ */
+const canonicalAddress = (address: string | SQL | typeof payoutAddresses.address) =>
+  sql`(case when ${address} ~* '^(bc|tb|bcrt)1' then lower(${address}) else ${address} end)`;
+
+/** The entry holds this address, in whichever case a bech32 address was typed. */
+const holdsAddress = (address: string | SQL) =>
+  sql`${canonicalAddress(payoutAddresses.address)} = ${canonicalAddress(address)}`;
+
 /** The customer's entries that are not removed, oldest first. */
 export function listPayoutAddresses(db: Db, userId: string): Promise<PayoutAddressRow[]> {
   return db
@@ -45,7 +56,7 @@ export function activeEntryIdOfAddress(db: Db, userId: string | SQL, address: st
   return db
     .select({ id: payoutAddresses.id })
     .from(payoutAddresses)
-    .where(and(active(userId), eq(payoutAddresses.address, address)));
+    .where(and(active(userId), holdsAddress(address)));
 }
 
 /** An entry by id whatever its owner or state (a buy's entry, read for its payout). */
@@ -62,7 +73,7 @@ export async function findPayoutAddressByAddress(
   const [row] = await db
     .select()
     .from(payoutAddresses)
-    .where(and(active(userId), eq(payoutAddresses.address, address)));
+    .where(and(active(userId), holdsAddress(address)));
   return row;
 }
 

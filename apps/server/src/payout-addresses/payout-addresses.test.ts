@@ -270,12 +270,19 @@ describe('bad input', () => {
     expect((await add(ada, { label: 'Neither' })).statusCode).toBe(400);
   });
 
-  it('refuses the same address twice and more than the limit of entries', async () => {
+  it('refuses the same address twice, a bech32 one in capitals too, and more than the limit of entries', async () => {
     const carl = await registerCustomer(t, 'carl.book@example.com');
     expect((await add(carl, { label: 'One', address: FIRST })).statusCode).toBe(200);
     const twice = await add(carl, { label: 'Again', address: FIRST });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe('This address is already in your address book.');
+    // A bech32 address is the same address in capitals (as QR codes write it).
+    const capitals = await add(carl, { label: 'Shouted', address: FIRST.toUpperCase() });
+    expect(capitals.statusCode, capitals.body).toBe(409);
+    expect(capitals.json().message).toBe('This address is already in your address book.');
+    expect((await entryRows(carl.userId)).filter((row) => row.address?.toLowerCase() === FIRST)).toHaveLength(
+      1,
+    );
     const keyOf = (i: number) =>
       HDKey.fromMasterSeed(MNEMONIC_SEED, TESTNET).derive(`m/44'/1'/${i}'`).publicExtendedKey;
     for (let i = 1; i < PAYOUT_ADDRESS_LIMIT; i += 1) {

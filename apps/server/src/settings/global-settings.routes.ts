@@ -14,7 +14,10 @@ export const globalSettingsRoutes =
     app.get(
       '/api/admin/settings',
       // The full shape is tried first: a signed-in viewer's bank details must not be stripped.
-      { schema: { response: { 200: globalSettingsResponseSchema, 500: errorBodySchema } } },
+      {
+        schema: { response: { 200: globalSettingsResponseSchema, 500: errorBodySchema } },
+        config: { session: 'optional' },
+      },
       async (request) => {
         const row = await settings.current();
         const viewer = await app.sessions.optionalUser(request);

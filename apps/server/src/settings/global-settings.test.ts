@@ -55,13 +55,23 @@ describe('GET /api/admin/settings', () => {
     expect(settings.wire.bank_charges).toBe(25);
   });
 
-  it('treats a forged token as a visitor: public part only', async () => {
+  it('treats a forged token as a visitor: the public settings, without the receiving details held', async () => {
+    // The details are there to leak: the stored Zelle address a signed-in customer is shown.
+    const { findGlobalSettings } = await import('./global-settings.repository');
+    expect((await findGlobalSettings(t.database.db)).zellePaymentAddress).toBe('payments@offzero.example');
+    const visitor = await t.app.inject({ method: 'GET', url: '/api/admin/settings' });
     const response = await t.app.inject({
       method: 'GET',
       url: '/api/admin/settings',
       headers: { authorization: 'Bearer eyJhbGciOiJub25lIn0.eyJfaWQiOiJ4In0.' },
     });
     expect(response.statusCode).toBe(200);
+    const { settings } = response.json();
+    // A real, populated answer: the visitor's, limits, fees and switches included.
+    expect(settings).toEqual(visitor.json().settings);
+    expect(settings.order.min_order_size).toBe(20);
+    expect(settings.zelle).toEqual({ is_active: true });
+    expect(response.body).not.toContain('payments@offzero.example');
     expect(response.body).not.toContain('payment_address');
   });
 });

@@ -4,7 +4,7 @@ import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../../
 import { buyOrderPayload } from '../../test/buy-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { BLOCKED_COUNTRY_MESSAGE } from './blocked-places';
-import { openIpCountryDatabase } from './ip-country';
+import { canonicalIp, openIpCountryDatabase } from './ip-country';
 
 /** One address of each default blocked country, and one of the United States. */
 const IPS = { IR: '2.144.0.1', KP: '175.45.176.1', CU: '152.206.0.1', SY: '5.0.0.1' } as const;
@@ -18,6 +18,21 @@ describe('IP to country (IPtoASN database, PDDL)', () => {
     expect(lookup.countryOf(US_IP)).toBe('US');
     expect(lookup.countryOf('2001:4860:4860::8888')).toBe('US');
     expect(lookup.countryOf(`::ffff:${IPS.IR}`)).toBe('IR');
+  });
+
+  it('maps every spelling of an IPv4-mapped or expanded IPv6 address to its country', () => {
+    // 2.144.0.1 (Iran) is 0290:0001 in the last two groups.
+    for (const ip of [
+      '::FFFF:2.144.0.1',
+      '::ffff:290:1',
+      '0:0:0:0:0:ffff:2.144.0.1',
+      '0000:0000:0000:0000:0000:FFFF:0290:0001',
+    ]) {
+      expect(lookup.countryOf(ip), ip).toBe('IR');
+    }
+    expect(lookup.countryOf('2001:4860:4860:0000:0000:0000:0000:8888')).toBe('US');
+    expect(canonicalIp('2001:0DB8:0000:0000:0000:0000:0000:0001')).toBe('2001:db8::1');
+    expect(canonicalIp('fe80::1%eth0')).toBeNull();
   });
 
   it('answers null for private, malformed and empty addresses', () => {
@@ -66,6 +81,7 @@ describe('blocked places behind a trusted proxy (DESIGN.md 7.9)', () => {
         { method: 'POST', url: '/api/user/login-otp/send', payload: { email: ada.email } },
         { method: 'POST', url: '/api/user/login-otp/verify', payload: { email: ada.email, code: '123456' } },
         { method: 'GET', url: '/api/price' },
+        { method: 'POST', url: '/api/quotes', headers: ada.auth, payload: { type: 'buy', value: 100 } },
         {
           method: 'POST',
           url: '/api/order/save',
@@ -107,6 +123,13 @@ describe('blocked places behind a trusted proxy (DESIGN.md 7.9)', () => {
     expect((await t.request({ method: 'GET', url: '/api/price', headers: from(US_IP) })).statusCode).toBe(
       200,
     );
+    const quote = await t.request({
+      method: 'POST',
+      url: '/api/quotes',
+      headers: { ...ada.auth, ...from(US_IP) },
+      payload: { type: 'buy', value: 100 },
+    });
+    expect(quote.statusCode, quote.body).toBe(200);
     const saved = await t.request({
       method: 'POST',
       url: '/api/order/save',
@@ -155,5 +178,13 @@ describe('blocked places without a trusted proxy', () => {
   it('blocks by the address that connected', async () => {
     const price = await t.request({ method: 'GET', url: '/api/price', remoteAddress: IPS.KP });
     expect(price.statusCode).toBe(451);
+  });
+
+  it("blocks a blocked country's IPv4 client that connected over IPv6, however its address is written", async () => {
+    // 175.45.176.1 (North Korea) is af2d:b001 in the last two groups.
+    for (const remoteAddress of ['0:0:0:0:0:ffff:af2d:b001', '::FFFF:175.45.176.1']) {
+      const price = await t.request({ method: 'GET', url: '/api/price', remoteAddress });
+      expect(price.statusCode, remoteAddress).toBe(451);
+    }
   });
 });

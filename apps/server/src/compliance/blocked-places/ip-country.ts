@@ -34,12 +34,34 @@ export function openIpCountryDatabase(file?: string): IpCountryLookup {
   const reader = new Reader<Response>(readFileSync(location));
   return {
     countryOf(ip) {
-      // An IPv4 client on a dual-stack socket shows as ::ffff:a.b.c.d.
-      const address = ip.startsWith('::ffff:') && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip;
-      if (isIP(address) === 0) return null;
+      const address = canonicalIp(ip);
+      if (address === null) return null;
       // This database's records are `{ country_code }`, not MaxMind's own country shape.
       const code = (reader.get(address) as CountryRecord | null)?.country_code;
       return typeof code === 'string' && /^[A-Za-z]{2}$/.test(code) ? code.toUpperCase() : null;
     },
   };
+}
+
+/**
+ * One spelling per address: IPv4 as it is; IPv6 in its canonical text (RFC 5952: lower case, no
+ * leading zeros, the longest run of zero groups as `::`), and an IPv4 client on a dual-stack socket,
+ * however written (`::ffff:1.2.3.4`, `::FFFF:102:304`, `0:0:0:0:0:ffff:1.2.3.4`), as its IPv4 address,
+ * which is what the country database holds. Null when it is no address.
+ */
+export function canonicalIp(ip: string): string | null {
+  const kind = isIP(ip);
+  if (kind === 4) return ip;
+  if (kind !== 6) return null;
+  let host: string;
+  try {
+    // The URL standard writes an IPv6 host in the canonical text.
+    host = new URL(`http://[${ip}]/`).hostname.slice(1, -1);
+  } catch {
+    return null; // a zone id (`fe80::1%eth0`): a link-local address, in no country
+  }
+  const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(host);
+  if (!mapped) return host;
+  const [high, low] = [parseInt(mapped[1]!, 16), parseInt(mapped[2]!, 16)];
+  return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
 }
