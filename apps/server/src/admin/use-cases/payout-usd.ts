@@ -1,9 +1,9 @@
 import type { OrderRow } from '../../db/schema';
-import { AppError } from '../../http/errors';
 import { moveOrder } from '../../orders/order-state';
-import { findPayoutOfOrder, insertPayout } from '../payout.repository';
-import { assertMayPayOut } from './payout-rules';
+import { assertOrderAction } from '../order-action-rules';
+import { insertPayout } from '../payout.repository';
 import {
+  actionFactsIn,
   adminActor,
   runOrderAction,
   type OrderActionDeps,
@@ -15,33 +15,23 @@ import {
  * The payout row (one per order) commits with the move, under the order's lock: one payout, whoever calls.
  */
 export async function payoutUsd(
-  deps: OrderActionDeps & { confirmationsRequired: number },
+  deps: OrderActionDeps,
   request: OrderActionRequest & { reference: string },
 ): Promise<OrderRow> {
-  const { confirmationsRequired } = deps;
   return runOrderAction(deps, { ...request, action: 'order.payout_usd' }, async (tx, order) => {
-    if (order.type !== 'sell') throw new AppError('CONFLICT', 'A dollar payout completes sell orders only.');
-    if (order.status === 'processing' && order.confirmations < confirmationsRequired) {
-      throw new AppError(
-        'CONFLICT',
-        `Wait for ${confirmationsRequired} confirmations before paying out (now ${order.confirmations}).`,
-      );
-    }
-    assertMayPayOut(order, await findPayoutOfOrder(tx, order.id));
-    if (order.status === 'processing') {
-      await insertPayout(
-        tx,
-        {
-          orderId: order.id,
-          kind: 'usd',
-          address: null,
-          amountSats: null,
-          createdBy: adminActor(request.staff),
-          reference: request.reference,
-        },
-        'sent',
-      );
-    }
+    assertOrderAction('payout-usd', order, await actionFactsIn(tx, deps, order));
+    await insertPayout(
+      tx,
+      {
+        orderId: order.id,
+        kind: 'usd',
+        address: null,
+        amountSats: null,
+        createdBy: adminActor(request.staff),
+        reference: request.reference,
+      },
+      'sent',
+    );
     return moveOrder(tx, {
       orderId: order.id,
       from: ['processing'],
