@@ -123,7 +123,7 @@ export default function OrdersPage() {
           title={formatDateTime(o.createdAt)}
         >
           <span className="md:block">{formatDate(o.createdAt)}</span>{' '}
-          <span className="text-slate-400 md:block">{formatTime(o.createdAt)}</span>
+          <span className="text-slate-500 md:block">{formatTime(o.createdAt)}</span>
         </span>
       ),
     },
