@@ -22,6 +22,7 @@ import {
 import { latestCode, samplePng, sessionToken } from './support/customers';
 import { test } from './support/fixtures';
 import { nextPhoneDigits, saveAdminToken } from './support/run-state';
+import { expectAccessible } from './support/accessibility';
 import { gotoInteractive } from './support/interactive';
 import { DESKTOP, MOBILE, screenPath, snapAtWidths } from './support/screens';
 
@@ -52,12 +53,18 @@ const stamp = Date.now();
 test.use({ viewport: DESKTOP });
 
 /**
- * Screenshots at desktop and phone width; fails if the page is wider than the screen. With a dialog
- * open only the screen is taken, as the operator sees it. Otherwise the window is made as tall as the
- * page, so that sticky bars are drawn where the operator sees them (at the bottom of the window).
+ * Checks the page with axe-core and takes screenshots, at desktop and phone width; fails on any axe
+ * finding or if the page is wider than the screen. With a dialog open only the screen is taken, as the
+ * operator sees it. Otherwise the window is made as tall as the page, so that sticky bars are drawn
+ * where the operator sees them (at the bottom of the window).
  */
-const snap = (page: Page, name: string) =>
-  snapAtWidths(page, 'back-office', name, { capture: 'tall-window' });
+async function snap(page: Page, name: string) {
+  for (const size of [MOBILE, DESKTOP]) {
+    await page.setViewportSize(size);
+    await expectAccessible(page, `${name} at ${size.width}px`);
+  }
+  await snapAtWidths(page, 'back-office', name, { capture: 'tall-window' });
+}
 
 /** Opens the work queue afresh and the order's row in the given section. */
 async function openFromQueue(admin: Page, section: string, orderId: string) {
@@ -306,9 +313,12 @@ test('a received buy waits in "Bitcoin to send"; the demo chain sends it and the
   const payoutTxid = /[0-9a-f]{64}/.exec(txn)?.[0] ?? '';
   expect(payoutTxid).toMatch(/^[0-9a-f]{64}$/);
   await expect(admin.getByTestId('order-actions')).toContainText('This order is completed.');
-  await expect(admin.getByTestId('order-timeline').getByTestId('timeline-entry').last()).toContainText(
-    ADMIN_EMAIL,
-  );
+  const timeline = admin.getByTestId('order-timeline');
+  await expect(timeline.getByTestId('timeline-entry').last()).toContainText(ADMIN_EMAIL);
+  // In words: the payout's start is named, its transaction labelled, no state moves to itself.
+  await expect(timeline.getByTestId('timeline-entry').nth(2)).toContainText('Bitcoin payout started');
+  await expect(timeline.getByTestId('timeline-entry').last()).toContainText(`Transaction:${payoutTxid}:0`);
+  await expect(timeline).not.toContainText(/payout_started|payoutId|txid:/);
   await snap(admin, 'order-buy-completed');
 
   // The customer sees completed with the transaction id.
@@ -325,8 +335,15 @@ test('a sell seen but unconfirmed: the order page says what it waits for and off
   await payDeposit(api, trader, sellOrder);
 
   await admin.goto(`/admin/orders/${sellOrder._id}`);
-  await expect(admin.getByTestId('order-actions')).toContainText('Waiting for confirmations: 0 of 1');
-  await expect(admin.getByTestId('order-actions').getByRole('button')).toHaveText(['Cancel order']);
+  const actions = admin.getByTestId('order-actions');
+  const waiting = 'Waiting for confirmations: 0 of 1. The dollar payout unlocks after that.';
+  await expect(actions.getByTestId('order-action-blocked')).toHaveText(waiting);
+  await expect(actions.getByRole('button')).toHaveText(['Record USD payout', 'Cancel order']);
+  // The payout is shown, blocked, with the server's reason as its description.
+  await expect(actions.getByRole('button', { name: 'Record USD payout' })).toBeDisabled();
+  await expect(actions.getByRole('button', { name: 'Record USD payout' })).toHaveAccessibleDescription(
+    waiting,
+  );
   await expect(admin.getByTestId('order-chain')).toContainText('in mempool');
   await snap(admin, 'order-sell-unconfirmed');
 });
@@ -461,6 +478,16 @@ test('orders: search and filters, the CSV export, and the audit trail of the act
   await admin.getByRole('button', { name: 'Reset filters' }).click();
   await expect(admin).toHaveURL(/\/admin\/orders$/);
 
+  // The number the customer quotes finds the order, and their customer number their orders.
+  await admin.getByLabel('Customer or order').fill(`Order #${buyOrder._id.slice(0, 8)}`);
+  await admin.getByRole('button', { name: 'Search' }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toHaveAttribute('data-row-id', buyOrder._id);
+  await admin.getByLabel('Customer or order').fill(`Customer id ${trader.userId.slice(0, 8)}`);
+  await admin.getByRole('button', { name: 'Search' }).click();
+  await expect(rows).toHaveCount(2);
+  await admin.getByRole('button', { name: 'Reset filters' }).click();
+
   await admin.goto(`/admin/audit?targetType=order&targetId=${buyOrder._id}`);
   const audit = admin.getByTestId('audit-row');
   // Newest first: the payout, the payout's intent recorded before any coin moved, the payment.
@@ -550,9 +577,14 @@ test('customers: search, and the customer page with KYC, settings, orders and re
     .getByRole('link', { name: 'Customers' })
     .click();
   await expect(admin.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible();
+  const rows = admin.getByTestId('customer-row');
+  // The order number the customer quotes finds them.
+  await admin.getByLabel('Search customers').fill(`Order #${buyOrder._id.slice(0, 8)}`);
+  await admin.getByRole('button', { name: 'Search' }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(trader.email);
   await admin.getByLabel('Search customers').fill(`bo-customers-${stamp}`);
   await admin.getByRole('button', { name: 'Search' }).click();
-  const rows = admin.getByTestId('customer-row');
   await expect(rows).toHaveCount(1);
   await snap(admin, 'customers');
 
@@ -642,4 +674,18 @@ test('settings: validated per field, saved with the server’s message, in force
   const audit = admin.getByTestId('audit-row');
   await expect(audit.first()).toContainText(`order.order_session_timeout 1200 → ${originalLock}`);
   await expect(audit.nth(1)).toContainText(`order.order_session_timeout ${originalLock} → 1200`);
+});
+
+test('the console pages with no journey here pass axe-core at 390 and 1280 px', async ({ admin }) => {
+  test.setTimeout(120_000);
+  for (const [path, heading] of [
+    ['/admin/payouts', 'Payouts'],
+    ['/admin/cases', 'Monitoring cases'],
+    ['/admin/security', 'Security'],
+    ['/admin/tax/1099-da', /1099-DA/],
+  ] as const) {
+    await admin.goto(path);
+    await expect(admin.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await snap(admin, path.slice('/admin/'.length).replace(/\//g, '-'));
+  }
 });

@@ -1,4 +1,4 @@
-import { desc, eq, ilike, or, sum, type SQL } from 'drizzle-orm';
+import { desc, eq, ilike, inArray, or, sum, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/database';
 import {
   kycRecords,
@@ -9,22 +9,32 @@ import {
   type OrderRow,
   type UserRow,
 } from '../db/schema';
-import { isUuid } from '../http/ids';
+import { idStartsWith, isUuid, quotedId } from '../http/ids';
 import { forgetCachedSessions } from '../auth/sessions';
 
 export type ReferralRewardRow = typeof referralRewards.$inferSelect;
 
 const escapeLike = (text: string) => text.replace(/[%_\\]/g, '\\$&');
 
-/** Customers whose e-mail or phone contains `term` (or whose id it is), newest first; all when blank. */
+/**
+ * Customers whose e-mail or phone contains `term`, or whose id or short number it quotes, or who placed
+ * the order it quotes; newest first; all when blank.
+ */
 export async function searchUsers(db: Database, term: string, limit: number): Promise<UserRow[]> {
   let where: SQL | undefined;
   if (term) {
     const like = `%${escapeLike(term)}%`;
+    const id = quotedId(term);
     where = or(
       ilike(users.email, like),
       ilike(users.phoneNumber, like),
-      isUuid(term) ? eq(users.id, term) : undefined,
+      id ? idStartsWith(users.id, id) : undefined,
+      id
+        ? inArray(
+            users.id,
+            db.select({ userId: orders.userId }).from(orders).where(idStartsWith(orders.id, id)),
+          )
+        : undefined,
     );
   }
   return db.select().from(users).where(where).orderBy(desc(users.createdAt)).limit(limit);

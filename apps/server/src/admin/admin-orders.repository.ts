@@ -27,7 +27,7 @@ import {
   type PaymentMethod,
   type PayoutBatchRow,
 } from '../db/schema';
-import { isUuid } from '../http/ids';
+import { idStartsWith, isUuid, quotedId } from '../http/ids';
 import { recordFlagChange } from '../orders/order-state';
 
 /** The order desk's search: every filter given must hold. */
@@ -35,7 +35,7 @@ export interface AdminOrderFilters {
   status?: OrderStatus | undefined;
   type?: 'buy' | 'sell' | undefined;
   method?: PaymentMethod | undefined;
-  /** Part of an e-mail, a whole phone number, or a customer or order id. */
+  /** Part of an e-mail, a whole phone number, or a customer or order id or short number. */
   customer?: string | undefined;
   flagged?: 'true' | 'false' | undefined;
   /** Calendar days (UTC), both included. */
@@ -73,8 +73,9 @@ function filtersToWhere(filters: AdminOrderFilters): SQL | undefined {
   if (filters.to) conditions.push(lte(orders.createdAt, new Date(`${filters.to}T23:59:59.999Z`)));
   if (filters.customer) {
     const term = filters.customer;
-    const byText = or(ilike(users.email, `%${escapeLike(term)}%`), eq(users.phoneNumber, term));
-    conditions.push(isUuid(term) ? or(eq(users.id, term), eq(orders.id, term), byText)! : byText!);
+    const byText = or(ilike(users.email, `%${escapeLike(term)}%`), eq(users.phoneNumber, term))!;
+    const id = quotedId(term);
+    conditions.push(id ? or(idStartsWith(orders.id, id), idStartsWith(users.id, id), byText)! : byText);
   }
   return conditions.length ? and(...conditions) : undefined;
 }

@@ -16,7 +16,8 @@ import {
   adminErrorResponses,
   adminLookupErrorResponses,
 } from './admin-error-responses';
-import { toAdminOrder, toAdminOrders, toDepositEntry, toTimelineEntry } from './admin.presenter';
+import { toAdminOrder, toAdminOrders, toDepositEntry } from './admin.presenter';
+import { toTimelineEntry } from './admin-timeline.presenter';
 
 const TXID = /^[0-9a-f]{64}$/i;
 const reasonSchema = z.string().trim().min(3, { error: 'Give a reason of at least 3 characters.' }).max(500);
@@ -100,6 +101,7 @@ export const adminOrderRoutes =
         const detail = await admin.getOrderDetail(request.params.id);
         return {
           order: toAdminOrder(detail.order, detail.customer?.email ?? null),
+          actions: detail.actions,
           customer: detail.customer,
           timeline: detail.timeline.map(toTimelineEntry),
           deposits: detail.deposits.map(toDepositEntry),

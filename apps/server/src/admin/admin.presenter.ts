@@ -2,7 +2,6 @@ import { centsToUsdNumber } from '@offzero/shared/money/money';
 import type { AdminActionRow, DepositRow, KycRecordRow, OrderRow, UserRow } from '../db/schema';
 import { toOrderResponse } from '../orders/order.presenter';
 import { toUserResponse } from '../users/user.presenter';
-import type { OrderEventRow } from './admin-orders.repository';
 import type { ReferralRewardRow } from './admin-customers.repository';
 
 // The back office's answers (packages/shared/src/api/admin.ts), built from database rows.
@@ -27,17 +26,6 @@ export function toAdminOrder(order: OrderRow, email: string | null) {
 
 export const toAdminOrders = (rows: { order: OrderRow; email: string }[]) =>
   rows.map((row) => toAdminOrder(row.order, row.email));
-
-export function toTimelineEntry(event: OrderEventRow) {
-  return {
-    from: event.fromStatus,
-    to: event.toStatus,
-    actor: event.actor,
-    reason: event.reason,
-    details: event.details,
-    at: event.createdAt.toISOString(),
-  };
-}
 
 export function toDepositEntry(deposit: DepositRow) {
   return {

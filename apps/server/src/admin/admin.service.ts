@@ -20,13 +20,14 @@ import { getOrderDetail } from './use-cases/get-order-detail';
 import { getWorkQueue } from './use-cases/get-work-queue';
 import { listAuditEntries } from './use-cases/list-audit-entries';
 import { listKycCases } from './use-cases/list-kyc-cases';
-import { assertMayMarkPaid, markPaid } from './use-cases/mark-paid';
+import { markPaid } from './use-cases/mark-paid';
 import { withFourEyes } from './use-cases/four-eyes';
-import { assertMayPayOutUsd, payoutUsd } from './use-cases/payout-usd';
+import { payoutUsd } from './use-cases/payout-usd';
 import { recordBtcPayout } from './use-cases/record-btc-payout';
 import { refundBtc } from './use-cases/refund-btc';
 import { resolveFlag } from './use-cases/resolve-flag';
-import type { OrderActionRequest } from './use-cases/run-order-action';
+import { actionFactsIn, type OrderActionRequest } from './use-cases/run-order-action';
+import { assertOrderAction } from './order-action-rules';
 import { searchCustomers } from './use-cases/search-customers';
 import { searchOrders } from './use-cases/search-orders';
 import { sendDemoBtc } from './use-cases/send-demo-btc';
@@ -81,7 +82,8 @@ export function createAdminService(deps: AdminDependencies) {
           ...request,
           action: 'order.mark_paid',
           details: {},
-          check: async (_tx, order) => assertMayMarkPaid(order),
+          check: async (tx, order) =>
+            assertOrderAction('mark-paid', order, await actionFactsIn(tx, deps, order)),
         },
         (_approved, approval) => markPaid(deps, { ...request, approval }),
       ),
@@ -100,7 +102,8 @@ export function createAdminService(deps: AdminDependencies) {
           ...request,
           action: 'order.payout_usd',
           details: { reference: request.reference },
-          check: (tx, order) => assertMayPayOutUsd(deps, tx, order),
+          check: async (tx, order) =>
+            assertOrderAction('payout-usd', order, await actionFactsIn(tx, deps, order)),
         },
         (approved, approval) => payoutUsd(deps, { ...request, ...approved, approval }),
       ),

@@ -250,6 +250,54 @@ describe('filters and export', () => {
   });
 });
 
+describe('search by the number a customer quotes', () => {
+  it('finds an order and its customer by the first 8 characters of the id, as customers write it', async () => {
+    const orderId = await zelleBuy(ada, 65);
+    const short = orderId.slice(0, 8);
+    const customerShort = ada.userId.slice(0, 8);
+    const foundOrders = async (term: string) =>
+      (await asAdmin('GET', `/api/admin/orders?customer=${encodeURIComponent(term)}&limit=500`)).json()
+        .orders as { _id: string; customerEmail: string }[];
+    for (const term of [short, short.toUpperCase(), `#${short}`, `Order #${short}`, `order ${short}`]) {
+      expect(
+        (await foundOrders(term)).map((o) => o._id),
+        term,
+      ).toEqual([orderId]);
+    }
+    for (const term of [`Customer id ${customerShort}`, `#${customerShort}`, customerShort]) {
+      const found = await foundOrders(term);
+      expect(found.length, term).toBeGreaterThan(1);
+      expect(
+        found.every((o) => o.customerEmail === 'ada.admin@example.com'),
+        term,
+      ).toBe(true);
+      expect(
+        found.map((o) => o._id),
+        term,
+      ).toContain(orderId);
+    }
+    // Another customer's number finds none of this customer's orders.
+    expect((await foundOrders(`Customer id ${referrer.userId.slice(0, 8)}`)).map((o) => o._id)).not.toContain(
+      orderId,
+    );
+    // Seven characters are no order number: nothing is guessed from them.
+    expect(await foundOrders(`Order #${short.slice(0, 7)}`)).toEqual([]);
+
+    const foundCustomers = async (term: string) =>
+      (await asAdmin('GET', `/api/admin/users?q=${encodeURIComponent(term)}`)).json().users as {
+        _id: string;
+      }[];
+    for (const term of [`Customer id ${customerShort}`, `#${customerShort.toUpperCase()}`, customerShort]) {
+      expect(
+        (await foundCustomers(term)).map((u) => u._id),
+        term,
+      ).toEqual([ada.userId]);
+    }
+    // The order's number finds the customer who placed it.
+    expect((await foundCustomers(`Order #${short}`)).map((u) => u._id)).toEqual([ada.userId]);
+  });
+});
+
 describe('settings editor', () => {
   const current = async () =>
     (await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: admin.auth })).json().settings;

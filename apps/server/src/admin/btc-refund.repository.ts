@@ -1,9 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { Transaction } from '../db/database';
+import type { Database, Transaction } from '../db/database';
 import { btcRefunds, orderEvents, type BtcRefundRow, type OrderRow } from '../db/schema';
 
 /** The return of this order's coins, if one was recorded. */
-export async function findBtcRefund(tx: Transaction, orderId: string): Promise<BtcRefundRow | undefined> {
+export async function findBtcRefund(
+  tx: Database | Transaction,
+  orderId: string,
+): Promise<BtcRefundRow | undefined> {
   const [refund] = await tx.select().from(btcRefunds).where(eq(btcRefunds.orderId, orderId));
   return refund;
 }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Transaction } from '../db/database';
+import type { Database, Transaction } from '../db/database';
 import { isUniqueViolation } from '../db/postgres-errors';
 import { orderEvents, payouts, type OrderRow, type PayoutRow } from '../db/schema';
 import { AppError } from '../http/errors';
@@ -16,7 +16,10 @@ export type NewPayout = Pick<
 
 const OUTPUT_ALREADY_USED = 'This transaction output already pays another order. Check the txid and vout.';
 
-export async function findPayoutOfOrder(tx: Transaction, orderId: string): Promise<PayoutRow | undefined> {
+export async function findPayoutOfOrder(
+  tx: Database | Transaction,
+  orderId: string,
+): Promise<PayoutRow | undefined> {
   const [payout] = await tx.select().from(payouts).where(eq(payouts.orderId, orderId));
   return payout;
 }

@@ -150,7 +150,7 @@ export async function findOrCreateDepositTerms(
 }
 
 /** The order's deposits still on the chain as far as we know, oldest first (inside a transaction). */
-export async function findSeenDepositsIn(tx: Transaction, orderId: string): Promise<DepositRow[]> {
+export async function findSeenDepositsIn(tx: Database | Transaction, orderId: string): Promise<DepositRow[]> {
   return tx
     .select()
     .from(deposits)

@@ -146,6 +146,15 @@ export function payoutReadiness(
   return { payable: true, address };
 }
 
+/** Why the buy may not be paid now at a known address, or null when it may. */
+export function payoutDestinationProblem(destination: PayoutDestination): string | null {
+  if (!destination.due) return destination.message;
+  if (!destination.address) {
+    return "This buy pays a fresh address of the customer's xpub, not derived yet: open the order to get it first.";
+  }
+  return null;
+}
+
 /**
  * Inside a payout's transaction (order row locked): 409 with the reason unless the buy may be paid
  * now at a known address. Answers that address.
@@ -156,13 +165,8 @@ export async function assertPayoutDestinationUsable(
   now: Date,
 ): Promise<string> {
   const destination = await checkPayoutDestination(tx, order, now);
-  if (!destination.due) throw new AppError('CONFLICT', destination.message);
-  if (!destination.address) {
-    throw new AppError(
-      'CONFLICT',
-      "This buy pays a fresh address of the customer's xpub, not derived yet: open the order to get it first.",
-    );
-  }
+  const problem = payoutDestinationProblem(destination);
+  if (problem || !destination.due || !destination.address) throw new AppError('CONFLICT', problem ?? '');
   return destination.address;
 }
 

@@ -53,12 +53,33 @@ export type WorkQueue = z.infer<typeof queueSchema>;
 
 export const orderListSchema = z.object({ orders: z.array(adminOrderSchema), total: z.number() });
 
+/** Why an order is held for a person, in the back office's words. */
+export const ORDER_FLAG_LABEL: Record<string, string> = {
+  late_deposit: 'Late deposit',
+  underpaid: 'Underpaid',
+  overpaid: 'Overpaid',
+  extra_deposit: 'Extra deposit',
+  vanished_tx: 'Vanished transaction',
+  capture_mismatch: 'Capture mismatch',
+  over_limit: 'Over the order limit',
+  deposit_reversed: 'Deposit reversed',
+  duplicate_reference: 'Duplicate bank reference',
+  payment_reversed: 'Payment reversed',
+};
+
+/**
+ * One step of an order's history, for staff: a move between two states (`moved`), the creation
+ * (`created`), or something that changed no state (`event`: a payout started, a flag, a re-pricing),
+ * named in `title`. `facts` are the step's details in words, amounts as BTC and USD.
+ */
 export const timelineEntrySchema = z.object({
+  kind: z.enum(['created', 'moved', 'event']),
+  title: z.string(),
   from: z.string().nullable(),
   to: z.string(),
   actor: z.string(),
   reason: z.string().nullable(),
-  details: z.unknown().optional(),
+  facts: z.array(z.object({ label: z.string(), value: z.string() })),
   at: z.string(),
 });
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
@@ -105,8 +126,34 @@ export const payoutDestinationSchema = z.object({
 });
 export type PayoutDestinationView = z.infer<typeof payoutDestinationSchema>;
 
+/** The back office's order actions; each is the last segment of `POST /api/admin/orders/:id/<kind>`. */
+export const orderActionKinds = [
+  'mark-paid',
+  'payout-btc',
+  'send-btc',
+  'payout-usd',
+  'cancel',
+  'refund-btc',
+  'resolve-flag',
+] as const;
+export const orderActionKindSchema = z.enum(orderActionKinds);
+export type OrderActionKind = z.infer<typeof orderActionKindSchema>;
+
+/**
+ * An action the order page offers, as the server's rules judge it now: allowed, or blocked with the
+ * reason (the same words the action answers with, 409, if it is tried).
+ */
+export const orderActionOfferSchema = z.object({
+  kind: orderActionKindSchema,
+  allowed: z.boolean(),
+  reason: z.string().nullable(),
+});
+export type OrderActionOffer = z.infer<typeof orderActionOfferSchema>;
+
 export const orderDetailSchema = z.object({
   order: adminOrderSchema,
+  /** The actions that concern the order at its stage, in the order the page shows them. */
+  actions: z.array(orderActionOfferSchema),
   payoutDestination: payoutDestinationSchema.nullable().optional(),
   /** The payout batch holding this buy (DESIGN.md 7.11): it is paid by that batch, never by hand. */
   payoutBatch: payoutBatchRefSchema.nullable().optional(),
@@ -204,9 +251,9 @@ const searchText = (max: number) =>
     .trim()
     .max(max, { error: `Search for at most ${max} characters.` });
 
-/** Orders: a customer's e-mail, phone or id, or an order id (`customer`). */
+/** Orders: a customer's e-mail, phone, id or short number, or an order's id or short number (`customer`). */
 export const orderSearchFormSchema = z.object({ customer: searchText(254) });
-/** Customers: an e-mail, a phone number or a customer id (`q`). */
+/** Customers: an e-mail, a phone number, or a customer's or order's id or short number (`q`). */
 export const customerSearchFormSchema = z.object({ q: searchText(254) });
 /** The audit log's typed filters: the order or customer id, and the admin's e-mail. */
 export const auditFilterFormSchema = z.object({ targetId: searchText(100), admin: searchText(254) });

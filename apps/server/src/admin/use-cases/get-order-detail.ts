@@ -1,3 +1,4 @@
+import type { SimulatedChain } from '../../chain/simulated-chain';
 import type { Database } from '../../db/database';
 import type { OrderRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -14,6 +15,7 @@ import {
   findOrderDeposits,
   findOrderTimeline,
 } from '../admin-orders.repository';
+import { offeredOrderActions, readOrderActionFacts } from '../order-action-rules';
 
 /**
  * Where an unsettled buy's bitcoin goes: for a paid buy (due for payout) the destination is resolved,
@@ -64,9 +66,17 @@ async function resolveForStaff(deps: ResolveDeps, orderId: string) {
   }
 }
 
-/** One order with its customer, its state changes, the deposits seen for it and its payout destination. */
+/**
+ * One order with its customer, its state changes, the deposits seen for it, its payout destination, and
+ * the actions its state allows (or blocks, with the reason), judged by the rules the actions enforce.
+ */
 export async function getOrderDetail(
-  deps: { db: Database; confirmationsRequired: number; payoutDestinations: ResolveDeps },
+  deps: {
+    db: Database;
+    confirmationsRequired: number;
+    payoutDestinations: ResolveDeps;
+    simulatedChain: SimulatedChain | null;
+  },
   orderId: string,
 ) {
   const order = await findOrder(deps.db, orderId);
@@ -83,8 +93,13 @@ export async function getOrderDetail(
     payoutDestination?.address && !order.walletAddress
       ? ((await findOrder(deps.db, orderId)) ?? order)
       : order;
+  const facts = await readOrderActionFacts(deps.db, current, {
+    confirmationsRequired: deps.confirmationsRequired,
+    demoChain: deps.simulatedChain !== null,
+  });
   return {
     order: current,
+    actions: offeredOrderActions(current, facts),
     customer,
     timeline,
     deposits,

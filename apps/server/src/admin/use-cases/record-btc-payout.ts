@@ -1,11 +1,10 @@
 import type { OrderRow } from '../../db/schema';
-import { AppError } from '../../http/errors';
 import { assertAddressNotSanctioned } from '../../compliance/sanctions/sanctions-screening';
 import { moveOrder } from '../../orders/order-state';
-import { assertPayoutDestinationUsable } from '../../payout-addresses/payout-destination';
-import { findPayoutOfOrder, insertPayout, recordPayoutSent } from '../payout.repository';
-import { assertNoPayout, assertNotInBatch } from './payout-rules';
+import { assertOrderAction } from '../order-action-rules';
+import { insertPayout, recordPayoutSent } from '../payout.repository';
 import {
+  actionFactsIn,
   adminActor,
   runOrderAction,
   type OrderActionDeps,
@@ -24,25 +23,16 @@ export async function recordBtcPayout(
   const txid = request.txid.toLowerCase();
   const vout = request.vout ?? 0;
   return runOrderAction(deps, { ...request, action: 'order.payout_btc' }, async (tx, order) => {
-    if (order.type !== 'buy') throw new AppError('CONFLICT', 'A bitcoin payout completes buy orders only.');
-    if (order.status === 'processing' && !order.paymentConfirmedAt) {
-      throw new AppError('CONFLICT', 'Mark the payment as received before sending the bitcoin.');
-    }
-    if (order.flag) throw new AppError('CONFLICT', 'Resolve the flag first.');
+    const facts = await actionFactsIn(tx, deps, order);
+    assertOrderAction('payout-btc', order, facts);
     // Screened again just before the payout: the list may have changed since the order was saved.
     if (order.walletAddress) await assertAddressNotSanctioned(tx, order.walletAddress, 'walletAddress');
-    if (order.status === 'processing') await assertNotInBatch(tx, order);
-    const existing = await findPayoutOfOrder(tx, order.id);
-    // A payout in flight already passed this check when it started; anything new must pass it now.
-    const address =
-      existing?.state === 'sending'
-        ? existing.address
-        : await assertPayoutDestinationUsable(tx, order, new Date());
+    const existing = facts.payout;
     if (existing?.state === 'sending') {
       await recordPayoutSent(tx, existing.id, { txid, vout });
-    } else if (existing) {
-      assertNoPayout(order, existing);
-    } else if (order.status === 'processing') {
+    } else {
+      // The rules allow a new payout only to a due destination at a known address.
+      const address = facts.destination?.due ? facts.destination.address : null;
       await insertPayout(
         tx,
         {

@@ -1,10 +1,11 @@
 import type { OrderRow } from '../../db/schema';
 import { findSeenDepositsIn } from '../../deposits/deposit.repository';
-import { AppError } from '../../http/errors';
 import { moveOrder } from '../../orders/order-state';
 import { clearFlag } from '../admin-orders.repository';
-import { findBtcRefund, insertBtcRefund, recordOrderEvent } from '../btc-refund.repository';
+import { insertBtcRefund, recordOrderEvent } from '../btc-refund.repository';
+import { assertOrderAction } from '../order-action-rules';
 import {
+  actionFactsIn,
   adminActor,
   runOrderAction,
   type OrderActionDeps,
@@ -26,23 +27,8 @@ export async function refundBtc(
 ): Promise<OrderRow> {
   const { address, txid, staff } = request;
   return runOrderAction(deps, { ...request, action: 'order.refund_btc' }, async (tx, order) => {
-    if (order.type !== 'sell') {
-      throw new AppError('CONFLICT', 'Only a sell order holds bitcoin of the customer’s to return.');
-    }
-    if (await findBtcRefund(tx, order.id)) {
-      throw new AppError('CONFLICT', 'The bitcoin of this order was already returned.');
-    }
+    assertOrderAction('refund-btc', order, await actionFactsIn(tx, deps, order));
     const held = await findSeenDepositsIn(tx, order.id);
-    if (held.length === 0) {
-      throw new AppError('CONFLICT', 'No deposit of this order is on the chain: there is nothing to return.');
-    }
-    const flagged = order.flag !== null && order.flag !== 'deposit_reversed';
-    if (!flagged && order.status !== 'cancelled' && order.status !== 'expired') {
-      throw new AppError(
-        'CONFLICT',
-        'This order’s bitcoin is due to be paid for. Only a flagged, cancelled or expired order’s coins can be returned.',
-      );
-    }
     await insertBtcRefund(tx, { orderId: order.id, address, txid, refundedBy: adminActor(staff) });
     const heldSats = held.reduce((sum, deposit) => sum + deposit.valueSats, 0n);
     const flagNote = `bitcoin returned in ${txid} to ${address}${order.flag ? ` (was ${order.flag}: ${order.flagNote ?? ''})` : ''}`;

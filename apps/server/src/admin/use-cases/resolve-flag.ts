@@ -1,8 +1,8 @@
 import type { SignedInUser } from '../../auth/sessions';
 import type { OrderRow } from '../../db/schema';
-import { AppError } from '../../http/errors';
 import { clearFlag } from '../admin-orders.repository';
-import { adminActor, runOrderAction, type OrderActionDeps } from './run-order-action';
+import { assertOrderAction } from '../order-action-rules';
+import { actionFactsIn, adminActor, runOrderAction, type OrderActionDeps } from './run-order-action';
 
 /** A person looked into a flagged order: the flag goes, what it said stays in the flag note. */
 export async function resolveFlag(
@@ -11,7 +11,7 @@ export async function resolveFlag(
 ): Promise<OrderRow> {
   const { note } = request;
   return runOrderAction(deps, { ...request, action: 'order.resolve_flag' }, async (tx, order) => {
-    if (!order.flag) throw new AppError('CONFLICT', 'This order has no flag to resolve.');
+    assertOrderAction('resolve-flag', order, await actionFactsIn(tx, deps, order));
     const updated = await clearFlag(
       tx,
       order.id,

@@ -1,3 +1,4 @@
+import type { SimulatedChain } from '../../chain/simulated-chain';
 import type { Database, Transaction } from '../../db/database';
 import type { OrderRow } from '../../db/schema';
 import type { SignedInUser } from '../../auth/sessions';
@@ -6,10 +7,23 @@ import type { OrderNotifier } from '../../orders/order-notifications';
 import { recordAdminAction } from '../admin-audit.repository';
 import { lockOrder } from '../admin-orders.repository';
 import type { ApprovalClosing } from './four-eyes';
+import { readOrderActionFacts } from '../order-action-rules';
 
 export interface OrderActionDeps {
   db: Database;
   notify: OrderNotifier;
+  /** Confirmations a sell deposit needs before the dollars go out. */
+  confirmationsRequired: number;
+  /** The demo chain, through which demo payouts are sent; null when a real chain is used. */
+  simulatedChain: SimulatedChain | null;
+}
+
+/** The facts the action rules read about `order`, inside the action's transaction. */
+export function actionFactsIn(tx: Transaction, deps: OrderActionDeps, order: OrderRow) {
+  return readOrderActionFacts(tx, order, {
+    confirmationsRequired: deps.confirmationsRequired,
+    demoChain: deps.simulatedChain !== null,
+  });
 }
 
 /** Who does what to which order, and the note the audit log keeps. */

@@ -4,16 +4,12 @@ import type { OrderRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { assertAddressNotSanctioned } from '../../compliance/sanctions/sanctions-screening';
 import { moveOrder } from '../../orders/order-state';
-import {
-  assertPayoutDestinationUsable,
-  resolvePayoutDestination,
-  type ResolveDeps,
-} from '../../payout-addresses/payout-destination';
+import { resolvePayoutDestination, type ResolveDeps } from '../../payout-addresses/payout-destination';
 import { recordAdminAction } from '../admin-audit.repository';
 import { lockOrder } from '../admin-orders.repository';
-import { findPayoutOfOrder, insertPayout, recordPayoutSent, recordPayoutStarted } from '../payout.repository';
-import { assertMayPayOut, assertNotInBatch } from './payout-rules';
-import { adminActor, runOrderAction, type OrderActionDeps } from './run-order-action';
+import { assertOrderAction } from '../order-action-rules';
+import { insertPayout, recordPayoutSent, recordPayoutStarted } from '../payout.repository';
+import { actionFactsIn, adminActor, runOrderAction, type OrderActionDeps } from './run-order-action';
 
 /**
  * Demo: pays a paid buy's bitcoin through the simulated chain, claim before send (DESIGN.md 7.7).
@@ -36,22 +32,13 @@ export async function sendDemoBtc(
   const { order, payout } = await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, request.orderId);
     if (!order) throw new AppError('NOT_FOUND', 'Order not found.');
-    if (
-      order.type !== 'buy' ||
-      order.status !== 'processing' ||
-      !order.paymentConfirmedAt ||
-      !order.walletAddress
-    ) {
-      throw new AppError(
-        'CONFLICT',
-        'Only a processing buy whose payment was marked received can be paid out.',
-      );
-    }
-    assertMayPayOut(order, await findPayoutOfOrder(tx, order.id));
-    const address = await assertPayoutDestinationUsable(tx, order, new Date());
+    const facts = await actionFactsIn(tx, deps, order);
+    assertOrderAction('send-btc', order, facts);
+    // The rules allow the send only to a due destination at a known address.
+    const address = facts.destination?.due ? facts.destination.address : null;
+    if (!address) throw new AppError('CONFLICT', 'This buy has no payout address yet.');
     // Screened again just before the payout: the list may have changed since the order was saved.
     await assertAddressNotSanctioned(tx, address, 'walletAddress');
-    await assertNotInBatch(tx, order);
     const payout = await insertPayout(
       tx,
       {

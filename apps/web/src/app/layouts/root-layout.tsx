@@ -27,14 +27,16 @@ export function RootLayout() {
   );
 }
 
+/** A labelled region: every part of a page sits in a landmark, so no reader skips it by accident. */
 function DemoBanner() {
   return (
-    <div
+    <section
+      aria-label="Demo mode"
       data-testid="demo-banner"
       className="bg-brand-500 px-4 py-1.5 text-center text-sm font-semibold text-ink-900"
     >
       Demo mode — no real money moves
-    </div>
+    </section>
   );
 }
 

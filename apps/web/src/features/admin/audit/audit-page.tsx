@@ -139,7 +139,7 @@ export default function AuditPage() {
       cell: (e) => (
         <span className="text-xs leading-tight whitespace-nowrap text-slate-600" title={formatDateTime(e.at)}>
           <span className="md:block">{formatDate(e.at)}</span>{' '}
-          <span className="text-slate-400 md:block">{formatTime(e.at)}</span>
+          <span className="text-slate-500 md:block">{formatTime(e.at)}</span>
         </span>
       ),
     },
@@ -287,12 +287,12 @@ const SHOWN = 4;
 
 function ChangeList({ entry }: { entry: AuditEntry }) {
   const changes = diffChanges(entry.before, entry.after);
-  if (changes.length === 0) return <span className="text-xs text-slate-400">no field changed</span>;
+  if (changes.length === 0) return <span className="text-xs text-slate-500">no field changed</span>;
   const line = (change: (typeof changes)[number]) => (
     <li key={change.key} className="text-xs leading-5 [overflow-wrap:anywhere]">
       <span className="font-mono text-slate-500">{change.key}</span>{' '}
       <span className="text-red-700 line-through decoration-red-300">{showValue(change.before)}</span>{' '}
-      <span aria-label="to" className="text-slate-400">
+      <span aria-label="to" className="text-slate-500">
         →
       </span>{' '}
       <span className="font-medium text-emerald-700">{showValue(change.after)}</span>

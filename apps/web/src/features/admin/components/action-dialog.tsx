@@ -103,14 +103,14 @@ export function TextAreaField({ label, error, hint, optional, className, ...prop
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
         {label}
-        {optional && <span className="font-normal text-slate-400"> (optional)</span>}
+        {optional && <span className="font-normal text-slate-500"> (optional)</span>}
       </label>
       <textarea
         id={id}
         rows={3}
         aria-invalid={error ? true : undefined}
         aria-describedby={error || hint ? messageId : undefined}
-        className={`mt-1.5 block w-full min-w-0 rounded-xl border bg-white px-4 py-3 text-base text-ink-900 shadow-xs outline-none transition-colors placeholder:text-slate-400 focus:ring-2 sm:text-sm ${
+        className={`mt-1.5 block w-full min-w-0 rounded-xl border bg-white px-4 py-3 text-base text-ink-900 shadow-xs outline-none transition-colors placeholder:text-slate-500 focus:ring-2 sm:text-sm ${
           error
             ? 'border-red-500 focus:border-red-500 focus:ring-red-500/25'
             : 'border-slate-300 focus:border-brand-500 focus:ring-brand-500/30'

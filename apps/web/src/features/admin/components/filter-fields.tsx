@@ -4,7 +4,7 @@ import { ChevronDownIcon } from '../../../components/ui/icons';
 // Compact inputs for the filter bars above tables (the forms' fields are taller, for customers).
 
 const base =
-  'block h-10 w-full min-w-0 rounded-lg border border-slate-300 bg-white text-base text-ink-900 shadow-xs outline-none transition-colors placeholder:text-slate-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 sm:text-sm';
+  'block h-10 w-full min-w-0 rounded-lg border border-slate-300 bg-white text-base text-ink-900 shadow-xs outline-none transition-colors placeholder:text-slate-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 sm:text-sm';
 
 export function FilterInput({
   label,
@@ -20,7 +20,7 @@ export function FilterInput({
       </label>
       <div className="relative">
         {icon && (
-          <span className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-400">
+          <span className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-500">
             {icon}
           </span>
         )}

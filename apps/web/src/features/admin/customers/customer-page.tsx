@@ -218,7 +218,7 @@ function CustomerView({ detail }: { detail: CustomerDetail }) {
                   <VerifiedValue key="p" value={user.phoneNumber} verified={user.phone_verified} />
                 ) : null,
               ],
-              ['Name', name !== user.email ? name : <span className="text-slate-400">not given</span>],
+              ['Name', name !== user.email ? name : <span className="text-slate-500">not given</span>],
               [
                 'Limits tier',
                 <span key="tier" className="flex flex-wrap items-center gap-2" data-testid="customer-tier">

@@ -96,7 +96,7 @@ export default function CustomersPage() {
           label="Search customers"
           type="search"
           {...form.register('q')}
-          placeholder="ada@example.com, +1202…, or an id"
+          placeholder="ada@example.com, +1202…, or a customer or order number"
           icon={<SearchIcon className="size-4" />}
           className="flex-1"
         />

@@ -81,7 +81,7 @@ export default function KycCasesPage() {
           cell: (c) => (
             <span className="text-xs text-slate-600">
               {formatDateTime(c.decidedAt)}
-              {c.decidedBy && <span className="block text-slate-400">{c.decidedBy}</span>}
+              {c.decidedBy && <span className="block text-slate-500">{c.decidedBy}</span>}
             </span>
           ),
         },

@@ -15,7 +15,9 @@ describe('OrderActionsPanel, double submission', () => {
     let answer: (response: Response) => void = () => undefined;
     mockedFetch().mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
     const paid = adminOrder({ paymentConfirmedAt: '2026-03-01T11:00:00.000Z' });
-    renderWithProviders(<OrderActionsPanel order={paid} confirmationsRequired={1} />);
+    renderWithProviders(
+      <OrderActionsPanel order={paid} offers={[{ kind: 'send-btc', allowed: true, reason: null }]} />,
+    );
     await user.click(screen.getByRole('button', { name: 'Send via demo chain' }));
 
     await user.dblClick(screen.getByRole('button', { name: 'Send bitcoin' }));

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderWithProviders, testConfig } from '../../../test/test-utils';
+import type { OrderActionKind, OrderActionOffer } from '@offzero/shared/api/admin';
 import { OrderActionsPanel } from './order-actions-panel';
 import { adminOrder, ORDER_ID, WALLET } from '../../../test/admin-order-fixture';
 import { stubAdminFetch } from '../../../test/admin-fetch';
@@ -9,39 +10,41 @@ import { stubAdminFetch } from '../../../test/admin-fetch';
 const mockedFetch = stubAdminFetch();
 
 const buttons = () => screen.getAllByRole('button').map((button) => button.textContent);
+const allowed = (kind: OrderActionKind): OrderActionOffer => ({ kind, allowed: true, reason: null });
+const blocked = (kind: OrderActionKind, reason: string): OrderActionOffer => ({
+  kind,
+  allowed: false,
+  reason,
+});
 
 describe('OrderActionsPanel', () => {
-  it('offers only what fits the state', () => {
-    const { unmount } = renderWithProviders(
-      <OrderActionsPanel order={adminOrder()} confirmationsRequired={1} />,
-    );
-    expect(buttons()).toEqual(['Mark payment received', 'Cancel order']);
+  it('offers what the server allows, and shows a blocked action disabled with the server’s reason', () => {
+    const waiting =
+      'The payout waits until the customer confirms the address from the link we e-mailed them.';
+    const paid = adminOrder({ paymentConfirmedAt: '2026-03-01T11:00:00.000Z' });
+    const offers = [blocked('payout-btc', waiting), blocked('send-btc', waiting), allowed('cancel')];
+    const { unmount } = renderWithProviders(<OrderActionsPanel order={paid} offers={offers} />);
+    expect(buttons()).toEqual(['Record payout txid', 'Send via demo chain', 'Cancel order']);
+    const send = screen.getByRole('button', { name: 'Send via demo chain' });
+    expect(send).toBeDisabled();
+    expect(send).toHaveAccessibleDescription(waiting);
+    expect(screen.getByRole('button', { name: 'Cancel order' })).toBeEnabled();
+    // One reason, said once for both payouts.
+    expect(screen.getAllByText(waiting)).toHaveLength(1);
     unmount();
 
-    const paid = adminOrder({ paymentConfirmedAt: '2026-03-01T11:00:00.000Z' });
-    const demo = renderWithProviders(<OrderActionsPanel order={paid} confirmationsRequired={1} />);
-    expect(buttons()).toEqual(['Record payout txid', 'Send via demo chain', 'Cancel order']);
-    demo.unmount();
-
-    renderWithProviders(<OrderActionsPanel order={paid} confirmationsRequired={1} />, {
-      config: { ...testConfig, mode: 'production' },
-    });
-    expect(buttons()).toEqual(['Record payout txid', 'Cancel order']);
+    // Outside demo mode there is no demo chain to send through.
+    renderWithProviders(
+      <OrderActionsPanel order={paid} offers={[allowed('payout-btc'), allowed('send-btc')]} />,
+      {
+        config: { ...testConfig, mode: 'production' },
+      },
+    );
+    expect(buttons()).toEqual(['Record payout txid']);
   });
 
-  it('says why a sell waits, and offers nothing for a completed order', () => {
-    const sell = adminOrder({
-      type: 'sell',
-      walletAddress: { address: 'tb1qdeposit', amount: 0.01 },
-      confirmations: 0,
-    });
-    const { unmount } = renderWithProviders(<OrderActionsPanel order={sell} confirmationsRequired={1} />);
-    expect(screen.getByText(/Waiting for confirmations: 0 of 1/)).toBeInTheDocument();
-    expect(buttons()).toEqual(['Cancel order']);
-    unmount();
-    renderWithProviders(
-      <OrderActionsPanel order={adminOrder({ status: 'completed' })} confirmationsRequired={1} />,
-    );
+  it('says nothing is left to do when the server offers nothing', () => {
+    renderWithProviders(<OrderActionsPanel order={adminOrder({ status: 'completed' })} offers={[]} />);
     expect(screen.getByText('This order is completed. Nothing is left to do.')).toBeInTheDocument();
     expect(screen.queryAllByRole('button')).toHaveLength(0);
   });
@@ -51,7 +54,9 @@ describe('OrderActionsPanel', () => {
     mockedFetch().mockResolvedValue(
       jsonResponse({ message: 'Done.', order: adminOrder({ paymentConfirmedAt: 'x' }) }),
     );
-    renderWithProviders(<OrderActionsPanel order={adminOrder()} confirmationsRequired={1} />);
+    renderWithProviders(
+      <OrderActionsPanel order={adminOrder()} offers={[allowed('mark-paid'), allowed('cancel')]} />,
+    );
     await user.click(screen.getByRole('button', { name: 'Mark payment received' }));
 
     const dialog = screen.getByRole('dialog', { name: 'Mark payment received' });
@@ -79,7 +84,9 @@ describe('OrderActionsPanel', () => {
         202,
       ),
     );
-    renderWithProviders(<OrderActionsPanel order={adminOrder({ value: 5000 })} confirmationsRequired={1} />);
+    renderWithProviders(
+      <OrderActionsPanel order={adminOrder({ value: 5000 })} offers={[allowed('mark-paid')]} />,
+    );
     await user.click(screen.getByRole('button', { name: 'Mark payment received' }));
     await user.click(screen.getByRole('button', { name: 'Mark received' }));
 
@@ -96,7 +103,7 @@ describe('OrderActionsPanel', () => {
     renderWithProviders(
       <OrderActionsPanel
         order={adminOrder({ paymentConfirmedAt: '2026-03-01T11:00:00.000Z' })}
-        confirmationsRequired={1}
+        offers={[allowed('payout-btc')]}
       />,
     );
     await user.click(screen.getByRole('button', { name: 'Record payout txid' }));
@@ -119,7 +126,7 @@ describe('OrderActionsPanel', () => {
     renderWithProviders(
       <OrderActionsPanel
         order={adminOrder({ status: 'pending', payment: null })}
-        confirmationsRequired={1}
+        offers={[allowed('cancel')]}
       />,
     );
     await user.click(screen.getByRole('button', { name: 'Cancel order' }));
@@ -142,12 +149,7 @@ describe('OrderActionsPanel', () => {
     mockedFetch().mockResolvedValue(
       jsonResponse({ message: 'Done.', order: { ...held, status: 'cancelled' } }),
     );
-    const { unmount } = renderWithProviders(<OrderActionsPanel order={held} confirmationsRequired={1} />);
-    // Without a deposit still on the chain there is nothing to return.
-    expect(buttons()).not.toContain('Refund BTC');
-    unmount();
-
-    renderWithProviders(<OrderActionsPanel order={held} confirmationsRequired={1} holdsDeposit />);
+    renderWithProviders(<OrderActionsPanel order={held} offers={[allowed('refund-btc')]} />);
     await user.click(screen.getByRole('button', { name: 'Refund BTC' }));
     const dialog = screen.getByRole('dialog', { name: 'Record the bitcoin returned' });
     expect(dialog).toHaveTextContent('The order is cancelled');

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from '../../../lib/toast';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useZodForm, type ZodForm } from '../../../lib/forms';
@@ -7,18 +7,11 @@ import { useIdempotencyKeys } from '../../../lib/idempotency-key';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useOrderAction } from '../api/admin-api';
-import type { AdminOrder, PayoutBatchRef } from '@offzero/shared/api/admin';
+import type { AdminOrder, OrderActionOffer } from '@offzero/shared/api/admin';
 import { ActionDialog, TextAreaField } from '../components/action-dialog';
 import { Panel } from '../components/blocks';
 import { btc, methodLabel, usd } from '../format';
-import {
-  actionFormSchema,
-  availableActions,
-  flagLabel,
-  waitingReason,
-  type ActionFormValues,
-  type OrderActionKind,
-} from './order-actions';
+import { actionFormSchema, flagLabel, type ActionFormValues, type OrderActionKind } from './order-actions';
 
 interface ActionCopy {
   button: string;
@@ -88,24 +81,17 @@ const COPY: Record<OrderActionKind, ActionCopy> = {
   },
 };
 
-/** The order's actions that fit its state, each behind a confirmation that says what will happen. */
-export function OrderActionsPanel({
-  order,
-  confirmationsRequired,
-  holdsDeposit = false,
-  payoutBatch = null,
-}: {
-  order: AdminOrder;
-  confirmationsRequired: number;
-  /** A deposit of this sell is still on the chain (its coins could be returned). */
-  holdsDeposit?: boolean;
-  /** The payout batch holding this buy, if any: it pays the buy, so no payout is offered here. */
-  payoutBatch?: PayoutBatchRef | null;
-}) {
+/**
+ * The order's actions as the server judges them (`offers` of the order answer): each allowed one behind
+ * a confirmation that says what will happen, each blocked one shown disabled with the server's reason.
+ */
+export function OrderActionsPanel({ order, offers }: { order: AdminOrder; offers: OrderActionOffer[] }) {
   const { mode } = useAppConfig();
-  const context = { confirmationsRequired, demo: mode === 'demo', holdsDeposit, payoutBatch };
-  const actions = availableActions(order, context);
-  const waiting = waitingReason(order, context);
+  // The demo chain's send exists only in demo mode.
+  const shown = offers.filter((offer) => offer.kind !== 'send-btc' || mode === 'demo');
+  // One note per reason: two payouts blocked by the same unconfirmed address say it once.
+  const reasons = [...new Set(shown.flatMap((offer) => (offer.allowed ? [] : [offer.reason ?? ''])))];
+  const reasonsId = useId();
   const [open, setOpen] = useState<OrderActionKind | null>(null);
   // Four eyes: the action this admin asked for, waiting for a second admin to carry it out.
   const [awaiting, setAwaiting] = useState<string | null>(null);
@@ -120,11 +106,18 @@ export function OrderActionsPanel({
           Waiting for a second approver. {awaiting}
         </p>
       )}
-      {waiting && (
-        <p className="mb-3 rounded-xl bg-sky-50 p-3 text-sm text-sky-800 ring-1 ring-sky-600/15">{waiting}</p>
-      )}
-      {actions.length === 0 ? (
-        <p className="text-sm text-slate-500">
+      {reasons.map((reason, index) => (
+        <p
+          key={reason}
+          id={`${reasonsId}-${index}`}
+          data-testid="order-action-blocked"
+          className="mb-3 rounded-xl bg-sky-50 p-3 text-sm text-sky-900 ring-1 ring-sky-600/15"
+        >
+          {reason}
+        </p>
+      ))}
+      {shown.length === 0 ? (
+        <p className="text-sm text-slate-600">
           {order.status === 'completed'
             ? 'This order is completed. Nothing is left to do.'
             : order.status === 'cancelled'
@@ -133,8 +126,15 @@ export function OrderActionsPanel({
         </p>
       ) : (
         <div className="flex flex-col gap-2">
-          {actions.map((kind) => (
-            <Button key={kind} variant={COPY[kind].buttonVariant} fullWidth onClick={() => setOpen(kind)}>
+          {shown.map(({ kind, allowed, reason }) => (
+            <Button
+              key={kind}
+              variant={COPY[kind].buttonVariant}
+              fullWidth
+              disabled={!allowed}
+              aria-describedby={allowed ? undefined : `${reasonsId}-${reasons.indexOf(reason ?? '')}`}
+              onClick={() => setOpen(kind)}
+            >
               {COPY[kind].button}
             </Button>
           ))}

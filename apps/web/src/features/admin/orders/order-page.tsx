@@ -141,12 +141,7 @@ function OrderView({ detail }: { detail: OrderDetail }) {
         </div>
         <div className="order-1 min-w-0 space-y-5 lg:order-2">
           <div className="space-y-5 lg:sticky lg:top-20">
-            <OrderActionsPanel
-              order={order}
-              confirmationsRequired={confirmationsRequired}
-              holdsDeposit={detail.deposits.some((deposit) => deposit.status === 'seen')}
-              payoutBatch={detail.payoutBatch ?? null}
-            />
+            <OrderActionsPanel order={order} offers={detail.actions} />
             <Panel title="Customer" testId="order-customer">
               {customer ? (
                 <Details
@@ -154,7 +149,7 @@ function OrderView({ detail }: { detail: OrderDetail }) {
                     [
                       'Name',
                       `${customer.firstName} ${customer.lastName}`.trim() || (
-                        <span className="text-slate-400">not given</span>
+                        <span className="text-slate-500">not given</span>
                       ),
                     ],
                     [
@@ -254,7 +249,7 @@ function PaymentPanel({ order }: { order: AdminOrder }) {
           {order.bankTxn}
         </span>
       ) : (
-        <span className="text-slate-400">none</span>
+        <span className="text-slate-500">none</span>
       ),
     ]);
     if (order.paypalOrderId)
@@ -269,7 +264,7 @@ function PaymentPanel({ order }: { order: AdminOrder }) {
       order.paymentConfirmedAt ? (
         `${formatDateTime(order.paymentConfirmedAt)}${order.paymentConfirmedBy ? ` by ${order.paymentConfirmedBy}` : ''}`
       ) : (
-        <span className="text-slate-400">not confirmed yet</span>
+        <span className="text-slate-500">not confirmed yet</span>
       ),
     ]);
   } else {
@@ -280,7 +275,7 @@ function PaymentPanel({ order }: { order: AdminOrder }) {
           {order.bankTxn}
         </span>
       ) : (
-        <span className="text-slate-400">not paid yet</span>
+        <span className="text-slate-500">not paid yet</span>
       ),
     ]);
   }
@@ -321,7 +316,7 @@ function ChainPanel({
         <ExplorerLink kind="tx" value={order.txn} label="View the transaction on the block explorer" />
       </span>
     ) : (
-      <span className="text-slate-400">none yet</span>
+      <span className="text-slate-500">none yet</span>
     ),
   ];
   if (order.type === 'buy') {
@@ -504,10 +499,6 @@ function StateChange({
   const actor = describeActor(entry.actor, customerId);
   const staffId = entry.actor.startsWith('admin:') ? entry.actor.slice('admin:'.length) : null;
   const who = staffId && staff[staffId] ? staff[staffId] : actor.label;
-  const details =
-    entry.details && typeof entry.details === 'object' && !Array.isArray(entry.details)
-      ? Object.entries(entry.details as Record<string, unknown>)
-      : [];
   const dot = {
     customer: 'bg-sky-500',
     admin: 'bg-brand-500',
@@ -521,30 +512,35 @@ function StateChange({
         className={`absolute top-1.5 left-0 size-[15px] rounded-full ring-4 ring-white ${dot}`}
       />
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-        {entry.from ? (
+        {entry.kind === 'moved' && entry.from ? (
           <>
             <StatusText status={entry.from} />
-            <span aria-label="to" className="text-slate-400">
+            <span aria-label="to" className="text-slate-600">
               →
             </span>
+            <StatusText status={entry.to} />
+          </>
+        ) : entry.kind === 'created' ? (
+          <>
+            <span className="text-slate-600">Created as</span>
+            <StatusText status={entry.to} />
           </>
         ) : (
-          <span className="text-slate-500">Created as</span>
+          <span className="font-medium text-ink-900">{entry.title}</span>
         )}
-        <StatusText status={entry.to} />
-        <span className="text-slate-500">by</span>
+        <span className="text-slate-600">by</span>
         <span className="font-medium break-all text-ink-900">{who}</span>
       </div>
-      <p className="mt-0.5 text-xs text-slate-500">{formatDateTime(entry.at)}</p>
-      {entry.reason && <p className="mt-1 text-sm break-words text-slate-700">{entry.reason}</p>}
-      {details.length > 0 && (
-        <dl className="mt-1 space-y-0.5 text-xs text-slate-600">
-          {details.map(([key, value]) => (
-            <div key={key} className="flex gap-1.5">
-              <dt className="text-slate-400">{key}:</dt>
-              <dd className="min-w-0 font-mono break-all">
-                {typeof value === 'string' ? value : JSON.stringify(value)}
-              </dd>
+      <p className="mt-0.5 text-xs text-slate-600">{formatDateTime(entry.at)}</p>
+      {entry.reason && entry.reason.toLowerCase() !== entry.title.toLowerCase() && (
+        <p className="mt-1 text-sm break-words text-slate-700">{entry.reason}</p>
+      )}
+      {entry.facts.length > 0 && (
+        <dl className="mt-1 space-y-0.5 text-xs text-slate-700">
+          {entry.facts.map((fact, index) => (
+            <div key={index} className="flex gap-1.5">
+              <dt className="shrink-0 text-slate-600">{fact.label}:</dt>
+              <dd className="min-w-0 break-all">{fact.value}</dd>
             </div>
           ))}
         </dl>
@@ -556,7 +552,15 @@ function StateChange({
 const ACTION_TEXT: Record<string, string> = {
   'order.mark_paid': 'marked the payment received',
   'order.resolve_flag': 'resolved the flag',
+  'order.payout_btc_started': 'started the bitcoin payout',
+  'order.refund_btc': 'recorded the bitcoin returned to the customer',
+  'order.four_eyes_requested': 'asked for a second approver',
+  'order.four_eyes_approved': 'carried it out as the second approver',
 };
+
+/** What a staff member did, after their name: known words, else the action's code in words. */
+const actionText = (action: string) =>
+  ACTION_TEXT[action] ?? inWords(action.replace(/^order\./, '')).toLowerCase();
 
 function StaffAction({ entry }: { entry: AuditEntry }) {
   return (
@@ -569,9 +573,9 @@ function StaffAction({ entry }: { entry: AuditEntry }) {
       </span>
       <p className="text-sm">
         <span className="font-medium break-all text-ink-900">{entry.admin}</span>{' '}
-        <span className="text-slate-600">{ACTION_TEXT[entry.action] ?? entry.action}</span>
+        <span className="text-slate-600">{actionText(entry.action)}</span>
       </p>
-      <p className="mt-0.5 text-xs text-slate-500">{formatDateTime(entry.at)}</p>
+      <p className="mt-0.5 text-xs text-slate-600">{formatDateTime(entry.at)}</p>
       {entry.note && <p className="mt-1 text-sm break-words text-slate-700">{entry.note}</p>}
     </li>
   );

@@ -41,7 +41,7 @@ export function filtersFromParams(params: URLSearchParams): OrderFilters {
 }
 
 /**
- * Every order, newest first: search by customer (e-mail, phone, customer id or order id) and filter by
+ * Every order, newest first: search by customer (e-mail, phone, customer or order id or short number) and filter by
  * status, type, method, flag and date; 25 to a page; the same selection as a CSV file.
  */
 export default function OrdersPage() {
@@ -123,7 +123,7 @@ export default function OrdersPage() {
           title={formatDateTime(o.createdAt)}
         >
           <span className="md:block">{formatDate(o.createdAt)}</span>{' '}
-          <span className="text-slate-400 md:block">{formatTime(o.createdAt)}</span>
+          <span className="text-slate-500 md:block">{formatTime(o.createdAt)}</span>
         </span>
       ),
     },
@@ -197,7 +197,7 @@ export default function OrdersPage() {
             label="Customer or order"
             type="search"
             {...searchForm.register('customer')}
-            placeholder="E-mail, phone, customer id or order id"
+            placeholder="E-mail, phone, or a customer or order number (#25a55680)"
             icon={<SearchIcon className="size-4" />}
             className="flex-1"
           />

@@ -184,7 +184,7 @@ export default function WorkQueuePage() {
                   o.bankTxn ? (
                     <span className="font-mono text-xs">{o.bankTxn}</span>
                   ) : (
-                    <span className="text-slate-400">none yet</span>
+                    <span className="text-slate-500">none yet</span>
                   ),
               },
             ]}
