@@ -17,7 +17,7 @@ import { DESKTOP, snapAtWidths } from './support/screens';
 import { nextPhoneDigits } from './support/run-state';
 import { gotoInteractive } from './support/interactive';
 
-// Compliance end to end (DESIGN.md 7.9), on the real server in demo mode: a listed address is refused
+// Compliance end to end (docs/design.md), on the real server in demo mode: a listed address is refused
 // in Settings (the wallet card and the address book, in lower and upper case); a sell whose deposit
 // comes from a listed address is held, the customer may read but not trade, and the case waits in the
 // back office with its evidence; a first sell asks for the Form W-9 and then goes on. Screenshots at

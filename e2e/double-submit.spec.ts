@@ -4,7 +4,7 @@ import { apiClient, makeTradeReady, registerCustomer, type Customer } from './su
 import { nextPhoneDigits } from './support/run-state';
 import { gotoInteractive } from './support/interactive';
 
-// DESIGN.md 7.5: a double click on Pay, on a payment method or on "Send … BTC" makes one order (one
+// docs/design.md: a double click on Pay, on a payment method or on "Send … BTC" makes one order (one
 // key per customer action, the button busy while its call runs, and the server's own 10-second rule).
 const stamp = Date.now();
 

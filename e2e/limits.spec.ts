@@ -13,7 +13,7 @@ import {
 import { DESKTOP, snapAtWidths } from './support/screens';
 import { gotoInteractive } from './support/interactive';
 
-// Trading limits and the Travel Rule question (DESIGN.md 7.9), on the real server in demo mode: what
+// Trading limits and the Travel Rule question (docs/design.md), on the real server in demo mode: what
 // is left shows at the quote step and on the Limits card and moves after an order; an order of
 // $3,000 or more asks whose wallet it is; an order over the 24-hour limit is refused with what is left.
 /** The origin the page runs on (the test's base URL). */

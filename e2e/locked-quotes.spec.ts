@@ -6,7 +6,7 @@ import { nextPhoneDigits } from './support/run-state';
 import { gotoInteractive } from './support/interactive';
 import { snapAsIs } from './support/screens';
 
-// Locked quotes (DESIGN.md 7.12) in the browser: the confirmation shows the server's locked figures,
+// Locked quotes (docs/design.md) in the browser: the confirmation shows the server's locked figures,
 // which do not move when the live price does, with the real time the lock has left; when it runs out
 // the customer is offered a new quote, never a new price put in silently; and the order saved by Pay
 // carries exactly the figures that were on screen. The browser's clock is driven by the test, so a

@@ -193,7 +193,7 @@ export async function buildApp({
   // Every request's first step, in one hook: its security headers (a refusal carries them too), its
   // connection's end after the answer while the process drains (health/graceful-shutdown.ts), then
   // the load check, which refuses it at once while the process is overloaded, then the text rule on
-  // its query string and path parameters (DESIGN.md 7.8; a body is checked once parsed). A refused
+  // its query string and path parameters (docs/design.md; a body is checked once parsed). A refused
   // page's address is told as a page (web/refusal-page.ts), an API call as JSON, as their headers say.
   const writeSecurityHeaders = await securityHeaderWriter(config);
   const loadShedding = startLoadShedding(app, config.loadShedding);
@@ -215,7 +215,7 @@ export async function buildApp({
   registerMutationLimits(app, config.mutationLimits);
   // After the limits: a call refused as too many never claims its Idempotency-Key.
   registerIdempotency(app, database.db);
-  // Routes marked `blockedPlaces` answer 451 to clients in a blocked country (DESIGN.md 7.9).
+  // Routes marked `blockedPlaces` answer 451 to clients in a blocked country (docs/design.md).
   registerBlockedPlaces(app, {
     blockedCountries: config.blockedCountries,
     lookup: packagedIpCountryDatabase(),
@@ -232,7 +232,7 @@ export async function buildApp({
     (config.redisUrl ? createRedisEventBus(config.redisUrl, app.log) : createMemoryEventBus(app.log));
   app.addHook('onClose', async () => bus.close());
   // Every e-mail, SMS and realtime event a state change causes is written into the outbox with the
-  // change, delivered right after the commit and retried by the deliver-outbox job (DESIGN.md 7.4).
+  // change, delivered right after the commit and retried by the deliver-outbox job (docs/design.md).
   const outbox = createOutboxService({
     db: database.db,
     channels: notifications,
@@ -262,7 +262,7 @@ export async function buildApp({
   const kyc = createKycService({ db: database.db, provider: providers.kyc, outbox, inbox, log: app.log });
   const { chain } = providers;
   // Every address entering the address book, and every xpub address about to be paid, is screened
-  // against the sanctions list (DESIGN.md 7.9).
+  // against the sanctions list (docs/design.md).
   const screenAddress: ScreenAddress = (address, { tx }) =>
     assertAddressNotSanctioned(tx ?? database.db, address, 'address');
   const payoutAddresses = createPayoutAddressService({
@@ -291,7 +291,7 @@ export async function buildApp({
   await prices.reload();
   prices.follow();
   app.addHook('onClose', async () => prices.stop());
-  // The sanctions list (DESIGN.md 7.9) is loaded at start by a process that works jobs, then daily by
+  // The sanctions list (docs/design.md) is loaded at start by a process that works jobs, then daily by
   // the sanctions-refresh job; every process screens against the copy kept in the database.
   const sanctionsList = createSanctionsListService({
     db: database.db,
@@ -305,7 +305,7 @@ export async function buildApp({
   observeHttpRequests(app, metrics);
   countJobRun = (job, outcome) => metrics.jobRuns.inc({ job, outcome });
   // Transaction monitoring: its rules run as jobs on every order saved, credited or changed (flagged,
-  // paid, moved), and a sweep catches any change whose job was lost (DESIGN.md 7.9).
+  // paid, moved), and a sweep catches any change whose job was lost (docs/design.md).
   const cases = createCasesService({ db: database.db, queue: jobQueue, log: app.log });
   const notifyCustomer = createOrderNotifier(outbox);
   const notifyOrderStatus: typeof notifyCustomer = async (order) => {

@@ -190,7 +190,7 @@ export const adminPeopleRoutes =
       );
     }
 
-    // Moves a customer between the KYC tiers of the trading limits (DESIGN.md 7.9).
+    // Moves a customer between the KYC tiers of the trading limits (docs/design.md).
     app.post(
       '/api/admin/users/:userId/tier',
       {

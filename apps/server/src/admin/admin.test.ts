@@ -419,7 +419,7 @@ describe('KYC review and customers', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/user/${dave.userId}`, headers: dave.auth })).statusCode,
     ).toBe(401);
-    // A disabled account gets the answer anyone gets (DESIGN.md 7.6), but no login code.
+    // A disabled account gets the answer anyone gets (docs/design.md), but no login code.
     const codesBefore = (
       await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${dave.email}` })
     ).json().messages.length;

@@ -3,7 +3,7 @@ import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../tes
 import { buyOrderPayload } from '../test/buy-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 
-describe('back office: restricting a customer by staff decision (DESIGN.md 7.7)', () => {
+describe('back office: restricting a customer by staff decision (docs/design.md)', () => {
   let t: TestApp;
   let admin: RegisteredCustomer;
   let ada: RegisteredCustomer;

@@ -6,7 +6,7 @@ import { placeBuyOrder } from '../test/buy-helpers';
 import { saveBank, saveZelle, sellOrder, fileW9 } from '../test/sell-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 
-/** DESIGN.md 7.6, four eyes: a large buy marked paid or sell paid out needs two different admins. */
+/** docs/design.md, four eyes: a large buy marked paid or sell paid out needs two different admins. */
 let t: TestApp;
 let admin: RegisteredCustomer;
 let approver: RegisteredCustomer;

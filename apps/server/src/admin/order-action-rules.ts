@@ -24,7 +24,7 @@ export interface OrderActionFacts {
   confirmationsRequired: number;
   /** The demo chain can send bitcoin by itself. */
   demoChain: boolean;
-  /** The payout batch holding this buy: it pays the buy, never staff by hand (DESIGN.md 7.11). */
+  /** The payout batch holding this buy: it pays the buy, never staff by hand (docs/design.md). */
   batch: { batchId: string } | null;
   /** The order's payout (one per order), started or sent. */
   payout: PayoutRow | null;

@@ -5,7 +5,7 @@ import { orderEvents, payouts, type OrderRow, type PayoutRow } from '../db/schem
 import { AppError } from '../http/errors';
 
 /**
- * The SQL of `payouts` (DESIGN.md section 7.7): one row per order, the intent first (`sending`), the
+ * The SQL of `payouts` (docs/design.md): one row per order, the intent first (`sending`), the
  * result (txid and vout, or a bank reference) once the money has moved.
  */
 

@@ -9,7 +9,7 @@ import { saveBank, saveZelle, sellOrder, fileW9 } from '../test/sell-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 /**
- * Claim before send (DESIGN.md 7.7): the payout intent commits before any money moves, so parallel
+ * Claim before send (docs/design.md): the payout intent commits before any money moves, so parallel
  * calls pay once and a retry after a crash never pays again.
  */
 let t: TestApp;

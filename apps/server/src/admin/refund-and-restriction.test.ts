@@ -11,7 +11,7 @@ const ENV = { CHAIN_POLL_SECONDS: '600', DEPOSIT_CONFIRMATIONS: '1' };
 const REFUND_TXID = 'c0ffee'.repeat(10) + 'abcd';
 const MAINNET_ADDRESS = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 
-describe('back office: returning bitcoin and lifting restrictions (DESIGN.md 7.7)', () => {
+describe('back office: returning bitcoin and lifting restrictions (docs/design.md)', () => {
   let t: TestApp;
   let admin: RegisteredCustomer;
   let ada: RegisteredCustomer;

@@ -4,7 +4,7 @@ import { otpCodes, outboxEvents, registrationTokens, users } from '../db/schema'
 import { latestCode, logIn, nextPhone, registerCustomer } from '../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 
-/** DESIGN.md 7.6: no account enumeration, registration tokens, step-up before a contact change. */
+/** docs/design.md: no account enumeration, registration tokens, step-up before a contact change. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

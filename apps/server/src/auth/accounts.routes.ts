@@ -34,7 +34,7 @@ export const LOGIN_CODE_SENT = 'If an account exists for this email, we sent a c
 
 const refusals = { 400: error, 403: error, 413: error, 415: error, 429: error, 500: error } as const;
 
-/** Registration, login, Google sign-in and logout: the calls of spec section 7. */
+/** Registration, login, Google sign-in and logout: the calls of the product specification. */
 export const accountsRoutes =
   (accounts: AccountsService, mfa: AdminMfaService): FastifyPluginAsyncZod =>
   async (app) => {
@@ -92,7 +92,7 @@ export const accountsRoutes =
       {
         schema: {
           body: emailOtpRequestSchema,
-          // Same answer whether or not the e-mail has an account (DESIGN.md 7.6); 503: not sent.
+          // Same answer whether or not the e-mail has an account (docs/design.md); 503: not sent.
           response: { 200: messageResponseSchema, ...refusals, 503: error },
         },
         config: { blockedPlaces: true, rateLimit: SEND_LIMIT },
@@ -143,7 +143,7 @@ export const accountsRoutes =
         schema: {
           body: phoneOtpRequestSchema,
           // 401: the registration token has expired; 409: another account has verified this number.
-          // 403 STEP_UP_REQUIRED: changing a verified number needs the step-up code (DESIGN.md 7.6).
+          // 403 STEP_UP_REQUIRED: changing a verified number needs the step-up code (docs/design.md).
           response: { 200: messageResponseSchema, ...refusals, 401: error, 409: error, 503: error },
         },
         config: { blockedPlaces: true, session: 'optional', rateLimit: SEND_LIMIT },

@@ -17,7 +17,7 @@ import { findReferralCodeHolders } from '../referrals/referral.repository';
 export type { UserRow };
 
 /**
- * Registration, login and phone verification (spec section 4): the rules, without HTTP. A user exists
+ * Registration, login and phone verification: the rules, without HTTP. A user exists
  * from the moment their e-mail code is verified; the phone is verified afterwards.
  */
 export interface AccountsService {
@@ -52,7 +52,7 @@ export interface AccountsService {
   endRegistration(userId: string): Promise<void>;
 }
 
-/** A phone change (the account had a verified number) needs a step-up code first (DESIGN.md 7.6). */
+/** A phone change (the account had a verified number) needs a step-up code first (docs/design.md). */
 export const STEP_UP_REQUIRED =
   'Enter the security code we sent to your email before changing your phone number.';
 
@@ -120,7 +120,7 @@ export function createAccountsService(deps: {
     findUserByEmail,
 
     async sendRegistrationCode(email, ip) {
-      // The answer never tells whether the e-mail has an account (DESIGN.md 7.6): a code is issued
+      // The answer never tells whether the e-mail has an account (docs/design.md): a code is issued
       // either way (same work, same limits), but the owner of an existing account gets a notice instead.
       const existing = await findUserByEmail(email);
       const code = await otp.issue('new-account', email, ip);
@@ -250,7 +250,7 @@ export function createAccountsService(deps: {
     },
 
     async sendLoginCode(email, ip) {
-      // Same answer for a known, unknown or disabled e-mail (DESIGN.md 7.6); the code is issued either
+      // Same answer for a known, unknown or disabled e-mail (docs/design.md); the code is issued either
       // way, so the work and the limits are the same, and is sent to a known, enabled account only.
       const user = await findUserByEmail(email);
       const code = await otp.issue('login', email, ip);

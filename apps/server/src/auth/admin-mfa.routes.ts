@@ -9,7 +9,7 @@ import { errorResponses } from '../http/error-responses';
 import type { AdminMfaService } from './admin-mfa.service';
 import { requireAdmin, signedInUser } from './sessions';
 
-/** An admin's two-factor set-up (DESIGN.md 7.6): status, a new secret, and the first code that enrols. */
+/** An admin's two-factor set-up (docs/design.md): status, a new secret, and the first code that enrols. */
 export const adminMfaRoutes =
   (mfa: AdminMfaService): FastifyPluginAsyncZod =>
   async (app) => {

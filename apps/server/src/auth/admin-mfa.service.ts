@@ -14,7 +14,7 @@ import type { SignedInUser } from './sessions';
 import { createSecretBox, newTotpSecret, totpStep } from './totp';
 
 /**
- * Admin two-factor authentication (DESIGN.md 7.6): TOTP enrolment, and the second login step of an
+ * Admin two-factor authentication (docs/design.md): TOTP enrolment, and the second login step of an
  * enrolled admin, a short-lived single-use `mfaToken` exchanged with a code for the session.
  */
 export interface AdminMfaService {

@@ -6,7 +6,7 @@ import { tryAgainSentence } from '@offzero/shared/api/errors';
 import { AppError } from '../http/errors';
 
 /**
- * One-time codes (DESIGN.md sections 2 and 4): 6 digits from a secure generator, stored as an HMAC
+ * One-time codes (docs/design.md): 6 digits from a secure generator, stored as an HMAC
  * bound to purpose and destination, valid 10 minutes, single use, at most 5 tries, a new one no
  * sooner than 10 s after the last one that was not used.
  *

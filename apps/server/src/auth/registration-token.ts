@@ -7,7 +7,7 @@ import { isUuid } from '../http/ids';
 /**
  * Between verifying the e-mail (step 2) and the phone (step 4) the customer has no session yet. This
  * short-lived token proves they own the e-mail, so nobody else can attach a phone to their account and
- * receive its session. It names a `registration_tokens` row (DESIGN.md 7.6): it lives at most 15
+ * receive its session. It names a `registration_tokens` row (docs/design.md): it lives at most 15
  * minutes and ends when the phone is verified (its session is given once) or the user logs out.
  */
 const AUDIENCE = 'offzero:registration';

@@ -100,7 +100,7 @@ describe('sessions', () => {
       .where(sql`${users.id} = ${customer.userId}`);
     await sleep(SESSION_CHECK_CACHE_MS);
     expect((await getUser(customer.userId, customer.auth)).statusCode).toBe(401);
-    // The login answer is the one anyone gets (DESIGN.md 7.6), but no code is sent and none can be used.
+    // The login answer is the one anyone gets (docs/design.md), but no code is sent and none can be used.
     const login = await t.request({ method: 'POST', url: '/api/user/login-otp/send', payload: { email } });
     expect(login.statusCode).toBe(200);
     expect(login.json().message).toBe('If an account exists for this email, we sent a code.');

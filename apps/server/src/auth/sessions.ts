@@ -225,7 +225,7 @@ export function requireSignedIn(app: FastifyInstance) {
 
 /**
  * onRequest hook for the back office: signed in and an admin, else 401 / 403 before the body is even
- * read. In production an admin must have enrolled two-factor authentication first (DESIGN.md 7.6);
+ * read. In production an admin must have enrolled two-factor authentication first (docs/design.md);
  * `mayEnrol` is for the enrolment calls themselves.
  */
 export function requireAdmin(app: FastifyInstance, options: { mayEnrol?: boolean } = {}) {
@@ -249,7 +249,7 @@ export function signedInUser(request: FastifyRequest): SignedInUser {
   return request.signedIn;
 }
 
-/** DESIGN.md's ownership rule: an id the client sends must be the signed-in user's own. */
+/** docs/design.md's ownership rule: an id the client sends must be the signed-in user's own. */
 export function assertOwnId(request: FastifyRequest, claimedUserId: string): SignedInUser {
   const signedIn = signedInUser(request);
   if (claimedUserId !== signedIn.user.id) {

@@ -27,7 +27,7 @@ interface JobSender {
 }
 
 /**
- * Transaction monitoring (DESIGN.md 7.9): rules run as jobs on every saved, credited or flagged order
+ * Transaction monitoring (docs/design.md): rules run as jobs on every saved, credited or flagged order
  * and open cases that only staff see; staff review, annotate and close them.
  */
 export function createCasesService(deps: {

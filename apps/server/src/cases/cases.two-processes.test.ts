@@ -5,7 +5,7 @@ import { registerVerifiedCustomer, type RegisteredCustomer } from '../test/accou
 import { createTestApp, createTestAppOnSameDatabase, type TestApp } from '../test/test-app';
 
 /**
- * The one-open-case rule across processes (DESIGN.md 7.9): two server processes on one PostgreSQL
+ * The one-open-case rule across processes (docs/design.md): two server processes on one PostgreSQL
  * database run the monitoring rules on the same customer's orders at the same moment, many times each;
  * one case opens per rule.
  */

@@ -4,7 +4,7 @@ import { centsToUsdNumber } from '@offzero/shared/money/money';
 import { namesMatch, normaliseName } from './name-similarity';
 
 /**
- * The monitoring rules of DESIGN.md 7.9 as plain functions of what the database says about one order
+ * The monitoring rules of docs/design.md as plain functions of what the database says about one order
  * and its customer (gathered by `use-cases/monitor-order.ts`). Each finding names the event that
  * completed the pattern (`triggerKey`), so the same event never opens a second case.
  *

@@ -286,7 +286,7 @@ export const OFAC_SDN_ADVANCED_URL =
 
 /** Demo mode's operator account (seeded by admin/seed-demo-admin.ts). */
 export const DEMO_ADMIN_EMAIL = 'admin@offzero.local';
-/** Demo mode's second operator, so four-eyes actions can be tried (DESIGN.md 7.6). */
+/** Demo mode's second operator, so four-eyes actions can be tried (docs/design.md). */
 export const DEMO_APPROVER_EMAIL = 'approver@offzero.local';
 
 /** Parses the environment; throws ConfigError naming every problem at once. */

@@ -28,7 +28,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () =>
  * percentages as basis points (`_bps`). Nothing monetary is ever a float.
  */
 
-/** The operator's global settings (spec section 3): exactly one row, id 1. */
+/** The operator's global settings: exactly one row, id 1. */
 export const globalSettings = pgTable(
   'global_settings',
   {
@@ -64,7 +64,7 @@ export const globalSettings = pgTable(
     arrivalZelle: text('arrival_zelle').notNull().default(DEFAULT_ARRIVAL_TIMING.zelle),
     arrivalAch: text('arrival_ach').notNull().default(DEFAULT_ARRIVAL_TIMING.ach),
     arrivalWire: text('arrival_wire').notNull().default(DEFAULT_ARRIVAL_TIMING.wire),
-    /** Trading limits per KYC tier over rolling 24 hours, 7 days and 30 days (DESIGN.md 7.9). */
+    /** Trading limits per KYC tier over rolling 24 hours, 7 days and 30 days (docs/design.md). */
     limitTier1DayCents: bigint('limit_tier1_day_cents', { mode: 'bigint' })
       .notNull()
       .default(sql`1000000`),
@@ -208,7 +208,7 @@ export const outboxMessages = pgTable(
 export type UserRow = typeof users.$inferSelect;
 export type OtpPurpose = (typeof otpCodes.$inferSelect)['purpose'];
 
-/** A customer's own payout and notification settings (spec section 3, "User settings"). */
+/** A customer's own payout and notification settings ("User settings"). */
 export const userSettings = pgTable('user_settings', {
   userId: uuid('user_id')
     .primaryKey()
@@ -264,7 +264,7 @@ export const kycRecords = pgTable(
 
 /** Provider webhook deliveries already processed, so a replay changes nothing. */
 /**
- * The inbox of provider webhooks (DESIGN.md section 7.4): every verified delivery, stored before it is
+ * The inbox of provider webhooks (docs/design.md): every verified delivery, stored before it is
  * answered with what is needed to verify it again (the exact bytes and the signature headers), then
  * applied by the `process-inbox` job. One row per provider and delivery key (sha256 of the raw body),
  * so a replay is recognised; `processed_at` is set in the transaction that applies it, so it is
@@ -297,7 +297,7 @@ export const webhookDeliveries = pgTable(
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
 
 /**
- * The delivery outbox (DESIGN.md section 7.4), not to be confused with `outbox_messages` (the demo's
+ * The delivery outbox (docs/design.md), not to be confused with `outbox_messages` (the demo's
  * e-mail and SMS sink): every e-mail, SMS and realtime event a state change causes, written in the
  * transaction of the change and delivered by the `deliver-outbox` job with retries. One row per event,
  * channel and recipient, so a double write delivers once.
@@ -482,7 +482,7 @@ export const orderValueDays = pgTable(
 );
 
 /**
- * Locked quotes (DESIGN.md 7.12): the figures a customer was shown at Continue, fixed on the server
+ * Locked quotes (docs/design.md): the figures a customer was shown at Continue, fixed on the server
  * until `expires_at` (the order session timeout). An order saved with the quote's id must carry these
  * figures and claims the quote (`order_id`, `used_at`), once.
  */
@@ -526,7 +526,7 @@ export const quotes = pgTable(
 export type QuoteRow = typeof quotes.$inferSelect;
 
 /**
- * The customer's payout address book (DESIGN.md 7.11): a plain address or an extended public key
+ * The customer's payout address book (docs/design.md): a plain address or an extended public key
  * (xpub/ypub/zpub, tpub/upub/vpub). A new entry is `unconfirmed` until the customer opens the e-mailed
  * link (the token is stored as a SHA-256 hash, single use, expiring); it is usable for payouts from
  * `usableAt` (confirmation + PAYOUT_ADDRESS_COOLDOWN_HOURS). A removed entry keeps its row (buys point
@@ -762,7 +762,7 @@ export const adminActions = pgTable(
 export type AdminActionRow = typeof adminActions.$inferSelect;
 
 /**
- * What a sell order was quoted for before any deposit re-priced it (DESIGN.md 7.7): written when its
+ * What a sell order was quoted for before any deposit re-priced it (docs/design.md): written when its
  * first deposit is credited, so every later deposit is priced on the sum against the same terms. The
  * quoted amount is paid at `basePriceCents` (the locked price, or the price of the day for a deposit
  * that came after the window closed); anything beyond it at the lower of the locked and current price.
@@ -807,7 +807,7 @@ export const btcRefunds = pgTable(
 export type BtcRefundRow = typeof btcRefunds.$inferSelect;
 
 /**
- * Idempotency keys (DESIGN.md section 7.5): the first answer to a signed-in user's call with an
+ * Idempotency keys (docs/design.md): the first answer to a signed-in user's call with an
  * `Idempotency-Key`, replayed for 24 hours to the same user, path and key. A row is claimed
  * (`running`) before the handler runs, so two calls at once make one effect; a 5xx answer deletes it.
  */
@@ -838,7 +838,7 @@ export const idempotencyKeys = pgTable(
 export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
 
 /**
- * Payouts (DESIGN.md section 7.7): one per order. The intent (`sending`) commits with the check that
+ * Payouts (docs/design.md): one per order. The intent (`sending`) commits with the check that
  * the order may be paid, before any money moves; the result (`sent`: txid and vout, or the bank
  * reference) is recorded afterwards. An intent without a result is never sent again: staff check the
  * chain. A bitcoin output (txid, vout) pays one order only.
@@ -879,7 +879,7 @@ export const payouts = pgTable(
 export type PayoutRow = typeof payouts.$inferSelect;
 
 /**
- * Registration tokens (DESIGN.md 7.6): the JWT names its row, which ends it when the phone is verified,
+ * Registration tokens (docs/design.md): the JWT names its row, which ends it when the phone is verified,
  * the user logs out or 15 minutes pass. Single use: the session it gives consumes it.
  */
 export const registrationTokens = pgTable(
@@ -976,7 +976,7 @@ export const caseOutcomes = ['no_action', 'sar_filed'] as const;
 export type CaseOutcome = (typeof caseOutcomes)[number];
 
 /**
- * Monitoring cases (DESIGN.md 7.9): a rule matched a customer's orders or deposits. Never shown to the
+ * Monitoring cases (docs/design.md): a rule matched a customer's orders or deposits. Never shown to the
  * customer and never deleted (kept at least 5 years; the retention job does not touch them).
  * At most one case per customer and rule is not closed (`monitoring_cases_one_open`), and one matching
  * event (`trigger_key`: the order that completed the pattern) opens at most one case ever, so jobs run
@@ -1020,7 +1020,7 @@ export const monitoringCases = pgTable(
 );
 
 /**
- * The sanctions list in force (DESIGN.md 7.9): exactly one row, id 1, shared by every process. It
+ * The sanctions list in force (docs/design.md): exactly one row, id 1, shared by every process. It
  * names the last list loaded (its version and when) and the last refresh attempt: a refresh that
  * failed keeps the list and records why, which the metrics and the back office raise as an alert.
  */
@@ -1046,7 +1046,7 @@ export const sanctionsListState = pgTable(
 );
 
 /**
- * The Travel Rule record of an order of $3,000 or more (DESIGN.md 7.9), written with the order and
+ * The Travel Rule record of an order of $3,000 or more (docs/design.md), written with the order and
  * never deleted: who the customer is, the order's amount, date and address, and the customer's answer
  * to whose wallet that is. For a buy the address is the customer's payout address; for a sell, the
  * deposit address their coins are sent to.
@@ -1131,7 +1131,7 @@ export const sanctionedAddresses = pgTable('sanctioned_addresses', {
 });
 
 /**
- * A customer's Form W-9 (DESIGN.md 7.9): one per customer, replaced when filed again. The TIN is only
+ * A customer's Form W-9 (docs/design.md): one per customer, replaced when filed again. The TIN is only
  * stored encrypted (AES-256-GCM under DATA_ENCRYPTION_KEY, tax/tin-cipher.ts); its last four digits
  * are kept apart so that screens and files can show the masked form without decrypting anything.
  */
@@ -1153,7 +1153,7 @@ export const taxIdentities = pgTable('tax_identities', {
 
 export type TaxIdentityRow = typeof taxIdentities.$inferSelect;
 
-/** What a payout batch is doing (DESIGN.md 7.11). */
+/** What a payout batch is doing (docs/design.md). */
 export const PAYOUT_BATCH_STATUSES = [
   /** Built: the unsigned PSBT waits for the operator's wallet. */
   'awaiting_signature',
@@ -1170,7 +1170,7 @@ export const PAYOUT_BATCH_STATUSES = [
 ] as const;
 
 /**
- * Payout batches (DESIGN.md 7.11): one transaction from the operator's watch-only payout wallet paying
+ * Payout batches (docs/design.md): one transaction from the operator's watch-only payout wallet paying
  * several buys. The server keeps the unsigned PSBT it built and the exact inputs, outputs and change it
  * expects back signed. A fee bump is a new row (`replacesBatchId`) spending the same inputs.
  */

@@ -11,7 +11,7 @@ import { priceDeposits } from './deposit-pricing';
 /** The tests run every watcher pass themselves; one confirmation lets the dollars go out. */
 const ENV = { CHAIN_POLL_SECONDS: '600', DEPOSIT_CONFIRMATIONS: '1' };
 
-describe('money rules on sell deposits (DESIGN.md 7.7)', () => {
+describe('money rules on sell deposits (docs/design.md)', () => {
   let t: TestApp;
   let admin: RegisteredCustomer;
 

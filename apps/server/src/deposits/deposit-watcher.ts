@@ -93,10 +93,10 @@ export function nextFlag(
 }
 
 /**
- * Watches every open sell order's deposit address (DESIGN.md section 3): credits each output exactly
+ * Watches every open sell order's deposit address (docs/design.md): credits each output exactly
  * once by `txid:vout` (the unique row is inserted in the same transaction as the credit, so two
  * watchers cannot both credit), announces it, counts confirmations, re-prices and flags under-, over-
- * and late payments, and takes an order back to waiting when its transaction disappears. DESIGN.md
+ * and late payments, and takes an order back to waiting when its transaction disappears. docs/design.md
  * 7.7: split deposits are priced on their sum, an over-payment beyond the quoted amount at the lower of
  * the locked and current price, an order pushed over `max_order_size` is flagged `over_limit` (held);
  * completed sells stay watched until their deposit is 6 blocks deep, and a paid deposit that vanishes
@@ -141,7 +141,7 @@ export function createDepositWatcher(deps: {
   }
 
   /**
-   * Prices every deposit of an open sell on their sum (DESIGN.md 7.7) inside the caller's transaction:
+   * Prices every deposit of an open sell on their sum (docs/design.md) inside the caller's transaction:
    * a pending or expired order moves to processing, a processing one is re-priced where it is. `latest`
    * is the deposit the order now waits on for confirmations (the newest). A sum too small to pay
    * anything out after fees only flags the order: moving it on would leave its full value due for a
@@ -176,7 +176,7 @@ export function createDepositWatcher(deps: {
       bankChargesCents: current.bankFeeCents,
     });
     const overMaximum = quote !== null && quote.valueCents > settings.maxOrderCents;
-    // An over-payment may also take the customer past their own rolling limits (DESIGN.md 7.7, 7.9):
+    // An over-payment may also take the customer past their own rolling limits (docs/design.md):
     // what is left of each window without this order, counted now.
     const crossedWindow =
       quote !== null && !overMaximum && receivedSats > terms.quotedSats
@@ -268,7 +268,7 @@ export function createDepositWatcher(deps: {
   }
 
   /**
-   * A deposit spent from a sanctioned address (DESIGN.md 7.9): the order is flagged `sanctions_hit`,
+   * A deposit spent from a sanctioned address (docs/design.md): the order is flagged `sanctions_hit`,
    * whatever flag it had (kept in the note), so it is held and never paid out, and the customer is
    * restricted. Nothing tells the customer why: no message goes out, only the order's realtime update.
    */

@@ -55,7 +55,7 @@ export function registerDraining(
 }
 
 /**
- * The stop sequence on SIGTERM (DESIGN.md section 7.3): readiness turns 503 first; after `drainMs`
+ * The stop sequence on SIGTERM (docs/design.md): readiness turns 503 first; after `drainMs`
  * (time for load balancers to see it) the app closes: realtime clients are told to reconnect elsewhere
  * (1001), the server stops accepting, requests in flight finish, then jobs, price refresh, Redis and
  * the database stop.

@@ -28,7 +28,7 @@ const probeRoute = { logLevel: 'warn', config: NEVER_SHED } as const;
 /**
  * `GET /api/health/live`: the process runs (a failure means restart it).
  * `GET /api/health/ready` and `GET /api/health`: send it traffic, or 503 while the database or its
- * migrations are not there, or while it drains before stopping (DESIGN.md section 7.3). Redis down
+ * migrations are not there, or while it drains before stopping (docs/design.md). Redis down
  * leaves it ready, reported as degraded: every process would lose it at once, and each serves on.
  */
 export const healthRoutes =

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { registerCustomer } from '../test/accounts-helpers';
 
-/** DESIGN.md section 7.8: the CSRF rule holds for every spelling of an /api path. */
+/** docs/design.md: the CSRF rule holds for every spelling of an /api path. */
 let t: TestApp;
 
 beforeAll(async () => {

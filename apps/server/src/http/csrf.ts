@@ -7,7 +7,7 @@ import { AppError } from './errors';
 import { hookList } from './route-hooks';
 
 /**
- * Double-submit protection (DESIGN.md section 2): `GET /api/csrf` hands out a token in the answer and
+ * Double-submit protection (docs/design.md): `GET /api/csrf` hands out a token in the answer and
  * the same value in an HttpOnly cookie; every state-changing request must send it back in the
  * `X-CSRF-Token` header together with the cookie. Signed provider webhooks opt out with
  * `config: { csrf: false }` on their route because they prove themselves with a signature.

@@ -2,7 +2,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { idempotencyKeys, type IdempotencyKeyRow } from '../db/schema';
 
-/** The SQL of `idempotency_keys` (DESIGN.md section 7.5); the rules are in idempotency.ts. */
+/** The SQL of `idempotency_keys` (docs/design.md); the rules are in idempotency.ts. */
 
 export interface KeyScope {
   userId: string;

@@ -22,7 +22,7 @@ import {
 } from './idempotency.repository';
 
 /**
- * `Idempotency-Key` (DESIGN.md section 7.5), switched on per route with `config: { idempotent: true }`.
+ * `Idempotency-Key` (docs/design.md), switched on per route with `config: { idempotent: true }`.
  * The key is claimed (a row inserted under a unique index) after the route's own pre-handlers have
  * signed the caller in and before its handler runs; the answer is stored when it is sent. The same
  * user, path and key within 24 hours get that first answer again (status and body) and cause nothing

@@ -10,7 +10,7 @@ import { saveBank, saveZelle, sellOrder, fileW9 } from '../test/sell-helpers';
 import { createTestApp, createTestAppOnSameDatabase, type TestApp } from '../test/test-app';
 
 /**
- * DESIGN.md 7.5 across processes: the whole money path (quote, save, pay, payout) with every action
+ * docs/design.md across processes: the whole money path (quote, save, pay, payout) with every action
  * sent 20 times at once, split across two server processes on one PostgreSQL database, under one
  * Idempotency-Key per action: one effect each, and every caller gets the first answer.
  */

@@ -1,6 +1,6 @@
 import type { FastifyServerOptions } from 'fastify';
 
-/** Fields of database errors that repeat the values of a row or a query (DESIGN.md 7.8). */
+/** Fields of database errors that repeat the values of a row or a query (docs/design.md). */
 const VALUE_CARRYING_FIELDS = new Set(['params', 'parameters', 'detail', 'where', 'internalQuery', 'hint']);
 const NOT_LOGGED = '[not logged]';
 

@@ -175,7 +175,7 @@ function builtInStores(): BuiltInStores {
 }
 
 /**
- * Every state-changing API call is limited per client IP and per signed-in user (DESIGN.md 7.8), on
+ * Every state-changing API call is limited per client IP and per signed-in user (docs/design.md), on
  * top of the tighter limits some routes set for themselves (one-time codes). Counted in the same store
  * as those (Redis when configured, memory while it is down: never none). The IP is counted before the
  * body is read; the user once the route has identified them, so one customer cannot get around the

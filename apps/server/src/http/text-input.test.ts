@@ -8,7 +8,7 @@ import { firstForbiddenField, hasForbiddenCharacters } from './text-input';
 import { REFUSED_ADDRESS_TEXT } from '../web/refusal-page';
 import { expectRefusalPage } from '../test/refusal-page-assertions';
 
-/** DESIGN.md section 7.8: control and bidirectional characters are refused in every text field. */
+/** docs/design.md: control and bidirectional characters are refused in every text field. */
 
 const NUL = '\u0000';
 const CRLF = '\r\n';

@@ -4,7 +4,7 @@ import { hookList, onlyReads } from './route-hooks';
 
 /**
  * No text a client sends may carry control characters (U+0000–U+001F, U+007F) or bidirectional
- * controls (U+202A–U+202E, U+2066–U+2069), DESIGN.md section 7.8: a NUL breaks PostgreSQL text, line
+ * controls (U+202A–U+202E, U+2066–U+2069), docs/design.md: a NUL breaks PostgreSQL text, line
  * breaks forge log lines and bank references, and bidi controls make an address or a name read
  * differently from what it is. Checked for every route, before its schema, so no route can forget
  * it: the query string and path parameters when the request arrives, a body once it is parsed. Staff

@@ -43,7 +43,7 @@ interface Registration {
 }
 
 /**
- * The inbox of provider webhooks (DESIGN.md section 7.4): a verified delivery is stored (with its
+ * The inbox of provider webhooks (docs/design.md): a verified delivery is stored (with its
  * bytes and signature headers) before it is answered, then applied by the `process-inbox` job, sent at
  * once and swept periodically. A delivery is marked processed in the transaction that applies it, so
  * it is applied once; a failure rolls back and is retried with backoff (`jobs/retry-schedule.ts`), then

@@ -24,7 +24,7 @@ export const JOB_NAMES = {
   sanctionsRefresh: 'sanctions-refresh',
 } as const;
 
-/** How often PayPal orders not settled are read back from PayPal (DESIGN.md section 7.7). */
+/** How often PayPal orders not settled are read back from PayPal (docs/design.md). */
 export const PAYPAL_RECONCILE_EVERY_MS = 10 * 60_000;
 
 /** How often stored webhooks not yet applied (their job lost, or a try failed) are swept. */
@@ -51,7 +51,7 @@ export function createJobQueue(database: DatabaseHandle, options: JobQueueOption
 }
 
 /**
- * The periodic work, as jobs on `queue` (DESIGN.md section 7.4): each runs once per period across all
+ * The periodic work, as jobs on `queue` (docs/design.md): each runs once per period across all
  * processes, a failing run is retried and then parked with its error. A `web` process
  * (PROCESS_ROLE=web) registers and schedules none: its `worker` or `all` siblings do. The queue
  * starts here and stops when the app closes.
@@ -65,9 +65,9 @@ export async function startBackgroundJobs(
     depositWatcher: DepositWatcher;
     /** Fetches prices from the providers and stores them (only this job does). */
     refreshPrices?: () => Promise<void>;
-    /** Deletes and thins old rows (DESIGN.md section 7.4). */
+    /** Deletes and thins old rows (docs/design.md). */
     retention?: () => Promise<unknown>;
-    /** Delivers the outbox's due rows (DESIGN.md section 7.4). */
+    /** Delivers the outbox's due rows (docs/design.md). */
     deliverOutbox?: () => Promise<unknown>;
     /** Applies stored webhooks: the one a run names (sent on receipt), or every due one (the sweep). */
     processInbox?: (data: unknown) => Promise<unknown>;
@@ -75,7 +75,7 @@ export async function startBackgroundJobs(
     reconcilePayPal?: () => Promise<unknown>;
     /** Runs the monitoring rules: on the order a run names (sent on each change), or the sweep. */
     monitorOrders?: (data: unknown) => Promise<unknown>;
-    /** Reloads the sanctions list from its source (daily; DESIGN.md 7.9). */
+    /** Reloads the sanctions list from its source (daily; docs/design.md). */
     refreshSanctionsList?: { everyMs: number; run: () => Promise<unknown> };
     /** Queues work gathered in memory (orders to monitor) before the queue stops. */
     beforeStop?: () => Promise<void>;

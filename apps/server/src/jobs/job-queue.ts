@@ -1,5 +1,5 @@
 /**
- * Background work as named jobs (DESIGN.md section 7.4): one interface, two engines. On PostgreSQL the
+ * Background work as named jobs (docs/design.md): one interface, two engines. On PostgreSQL the
  * jobs are durable in pg-boss's own schema (`pg-boss-job-queue.ts`); on the embedded database, which
  * only one process can open, they run in this process (`in-process-job-queue.ts`).
  */

@@ -24,7 +24,7 @@ function affected(result: unknown): number {
 }
 
 /**
- * Retention (DESIGN.md section 7.4). Price snapshots older than 90 days keep the first of each hour
+ * Retention (docs/design.md). Price snapshots older than 90 days keep the first of each hour
  * and every one an order was priced from; one-time codes used or expired, and sessions revoked or
  * expired, more than 30 days ago are deleted, and so are outbox deliveries made more than 30 days ago
  * (parked failures stay until someone looks), registration and second-step sign-in tokens ended more
@@ -59,7 +59,7 @@ export async function applyRetention(db: Database, now: Date = new Date()): Prom
   const delivered = await db.execute(sql`
     delete from outbox_events
     where status = 'delivered' and delivered_at < ${endedCutoff.toISOString()}::timestamptz`);
-  // Idempotency keys replay their answer for 24 hours (DESIGN.md section 7.5), then go.
+  // Idempotency keys replay their answer for 24 hours (docs/design.md), then go.
   const keys = await db.execute(sql`
     delete from idempotency_keys
     where created_at < ${new Date(now.getTime() - 86_400_000).toISOString()}::timestamptz`);

@@ -2,7 +2,7 @@
  * When a delivery that failed is tried again (the outbox's messages, the inbox's webhooks): the first
  * retry a minute after the first failure, each wait twice the one before, and after the last of
  * `MAX_DELIVERY_ATTEMPTS` tries (about two hours after the first) the delivery is parked as failed,
- * with its error, for the back office. DESIGN.md section 7.4 asks for at least 5 tries over an hour.
+ * with its error, for the back office. docs/design.md asks for at least 5 tries over an hour.
  */
 export const MAX_DELIVERY_ATTEMPTS = 8;
 export const FIRST_RETRY_MS = 60_000;

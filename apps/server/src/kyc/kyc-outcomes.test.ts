@@ -3,7 +3,7 @@ import { logIn, registerCustomer, type RegisteredCustomer } from '../test/accoun
 import { buyOrderPayload } from '../test/buy-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 
-// What a customer can act on after an identity decision (DESIGN.md 7.12): a rejection's reason, in
+// What a customer can act on after an identity decision (docs/design.md): a rejection's reason, in
 // full, in their KYC answer, in the decision e-mail and when they try to trade; then a new submission.
 
 const PNG = Buffer.concat([

@@ -1,7 +1,7 @@
 import type { KycRecordRow } from '../db/schema';
 
 /**
- * The customer's own view of their verification (spec section 7): status and the reviewer's note, and
+ * The customer's own view of their verification: status and the reviewer's note, and
  * for a rejection its reason in full, so the customer knows what to fix before submitting again.
  */
 export function toKycResponse(record: KycRecordRow | null) {

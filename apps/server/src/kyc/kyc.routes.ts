@@ -23,7 +23,7 @@ const errors = {
 const kycAnswer = { 200: kycResponseSchema, ...errors };
 const kycUpdateAnswer = { 200: kycResponseSchema.extend({ message: z.string() }), ...errors };
 
-/** The KYC calls of spec section 7, the demo verification form, and Sumsub's signed webhook. */
+/** The KYC calls of the product specification, the demo verification form, and Sumsub's signed webhook. */
 export const kycRoutes =
   (kyc: KycService): FastifyPluginAsyncZod =>
   async (app) => {

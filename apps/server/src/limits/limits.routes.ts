@@ -7,7 +7,7 @@ import { errorResponses } from '../http/error-responses';
 import type { LimitsService } from './limits.service';
 
 /**
- * `GET /api/limits` (DESIGN.md 7.9): the signed-in customer's own tier and windows. A `userId` in the
+ * `GET /api/limits` (docs/design.md): the signed-in customer's own tier and windows. A `userId` in the
  * query, like the other customer calls carry, must be their own (403 otherwise).
  */
 export const limitsRoutes =

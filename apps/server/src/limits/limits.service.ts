@@ -15,7 +15,7 @@ import {
 } from './trading-limits';
 
 /**
- * Trading limits per KYC tier over rolling 24-hour, 7-day and 30-day windows (DESIGN.md 7.9), over
+ * Trading limits per KYC tier over rolling 24-hour, 7-day and 30-day windows (docs/design.md), over
  * the value of the customer's orders that are not expired or cancelled, buys and sells together.
  */
 

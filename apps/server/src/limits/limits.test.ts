@@ -12,7 +12,7 @@ import { buyOrderPayload } from '../test/buy-helpers';
 import { currentPrice, saveBank, saveZelle, sellOrder, fileW9 } from '../test/sell-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 
-/** DESIGN.md 7.9: limits per KYC tier over rolling windows, and the Travel Rule record from $3,000. */
+/** docs/design.md: limits per KYC tier over rolling windows, and the Travel Rule record from $3,000. */
 let t: TestApp;
 let admin: RegisteredCustomer;
 
@@ -204,7 +204,7 @@ describe('order/save within the limits', () => {
   });
 });
 
-describe('an over-paid sell (DESIGN.md 7.7)', () => {
+describe('an over-paid sell (docs/design.md)', () => {
   it('is flagged over_limit and held when the extra takes the customer past a window', async () => {
     const ada = await customer();
     await saveBank(t, ada);

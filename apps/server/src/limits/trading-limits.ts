@@ -4,7 +4,7 @@ import type { Cents } from '@offzero/shared/money/money';
 import type { GlobalSettingsRow } from '../db/schema';
 import type { WindowUse } from './limits.repository';
 
-/** The rolling windows of DESIGN.md 7.9, shortest first (the first one an order crosses is named). */
+/** The rolling windows of docs/design.md, shortest first (the first one an order crosses is named). */
 const WINDOWS: readonly { window: LimitWindow; period: keyof WindowUse; ms: number }[] = [
   { window: '24h', period: 'day', ms: 24 * 3_600_000 },
   { window: '7d', period: 'week', ms: 7 * 24 * 3_600_000 },

@@ -64,7 +64,7 @@ function renameTotalGauges(registry: Registry): void {
 }
 
 /**
- * This app's Prometheus series (DESIGN.md section 7.3), in a registry of its own so that several apps
+ * This app's Prometheus series (docs/design.md), in a registry of its own so that several apps
  * in one process (tests) never share counts. Gauges of state are read at scrape time.
  */
 export function createAppMetrics(deps: {

@@ -14,7 +14,7 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 /**
- * `GET /metrics`: Prometheus text exposition (DESIGN.md section 7.3). Demo serves it to anyone. In
+ * `GET /metrics`: Prometheus text exposition (docs/design.md). Demo serves it to anyone. In
  * production it answers only `Authorization: Bearer $METRICS_TOKEN`; anything else (no token set, none
  * sent, a wrong one) is the same 404 as a path that does not exist, so it tells a prober nothing.
  * Not under /api and not JSON, so it stays out of the OpenAPI document.

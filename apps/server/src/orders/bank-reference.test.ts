@@ -5,7 +5,7 @@ import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../tes
 import { placeBuyOrder } from '../test/buy-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 
-describe('duplicate bank references (DESIGN.md 7.7)', () => {
+describe('duplicate bank references (docs/design.md)', () => {
   let t: TestApp;
   let ada: RegisteredCustomer;
   let bob: RegisteredCustomer;

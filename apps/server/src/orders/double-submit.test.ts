@@ -6,7 +6,7 @@ import { buyOrderPayload, TEST_WALLET } from '../test/buy-helpers';
 import { saveBank, saveZelle, sellOrder, fileW9 } from '../test/sell-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 
-/** DESIGN.md 7.5: whatever the key, a double submission of the same order makes one order. */
+/** docs/design.md: whatever the key, a double submission of the same order makes one order. */
 let t: TestApp;
 let ada: RegisteredCustomer;
 let bob: RegisteredCustomer;

@@ -13,7 +13,7 @@ import { AppError } from '../http/errors';
 import { recordOrderNotices } from './order-notifications';
 
 /**
- * The one place an order's status changes (DESIGN.md section 3). Each move locks the order row,
+ * The one place an order's status changes (docs/design.md). Each move locks the order row,
  * checks that the move is allowed from where the order is now, writes the audit record, the customer's
  * notices (into the outbox) and — when the order completes — credits the referral reward, all in the
  * same transaction.
@@ -188,7 +188,7 @@ function quoteFigures(order: OrderRow): Record<string, string | null> {
 }
 
 /**
- * DESIGN.md section 3: when a referred customer's order completes and it is among their first
+ * docs/design.md: when a referred customer's order completes and it is among their first
  * `trades_eligible` completed orders, the referrer earns `reward`% of its platform fee.
  */
 async function creditReferralReward(tx: Transaction, order: OrderRow): Promise<void> {

@@ -53,7 +53,7 @@ const REVIEW_ENDED: Record<string, string> = {
 };
 
 /**
- * The customer's timeline of one order (DESIGN.md 7.12), from its audit trail: every status with its
+ * The customer's timeline of one order (docs/design.md), from its audit trail: every status with its
  * time, each re-pricing with its figures before and after and why, when a review started and how it
  * ended, and the transactions and references that moved the money. It is written from the events'
  * structured fields only, never from the free-text reasons and notes staff and jobs write for the back

@@ -12,7 +12,7 @@ const ENV = { CHAIN_POLL_SECONDS: '600', DEPOSIT_CONFIRMATIONS: '2' };
 const PAYOUT_TXID = 'c'.repeat(64);
 const STAFF_NOTE = 'called the bank, ops ticket 4471';
 
-describe('GET /api/order/:id/timeline (DESIGN.md 7.12)', () => {
+describe('GET /api/order/:id/timeline (docs/design.md)', () => {
   let t: TestApp;
   let admin: RegisteredCustomer;
   let ada: RegisteredCustomer;

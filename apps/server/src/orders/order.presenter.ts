@@ -2,7 +2,7 @@ import type { Order } from '@offzero/shared/api/orders';
 import { centsToUsdNumber, satsToBtcNumber } from '@offzero/shared/money/money';
 import type { OrderRow } from '../db/schema';
 
-/** An order as the client contract lists it ("Order as listed", spec section 3). */
+/** An order as the client contract lists it ("Order as listed", the product specification). */
 export function toOrderResponse(order: OrderRow, payoutHold?: string): Order {
   const details = order.receivingDetails ?? {};
   return {

@@ -90,7 +90,7 @@ function asWithQuery(query: SQL): TypedQueryBuilder<undefined> {
 }
 
 /**
- * Serialises one customer's saves (DESIGN.md section 7.5): their user row stays locked until the
+ * Serialises one customer's saves (docs/design.md): their user row stays locked until the
  * transaction ends, so a second save waits and then sees the first one's order. Answers the
  * customer's trading-limit tier as the locked row has it. A customer restricted or disabled since the
  * request's session was checked is refused here, under the lock.

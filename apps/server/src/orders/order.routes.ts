@@ -17,7 +17,7 @@ import { errorResponses } from '../http/error-responses';
 
 /**
  * `POST /api/order/save`, `POST /api/order/update`, `POST /api/order/cancel`, `GET /api/order/list`,
- * `GET /api/order/:id/timeline` (spec section 7, DESIGN.md 7.12). Each
+ * `GET /api/order/:id/timeline` (docs/design.md). Each
  * answer goes through its response schema, so a field the schema does not name is never sent.
  */
 export const orderRoutes =

@@ -44,7 +44,7 @@ export function createOrderService(deps: {
 }) {
   const wired: OrderDeps = { ...deps, now: deps.now ?? (() => new Date()) };
   return {
-    /** Locks a quote's figures for the customer until the order session timeout (DESIGN.md 7.12). */
+    /** Locks a quote's figures for the customer until the order session timeout (docs/design.md). */
     lockQuote: (user: UserRow, body: CreateQuoteRequest): Promise<QuoteRow> => lockQuote(wired, user, body),
     save: async (user: UserRow, body: SaveOrderRequest): Promise<OrderRow> => {
       // Most saves write no notice (a new payout address's e-mail is the exception): their delivery

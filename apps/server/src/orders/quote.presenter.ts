@@ -2,7 +2,7 @@ import type { LockedQuote } from '@offzero/shared/api/quotes';
 import { centsToUsdNumber, satsToBtcNumber } from '@offzero/shared/money/money';
 import type { QuoteRow } from '../db/schema';
 
-/** A locked quote as `POST /api/quotes` answers it (DESIGN.md 7.12): a buy's network fee or a sell's bank fee. */
+/** A locked quote as `POST /api/quotes` answers it (docs/design.md): a buy's network fee or a sell's bank fee. */
 export function toQuoteResponse(quote: QuoteRow): LockedQuote {
   const common = {
     id: quote.id,

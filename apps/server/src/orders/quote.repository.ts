@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/database';
 import { quotes, type QuoteRow } from '../db/schema';
 
-/** The SQL of locked quotes (DESIGN.md 7.12). */
+/** The SQL of locked quotes (docs/design.md). */
 
 export type NewQuote = Omit<typeof quotes.$inferInsert, 'id' | 'orderId' | 'usedAt' | 'createdAt'>;
 

@@ -6,7 +6,7 @@ import type { OrderService } from './order.service';
 import { toQuoteResponse } from './quote.presenter';
 
 /**
- * `POST /api/quotes` (DESIGN.md 7.12): locks the server's figures for the signed-in customer until the
+ * `POST /api/quotes` (docs/design.md): locks the server's figures for the signed-in customer until the
  * order session timeout. Idempotent and rate-limited like the other mutations.
  */
 export const quoteRoutes =

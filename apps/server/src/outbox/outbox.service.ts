@@ -36,7 +36,7 @@ export interface OutboxDeliveryResult {
 }
 
 /**
- * Delivers the outbox (DESIGN.md section 7.4): e-mail and SMS through the mode's channels, realtime
+ * Delivers the outbox (docs/design.md): e-mail and SMS through the mode's channels, realtime
  * events through the event bus. Each row is claimed by one deliverer; a failed try is due again after
  * an exponential backoff and parked as failed after the last (`jobs/retry-schedule.ts`).
  */

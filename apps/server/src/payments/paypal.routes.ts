@@ -18,7 +18,7 @@ const paymentErrors = {
   ...errorResponses(400, 401, 403, 404, 409, 410, 413, 415, 500, 503),
 } as const;
 
-/** PayPal create and capture (DESIGN.md section 2), plus the demo sandbox's approve / cancel buttons. */
+/** PayPal create and capture (docs/design.md), plus the demo sandbox's approve / cancel buttons. */
 export const paypalRoutes =
   (paypal: PayPalService, demoGateway: DemoPayPalGateway | null): FastifyPluginAsyncZod =>
   async (app) => {
@@ -67,7 +67,7 @@ export const paypalRoutes =
       },
     );
 
-    // PayPal's webhook (DESIGN.md 7.7): it proves itself by PayPal's signature, so it needs no CSRF
+    // PayPal's webhook (docs/design.md): it proves itself by PayPal's signature, so it needs no CSRF
     // token; the signature covers the exact bytes, so this route keeps the raw body.
     await app.register(async (webhooks) => {
       webhooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>

@@ -89,7 +89,7 @@ async function creditCapture(
 }
 
 /**
- * PayPal payments, created and captured by the server (DESIGN.md section 2). A capture counts only
+ * PayPal payments, created and captured by the server (docs/design.md). A capture counts only
  * when PayPal itself says it is COMPLETED for exactly the order's value in USD; one PayPal order and one
  * capture can pay one OffZero order, once.
  */

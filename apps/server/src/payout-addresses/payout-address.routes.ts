@@ -14,7 +14,7 @@ import { toPayoutAddressResponse } from './payout-address.presenter';
 import type { PayoutAddressService } from './payout-address.service';
 
 /**
- * The customer's payout address book (DESIGN.md 7.11): list, add, confirm from the e-mailed link,
+ * The customer's payout address book (docs/design.md): list, add, confirm from the e-mailed link,
  * send a new link, prove ownership (BIP-322), remove. Every id must be one of the signed-in customer's
  * own entries: another customer's answers 404.
  */

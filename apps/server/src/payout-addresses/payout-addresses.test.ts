@@ -34,7 +34,7 @@ import { createTestApp, type TestApp } from '../test/test-app';
 import { derivePayoutAddress } from './payout-xpub';
 
 /**
- * The payout address book (DESIGN.md 7.11) through the API: adding, the e-mailed confirmation link,
+ * The payout address book (docs/design.md) through the API: adding, the e-mailed confirmation link,
  * the cooldown, removal, BIP-322 proofs, xpub entries paying fresh addresses, and the payout paths
  * that wait for a usable address. The demo's cooldown is 0; tests move `usableAt` to try one.
  */
@@ -49,7 +49,7 @@ const FIRST = 'tb1q6rz28mcfaxtmd6v789l9rrlrusdprr9pqcpvkl';
 const SECOND = 'tb1qd7spv5q28348xl4myc8zmh983w5jx32cjhkn97';
 const THIRD = 'tb1qxdyjf6h5d6qxap4n2dap97q4j5ps6ua8sll0ct';
 const MAINNET_ADDRESS = 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu';
-/** On the demo sanctions list the app loads at start (DESIGN.md 7.9). */
+/** On the demo sanctions list the app loads at start (docs/design.md). */
 const LISTED_ADDRESS = 'tb1qn22l4fxz609uc3ztl0apnh6hq66efmws4x0vvc';
 const base58check = createBase58check(sha256);
 

@@ -16,7 +16,7 @@ import { screenNothing, type ScreenAddress } from './payout-address.service';
 import { derivePayoutAddress } from './payout-xpub';
 
 /**
- * Where a paid buy's bitcoin goes, and whether it may go there yet (DESIGN.md 7.11). Every payout path
+ * Where a paid buy's bitcoin goes, and whether it may go there yet (docs/design.md). Every payout path
  * asks here: the manual `payout-btc` and demo send of the back office, and payout batches.
  *
  * A buy is due for payout only when its address-book entry is confirmed, past its cooldown, not

@@ -7,7 +7,7 @@ import type { OrderNotifier } from '../orders/order-notifications';
 import type { PayoutWallet } from './payout-wallet';
 
 /**
- * Sanctions screening of a payout address when a batch is built (DESIGN.md 7.9): answers a reason to
+ * Sanctions screening of a payout address when a batch is built (docs/design.md): answers a reason to
  * hold the payout, or null when it may be paid. It reads through the batch's own transaction.
  */
 export type ScreenPayoutDestination = (db: Database | Transaction, address: string) => Promise<string | null>;

@@ -18,7 +18,7 @@ import { isUniqueViolation } from '../db/postgres-errors';
 import { AppError } from '../http/errors';
 import { isUuid } from '../http/ids';
 
-/** The SQL of payout batches (DESIGN.md 7.11): batches, their customers' outputs, and the order claims. */
+/** The SQL of payout batches (docs/design.md): batches, their customers' outputs, and the order claims. */
 
 export type NewPayoutBatch = Omit<typeof payoutBatches.$inferInsert, 'id' | 'createdAt'>;
 

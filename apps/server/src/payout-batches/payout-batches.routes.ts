@@ -22,7 +22,7 @@ const readErrors = errorResponses(400, 401, 403, 404, 500);
 const actionErrors = errorResponses(400, 401, 403, 404, 409, 413, 415, 500, 503);
 
 /**
- * The back office's payout batches (DESIGN.md 7.11): the buys due, the batches, building one, the PSBT
+ * The back office's payout batches (docs/design.md): the buys due, the batches, building one, the PSBT
  * as a file, the signed upload that broadcasts it, the fee bump and abandoning an unsigned batch.
  */
 export const payoutBatchRoutes =

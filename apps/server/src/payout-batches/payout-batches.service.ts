@@ -12,7 +12,7 @@ import { submitSignedBatch } from './use-cases/submit-signed-batch';
 
 export type { PayoutBatchDeps } from './payout-batch-deps';
 
-/** Payout batches (DESIGN.md 7.11): build, read, sign (demo), upload and broadcast, fee-bump, abandon. */
+/** Payout batches (docs/design.md): build, read, sign (demo), upload and broadcast, fee-bump, abandon. */
 export function createPayoutBatchService(deps: PayoutBatchDeps, options: { demoSigner: boolean }) {
   return {
     walletConfigured: deps.wallet !== null,

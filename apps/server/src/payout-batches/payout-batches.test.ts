@@ -27,7 +27,7 @@ import { parsePayoutWallet } from './payout-wallet';
 import { RBF_SEQUENCE } from './payout-psbt';
 
 /**
- * Payout batches (DESIGN.md 7.11) end to end on the demo chain: build, demo-sign, upload, broadcast,
+ * Payout batches (docs/design.md) end to end on the demo chain: build, demo-sign, upload, broadcast,
  * complete; every tampered upload refused; claim before send; fee bump.
  */
 let t: TestApp;

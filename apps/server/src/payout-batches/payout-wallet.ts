@@ -5,7 +5,7 @@ import { btcSignerNetwork, type BitcoinNetworkName } from '../chain/raw-transact
 import { DepositKeyError, parseAccountPublicKey } from '../deposits/deposit-address';
 
 /**
- * The operator's watch-only payout wallet (DESIGN.md 7.11): a BIP84 account public key, optionally with
+ * The operator's watch-only payout wallet (docs/design.md): a BIP84 account public key, optionally with
  * its key origin as in output descriptors — `[d34db33f/84h/0h/0h]zpub…` — so the PSBTs the server builds
  * carry full BIP32 derivations (master fingerprint and path) and a hardware wallet can sign them. Without
  * an origin the derivations are relative to the account key (fingerprint of the account key, path

@@ -4,7 +4,7 @@ import { AppError } from '../http/errors';
 import { PRICES_UNAVAILABLE, type PriceBook } from './price-book';
 
 /**
- * The platform's prices as customers see them (DESIGN.md section 2): `sellPrice` is what customers
+ * The platform's prices as customers see them (docs/design.md): `sellPrice` is what customers
  * buy at, `buyPrice` what they sell at; `networkFee` is one buy payout's estimated fee in BTC. Before
  * the first price arrives there is nothing to show (503).
  */

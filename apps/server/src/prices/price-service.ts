@@ -3,7 +3,7 @@ import { DEFAULT_PAYOUT_VBYTES, networkFeeSatsFor } from '@offzero/shared/quotes
 import { checkExchangeQuote, type ExchangeQuote, type PriceSource } from './price-source';
 
 /**
- * The prices the platform quotes from, named from the platform's side (DESIGN.md section 2), which is
+ * The prices the platform quotes from, named from the platform's side (docs/design.md), which is
  * the other way round from the exchange's: the platform SELLS bitcoin at the exchange's buy price (the
  * higher one; customers buy at it) and BUYS at the exchange's sell price (customers sell at it).
  */

@@ -24,7 +24,7 @@ import { DEMO_PAYOUT_WALLET_XPUB } from '../payout-batches/demo-payout-wallet';
 import { parsePayoutWallet, type PayoutWallet } from '../payout-batches/payout-wallet';
 
 /**
- * The one place where every outside provider is chosen (DESIGN.md 7.2), from `APP_MODE` alone:
+ * The one place where every outside provider is chosen (docs/design.md), from `APP_MODE` alone:
  * - demo gets every stand-in, always. Real providers' variables in the environment are ignored, with one
  *   warning naming them, so a demo can never move real money under its "no real money" banner;
  * - production gets every real adapter, and refuses to start while any of their variables is missing.

@@ -10,7 +10,7 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 
 /**
  * Referral rewards the signed-in customer earned. In this API `referred_id` is the signed-in
- * referrer's own id (DESIGN.md section 3) and each record's `referrer_id` names the trading customer.
+ * referrer's own id (docs/design.md) and each record's `referrer_id` names the trading customer.
  */
 export const referralRoutes =
   (referrals: ReferralService): FastifyPluginAsyncZod =>

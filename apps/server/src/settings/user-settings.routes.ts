@@ -18,7 +18,7 @@ const errors = {
 };
 const saved = { 200: messageResponseSchema, ...errors };
 
-/** The settings calls of spec section 7; every `userId` must be the signed-in customer's own (403). */
+/** The settings calls of the product specification; every `userId` must be the signed-in customer's own (403). */
 export const userSettingsRoutes =
   (settings: UserSettingsService): FastifyPluginAsyncZod =>
   async (app) => {

@@ -77,10 +77,10 @@ export function createUserSettingsService(
         const message = addressRefusal(WALLET_ADDRESS_MESSAGE, problem);
         throw new AppError('BAD_REQUEST', message, { walletAddress: problem });
       }
-      // DESIGN.md 7.9: a sanctioned address is never kept as the customer's wallet.
+      // docs/design.md: a sanctioned address is never kept as the customer's wallet.
       await assertAddressNotSanctioned(db, address, 'walletAddress');
       // The wallet card is the default entry of the address book: a new address there is confirmed
-      // from an e-mailed link and waits out the cooldown like any other (DESIGN.md 7.11).
+      // from an e-mailed link and waits out the cooldown like any other (docs/design.md).
       const entry = await db.transaction(async (tx) => {
         const saved = await payoutAddresses.ensureEntryForAddress(tx, userId, address, {
           label: 'Wallet',

@@ -5,7 +5,7 @@ import { feesOf, grossOf } from './tax-export-layouts';
 import { tradeTimeOf, type TimelineStep } from './tax.repository';
 
 /**
- * The PDF receipt of one order and the yearly statement (DESIGN.md 7.10), drawn with pdfkit in its
+ * The PDF receipt of one order and the yearly statement (docs/design.md), drawn with pdfkit in its
  * built-in Helvetica so that the text is real text (searchable, extractable), never an image.
  */
 

@@ -8,7 +8,7 @@ import { fileW9, TEST_W9 } from '../test/sell-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 /**
- * Tax documents (DESIGN.md 7.10): the yearly CSV exports read back by a real CSV parser, the receipts
+ * Tax documents (docs/design.md): the yearly CSV exports read back by a real CSV parser, the receipts
  * and statements read back by a real PDF reader, and the operator's 1099-DA file. The orders are
  * written straight into the database as completed orders with known figures.
  */

@@ -5,7 +5,7 @@ import { csvRow } from './csv';
 import { tradeTimeOf } from './tax.repository';
 
 /**
- * The three layouts of a customer's yearly export (DESIGN.md 7.10). In every one a buy is an
+ * The three layouts of a customer's yearly export (docs/design.md). In every one a buy is an
  * acquisition whose cost is everything the customer paid (fees included), and a sell a disposal whose
  * proceeds are what they received (fees deducted).
  */

@@ -26,7 +26,7 @@ function sendFile(reply: FastifyReply, download: FileDownload) {
 }
 
 /**
- * Tax identity (Form W-9) and tax documents (DESIGN.md 7.9 and 7.10). Files are streamed: a year of
+ * Tax identity (Form W-9) and tax documents (docs/design.md). Files are streamed: a year of
  * ten thousand orders is written a page at a time.
  */
 export const taxRoutes =

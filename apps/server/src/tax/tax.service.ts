@@ -62,7 +62,7 @@ export interface FileDownload {
 }
 
 /**
- * Tax identity (Form W-9) and tax documents (DESIGN.md 7.9, 7.10): customer exports, receipts,
+ * Tax identity (Form W-9) and tax documents (docs/design.md): customer exports, receipts,
  * statements, and the operator's 1099-DA file.
  */
 export function createTaxService(deps: TaxServiceDeps) {
@@ -169,7 +169,7 @@ export function createTaxService(deps: TaxServiceDeps) {
     },
 
     /**
-     * The operator's 1099-DA worksheet (DESIGN.md 7.10): one row per completed sell of the year, sellers
+     * The operator's 1099-DA worksheet (docs/design.md): one row per completed sell of the year, sellers
      * without a W-9 first. Exporting it is audited before the first byte is written.
      */
     form1099Da: async (admin: SignedInUser, year: number): Promise<FileDownload> => {

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
 /**
- * AES-256-GCM for taxpayer numbers at rest (DESIGN.md 7.9). A stored value is
+ * AES-256-GCM for taxpayer numbers at rest (docs/design.md). A stored value is
  * `v1.<key id>.<iv>.<tag>.<ciphertext>` (base64url parts): the key id (the first 8 hex digits of the
  * key's SHA-256) says which key decrypts it, so a rotated key keeps working for old rows until they are
  * re-encrypted (`npm run tax:rewrap`). The customer id is bound as additional data, so a ciphertext

@@ -12,7 +12,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { TestApp } from '../test/test-app';
 
 /**
- * Form W-9 (DESIGN.md 7.9): the TIN rules, encryption at rest, masking in every answer, and no full TIN
+ * Form W-9 (docs/design.md): the TIN rules, encryption at rest, masking in every answer, and no full TIN
  * in the logs. The app here logs at trace level into memory so the test can read every line.
  */
 let t: TestApp;

@@ -1,7 +1,7 @@
 import type { SimulatedChain } from '../chain/simulated-chain';
 
 /**
- * The demo chain as tests of claim before send (DESIGN.md 7.7) give it to the app: every call goes to
+ * The demo chain as tests of claim before send (docs/design.md) give it to the app: every call goes to
  * the real simulated chain, and the next send or broadcast can be made to reach the chain and then
  * fail, as a crash between sending and recording would.
  *

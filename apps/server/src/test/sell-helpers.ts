@@ -97,7 +97,7 @@ export async function sellOrder(
   };
 }
 
-/** A valid W-9 (Form W-9 is required before a first sell, DESIGN.md 7.9). */
+/** A valid W-9 (Form W-9 is required before a first sell, docs/design.md). */
 export const TEST_W9 = {
   legalName: 'Ada Lovelace',
   tinType: 'SSN',

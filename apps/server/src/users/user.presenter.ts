@@ -1,7 +1,7 @@
 import type { User } from '@offzero/shared/api/accounts';
 import type { UserRow } from '../db/schema';
 
-/** The user as the client contract names it (spec section 3). */
+/** The user as the client contract names it. */
 export function toUserResponse(row: UserRow, isAdmin: boolean): User {
   return {
     _id: row.id,

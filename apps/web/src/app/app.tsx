@@ -23,7 +23,7 @@ export function App({ config, router }: { config: PublicAppConfig; router: DataR
  */
 export function AppProviders({ config, children }: { config: PublicAppConfig; children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
-  // Spec section 4, "App start": a visitor gets a cross-site protection token before their first form.
+  // the product specification, "App start": a visitor gets a cross-site protection token before their first form.
   useEffect(() => {
     void prepareApiClient();
   }, []);

@@ -11,7 +11,7 @@ import { hardRedirect } from './hard-redirect';
 import { sessionEndedUrl } from './session-return';
 
 /**
- * The one way the web app talks to its own API (DESIGN.md section 2): JSON under /api on the same
+ * The one way the web app talks to its own API (docs/design.md): JSON under /api on the same
  * origin (GET, POST, PUT, multipart forms, and file downloads), the session as a bearer token, the
  * cross-site protection token on every state-changing call, answers checked against the shared zod
  * schemas, and failures turned into `ApiError` values that carry the server's message (the text
@@ -85,7 +85,7 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /**
    * One key per customer action (lib/idempotency-key.ts), sent as `Idempotency-Key`: the server answers
-   * a repeat of the same call with its first answer instead of acting again (DESIGN.md section 7.5).
+   * a repeat of the same call with its first answer instead of acting again (docs/design.md).
    */
   idempotencyKey?: string;
 }
@@ -126,7 +126,7 @@ export function refreshCsrfToken(): Promise<string> {
 }
 
 /**
- * App start (spec section 4): a visitor without a session gets a protection token straight away, so
+ * App start: a visitor without a session gets a protection token straight away, so
  * the first form they submit does not wait for it. Failures are left for the first call to retry.
  */
 export async function prepareApiClient(): Promise<void> {

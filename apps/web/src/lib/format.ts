@@ -15,7 +15,7 @@ export function formatUsdCents(cents: Cents): string {
   return formatCentsAsCurrency(cents, 'USD');
 }
 
-/** Bought bitcoin, to 6 decimals (spec section 9): '0.002564'. */
+/** Bought bitcoin, to 6 decimals: '0.002564'. */
 export function formatBuyBtc(sats: Sats): string {
   return formatBtc(sats, CUSTOMER_BTC_DECIMALS);
 }

@@ -13,7 +13,7 @@ import { ApiError } from './api-client';
 
 /**
  * Every form of the web app: react-hook-form checked by a zod schema, the shared one of
- * packages/shared wherever the server checks the same thing. As spec section 5 has it, a form is
+ * packages/shared wherever the server checks the same thing. As the product specification has it, a form is
  * checked when it is submitted, not at every key press, and editing a field takes its message away
  * (`textField` does that for text inputs; `clearOnEdit` for other controls).
  */

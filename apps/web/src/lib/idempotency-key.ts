@@ -2,7 +2,7 @@ import { useMemo, useRef } from 'react';
 import { ApiError } from './api-client';
 
 /**
- * One `Idempotency-Key` per customer action (DESIGN.md section 7.5): a double click, or a retry after
+ * One `Idempotency-Key` per customer action (docs/design.md): a double click, or a retry after
  * the connection dropped, sends the same key, so the server answers the first call again instead of
  * acting twice. A different action (other figures, another order) gets a new key.
  */

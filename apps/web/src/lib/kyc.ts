@@ -7,7 +7,7 @@ import { fallbackPollingDisabled, useRealtimeConnectedEffect, useRealtimeEvent }
 import { freshOnThisScreen } from './screen-freshness';
 import { useSession } from './session';
 
-// The signed-in customer's identity verification record (spec sections 4 and 7), read by the KYC
+// The signed-in customer's identity verification record, read by the KYC
 // screens, the dashboard tile and the trade checks alike. The server decides every status; the
 // browser only reads GET /api/kyc again.
 

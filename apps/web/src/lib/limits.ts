@@ -12,7 +12,7 @@ import { freshOnThisScreen } from './screen-freshness';
 import { centsOf } from './format';
 import type { Cents } from '@offzero/shared/money/money';
 
-// The customer's trading limits (DESIGN.md 7.9): GET /api/limits. They are a sum over the customer's
+// The customer's trading limits (docs/design.md): GET /api/limits. They are a sum over the customer's
 // orders, so the key sits under the orders' key: whatever marks the orders stale (a save, a cancel,
 // a realtime order update) reads the limits again too.
 // Read afresh when a screen opens, once for all its parts (screen-freshness.ts).

@@ -27,7 +27,7 @@ export function useOrders({
       try {
         return await getOrders(userId, limit, signal);
       } catch (error) {
-        // Spec section 8: a failed order list is logged; the screen shows its empty or error state. A read
+        // A failed order list is logged; the screen shows its empty or error state. A read
         // cancelled because the customer moved on (or a newer read replaced it) is no failure.
         if (!isAbortError(error)) console.error('Could not load the orders', error);
         throw error;

@@ -4,7 +4,7 @@ import { apiGet } from './api-client';
 import { useSession } from './session';
 import { freshOnThisScreen } from './screen-freshness';
 
-// The customer's payout address book (DESIGN.md 7.11), read by Settings (which changes it) and by the
+// The customer's payout address book (docs/design.md), read by Settings (which changes it) and by the
 // buy flow (which chooses an entry): one query key, so a change in one is seen by the other. Read afresh
 // when a screen opens, once for all its parts (screen-freshness.ts).
 

@@ -8,7 +8,7 @@ import {
 } from '@offzero/shared/api/realtime';
 
 /**
- * The realtime channel (DESIGN.md section 2): one WebSocket at /api/realtime per signed-in tab. Its
+ * The realtime channel (docs/design.md): one WebSocket at /api/realtime per signed-in tab. Its
  * messages are the shared contract's (packages/shared/src/api/realtime): every event type defined
  * there is forwarded to the screens listening with `useRealtimeEvent`.
  *

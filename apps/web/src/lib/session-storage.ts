@@ -1,4 +1,4 @@
-// The browser keeps three things (spec section 3): the session token, the preferred currency and the
+// The browser keeps three things: the session token, the preferred currency and the
 // cross-site protection token. Nothing else about the customer is stored in the browser.
 const AUTH_TOKEN_KEY = 'authToken';
 const CSRF_TOKEN_KEY = 'csrfToken';

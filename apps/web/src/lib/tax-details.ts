@@ -3,7 +3,7 @@ import { saveW9ResponseSchema, w9ResponseSchema, type SaveW9Request, type W9 } f
 import { apiGet, apiPost } from './api-client';
 import { useSession } from './session';
 
-// The customer's tax details (Form W-9, DESIGN.md 7.9), read by the Settings card, the Tax center and
+// The customer's tax details (Form W-9, docs/design.md), read by the Settings card, the Tax center and
 // the sell flow (a W-9 must be on file before a first sell). The server only ever answers the TIN masked.
 
 export const taxDetailsQueryKey = (userId: string) => ['tax-details', userId] as const;

@@ -5,7 +5,7 @@ import { apiGet, apiPost, isAbortError } from './api-client';
 import { freshOnThisScreen } from './screen-freshness';
 import { useSession } from './session';
 
-// The customer's settings (spec sections 3 and 7): GET /api/user/settings?userId=<own id>, and the
+// The customer's settings: GET /api/user/settings?userId=<own id>, and the
 // calls that change one part of them. Every change answers `{ message }` and the settings are read
 // again afterwards, so the screens show what the server stored, never what the form held.
 
@@ -25,7 +25,7 @@ export function userSettingsQueryOptions(userId: string) {
         });
         return answer.settings;
       } catch (error) {
-        // Spec section 8: a failed settings fetch is only logged; the cards show it quietly.
+        // A failed settings fetch is only logged; the cards show it quietly.
         if (!isAbortError(error)) console.error('Could not load the settings', error);
         throw error;
       }

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
-/** Request and answer shapes of registration, login and profile calls (spec section 7). */
+/** Request and answer shapes of registration, login and profile calls. */
 
 export const EMAIL_MESSAGE = 'Enter a valid email';
 export const OTP_MESSAGE = 'Provide OTP code';
 export const PHONE_MESSAGE = 'Provide a valid phone number';
 
-// The basic pattern of spec section 5: something@something.something, no spaces.
+// The basic pattern of Something@something.something, no spaces.
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The client-side rule: empty is allowed (the field's own "required" handles it). */

@@ -33,7 +33,7 @@ export const payoutBatchRefSchema = z.object({ id: z.string(), status: payoutBat
 export type PayoutBatchRef = z.infer<typeof payoutBatchRefSchema>;
 
 /**
- * A paid buy waiting for its bitcoin. `payoutBatch` is the payout batch that holds it (DESIGN.md 7.11):
+ * A paid buy waiting for its bitcoin. `payoutBatch` is the payout batch that holds it (docs/design.md):
  * such a buy is paid by that batch, never by hand; null when no batch holds it.
  */
 export const bitcoinToSendSchema = adminOrderSchema.extend({
@@ -155,7 +155,7 @@ export const orderDetailSchema = z.object({
   /** The actions that concern the order at its stage, in the order the page shows them. */
   actions: z.array(orderActionOfferSchema),
   payoutDestination: payoutDestinationSchema.nullable().optional(),
-  /** The payout batch holding this buy (DESIGN.md 7.11): it is paid by that batch, never by hand. */
+  /** The payout batch holding this buy (docs/design.md): it is paid by that batch, never by hand. */
   payoutBatch: payoutBatchRefSchema.nullable().optional(),
   customer: orderCustomerSchema.nullable(),
   timeline: z.array(timelineEntrySchema),
@@ -211,7 +211,7 @@ export const customerDetailSchema = z.object({
     restrictedReason: z.string().nullable(),
     referralCode: z.string().nullable(),
     referredBy: z.string().nullable(),
-    /** The KYC tier whose trading limits apply (DESIGN.md 7.9). */
+    /** The KYC tier whose trading limits apply (docs/design.md). */
     limitTier: z.number().int(),
   }),
   settings: userSettingsSchema,
@@ -301,7 +301,7 @@ export const inboxStatusSchema = z.object({
   failed: z.array(failedWebhookSchema),
 });
 
-/** Four eyes (DESIGN.md 7.6): the first admin's call answers 202 with the request a second admin completes. */
+/** Four eyes (docs/design.md): the first admin's call answers 202 with the request a second admin completes. */
 export const fourEyesPendingSchema = z.object({
   message: z.string(),
   approval: z.object({

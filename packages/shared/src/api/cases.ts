@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Monitoring cases (DESIGN.md 7.9, `/api/admin/cases`): what the monitoring rules opened, for staff
+ * Monitoring cases (docs/design.md, `/api/admin/cases`): what the monitoring rules opened, for staff
  * only. The customer's API never mentions them.
  */
 

@@ -19,13 +19,13 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   ACCOUNT_EXISTS: 409,
   GONE: 410,
-  /** A locked quote ran out before the order was saved: the customer gets a new quote (DESIGN.md 7.12). */
+  /** A locked quote ran out before the order was saved: the customer gets a new quote (docs/design.md). */
   QUOTE_EXPIRED: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
-  /** An Idempotency-Key sent again with a different request (DESIGN.md section 7.5). */
+  /** An Idempotency-Key sent again with a different request (docs/design.md). */
   IDEMPOTENCY_KEY_REUSED: 422,
-  /** The client's IP maps to a country OffZero may not serve (DESIGN.md 7.9). */
+  /** The client's IP maps to a country OffZero may not serve (docs/design.md). */
   BLOCKED_COUNTRY: 451,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
@@ -36,7 +36,7 @@ export const ERROR_STATUS = {
   MFA_ENROLMENT_REQUIRED: 403,
   /** The same admin asked for a four-eyes action twice: a second admin must carry it out. */
   SECOND_APPROVER_REQUIRED: 409,
-  /** A sell needs the customer's Form W-9 on file first (DESIGN.md 7.9). */
+  /** A sell needs the customer's Form W-9 on file first (docs/design.md). */
   W9_REQUIRED: 400,
 } as const;
 

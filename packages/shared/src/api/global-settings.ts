@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * `GET /api/admin/settings` (DESIGN.md section 2). Units at this edge: percentages in percent, sizes and
+ * `GET /api/admin/settings` (docs/design.md). Units at this edge: percentages in percent, sizes and
  * bank charges in USD, the session timeout in seconds. Visitors receive only the public part.
  */
 const methodSwitch = z.object({ is_active: z.boolean() });

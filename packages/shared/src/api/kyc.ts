@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Identity verification (spec sections 3, 4 and 7). YELLOW = Under Review, GREEN = Approved, RED = Rejected. */
+/** Identity verification. YELLOW = Under Review, GREEN = Approved, RED = Rejected. */
 export const kycStatusSchema = z.enum(['GREEN', 'YELLOW', 'RED']);
 export type KycStatusValue = z.infer<typeof kycStatusSchema>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Cents } from '../money/money';
 
 /**
- * Trading limits per KYC tier over rolling windows (DESIGN.md 7.9), and the Travel Rule answer an
+ * Trading limits per KYC tier over rolling windows (docs/design.md), and the Travel Rule answer an
  * order of $3,000 or more must carry. Shared so the server's refusals and the web app's screens use
  * the same windows, words and threshold.
  */

@@ -4,7 +4,7 @@ import { bitcoinAddressField } from '../bitcoin/address-field';
 import { MoneyParseError, parseTypedBtc, parseTypedUsd } from '../money/money';
 import { walletOwnershipSchema } from './limits';
 
-/** Orders as the client builds, sends and lists them (spec sections 3 and 7, DESIGN.md sections 2-3). */
+/** Orders as the client builds, sends and lists them (docs/design.md). */
 
 export const BUY_CHECK_MESSAGES = {
   accountRestricted: 'Your account is under review. Contact support.',
@@ -71,22 +71,22 @@ export const saveOrderSchema = z.strictObject({
   walletAddress: z.string().max(100).optional(),
   /**
    * A buy may name an entry of the customer's payout address book instead of (or with) an address:
-   * an xpub entry pays a fresh address of it (DESIGN.md 7.11).
+   * an xpub entry pays a fresh address of it (docs/design.md).
    */
   payoutAddressId: z.string().max(100).optional(),
   bankAccount: sellBankAccountSchema.optional(),
   /**
    * The locked quote the customer confirmed (`POST /api/quotes`): the figures above must then be that
-   * quote's, and the order keeps them (DESIGN.md 7.12).
+   * quote's, and the order keeps them (docs/design.md).
    */
   quoteId: z.string().max(100).optional(),
-  /** Whose wallet this is: required from $3,000 (the Travel Rule record, DESIGN.md 7.9). */
+  /** Whose wallet this is: required from $3,000 (the Travel Rule record, docs/design.md). */
   walletOwnership: walletOwnershipSchema.optional(),
 });
 export type SaveOrderRequest = z.infer<typeof saveOrderSchema>;
 
 /**
- * The trade widget's quote form (spec section 2): the amount the customer typed and the field it is in
+ * The trade widget's quote form: the amount the customer typed and the field it is in
  * ('usd' or 'btc'); the other field is the quote computed from it. The account checks, the maximum and
  * the minimum run after this, in the spec's order, because each has its own message.
  */
@@ -110,7 +110,7 @@ export const quoteFormSchema = z
   });
 export type QuoteForm = z.infer<typeof quoteFormSchema>;
 
-/** Buy confirmation: the address the bitcoin is sent to, a payable one of this network's (spec section 5). */
+/** Buy confirmation: the address the bitcoin is sent to, a payable one of this network's. */
 export function buyConfirmationFormSchema(network: BitcoinNetwork) {
   return z.object({
     walletAddress: bitcoinAddressField(network, BUY_CHECK_MESSAGES.invalidAddress),
@@ -129,7 +129,7 @@ const manualPaymentSchema = z
   })
   .strip();
 
-/** The three shapes of `POST /api/order/update` (spec section 7). */
+/** The three shapes of `POST /api/order/update`. */
 export const updateOrderSchema = z.union([
   // Add the customer's bank reference to a processing buy (blank is ignored).
   z.strictObject({ _id: z.string().max(100), bankTxn: z.string().max(200) }),
@@ -205,7 +205,7 @@ export const orderListQuerySchema = z.strictObject({
 });
 export const orderListResponseSchema = z.object({ result: z.object({ orders: z.array(orderSchema) }) });
 
-/** PayPal, created and captured by the server for one of the customer's orders (DESIGN.md section 2). */
+/** PayPal, created and captured by the server for one of the customer's orders (docs/design.md). */
 export const paypalPaymentBodySchema = z.strictObject({ orderId: z.string().max(100) });
 export const paypalOrderParamsSchema = z.object({
   paypalOrderId: z
@@ -251,7 +251,7 @@ export const orderFiguresSchema = z.object({
 });
 
 /**
- * One line of the customer's order timeline (DESIGN.md 7.12), written by the server in plain words from
+ * One line of the customer's order timeline (docs/design.md), written by the server in plain words from
  * the order's audit trail. Staff notes and monitoring never reach it.
  */
 export const orderTimelineEntrySchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The demo outbox, `GET /api/dev/outbox` (DESIGN.md section 1): demo mode only. */
+/** The demo outbox, `GET /api/dev/outbox` (docs/design.md): demo mode only. */
 
 /** Its filter: one recipient, an e-mail address or a phone number; blank shows every message. */
 export const outboxFilterFormSchema = z.object({

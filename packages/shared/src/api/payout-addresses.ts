@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The payout address book (DESIGN.md 7.11): where a customer's bought bitcoin may be sent. Each entry
+ * The payout address book (docs/design.md): where a customer's bought bitcoin may be sent. Each entry
  * is a plain address or an extended public key (a fresh address of it per buy); a new entry is
  * confirmed from an e-mailed link and becomes usable after a cooldown.
  */

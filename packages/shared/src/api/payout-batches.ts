@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Payout batches (DESIGN.md 7.11, `/api/admin/payouts/*`): one bitcoin transaction from the operator's
+ * Payout batches (docs/design.md, `/api/admin/payouts/*`): one bitcoin transaction from the operator's
  * watch-only payout wallet paying several buys, built as an unsigned PSBT, signed in the operator's own
  * wallet, uploaded, checked and broadcast by the server.
  */

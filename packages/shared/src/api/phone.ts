@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PHONE_MESSAGE, emailSchema, otpCodeSchema } from './accounts';
 
 /**
- * Phone number rules and the phone verification requests (spec section 7). Kept apart from ./accounts
+ * Phone number rules and the phone verification requests. Kept apart from ./accounts
  * because libphonenumber's metadata is large: the web app loads it only where a phone number is typed.
  */
 
@@ -18,7 +18,7 @@ export const phoneOtpRequestSchema = z.strictObject({
   email: emailSchema,
   phone: phoneSchema,
   registrationToken: z.string().max(2048).optional(),
-  /** Changing a verified number: the step-up code sent to the current e-mail (DESIGN.md 7.6). */
+  /** Changing a verified number: the step-up code sent to the current e-mail (docs/design.md). */
   stepUpCode: otpCodeSchema.optional(),
 });
 export const verifyPhoneOtpSchema = phoneOtpRequestSchema.extend({ code: otpCodeSchema });

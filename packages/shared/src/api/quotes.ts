@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { sellMethodSchema } from './orders';
 
 /**
- * Locked quotes (DESIGN.md 7.12): `POST /api/quotes` fixes a quote's figures on the server for the
+ * Locked quotes (docs/design.md): `POST /api/quotes` fixes a quote's figures on the server for the
  * `order_session_timeout` setting; `order/save` with its `quoteId` must then carry exactly those
  * figures. The customer sees them, and the all-in price, before anything is paid.
  */

@@ -3,7 +3,7 @@ import { kycStatusSchema } from './kyc';
 import { orderSchema } from './orders';
 
 /**
- * The realtime channel's contract (DESIGN.md section 2): one WebSocket at `/api/realtime` per signed-in
+ * The realtime channel's contract (docs/design.md): one WebSocket at `/api/realtime` per signed-in
  * tab. The server's publisher and the browser's client both read every message through these schemas,
  * so an event type exists once, here; adding one here makes the client forward it.
  *

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Tax identity (Form W-9) and tax documents (DESIGN.md 7.9 and 7.10): the request and answer shapes and
+ * Tax identity (Form W-9) and tax documents (docs/design.md): the request and answer shapes and
  * the taxpayer identification number rules, checked identically by the form and the server.
  */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from './accounts';
 
-/** The customer's settings (spec section 3) and the forms that change them (spec sections 5 and 8). */
+/** The customer's settings and the forms that change them. */
 
 export const BANK_ROUTING_OR_SWIFT_MESSAGE = 'Enter routing number or SWIFT code.';
 export const ZELLE_EMAIL_MESSAGE = 'Enter zelle payment email.';
@@ -61,7 +61,7 @@ export const zelleEmailSchema = z
   // The same e-mail shape as sign-in: dollars sent to a malformed address would go nowhere.
   .regex(EMAIL_PATTERN, { error: ZELLE_EMAIL_INVALID_MESSAGE });
 
-/** 16 characters of the 64-character URL-safe alphabet (spec section 5). */
+/** 16 characters of the 64-character URL-safe alphabet. */
 export const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9_-]{16}$/;
 
 export const userSettingsSchema = z.object({
@@ -108,7 +108,7 @@ export const saveSettingsSchema = z
 export const saveBankSchema = z.strictObject({ userId: userIdSchema, bankAccount: bankAccountSchema });
 export const saveZelleSchema = z.strictObject({ userId: userIdSchema, zelleEmail: zelleEmailSchema });
 
-/** Referral history row as the client reads it (DESIGN.md section 3). */
+/** Referral history row as the client reads it (docs/design.md). */
 export const referralRecordSchema = z.object({
   _id: z.string(),
   referrer_id: z.string(),

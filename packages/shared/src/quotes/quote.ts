@@ -1,7 +1,7 @@
 import { mulDivCeil, mulDivFloor, SATS_PER_BTC, type Cents, type Sats } from '../money/money';
 
 /**
- * Quote maths (DESIGN.md section 3), shared by the client, which shows the quote, and the server, which
+ * Quote maths (docs/design.md), shared by the client, which shows the quote, and the server, which
  * recomputes it from its own price and settings before it accepts an order. Everything is integer
  * arithmetic on bigint cents and satoshis; prices are cents per BTC and the platform fee is in basis
  * points (150 = 1.5 %). Every rounding goes the platform's way: fees round up, delivered bitcoin and
@@ -58,7 +58,7 @@ export interface SellFromUsdInput {
 /** Bought bitcoin is delivered in whole 100 satoshis: BTC is shown to 6 decimals. */
 export const BUY_AMOUNT_STEP_SATS: Sats = 100n;
 
-/** How far the client's figures may be from the server's own (DESIGN.md section 3). */
+/** How far the client's figures may be from the server's own (docs/design.md). */
 export const QUOTE_TOLERANCE = { cents: 1n, sats: 100n } as const;
 
 /** The size of one buy payout (one P2WPKH input, a payout and a change output), in virtual bytes. */
@@ -294,7 +294,7 @@ export function quotesMatch(a: BuyQuote | SellQuote, b: BuyQuote | SellQuote): b
 const AMOUNT_INPUT_TEXT = /^[0-9]*\.?[0-9]*$/;
 
 /**
- * What an amount field lets the customer type (specification section 5): digits with at most one
+ * What an amount field lets the customer type: digits with at most one
  * point, an empty field or a lone point. No sign, exponent, spaces or grouping commas.
  */
 export function isAmountInputText(text: string): boolean {

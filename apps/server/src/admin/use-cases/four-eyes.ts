@@ -75,7 +75,7 @@ function mismatch(open: FourEyesApprovalRow, asked: Record<string, string>): App
 }
 
 /**
- * Four eyes (DESIGN.md 7.6): marking a buy paid or paying a sell out at or above
+ * Four eyes (docs/design.md): marking a buy paid or paying a sell out at or above
  * `order.four_eyes_usd` needs two different admins.
  * - The action's own refusals come first (`check`, on the locked order): a flagged order answers
  *   "Resolve the flag first." and no request is recorded.

@@ -14,7 +14,7 @@ import {
 
 /**
  * Records that a sell order's coins were sent back to the customer (`txid`, to `address`) instead of
- * being paid for (DESIGN.md 7.7). Only an order that holds coins we will not pay for qualifies: a
+ * being paid for (docs/design.md). Only an order that holds coins we will not pay for qualifies: a
  * flagged one (over the limit, under- or over-paid, an extra deposit…) or a cancelled or expired one
  * with a deposit still on the chain. An order still open (pending, processing, expired) is cancelled,
  * so it can never be paid out as well; a cancelled or completed one keeps its state and the return is

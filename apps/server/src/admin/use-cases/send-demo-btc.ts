@@ -12,7 +12,7 @@ import { insertPayout, recordPayoutSent, recordPayoutStarted } from '../payout.r
 import { actionFactsIn, adminActor, runOrderAction, type OrderActionDeps } from './run-order-action';
 
 /**
- * Demo: pays a paid buy's bitcoin through the simulated chain, claim before send (DESIGN.md 7.7).
+ * Demo: pays a paid buy's bitcoin through the simulated chain, claim before send (docs/design.md).
  * 1. One transaction locks the order, checks it may be paid and records the payout intent (one per
  *    order), then commits: of two calls at once, one gets the intent and the other a 409.
  * 2. The coins are sent.

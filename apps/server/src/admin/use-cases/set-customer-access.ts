@@ -9,7 +9,7 @@ export type CustomerAccessChange = 'disable' | 'enable' | 'restrict' | 'lift-res
 
 /**
  * Disables or re-enables a customer's account, restricts their trading (a staff decision, like a
- * reversal or a sanctions hit would: DESIGN.md 7.7, 7.9) or lifts a restriction, with the reason in the
+ * reversal or a sanctions hit would: docs/design.md) or lifts a restriction, with the reason in the
  * audit log; a staff restriction keeps the reason on the customer, for the back office. The account is read and locked inside the
  * transaction that changes it; a disabled account's sessions end at once.
  */

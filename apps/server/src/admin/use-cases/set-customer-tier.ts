@@ -8,7 +8,7 @@ import { lockUser } from '../admin-customers.repository';
 
 /**
  * Moves a customer to another KYC tier, whose trading limits apply from their next order
- * (DESIGN.md 7.9), with the reason in the audit log. Read and locked in the transaction that changes
+ * (docs/design.md), with the reason in the audit log. Read and locked in the transaction that changes
  * it, so a save in progress finishes under the old tier and the next one counts with the new.
  */
 export async function setCustomerTier(

@@ -51,7 +51,7 @@ describe('BLOCKED_COUNTRIES', () => {
   });
 });
 
-describe('blocked places behind a trusted proxy (DESIGN.md 7.9)', () => {
+describe('blocked places behind a trusted proxy (docs/design.md)', () => {
   let t: TestApp;
   let ada: RegisteredCustomer;
   let admin: RegisteredCustomer;

@@ -3,14 +3,14 @@ import { errorBodySchema, type ErrorBody } from '@offzero/shared/api/errors';
 import { hookList } from '../../http/route-hooks';
 import type { IpCountryLookup } from './ip-country';
 
-/** The answer of a request from a blocked country (DESIGN.md 7.9). */
+/** The answer of a request from a blocked country (docs/design.md). */
 export const BLOCKED_COUNTRY_MESSAGE = 'OffZero is not available in your country.';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * Refuse clients whose IP maps to a blocked country (451) before anything else of the route runs:
-     * registration, login, quotes, order save and payouts (DESIGN.md 7.9).
+     * registration, login, quotes, order save and payouts (docs/design.md).
      */
     blockedPlaces?: boolean;
   }

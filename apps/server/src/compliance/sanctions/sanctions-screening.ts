@@ -2,7 +2,7 @@ import type { Database, Transaction } from '../../db/database';
 import { AppError } from '../../http/errors';
 import { findListedAddresses, isAddressListed } from './sanctions-list.repository';
 
-/** The answer to a listed address wherever one enters (DESIGN.md 7.9). */
+/** The answer to a listed address wherever one enters (docs/design.md). */
 export const SANCTIONED_ADDRESS_MESSAGE = 'This address cannot be used. Contact support.';
 
 /** bech32 / bech32m human-readable parts of mainnet, testnet/signet and regtest addresses. */

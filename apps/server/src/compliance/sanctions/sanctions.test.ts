@@ -16,13 +16,13 @@ import { createSanctionsListService } from './sanctions-list.service';
 import { findSanctionsListStatus } from './sanctions-list.repository';
 import { isSanctionedAddress, SANCTIONED_ADDRESS_MESSAGE } from './sanctions-screening';
 
-/** The two testnet addresses of the demo list (DESIGN.md 7.9). */
+/** The two testnet addresses of the demo list (docs/design.md). */
 const LISTED = 'tb1qn22l4fxz609uc3ztl0apnh6hq66efmws4x0vvc';
 const LISTED_TOO = 'tb1ql82xt3nt8e4ezsylt63dqfwzax5u8hzetu8t7z';
 const CLEAN = 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx';
 const DEMO_LIST = readFileSync(demoSanctionsListFile, 'utf8');
 
-describe('sanctions screening (DESIGN.md 7.9)', () => {
+describe('sanctions screening (docs/design.md)', () => {
   let t: TestApp;
   let admin: RegisteredCustomer;
   let ada: RegisteredCustomer;
@@ -245,7 +245,7 @@ describe('sanctions screening (DESIGN.md 7.9)', () => {
       expect(payout.statusCode).toBe(409);
       expect(payout.json().message).toBe('Resolve the flag first.');
 
-      // Restricted: reads still work, trading answers 403 with the message of DESIGN.md 7.7.
+      // Restricted: reads still work, trading answers 403 with the message of docs/design.md.
       expect(
         (
           await t.request({

@@ -8,9 +8,9 @@ import { findKycVerdict } from '../../kyc/kyc.repository';
 import { findCustomerSettings } from '../customer.repository';
 
 /**
- * The customer checks of spec section 5, in the spec's order, with its exact messages: e-mail, phone,
+ * The customer checks of the product specification, in the spec's order, with its exact messages: e-mail, phone,
  * (for a sell) a bank account, KYC exists, KYC not rejected (with its reason), KYC approved, then the
- * order size limits. A restricted customer (DESIGN.md 7.7) is refused before any of them.
+ * order size limits. A restricted customer (docs/design.md) is refused before any of them.
  */
 export async function assertMayTrade(
   db: Database,

@@ -17,7 +17,7 @@ const ALREADY_PAID =
   'You already paid or sent bitcoin for this order, so it can no longer be cancelled. We will process it; contact support if something is wrong.';
 
 /**
- * `POST /api/order/cancel` (DESIGN.md 7.12): the customer cancels their own pending order and says why.
+ * `POST /api/order/cancel` (docs/design.md): the customer cancels their own pending order and says why.
  * Only an order nobody has paid into: once a payment was submitted, captured or a deposit seen, the
  * money is on its way and staff decide. A sell's deposit address stays allocated to the order, so it
  * is never handed to anyone else.

@@ -13,7 +13,7 @@ export interface SellPayout {
   details: Record<string, string>;
 }
 
-/** Spec section 5's payout-method checks, in order, and the customer's details to pay into. */
+/** the product specification's payout-method checks, in order, and the customer's details to pay into. */
 export async function chooseSellPayout(
   db: Database,
   user: UserRow,

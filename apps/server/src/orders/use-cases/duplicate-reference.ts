@@ -7,7 +7,7 @@ import {
 } from '../bank-reference.repository';
 
 /**
- * DESIGN.md 7.7: a bank reference already used on another order flags the later order
+ * docs/design.md: a bank reference already used on another order flags the later order
  * `duplicate_reference` (compared case- and space-insensitively), so one transfer cannot be claimed
  * for two orders. Answers the flag to store, or undefined when the reference is new. A flag the order
  * already has stays (a person must still resolve it); the duplicate is added to its note.

@@ -29,7 +29,7 @@ export const BUY_TOO_SMALL = 'This amount does not cover the fees. Enter a large
 type QuoteDeps = Pick<OrderDeps, 'db' | 'prices' | 'now'>;
 
 /**
- * Locks a quote for the signed-in customer (DESIGN.md 7.12): the server's own figures at its current
+ * Locks a quote for the signed-in customer (docs/design.md): the server's own figures at its current
  * price, after the same customer checks as saving an order, kept for the `order_session_timeout`
  * setting. Saving the order against it later carries exactly these figures, whatever the price does
  * meanwhile.

@@ -23,7 +23,7 @@ import {
 type QuotePricingDeps = Pick<OrderDeps, 'db' | 'network' | 'now'>;
 
 /**
- * An order saved against a locked quote (DESIGN.md 7.12): the quote must be the customer's own
+ * An order saved against a locked quote (docs/design.md): the quote must be the customer's own
  * (another's id answers 404, as a missing one), not used, not expired, of the same kind, and the
  * order's figures must be exactly the quote's. The customer checks run again (a verification may have
  * been withdrawn meanwhile); the price does not: the quote holds it.
@@ -84,7 +84,7 @@ export async function priceSellFromQuote(
  * The quote named by the order, checked in the order a customer can act on: it exists for them, is
  * of this kind, has not been used, has not run out, and the figures sent are exactly its own. A quote
  * used in the last 10 seconds passes here, so that a double submission finds the order it made
- * (DESIGN.md 7.5); any other order is refused when it tries to claim the quote.
+ * (docs/design.md); any other order is refused when it tries to claim the quote.
  */
 async function usableQuote(
   deps: QuotePricingDeps,

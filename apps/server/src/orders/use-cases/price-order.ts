@@ -28,15 +28,15 @@ import { sanctionedAddressRefusal } from '../../compliance/sanctions/sanctions-s
 import { findBuyerVerdicts, type BuyerVerdicts } from '../customer.repository';
 
 /**
- * The server's own figures for an order the client proposes (DESIGN.md section 2): the buy and sell
+ * The server's own figures for an order the client proposes (docs/design.md): the buy and sell
  * maths of packages/shared recomputed from a price the server really served, after the customer
  * checks. The client's figures only have to agree within 1 cent and 100 satoshis; the server's are kept.
  */
 
-/** How long after a price was served the server still honours a quote made from it (DESIGN.md). */
+/** How long after a price was served the server still honours a quote made from it (docs/design.md). */
 export const QUOTE_PRICE_GRACE_MS = 2 * 60_000;
 export const PRICE_CHANGED = 'The price has changed. Review the new quote and confirm again.';
-/** A sell deposit must arrive within 20 minutes (spec section 9). */
+/** A sell deposit must arrive within 20 minutes. */
 export const DEPOSIT_WINDOW_MS = 1_200_000;
 
 export interface Figures {
@@ -53,7 +53,7 @@ export interface PricedBuy {
   /** The settings the order was checked and priced with; its trading limits are counted with them too. */
   settings: GlobalSettingsRow;
   snapshot: Pick<PriceSnapshotRow, 'id'>;
-  /** The locked quote these figures come from, which the save claims (DESIGN.md 7.12). */
+  /** The locked quote these figures come from, which the save claims (docs/design.md). */
   quoteId?: string;
   /**
    * The customer's own address, where their bitcoin is paid out; null when the buy names an xpub
@@ -71,7 +71,7 @@ export interface PricedSell {
   /** The settings the order was checked and priced with; its trading limits are counted with them too. */
   settings: GlobalSettingsRow;
   snapshot: Pick<PriceSnapshotRow, 'id'>;
-  /** The locked quote these figures come from, which the save claims (DESIGN.md 7.12). */
+  /** The locked quote these figures come from, which the save claims (docs/design.md). */
   quoteId?: string;
   paymentMethod: Exclude<PaymentMethod, 'paypal'>;
   receivingDetails: Record<string, string>;
@@ -97,7 +97,7 @@ export async function priceBuyOrder(
       walletAddress: addressProblem,
     });
   }
-  // DESIGN.md 7.9: a sanctioned payout address is refused at save (and screened again before payout).
+  // docs/design.md: a sanctioned payout address is refused at save (and screened again before payout).
   if (walletAddress !== null && verdicts.addressListed) throw sanctionedAddressRefusal('walletAddress');
   for await (const snapshot of servedPricesAt(deps, 'sell', client.priceCents)) {
     const quote = quoteBuyFromUsd({

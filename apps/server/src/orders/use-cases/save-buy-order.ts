@@ -13,7 +13,7 @@ import { lockAndPriceBuy, priceBuyBeforeLock } from './lock-and-price-buy';
  * A new pending buy at the server's figures (or its locked quote's), paid out later to the customer's
  * own address, an entry of their payout address book (a new address joins it unconfirmed, and the
  * payout waits). It is priced under the customer's lock (lock-and-price-buy.ts). The same buy saved
- * again within 10 seconds (a double click) answers the first order (DESIGN.md 7.5).
+ * again within 10 seconds (a double click) answers the first order (docs/design.md).
  */
 export async function saveBuyOrder(
   deps: Pick<OrderDeps, 'db' | 'prices' | 'network' | 'now' | 'notify' | 'payoutAddresses'>,

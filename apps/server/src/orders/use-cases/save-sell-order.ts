@@ -13,7 +13,7 @@ import { priceSellOrder } from './price-order';
  * A new pending sell at the server's figures (or its locked quote's), with a deposit address of its own that was never used
  * before (the next index of the sequence; an index a failed save took is skipped, never handed out again).
  * The same sell saved again within 10 seconds (a double click) answers the first order and takes no
- * second address (DESIGN.md 7.5).
+ * second address (docs/design.md).
  */
 export async function saveSellOrder(
   deps: Pick<OrderDeps, 'db' | 'prices' | 'network' | 'depositXpub' | 'now'>,

@@ -11,7 +11,7 @@ import { findKycRecord } from '../../kyc/kyc.repository';
 import { upsertTravelRuleRecord } from '../travel-rule.repository';
 
 /**
- * The Travel Rule step of saving an order (DESIGN.md 7.9): an order of $3,000 or more must say whose
+ * The Travel Rule step of saving an order (docs/design.md): an order of $3,000 or more must say whose
  * wallet it is, and keeps a record of the customer, the order and that answer. Below the threshold
  * the answer is neither needed nor kept.
  */

@@ -6,7 +6,7 @@ import { recordBankReference } from './record-bank-reference';
 import { recordManualPayment } from './record-manual-payment';
 import { requoteOrder } from './requote-order';
 
-/** `POST /api/order/update`: the three shapes of the request, each its own use-case (spec section 7). */
+/** `POST /api/order/update`: the three shapes of the request, each its own use-case. */
 export async function updateOrder(
   deps: Pick<OrderDeps, 'db' | 'prices' | 'network' | 'notify' | 'now' | 'payoutAddresses'>,
   user: UserRow,

@@ -21,7 +21,7 @@ import { batchDestination } from './batch-destination';
 import { feeRateToKvb, feeWithinCap } from './fee-rules';
 
 /**
- * Builds one unsigned PSBT paying every due buy (DESIGN.md 7.11) from the payout wallet:
+ * Builds one unsigned PSBT paying every due buy (docs/design.md) from the payout wallet:
  * 1. outside any database transaction, the tier's fee rate and the wallet's confirmed coins are read
  *    from the chain;
  * 2. one transaction, serialized with every other builder, takes the due buys (locked; flags, payment

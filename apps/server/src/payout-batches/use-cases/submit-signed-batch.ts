@@ -23,7 +23,7 @@ import { batchDestination } from './batch-destination';
 import { planOf } from './batch-plan';
 
 /**
- * The operator's wallet signed the batch's PSBT: check it, claim, broadcast, record (DESIGN.md 7.7, 7.11).
+ * The operator's wallet signed the batch's PSBT: check it, claim, broadcast, record (docs/design.md).
  * 1. One transaction checks that the signed transaction is exactly the batch (same coins, same outputs,
  *    same change), that every order may still be paid at its output's address under every payout rule
  *    (else the whole upload is refused, naming each order), and records the intent: the signed transaction

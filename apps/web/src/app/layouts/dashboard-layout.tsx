@@ -37,7 +37,7 @@ const navItems: NavItem[] = [
 ];
 
 /**
- * The signed-in shell (spec section 2): a side drawer with the logo, the customer's pages and the
+ * The signed-in shell: a side drawer with the logo, the customer's pages and the
  * social links, and a top bar with the title, a help link and the account menu. Below 1024 px the
  * drawer slides in from the left behind the menu button.
  */

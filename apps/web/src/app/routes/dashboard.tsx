@@ -29,7 +29,7 @@ const VerifyPhoneModal = lazy(async () => ({
 import { W9Step } from '../../features/tax/components/w9-step';
 
 /**
- * The dashboard (spec section 2): the account's status tiles (e-mail, phone from auth, KYC, bank from
+ * The dashboard: the account's status tiles (e-mail, phone from auth, KYC, bank from
  * settings), then the customer's recent orders beside the trade widget. It composes those features here
  * because none of them may import another.
  */
@@ -172,7 +172,7 @@ function DeferredTradingSection() {
   return mounted ? <TradingSection /> : <div className="mt-8 h-96" />;
 }
 
-/** The dashboard's trading half (spec section 2): Recent Orders beside the trade widget. */
+/** The dashboard's trading half: Recent Orders beside the trade widget. */
 function TradingSection() {
   return (
     <section
@@ -197,8 +197,8 @@ function TradingSection() {
 }
 
 /**
- * The newest pending order, which the widget picks up instead of starting a second one (spec section
- * 2: the tab follows its type). Buys resume at checkout (or re-confirm an expired quote); sells go back
+ * The newest pending order, which the widget picks up instead of starting a second one (the tab
+ * follows its type). Buys resume at checkout (or re-confirm an expired quote); sells go back
  * to the same deposit address, QR code and remaining time, all read from the server.
  */
 function pendingOrderToResume(orders: readonly Order[]): Order | null {

@@ -18,7 +18,7 @@ const HomeTradeWidget = deferredComponent(
   { untilVisible: true },
 );
 
-/** The home page with the trade widget in its hero (spec section 2). */
+/** The home page with the trade widget in its hero. */
 export default function HomeRoute() {
   return <HomePage tradeWidget={<HomeTradeWidget />} />;
 }

@@ -32,7 +32,7 @@ function hasBankReference(order: Order): boolean {
 }
 
 /**
- * My Orders (spec section 2) with what the trade feature adds to it: a pending order offers 'Complete
+ * My Orders with what the trade feature adds to it: a pending order offers 'Complete
  * Order' (the trade widget, in a dialog); a processing bank-transfer buy asks for its transfer reference.
  */
 export default function OrdersRoute() {

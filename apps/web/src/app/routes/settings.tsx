@@ -13,7 +13,7 @@ const VerifyPhoneModal = lazy(async () => ({
 }));
 
 /**
- * Settings (spec section 2) with the payout address book, the tax feature's Tax details card (Form W-9)
+ * Settings with the payout address book, the tax feature's Tax details card (Form W-9)
  * and the referral feature's card after the payment and notification cards,
  * and the auth feature's dialogs beside the e-mail and the phone number (a verified contact changes
  * only after the security code sent to the e-mail).

@@ -10,7 +10,7 @@ function bankLine(...parts: (string | null | undefined)[]): string {
 }
 
 /**
- * Where a buyer sends a manual payment (spec section 2, buy success): the company's details as the
+ * Where a buyer sends a manual payment (buy success): the company's details as the
  * ORDER recorded them when the payment was submitted, never the current settings, which may change.
  */
 export function receivingRows(
@@ -49,7 +49,7 @@ export function receivingRows(
 }
 
 /**
- * Where a seller is paid (spec section 2, sell confirmation): the customer's own Zelle e-mail, or their
+ * Where a seller is paid (sell confirmation): the customer's own Zelle e-mail, or their
  * bank account with the routing number (ACH) or SWIFT code (wire).
  */
 export function payoutRows(method: 'zelle' | 'ach' | 'wire', settings: UserSettings | null): DetailRow[] {

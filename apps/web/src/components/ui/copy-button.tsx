@@ -3,7 +3,7 @@ import { CopyIcon } from './icons';
 
 export const COPIED_MESSAGE = 'Text Copied!';
 
-/** Puts `text` on the clipboard: 'Text Copied!' on success, a failure is only logged (spec section 8). */
+/** Puts `text` on the clipboard: 'Text Copied!' on success, a failure is only logged. */
 export async function copyText(text: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(text);

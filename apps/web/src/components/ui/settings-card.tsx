@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { PencilIcon } from './icons';
 
 /**
- * One card of the settings page (spec section 2: profile, bank account, Zelle, wallet, notifications,
+ * One card of the settings page (Profile, bank account, Zelle, wallet, notifications,
  * referral). A title, an optional edit button, and the card's content.
  */
 export function SettingsCard({

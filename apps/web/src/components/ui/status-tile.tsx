@@ -2,7 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { CheckIcon } from './icons';
 
 /**
- * One of the dashboard's account-status tiles (spec section 2: Email, Phone, and later KYC and Bank).
+ * One of the dashboard's account-status tiles (Email, Phone, and later KYC and Bank).
  * Done tiles show a green check and their status; open ones show what to do next (`action`).
  */
 export function StatusTile({

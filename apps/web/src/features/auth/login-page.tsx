@@ -21,7 +21,7 @@ const LoginMfaStep = deferredComponent(
   <StepLoading />,
 );
 
-/** Login (spec section 4): the e-mail address, then the code sent to it ('OTP Verification'). */
+/** Login: the e-mail address, then the code sent to it ('OTP Verification'). */
 export default function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();

@@ -8,7 +8,7 @@ import { codeFormSchema, type CodeForm } from './validation';
 
 /**
  * The SMS code step checks the phone it was sent to as well, and reports a bad number as a missing
- * code (spec section 5).
+ * code.
  */
 export function smsCodeFormSchema(phone: string): z.ZodType<{ code: string }, CodeForm> {
   return phoneSchema.safeParse(phone).success

@@ -36,7 +36,7 @@ const VerifyPhoneStep = lazy(async () => {
   return { default: VerifyPhoneAndSignIn };
 });
 
-/** The four registration steps of spec section 4, in order. */
+/** The four registration steps of the product specification, in order. */
 type Registration =
   | { step: 'register-email' }
   | { step: 'verify-email' }

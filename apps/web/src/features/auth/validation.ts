@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { OTP_MESSAGE, emailSchema, otpCodeSchema, referralCodeSchema } from '@offzero/shared/api/accounts';
 
-// The forms of the sign-in and registration steps (spec section 5), checked when a step is submitted
+// The forms of the sign-in and registration steps, checked when a step is submitted
 // with the shared rules the server applies to the same fields. The server checks everything again.
 
 export const CODE_FORMAT_MESSAGE = 'Enter the 6-digit code we sent you.';

@@ -10,7 +10,7 @@ import { AlertIcon, CopyIcon, InboxIcon, MailIcon, PhoneIcon, RefreshIcon } from
 import { OUTBOX_REFRESH_MS, useOutbox, type OutboxMessage } from './api/get-outbox';
 
 /**
- * The demo outbox (DESIGN.md section 1): in demo mode, e-mails and text messages are kept here instead
+ * The demo outbox (docs/design.md): in demo mode, e-mails and text messages are kept here instead
  * of being sent, so anyone can read their codes. `?to=` filters by recipient.
  */
 export default function OutboxPage() {

@@ -15,7 +15,7 @@ const EMPTY = 'No orders available yet!';
 export type OrderActionSlot = (order: Order) => ReactNode;
 
 /**
- * My Orders (spec section 2): every order of the customer, newest first; any row opens its details in
+ * My Orders: every order of the customer, newest first; any row opens its details in
  * a side drawer. Below 1024 px cards replace the table. What an order offers next (completing it in the
  * trade widget, a bank reference) comes from the route that composes this page (`orderAction`).
  */

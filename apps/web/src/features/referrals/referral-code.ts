@@ -1,6 +1,6 @@
 import { REFERRAL_CODE_PATTERN } from '@offzero/shared/api/user-settings';
 
-/** The 64-character URL-safe alphabet referral codes are made of (spec section 5). */
+/** The 64-character URL-safe alphabet referral codes are made of. */
 const REFERRAL_CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 const REFERRAL_CODE_LENGTH = 16;
 
@@ -18,7 +18,7 @@ export function generateReferralCode(random: Pick<Crypto, 'getRandomValues'> = c
   return code;
 }
 
-/** The link a customer shares: the site's address plus /register/?ref={code} (spec section 9). */
+/** The link a customer shares: the site's address plus /register/?ref={code}. */
 export function referralLink(code: string, origin = window.location.origin): string {
   return `${origin}/register/?ref=${encodeURIComponent(code)}`;
 }

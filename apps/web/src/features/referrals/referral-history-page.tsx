@@ -14,12 +14,12 @@ export const NO_REFERRAL_REWARDS = 'No referral rewards available yet!';
 const COLUMNS = ['Referrer', 'Referred By ($)', 'Reward ($)', 'Order Id', 'Date'] as const;
 
 /**
- * Referral history (spec section 2): every reward the customer earned from the trades of customers they
+ * Referral history: every reward the customer earned from the trades of customers they
  * referred. A table on wide screens, one card per reward on phones.
  */
 export default function ReferralHistoryPage() {
   const history = useReferralHistory();
-  // A failed fetch is only logged (by the query) and shows the empty state (spec section 8).
+  // A failed fetch is only logged (by the query) and shows the empty state.
   const rows = history.data ?? [];
 
   return (

@@ -18,7 +18,7 @@ export type MoreSettingsCards = (settings: UserSettings) => ReactNode;
 export type ContactAction = (user: User) => ReactNode;
 
 /**
- * Settings (spec section 2): a grid of cards; the profile first, the payment cards after, then the
+ * Settings: a grid of cards; the profile first, the payment cards after, then the
  * cards the composing route adds (`moreCards`).
  */
 export function SettingsPage({
@@ -73,7 +73,7 @@ function SettingsCards({
       {settings.isPending ? (
         Array.from({ length: 5 }, (_, index) => <CardSkeleton key={index} />)
       ) : settings.isError ? (
-        // Spec section 8: a failed settings fetch is only logged; here the cards wait for a retry.
+        // A failed settings fetch is only logged; here the cards wait for a retry.
         <div
           data-testid="settings-unavailable"
           className="flex flex-col items-start gap-3 rounded-2xl bg-white p-5 text-sm text-slate-600 shadow-sm ring-1 ring-slate-200/80 sm:p-6"

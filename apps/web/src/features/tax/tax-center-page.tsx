@@ -35,7 +35,7 @@ const EXPORTS: { format: TaxExportFormat; title: string; description: string }[]
 ];
 
 /**
- * The Tax center (DESIGN.md 7.10): a year's completed orders as CSV for the customer's tax software,
+ * The Tax center (docs/design.md): a year's completed orders as CSV for the customer's tax software,
  * the year's statement as PDF, and the customer's W-9 status. Buys count as acquisitions at their cost
  * including fees; sells as disposals at their proceeds after fees.
  */

@@ -10,7 +10,7 @@ import { PriceProvider } from './price-context';
 import { TradeWidget } from './trade-widget';
 import { price, settings, verifiedUser } from '../../test/trade-fixtures';
 
-/** DESIGN.md 7.5: Pay and "Send … BTC" are busy while their call runs, and one action sends one key. */
+/** docs/design.md: Pay and "Send … BTC" are busy while their call runs, and one action sends one key. */
 const userSettings = {
   bankAccount: {
     bank_name: 'First Demo Bank',

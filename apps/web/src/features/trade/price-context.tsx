@@ -4,7 +4,7 @@ import { getPrices, PRICE_REFRESH_MS, priceQueryKey, type Prices } from './api/g
 import { useNow } from './utils/countdown';
 
 /**
- * The price context (spec sections 3 and 4): prices fetched on load and every 60 seconds, and the
+ * The price context: prices fetched on load and every 60 seconds, and the
  * 'refresh in Ns' countdown, set to 60 after each successful fetch and decreasing by one each second.
  * Mounted around every trade widget; quotes are recomputed from these prices whenever they change.
  */

@@ -35,7 +35,7 @@ export function startTradeWidgetReads(queryClient: QueryClient, userId: string |
 }
 
 /**
- * The trade widget (spec section 2): Buy and Sell tabs, each a flow of steps. Used on the home page
+ * The trade widget: Buy and Sell tabs, each a flow of steps. Used on the home page
  * (not embedded: with the terms notice and the accepted payment methods), on the dashboard and, with
  * a pending order, from My Orders. It needs a `PriceProvider` above it. Visitors get live quotes too;
  * Continue sends them to the login page.

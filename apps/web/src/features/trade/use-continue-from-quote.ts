@@ -10,7 +10,7 @@ import { maximumOrderMessage, minimumOrderMessage, tradeCheckFailure } from './u
 import { PRICES_UNAVAILABLE_MESSAGE } from './utils/messages';
 
 /**
- * The quote step's Continue, for buy and sell alike: a visitor goes to the login page (spec section 2);
+ * The quote step's Continue, for buy and sell alike: a visitor goes to the login page;
  * a customer passes the spec's checks in order, then needs a live price and an amount at or above the
  * minimum before `next` runs. Each refusal is a toast; an amount beyond anything the field reads is
  * refused as above the maximum.

@@ -364,7 +364,7 @@ export function useConfirmMfaEnrolment() {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Payout batches (DESIGN.md 7.11)
+// Payout batches (docs/design.md)
 
 export function useDueBuys() {
   return useQuery({
@@ -426,7 +426,7 @@ export const signBatchWithDemoWallet = (batchId: string) =>
   apiPost(`/dev/payouts/batches/${enc(batchId)}/sign`, {}, { schema: z.object({ psbt: z.string() }) });
 
 // ---------------------------------------------------------------------------------------------------
-// Form 1099-DA worksheet (DESIGN.md 7.10). Every fetch of the file is audited by the server, so it is
+// Form 1099-DA worksheet (docs/design.md). Every fetch of the file is audited by the server, so it is
 // read once per year shown and not again when the window regains focus.
 
 export const download1099Da = (year: number) => apiGetFile(`/admin/tax/1099-da?year=${year}`);

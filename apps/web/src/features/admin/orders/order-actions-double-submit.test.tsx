@@ -8,7 +8,7 @@ import { stubAdminFetch } from '../../../test/admin-fetch';
 
 const mockedFetch = stubAdminFetch();
 
-/** DESIGN.md 7.5 and 7.7: a staff action is busy while it runs and one confirmation sends one key. */
+/** docs/design.md: a staff action is busy while it runs and one confirmation sends one key. */
 describe('OrderActionsPanel, double submission', () => {
   it('disables "Send bitcoin" while the call runs and sends once on a double click, with a key', async () => {
     const user = userEvent.setup();

@@ -9,7 +9,7 @@ import { useConfirmMfaEnrolment, useMfaStatus, useStartMfaEnrolment } from '../a
 import { AdminPageHeader, Panel } from '../components/blocks';
 
 /**
- * Two-factor authentication of the signed-in admin (DESIGN.md 7.6): scan the QR code (or type the
+ * Two-factor authentication of the signed-in admin (docs/design.md): scan the QR code (or type the
  * secret) into an authenticator app, then enter its first code. In production nothing else of the
  * back office answers until this is done.
  */

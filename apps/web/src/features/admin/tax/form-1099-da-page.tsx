@@ -56,7 +56,7 @@ function yearsToPick(): number[] {
 }
 
 /**
- * Form 1099-DA (DESIGN.md 7.10): every completed sell of a year with the seller's W-9, as the operator
+ * Form 1099-DA (docs/design.md): every completed sell of a year with the seller's W-9, as the operator
  * files it. Sellers without a W-9 come first and are marked: they must be chased (or backup withholding
  * applied) before filing. The TIN is only ever shown masked. Opening or downloading the file is audited
  * by the server.

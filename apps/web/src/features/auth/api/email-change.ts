@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { messageResponseSchema, userAnswerSchema } from '@offzero/shared/api/accounts';
 import { apiPost } from '../../../lib/api-client';
 
-// Changing the e-mail (DESIGN.md 7.6): the step-up code from the current address, then the code sent
+// Changing the e-mail (docs/design.md): the step-up code from the current address, then the code sent
 // to the new one.
 
 export function sendEmailChangeCode(input: { newEmail: string; stepUpCode: string }) {

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { messageResponseSchema, verifyEmailResponseSchema } from '@offzero/shared/api/accounts';
 import { apiPost } from '../../../lib/api-client';
 
-// Registration steps 1 and 2 (spec section 4): an e-mail code, then its verification, which creates
+// Registration steps 1 and 2: an e-mail code, then its verification, which creates
 // the account and hands back a short-lived registration token for the phone steps.
 const purpose = 'new account' as const;
 

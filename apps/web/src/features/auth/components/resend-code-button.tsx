@@ -11,7 +11,7 @@ export function formatCountdown(seconds: number): string {
 }
 
 /**
- * The resend control of spec section 4. A code was just sent when this appears, so it starts disabled
+ * The resend control of the product specification. A code was just sent when this appears, so it starts disabled
  * with a 10-second countdown ('Time: 00:10'); then it offers "Didn't recieve code?" (the spec's
  * spelling). A successful resend starts the countdown again; a failed one leaves the button available.
  */

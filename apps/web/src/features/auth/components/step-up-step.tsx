@@ -7,7 +7,7 @@ import { CodeEntryForm } from './code-entry-form';
 import { toastResend } from './toast-resend';
 
 /**
- * The step-up before a contact changes (DESIGN.md 7.6): send the security code to the current e-mail,
+ * The step-up before a contact changes (docs/design.md): send the security code to the current e-mail,
  * then enter it; the server checks it with the change itself.
  */
 export function StepUpStep({ email, onCode }: { email: string; onCode: (code: string) => void }) {

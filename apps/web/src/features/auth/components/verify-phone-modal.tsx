@@ -8,9 +8,9 @@ import { StepUpStep } from './step-up-step';
 import { VerifyPhoneStep } from './verify-phone-step';
 
 /**
- * The dashboard's Verify Phone dialog (spec section 2) and the settings' Change phone dialog: the
+ * The dashboard's Verify Phone dialog and the settings' Change phone dialog: the
  * registration's phone steps, authorized by the session. Changing a verified number first asks for the
- * security code sent to the account's e-mail (step-up, DESIGN.md 7.6). Success puts the verified
+ * security code sent to the account's e-mail (step-up, docs/design.md). Success puts the verified
  * profile in the cache and closes the dialog.
  */
 export function VerifyPhoneModal({

@@ -33,7 +33,7 @@ export function VerifyPhoneStep({
       backLabel="Change number"
       onBack={onChangePhone}
       pending={verify.isPending}
-      // Spec section 5: this step checks the phone as well, and reports any problem as a missing code.
+      // This step checks the phone as well, and reports any problem as a missing code.
       schema={smsCodeFormSchema(phone)}
       onSubmitCode={(code) =>
         verify.mutate(

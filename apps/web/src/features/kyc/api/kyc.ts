@@ -5,7 +5,7 @@ import { apiPost, apiPostForm } from '../../../lib/api-client';
 import { kycQueryKey, type KycRecord } from '../../../lib/kyc';
 import { useSession } from '../../../lib/session';
 
-// Identity verification (spec sections 4 and 7): the calls that submit a case. The record itself is
+// Identity verification: the calls that submit a case. The record itself is
 // read through lib/kyc.ts; whatever the browser or the widget says is only a reason to read it again.
 
 const messageWithKycSchema = z.object({ message: z.string(), kyc: kycRecordSchema.nullable() });
@@ -42,7 +42,7 @@ export function useKycAccess(enabled: boolean) {
       try {
         return await fetchKycAccess(userId);
       } catch (error) {
-        // Spec section 8: a failed token fetch is only logged.
+        // A failed token fetch is only logged.
         console.error('Could not get an identity verification token', error);
         throw error;
       }

@@ -19,7 +19,7 @@ import { LocalKycFormView } from './local-kyc-form';
 import { SumsubWidget } from './sumsub-widget';
 
 /**
- * The identity-verification dialog (spec section 4). Opening it asks the server for an access token,
+ * The identity-verification dialog. Opening it asks the server for an access token,
  * whose answer also says which verification runs: the demo form ('local') or Sumsub's widget.
  */
 export function KycModal({

@@ -19,7 +19,7 @@ const DETAIL = {
 } as const;
 
 /**
- * Identity verification (spec section 4): 'Under Review', 'Approved' (the only one with a success
+ * Identity verification: 'Under Review', 'Approved' (the only one with a success
  * mark) or 'Rejected' with its reason in full and a Submit again button; with no record a Verify KYC
  * button. The status is read again every 10 seconds
  * while under review, so a decision shows without reloading.

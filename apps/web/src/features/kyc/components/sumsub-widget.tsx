@@ -58,7 +58,7 @@ export interface ApplicantStatus {
 }
 
 /**
- * Runs Sumsub's widget in `#sumsub-websdk-container` (spec section 4). Its events are only hints: on
+ * Runs Sumsub's widget in `#sumsub-websdk-container`. Its events are only hints: on
  * "submitted" and "review completed" the owner asks the server, which asks Sumsub itself.
  */
 export function SumsubWidget({

@@ -57,7 +57,7 @@ const openDialog = async (user: ReturnType<typeof userEvent.setup>) => {
   return screen.getByRole('dialog', { name: /Cancel order #/ });
 };
 
-/** DESIGN.md 7.12: the customer cancels their own pending order from its details, saying why. */
+/** docs/design.md: the customer cancels their own pending order from its details, saying why. */
 describe('OrderDetailsDrawer, cancelling an order', () => {
   it('asks for a reason, sends it once with a key while the button is busy, and closes on success', async () => {
     const user = userEvent.setup();

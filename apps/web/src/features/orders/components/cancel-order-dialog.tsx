@@ -10,7 +10,7 @@ import { orderNumber } from '../../../lib/format';
 import { useCancelOrder } from '../api/cancel-order';
 
 /**
- * "Cancel order" on a pending order (DESIGN.md 7.12): a small dialog asks why, then the server cancels
+ * "Cancel order" on a pending order (docs/design.md): a small dialog asks why, then the server cancels
  * it. While the call runs the buttons are disabled and the dialog cannot be dismissed.
  */
 export function CancelOrderButton({ order }: { order: Order }) {

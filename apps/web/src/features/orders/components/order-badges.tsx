@@ -17,7 +17,7 @@ const STATUS_LABEL: Record<OrderStatusValue, string> = {
   cancelled: 'Cancelled',
 };
 
-/** An order's status as text with its own colour (spec section 4). */
+/** An order's status as text with its own colour. */
 export function OrderStatusBadge({ status }: { status: OrderStatusValue }) {
   return (
     <span

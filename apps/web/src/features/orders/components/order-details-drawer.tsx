@@ -14,7 +14,7 @@ import { OrderStatusBadge, OrderTypeLabel } from './order-badges';
 import { OrderTimeline } from './order-timeline';
 import { ReceiptButton } from './receipt-button';
 
-/** Every detail of one order (spec section 2, My Orders): opened by clicking its row. */
+/** Every detail of one order (My Orders): opened by clicking its row. */
 export function OrderDetailsDrawer({ order, onClose }: { order: Order | null; onClose: () => void }) {
   return (
     <Drawer

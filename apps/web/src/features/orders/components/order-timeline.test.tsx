@@ -72,7 +72,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** DESIGN.md 7.12: the drawer tells the order's story in the server's plain words. */
+/** docs/design.md: the drawer tells the order's story in the server's plain words. */
 describe('OrderDetailsDrawer, the timeline', () => {
   it('shows each step with its time, a re-pricing before and after, its transaction and confirmations N of M', async () => {
     renderWithProviders(<OrderDetailsDrawer order={sell} onClose={() => undefined} />);

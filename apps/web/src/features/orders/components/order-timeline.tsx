@@ -14,7 +14,7 @@ const DOT: Record<OrderTimelineEntry['kind'], string> = {
 };
 
 /**
- * The order's story in the customer's words (DESIGN.md 7.12): every status with its time, each
+ * The order's story in the customer's words (docs/design.md): every status with its time, each
  * re-pricing with its figures before and after and why, reviews and how they ended, the transactions
  * and references that moved the money, and a sell's confirmations as they arrive.
  */

@@ -4,7 +4,7 @@ import { formatDateTime, formatOrderBtc, formatUsdNumber } from '../../../lib/fo
 import { useOrders, useOrdersStayFresh } from '../../../lib/orders';
 import { OrderTypeLabel } from './order-badges';
 
-/** The dashboard's five latest orders (spec sections 2 and 9). A failed fetch is only logged. */
+/** The dashboard's five latest orders. A failed fetch is only logged. */
 export const RECENT_ORDERS = 5;
 
 export function RecentOrders() {

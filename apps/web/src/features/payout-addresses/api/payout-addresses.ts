@@ -8,7 +8,7 @@ import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { payoutAddressesQueryKey } from '../../../lib/payout-addresses';
 import { useSession } from '../../../lib/session';
 
-// The calls that change the payout address book (DESIGN.md 7.11); the list itself is read through
+// The calls that change the payout address book (docs/design.md); the list itself is read through
 // lib/payout-addresses. Every change answers the entry as stored, and the list is read again afterwards.
 
 function useRefreshBook() {

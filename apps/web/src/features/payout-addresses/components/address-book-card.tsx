@@ -26,7 +26,7 @@ import {
 } from '../api/payout-addresses';
 
 /**
- * Settings → Payout addresses (DESIGN.md 7.11): where bought bitcoin may be sent. Each entry shows
+ * Settings → Payout addresses (docs/design.md): where bought bitcoin may be sent. Each entry shows
  * its label, address (or key), whether it is confirmed and usable, and the proven badge; the customer
  * adds, proves and removes entries here, and confirms them from the e-mailed link.
  */

@@ -5,7 +5,7 @@ import { publicGlobalSettingsSchema } from '@offzero/shared/api/global-settings'
 import { apiGet, isAbortError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 
-// Referral rewards (spec section 7; DESIGN.md section 3). In this API `referred_id` is the signed-in
+// Referral rewards (the product specification; docs/design.md). In this API `referred_id` is the signed-in
 // referrer's own id; each record's `referrer_id` is the customer whose trade earned the reward.
 
 const totalAnswerSchema = z.object({ sumOfRewards: z.number() });
@@ -29,7 +29,7 @@ export function useTotalRewards() {
         });
         return answer.sumOfRewards;
       } catch (error) {
-        // Spec section 8: only logged.
+        // Only logged.
         if (!isAbortError(error)) console.error('Could not load the total rewards', error);
         throw error;
       }
@@ -51,7 +51,7 @@ export function useReferralHistory() {
         });
         return answer.referrals;
       } catch (error) {
-        // Spec section 8: logged, and the page shows its empty state.
+        // Logged, and the page shows its empty state.
         if (!isAbortError(error)) console.error('Could not load the referral history', error);
         throw error;
       }

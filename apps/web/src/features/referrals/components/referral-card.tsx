@@ -17,7 +17,7 @@ import { ReferralHelpModal } from './referral-help-modal';
 export const REFERRAL_CODE_GENERATED = 'Referral code has been generated!';
 
 /**
- * Referral and rewards (spec sections 2 and 4): the code and its link with copy buttons, or a
+ * Referral and rewards: the code and its link with copy buttons, or a
  * Generate Code button; a help dialog about the programme; the total earned, linking to the history.
  */
 export function ReferralCard({ referralCode }: { referralCode: string | null }) {

@@ -81,7 +81,7 @@ describe('BankAccountModal', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('shows the hints of spec section 5', () => {
+  it('shows the hints of the product specification', () => {
     const { dialog } = renderModal();
     expect(within(dialog).getByText(/account holder name must match the account name/i)).toBeInTheDocument();
     expect(within(dialog).getByText('SWIFT is required for wire transfers.')).toBeInTheDocument();

@@ -37,7 +37,7 @@ const emptyValues: BankFormValues = {
 };
 
 /**
- * The bank form's checks (spec section 5): holder name, account number, bank name and address
+ * The bank form's checks: holder name, account number, bank name and address
  * required; a routing number (ACH) or a SWIFT code (wire), at least one. All messages at once, so the
  * customer fixes everything in one go; the shared schema is the one the server applies.
  */

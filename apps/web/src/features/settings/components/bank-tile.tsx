@@ -6,7 +6,7 @@ import { BankAccountModal } from './bank-account-modal';
 import { maskAccountNumber } from './payment-cards';
 import { StatusTile } from '../../../components/ui/status-tile';
 
-/** Bank (spec section 2): 'Added' when an account is on file, else Add Bank opening the bank form. */
+/** Bank: 'Added' when an account is on file, else Add Bank opening the bank form. */
 export function BankTile() {
   const settings = useUserSettings();
   const [open, setOpen] = useState(false);

@@ -16,7 +16,7 @@ const profileFormSchema = z.object({
   lastName: personNameSchema('last name'),
 });
 
-/** Edit first and last name; e-mail and phone are shown but cannot be changed here (spec section 5). */
+/** Edit first and last name; e-mail and phone are shown but cannot be changed here. */
 export function EditProfileModal({
   user,
   open,

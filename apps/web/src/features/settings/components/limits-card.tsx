@@ -6,7 +6,7 @@ import { useLimits } from '../../../lib/limits';
 
 /**
  * How much the customer may still trade, buys and sells together, over the rolling 24 hours, 7 days
- * and 30 days of their tier (DESIGN.md 7.9). Read afresh after every order.
+ * and 30 days of their tier (docs/design.md). Read afresh after every order.
  */
 export function LimitsCard() {
   const limits = useLimits();

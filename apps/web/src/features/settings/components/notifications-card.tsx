@@ -8,7 +8,7 @@ export const EMAIL_PREFERENCE_ERROR = 'Error updating email preference';
 export const SMS_PREFERENCE_ERROR = 'Error updating SMS preference';
 
 /**
- * E-mail and SMS notifications. A switch flips only once the server answered 200 (spec section 4):
+ * E-mail and SMS notifications. A switch flips only once the server answered 200:
  * until then it keeps showing the stored value, disabled, with a spinner.
  */
 export function NotificationsCard({

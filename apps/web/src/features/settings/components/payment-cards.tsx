@@ -14,7 +14,7 @@ export function maskAccountNumber(accountNumber: string): string {
 }
 
 /**
- * The current value of a payment card. Spec section 2: the value shows only on wider screens; on a
+ * The current value of a payment card. The value shows only on wider screens; on a
  * phone the card says whether one is on file and the edit button shows it in full.
  */
 function CurrentValue({ label, value, testId }: { label: string; value: ReactNode | null; testId: string }) {

@@ -60,7 +60,7 @@ const TIN_LABELS: Record<string, string> = {
 };
 
 /**
- * Form W-9 (DESIGN.md 7.9): the legal name, the taxpayer identification number and the address the IRS
+ * Form W-9 (docs/design.md): the legal name, the taxpayer identification number and the address the IRS
  * knows, certified by the customer. The number is sent once and never shown again in full: an existing
  * W-9 pre-fills everything but the number, which must be typed again to file a new one.
  */

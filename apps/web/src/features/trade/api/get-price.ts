@@ -16,7 +16,7 @@ export interface Prices {
 export const priceQueryKey = ['price'] as const;
 export const PRICE_REFRESH_MS = 60_000;
 
-/** `GET /api/price` (DESIGN.md section 2: the client quotes from the server's prices, not Coinbase's). */
+/** `GET /api/price` (docs/design.md: the client quotes from the server's prices, not Coinbase's). */
 export async function getPrices(signal?: AbortSignal): Promise<Prices> {
   try {
     const answer = await apiGet('/price', { schema: priceResponseSchema, signal });
@@ -28,7 +28,7 @@ export async function getPrices(signal?: AbortSignal): Promise<Prices> {
       stale: answer.stale,
     };
   } catch (error) {
-    // Spec section 8: logged, nothing shown.
+    // Logged, nothing shown.
     if (!isAbortError(error)) console.error('Error fetching Bitcoin prices', error);
     throw error;
   }

@@ -5,7 +5,7 @@ import type { BuyQuote, SellQuote } from '@offzero/shared/quotes/quote';
 import { apiPost } from '../../../lib/api-client';
 
 /**
- * `POST /api/quotes` (DESIGN.md 7.12): the server locks a quote's figures until its expiry. The
+ * `POST /api/quotes` (docs/design.md): the server locks a quote's figures until its expiry. The
  * confirmation step shows exactly these, and Pay or Send saves the order with the quote's id, so the
  * figures on screen are the figures of the order.
  */

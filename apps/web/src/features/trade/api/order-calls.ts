@@ -7,7 +7,7 @@ import { tradeSettingsQueryKey } from './get-trade-settings';
 import { ordersQueryKey } from '../../../lib/orders';
 
 /**
- * The order calls of the trade widget (spec section 7): save, re-quote a pending order, submit a
+ * The order calls of the trade widget: save, re-quote a pending order, submit a
  * manual payment, add a bank reference. Every answer is `{ message, order }`; each success marks the
  * cached order lists stale so My Orders and Recent Orders show the change.
  */

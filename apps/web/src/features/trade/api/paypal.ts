@@ -5,7 +5,7 @@ import { apiPost } from '../../../lib/api-client';
 import { ordersQueryKey } from '../../../lib/orders';
 
 /**
- * PayPal, created and captured by our server (DESIGN.md section 2). In demo mode a local sandbox
+ * PayPal, created and captured by our server (docs/design.md). In demo mode a local sandbox
  * stands in for PayPal's window: the customer approves or cancels with our dev endpoints.
  */
 

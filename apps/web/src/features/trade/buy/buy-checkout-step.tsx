@@ -25,7 +25,7 @@ const MANUAL_METHODS: TileMethod[] = ['zelle', 'ach', 'wire'];
 type PaidAnswer = { message: string; order: Order };
 
 /**
- * Buy checkout (spec section 2): 'Total: {amount}', then the active payment methods. PayPal is paid
+ * Buy checkout: 'Total: {amount}', then the active payment methods. PayPal is paid
  * in its window (or the demo sandbox); choosing Zelle, ACH or wire records the choice and shows where
  * to send the money. Payment is accepted while the confirmed quote holds (`expiresAt`).
  */

@@ -25,7 +25,7 @@ import { formatBuyBtc, formatUsdCents } from '../../../lib/format';
 export type BuyPayoutTarget = { walletAddress: string } | { payoutAddressId: string; walletAddress?: string };
 
 /**
- * Buy confirmation (spec section 2, DESIGN.md 7.12): the server's locked quote — what the customer
+ * Buy confirmation (docs/design.md): the server's locked quote — what the customer
  * receives and pays, the rate against the mid-market price, both fees and the spread — which does not
  * move while its real countdown runs; when it runs out, a way to a new quote. Then the bitcoin address
  * it goes to: with payout addresses saved, a choice of them (the default first chosen) or a new one;

@@ -23,7 +23,7 @@ import { initialPayoutChoice, type PayoutChoice } from '../components/payout-add
 import { useWalletOwnership } from '../components/wallet-ownership-question';
 import { BuySuccessStep } from './buy-success-step';
 
-/** The buy flow's steps (spec section 4): quote → confirmation → checkout → success. */
+/** The buy flow's steps: quote → confirmation → checkout → success. */
 type BuyStep =
   | { step: 'quote' }
   | { step: 'confirmation'; quote: HeldBuyQuote }

@@ -10,7 +10,7 @@ import { PriceProvider } from '../price-context';
 import { TradeWidget } from '../trade-widget';
 import { price, settings, verifiedUser } from '../../../test/trade-fixtures';
 
-// The buy confirmation's choice of payout address (DESIGN.md 7.11): the customer's address-book
+// The buy confirmation's choice of payout address (docs/design.md): the customer's address-book
 // entries, the default one chosen to begin with, an xpub entry sent by id alone, an entry not usable
 // yet chosen with a note that the payout waits, and a new address typed in as before.
 

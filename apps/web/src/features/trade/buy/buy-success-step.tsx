@@ -9,7 +9,7 @@ import { SuccessHeader } from '../components/success-header';
 import { formatUsdNumber } from '../../../lib/format';
 
 /**
- * Buy success (spec section 2): the PayPal transaction id, or the details to pay into with the bank
+ * Buy success: the PayPal transaction id, or the details to pay into with the bank
  * reference input; then a link to My Orders. When the bitcoin waits for the customer (an address to
  * confirm from the e-mailed link...), the server's words say so first.
  */

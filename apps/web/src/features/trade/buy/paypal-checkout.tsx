@@ -36,7 +36,7 @@ function Buttons({
   onPaid: (answer: { message: string; order: Order }) => void;
   onFailure: (error: unknown) => void;
 }) {
-  // The script loader's states: initial, pending, resolved, rejected (spec section 4).
+  // The script loader's states: initial, pending, resolved, rejected.
   const [{ isInitial, isPending, isRejected }] = usePayPalScriptReducer();
 
   useEffect(() => {

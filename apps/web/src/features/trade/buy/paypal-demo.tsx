@@ -10,7 +10,7 @@ import { PayPalButtonFace } from './paypal-button-face';
 import { useIdempotencyKeys } from '../../../lib/idempotency-key';
 
 /**
- * Demo mode's stand-in for PayPal's window (DESIGN.md section 1): 'Pay with PayPal' creates the PayPal
+ * Demo mode's stand-in for PayPal's window (docs/design.md): 'Pay with PayPal' creates the PayPal
  * order on our server as in production; instead of PayPal's pop-up a small sandbox panel approves or
  * cancels it, and approval is captured by our server exactly as a real one would be.
  */

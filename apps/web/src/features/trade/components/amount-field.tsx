@@ -4,7 +4,7 @@ import { readAmountInput, type AmountSource } from '../utils/quote-fields';
 
 /**
  * A money amount the customer types as they write money: digits, commas between thousands, one point,
- * and for dollars a leading `$`; no more decimals than the unit has (spec section 5). A pasted amount
+ * and for dollars a leading `$`; no more decimals than the unit has. A pasted amount
  * with extra decimals is rounded down with a note under the field; letters or several points are
  * refused with a message, and the field keeps its amount. Text that could mean two amounts ('1,00')
  * stays in the field with a message saying how to write it (once the customer leaves the field, while

@@ -12,7 +12,7 @@ export const BANK_REFERENCE_ADDED = 'Bank Tx Ref No. Added';
 const bankReferenceFormSchema = z.object({ bankTxn: z.string().trim().min(1).max(200) });
 
 /**
- * The payment proof of a buy paid by bank transfer (spec sections 2 and 4): the customer's transfer
+ * The payment proof of a buy paid by bank transfer: the customer's transfer
  * reference, sent with the submit icon. Blank text is ignored; a failure is only logged (spec
  * section 8); once added it shows 'Bank Tx Ref No. Added'.
  */

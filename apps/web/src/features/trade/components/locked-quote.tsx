@@ -8,7 +8,7 @@ import { formatUsdCents } from '../../../lib/format';
 import { CountdownNote } from './countdown-note';
 
 /**
- * The parts of a confirmation that shows a locked quote (DESIGN.md 7.12): the rate with the mid-market
+ * The parts of a confirmation that shows a locked quote (docs/design.md): the rate with the mid-market
  * price beside it, the spread it carries, the real time the lock has left, and when it runs out a
  * clear way to a new quote — never a new price put in silently.
  */

@@ -36,7 +36,7 @@ export function MethodTile({
   );
 }
 
-/** The methods row's empty state (spec section 2). */
+/** The methods row's empty state. */
 export function NoActiveMethods() {
   return (
     <p className="rounded-2xl bg-slate-50 p-4 text-center text-sm text-slate-600 ring-1 ring-slate-200">

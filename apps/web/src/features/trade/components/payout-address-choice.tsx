@@ -50,7 +50,7 @@ function EntryStatus({ entry }: { entry: PayoutAddress }) {
 }
 
 /**
- * Where the bought bitcoin goes (DESIGN.md 7.11): one of the customer's payout addresses, or a new
+ * Where the bought bitcoin goes (docs/design.md): one of the customer's payout addresses, or a new
  * address typed in `newAddressField`. An xpub entry is paid at a fresh address of its key. An entry
  * that is not usable yet may still be chosen; the note says the payout waits for it.
  */

@@ -19,7 +19,7 @@ import { RemainingLimitNote } from './remaining-limit-note';
 const PAYOUT_CURRENCIES = ['USD'] as const;
 
 /**
- * The quote step of both flows (spec section 2): 'You Pay' and 'You Receive', each editable, the other
+ * The quote step of both flows: 'You Pay' and 'You Receive', each editable, the other
  * recomputed; the minimum order, the fee and the estimated rate with its refresh countdown; Continue.
  * The flow owns `form` (what was typed outlives this step); Continue submits it, and `onContinue` runs
  * the spec's ordered checks once it is valid.
@@ -105,7 +105,7 @@ export function QuoteStep({
   );
 }
 
-/** The payout currency (stored as `currency` in the browser, spec section 3). */
+/** The payout currency (stored as `currency` in the browser, the product specification). */
 function PayoutCurrencySelect() {
   const id = useId();
   const [currency, setCurrency] = useState(() => {

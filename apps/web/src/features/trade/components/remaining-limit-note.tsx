@@ -2,7 +2,7 @@ import { formatUsdCents } from '../../../lib/format';
 import { tightestWindow, useLimits } from '../../../lib/limits';
 
 /**
- * What the signed-in customer can still trade under their limits (DESIGN.md 7.9), shown at the quote
+ * What the signed-in customer can still trade under their limits (docs/design.md), shown at the quote
  * step before they type an amount: the window with the least left, in the words the server's refusal
  * uses. Nothing for a visitor, or while the limits load.
  */

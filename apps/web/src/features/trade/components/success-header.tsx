@@ -2,7 +2,7 @@ import { CheckIcon } from '../../../components/ui/icons';
 import { orderNumber } from '../../../lib/format';
 import { stepHeadingProps } from './step-heading';
 
-/** The success step's opening (spec section 2): a green check and the two sentences. */
+/** The success step's opening: a green check and the two sentences. */
 export function SuccessHeader({ orderId }: { orderId: string }) {
   return (
     <div className="text-center">

@@ -8,7 +8,7 @@ import type { Cents } from '@offzero/shared/money/money';
 import { TextField } from '../../../components/ui/text-field';
 
 /**
- * The Travel Rule question of the confirmation step (DESIGN.md 7.9): from $3,000 the customer says
+ * The Travel Rule question of the confirmation step (docs/design.md): from $3,000 the customer says
  * whether the wallet is their own or names the exchange or institution that holds it. The flow keeps
  * the answer (`useWalletOwnership`), shows `question(…)` on its confirmation step, and sends
  * `answerFor(…)` with the order; below $3,000 nothing is shown, asked or sent.

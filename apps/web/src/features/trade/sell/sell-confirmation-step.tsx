@@ -15,7 +15,7 @@ import { firstError, useZodForm } from '../../../lib/forms';
 import { formatExactBtc, formatUsdCents } from '../../../lib/format';
 
 /**
- * Sell confirmation (spec section 2, DESIGN.md 7.12): the server's locked quote — what the customer
+ * Sell confirmation (docs/design.md): the server's locked quote — what the customer
  * receives, the rate against the mid-market price, the platform fee, the method's bank charges and the
  * spread — which does not move while its real countdown runs; when it runs out, a way to a new quote.
  * Then when the dollars arrive and the account they go to. Send submits the chosen method, checked by

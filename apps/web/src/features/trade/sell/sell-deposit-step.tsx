@@ -37,7 +37,7 @@ export function depositUri(address: string, amountText: string, orderId: string)
 }
 
 /**
- * The deposit step, QRCODE (spec section 2): the exact amount, a QR code of the payment link, the
+ * The deposit step, QRCODE: the exact amount, a QR code of the payment link, the
  * 20-minute window as '(Time out in mm:ss)', the address shortened with a copy button and an explorer
  * link. When the window closes an alert says so; the order then expires on the server (a deposit that
  * still arrives is credited and flagged for review, never lost).

@@ -38,7 +38,7 @@ import { depositOf, SellDepositStep } from './sell-deposit-step';
 import { SellMethodStep } from './sell-method-step';
 import { SellSuccessStep } from './sell-success-step';
 
-/** The sell flow's steps (spec section 4): quote → payment_method → confirmation → QRCODE → success. */
+/** The sell flow's steps: quote → payment_method → confirmation → QRCODE → success. */
 type SellStep =
   | { step: 'quote' }
   | { step: 'tax_details' }
@@ -101,7 +101,7 @@ export function SellFlow({
   const continueFromQuote = useContinueFromQuote('sell', trade, settings);
   const save = useSaveOrder();
   const walletOwnership = useWalletOwnership();
-  // A sale is reported to the IRS: the first one needs the customer's W-9 (DESIGN.md 7.9).
+  // A sale is reported to the IRS: the first one needs the customer's W-9 (docs/design.md).
   const taxDetails = useTaxDetails();
   // One key per "Send … BTC" (the same figures and method): a double click or a retry saves one order.
   const saveKeys = useIdempotencyKeys();

@@ -9,7 +9,7 @@ import { formatUsdCents } from '../../../lib/format';
 const PAYOUT_METHODS: TileMethod[] = ['zelle', 'ach', 'wire'];
 
 /**
- * Sell step two (spec section 2): how the customer is paid. Choosing a tile submits the choice; the
+ * Sell step two: how the customer is paid. Choosing a tile submits the choice; the
  * shared schema checks it is a payout method, then `onChoose` checks the customer's settings hold what
  * it needs (each refusal a toast).
  */

@@ -9,7 +9,7 @@ import { DetailList } from '../../../components/ui/detail-list';
 import { SuccessHeader } from '../components/success-header';
 import { formatExactBtc, formatUsdNumber } from '../../../lib/format';
 
-/** Sell success (spec section 2): the deposit was seen; its transaction links to the block explorer. */
+/** Sell success: the deposit was seen; its transaction links to the block explorer. */
 export function SellSuccessStep({
   order,
   txid,

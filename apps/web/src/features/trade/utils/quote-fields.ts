@@ -36,7 +36,7 @@ export interface AmountEntry {
 
 export const EMPTY_ENTRY: AmountEntry = { source: 'usd', text: '' };
 
-/** Decimals a field takes: cents for dollars, and bitcoin to 6 decimals (spec section 9), bought or sold. */
+/** Decimals a field takes: cents for dollars, and bitcoin to 6 decimals, bought or sold. */
 export const MAX_DECIMALS = { usd: 2, buyBtc: 6, sellBtc: 6 } as const;
 
 /** A sale is sent in whole 100 satoshis, so the bitcoin on screen has the 6 decimals of every other amount. */

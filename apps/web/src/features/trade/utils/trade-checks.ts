@@ -5,7 +5,7 @@ import type { Cents } from '@offzero/shared/money/money';
 import { formatUsdCents } from '../../../lib/format';
 
 /**
- * The checks a customer's quote passes before the next step (spec section 5), in the spec's order and
+ * The checks a customer's quote passes before the next step, in the spec's order and
  * with its exact messages. The server runs the same checks again; these only save a round trip.
  */
 
