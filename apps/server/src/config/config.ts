@@ -130,7 +130,7 @@ const envSchema = z.object({
     }),
   // 32 random bytes in base64 (`openssl rand -base64 32`): encrypts taxpayer numbers at rest.
   DATA_ENCRYPTION_KEY: optionalText,
-  // Keys retired by a rotation, comma-separated, still accepted for decryption (README: key rotation).
+  // Keys retired by a rotation, comma-separated, still accepted for decryption (docs/runbook.md: Rotating secrets).
   DATA_ENCRYPTION_PREVIOUS_KEYS: optionalText,
 });
 
@@ -500,7 +500,7 @@ const MB = 1024 * 1024;
  * How many PostgreSQL connections a process keeps at most, unless DATABASE_POOL_MAX says: twice the
  * machine's cores, from 4 to 10. Past a few per core, more connections only add PostgreSQL backends
  * competing for the same cores, and each one counts against the database's connection limit, which
- * every process shares. No size has proven faster in `npm run bench` (README, Performance): the default
+ * every process shares. No size has proven faster in `npm run bench` (docs/performance.md): the default
  * is about holding fewer of the database's connections.
  */
 export function defaultPoolMax(): number {

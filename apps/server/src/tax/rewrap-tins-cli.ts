@@ -4,7 +4,7 @@ import { createTaxService } from './tax.service';
 import { createTinCipher } from './tin-cipher';
 
 /**
- * `npm run tax:rewrap`: the second half of a data encryption key rotation (README). With the new key in
+ * `npm run tax:rewrap`: the second half of a data encryption key rotation (docs/runbook.md). With the new key in
  * DATA_ENCRYPTION_KEY and the old one in DATA_ENCRYPTION_PREVIOUS_KEYS, re-encrypts every stored TIN
  * under the new key; afterwards the old key can be removed. Safe to run again (and beside running
  * servers: each row is replaced only if nobody changed it meanwhile). Prints counts, never a TIN.
