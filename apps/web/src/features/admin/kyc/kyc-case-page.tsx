@@ -68,7 +68,7 @@ function CaseView({ kycCase }: { kycCase: KycCase }) {
             {kycCase.email && (
               <Link
                 to={adminPaths.customer(kycCase.userId)}
-                className="break-all text-brand-700 hover:underline"
+                className="break-all text-brand-700 underline underline-offset-2"
               >
                 {kycCase.email}
               </Link>
