@@ -2,6 +2,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { UNCLEAR_AMOUNT_MESSAGE } from '@offzero/shared/money/money';
 import { signInAs, tradeReadyCustomer, type Customer } from './support/api';
+import { latestCode } from './support/customers';
 import { gotoInteractive } from './support/interactive';
 
 // The trade widget with what customers really do: amounts written with commas and a dollar sign, a
@@ -95,7 +96,7 @@ test('offline, Continue says the connection is lost at once and what was typed s
   }
 });
 
-test('a session that ends mid-flow leads to the login page, which says so and keeps the way back', async ({
+test('a session that ends mid-flow leads to the login page, which says so, and back to the amount typed after logging in', async ({
   page,
   baseURL,
 }) => {
@@ -103,14 +104,34 @@ test('a session that ends mid-flow leads to the login page, which says so and ke
   for (const size of WIDTHS) {
     await page.setViewportSize(size);
     await signInAs(page, customer);
-    const widget = await openWidget(page);
-    await widget.getByLabel('You Pay').fill('250');
+    let widget = await openWidget(page);
+    await widget.getByRole('tab', { name: 'Sell' }).click();
+    await widget.getByLabel('You Receive').fill('300');
     // The session ends elsewhere (a logout on another device): the stored token no longer opens it.
     const [header, claims] = customer.token.split('.');
     await page.evaluate((token) => localStorage.setItem('authToken', token), `${header}.${claims}.ended`);
     await widget.getByRole('button', { name: 'Continue' }).click();
+    await widget.getByRole('button', { name: /^Zelle/ }).click();
 
     await expect(page).toHaveURL(/\/login\?session=ended&next=%2Fdashboard$/);
     await expect(page.getByRole('status').filter({ hasText: 'Your session ended.' })).toBeVisible();
+    await page.getByLabel('Email').fill(customer.email);
+    let sentAt = 0;
+    // One code per address every 10 seconds: the last one went out moments ago.
+    await expect(async () => {
+      sentAt = Date.now() - 500;
+      await page.getByRole('button', { name: 'Send code' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'OTP Verification' })).toBeVisible({
+        timeout: 1000,
+      });
+    }).toPass({ intervals: [1000], timeout: 20_000 });
+    await page.getByLabel('Verification code').fill(await latestCode(page.request, customer.email, sentAt));
+    await page.getByRole('button', { name: 'Log in' }).click();
+
+    await expect(page).toHaveURL(/\/dashboard$/);
+    widget = page.getByTestId('trade-widget');
+    await expect(widget.getByRole('tab', { name: 'Sell' })).toHaveAttribute('aria-selected', 'true');
+    await expect(widget.getByLabel('You Receive')).toHaveValue('300');
+    await expect(widget.getByLabel('You Pay')).not.toHaveValue('');
   }
 });

@@ -8,7 +8,7 @@ import {
 } from '@offzero/shared/api/error-codes';
 import { clearSession, getCsrfToken, getSession, saveCsrfToken } from './session-storage';
 import { hardRedirect } from './hard-redirect';
-import { sessionEndedUrl } from './session-return';
+import { saveKeptAcrossLogin, sessionEndedUrl } from './session-return';
 
 /**
  * The one way the web app talks to its own API (docs/design.md): JSON under /api on the same
@@ -230,6 +230,7 @@ async function request<T>(
 function endSessionOn401(error: ApiError, on401: 'end-session' | 'throw'): ApiError {
   if (error.status === 401 && on401 === 'end-session') {
     clearSession();
+    saveKeptAcrossLogin();
     hardRedirect(sessionEndedUrl(window.location));
   }
   return error;

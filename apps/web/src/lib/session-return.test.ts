@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { returnPathOf, sessionEndedUrl, sessionHasEnded } from './session-return';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  forgetKeptAcrossLogin,
+  keepAcrossLogin,
+  peekKeptAcrossLogin,
+  returnPathOf,
+  saveKeptAcrossLogin,
+  sessionEndedUrl,
+  sessionHasEnded,
+} from './session-return';
 
 describe('the way back after a session ended', () => {
   it('keeps the page the customer was on, and brings them back to it after logging in', () => {
@@ -16,5 +24,31 @@ describe('the way back after a session ended', () => {
     }
     expect(returnPathOf('')).toBeNull();
     expect(sessionHasEnded('?next=%2Forders')).toBe(false);
+  });
+});
+
+describe('what a page keeps while its customer logs in again', () => {
+  const asText = (value: unknown) => (typeof value === 'string' ? value : null);
+  afterEach(() => sessionStorage.clear());
+
+  it('is written only as the session ends, from what is open then, and stays until forgotten', () => {
+    let typed = '250';
+    const unregister = keepAcrossLogin('amount', () => typed);
+    expect(peekKeptAcrossLogin('amount', asText)).toBeNull();
+    typed = '1,250';
+    saveKeptAcrossLogin();
+    unregister();
+    expect(peekKeptAcrossLogin('amount', asText)).toBe('1,250');
+    expect(peekKeptAcrossLogin('amount', asText)).toBe('1,250');
+    forgetKeptAcrossLogin('amount');
+    expect(peekKeptAcrossLogin('amount', asText)).toBeNull();
+  });
+
+  it('keeps nothing for a page that closed, nor what no longer reads', () => {
+    keepAcrossLogin('amount', () => '250')();
+    saveKeptAcrossLogin();
+    expect(peekKeptAcrossLogin('amount', asText)).toBeNull();
+    sessionStorage.setItem('keptAcrossLogin:amount', '{not json');
+    expect(peekKeptAcrossLogin('amount', asText)).toBeNull();
   });
 });

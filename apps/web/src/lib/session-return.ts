@@ -28,3 +28,54 @@ export function returnPathOf(search: string): string | null {
   // Only a path of this site: never '//elsewhere.example' or 'https://…'.
   return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : null;
 }
+
+// What a page keeps for the customer while they log in again: in this tab's sessionStorage (never in
+// the address, which lands in logs and history), written only as the session ends, read back once.
+const KEPT_PREFIX = 'keptAcrossLogin:';
+const keepers = new Map<string, () => unknown>();
+
+/**
+ * While registered, `read` answers what the page would lose if the session ended now; it is kept for
+ * after the login. Returns the unregistration.
+ */
+export function keepAcrossLogin(name: string, read: () => unknown): () => void {
+  keepers.set(name, read);
+  return () => {
+    if (keepers.get(name) === read) keepers.delete(name);
+  };
+}
+
+/** As the session ends mid-flow: writes what the open page keeps. */
+export function saveKeptAcrossLogin(): void {
+  for (const [name, read] of keepers) {
+    const value = read();
+    if (value === null || value === undefined) continue;
+    try {
+      sessionStorage.setItem(KEPT_PREFIX + name, JSON.stringify(value));
+    } catch {
+      // Storage full or refused: the customer types it again, as before.
+    }
+  }
+}
+
+/**
+ * What was kept under `name` when the session ended, if it still reads. It stays until
+ * `forgetKeptAcrossLogin`, so that a render done twice reads it twice.
+ */
+export function peekKeptAcrossLogin<T>(name: string, read: (value: unknown) => T | null): T | null {
+  try {
+    const stored = sessionStorage.getItem(KEPT_PREFIX + name);
+    return stored === null ? null : read(JSON.parse(stored));
+  } catch {
+    return null;
+  }
+}
+
+/** Once the page has taken back what was kept under `name`: it is not offered again. */
+export function forgetKeptAcrossLogin(name: string): void {
+  try {
+    sessionStorage.removeItem(KEPT_PREFIX + name);
+  } catch {
+    // Refused storage kept nothing.
+  }
+}

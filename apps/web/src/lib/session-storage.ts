@@ -1,5 +1,6 @@
 // The browser keeps three things: the session token, the preferred currency and the
-// cross-site protection token. Nothing else about the customer is stored in the browser.
+// cross-site protection token. Nothing else about the customer is stored in the browser, but for what
+// a page keeps in this tab while its customer logs in again (session-return.ts).
 const AUTH_TOKEN_KEY = 'authToken';
 const CSRF_TOKEN_KEY = 'csrfToken';
 const CURRENCY_KEY = 'currency';

@@ -11,9 +11,12 @@ import { lockedQuoteAnswer } from '../../test/locked-quote-answer';
 import { OFFLINE_MESSAGE } from '../../lib/api-client';
 import { saveCsrfToken, saveSessionToken } from '../../lib/session-storage';
 import { fakeSessionToken, jsonResponse, renderWithProviders } from '../../test/test-utils';
+import { hardRedirect } from '../../lib/hard-redirect';
 import { PriceProvider } from './price-context';
 import { TradeWidget } from './trade-widget';
 import { price, settings, verifiedUser } from '../../test/trade-fixtures';
+
+vi.mock('../../lib/hard-redirect', () => ({ hardRedirect: vi.fn() }));
 
 const userSettings = {
   bankAccount: null,
@@ -463,5 +466,54 @@ describe('TradeWidget, keyboard focus', () => {
 
     await user.click(screen.getByRole('button', { name: 'Back' }));
     await vi.waitFor(() => expect(screen.getByLabelText('You Pay')).toHaveFocus());
+  });
+});
+
+describe('TradeWidget, a session that ends mid-flow', () => {
+  afterEach(() => sessionStorage.clear());
+
+  it('opens after the login on the side and with the amount typed when the session ended, once', async () => {
+    sessionStorage.clear();
+    saveSessionToken(fakeSessionToken('user-1'));
+    const bankAccount = {
+      bank_name: 'First Demo Bank',
+      account_name: 'Ada Lovelace',
+      account_number: '000123456789',
+      address: '1 Main St',
+      routing_number: '021000021',
+      swift: '',
+    };
+    const fetchMock = mockApi({ settings: { ...userSettings, bankAccount } });
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation((input: string, init?: RequestInit) =>
+      new URL(input, 'http://localhost').pathname === '/api/quotes'
+        ? Promise.resolve(
+            jsonResponse({ message: 'Your session has ended. Log in again.', code: 'UNAUTHENTICATED' }, 401),
+          )
+        : answer(input, init),
+    );
+    const user = userEvent.setup();
+    const before = renderWidget();
+    await user.click(await screen.findByRole('tab', { name: 'Sell' }));
+    await user.type(await screen.findByLabelText('You Receive'), '1,250');
+    const continueButton = screen.getByRole('button', { name: 'Continue' });
+    await vi.waitFor(() => expect(continueButton).toBeEnabled());
+    await user.click(continueButton);
+    await user.click(await screen.findByRole('button', { name: /ACH/ }));
+    await vi.waitFor(() => expect(hardRedirect).toHaveBeenCalledWith('/login?session=ended'));
+    // Never in the address the browser is sent to.
+    expect(vi.mocked(hardRedirect).mock.calls.flat().join()).not.toContain('1,250');
+    before.unmount();
+
+    saveSessionToken(fakeSessionToken('user-1'));
+    const after = renderWidget();
+    expect(await screen.findByRole('tab', { name: 'Sell' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByLabelText('You Receive')).toHaveValue('1,250');
+    expect(screen.getByLabelText('You Pay')).not.toHaveValue('');
+    after.unmount();
+
+    renderWidget();
+    expect(await screen.findByRole('tab', { name: 'Buy' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByLabelText('You Pay')).toHaveValue('');
   });
 });

@@ -14,6 +14,7 @@ import { BuyFlow } from './buy/buy-flow';
 import { SellFlow, type TaxDetailsForm } from './sell/sell-flow';
 import { focusStepHeading } from './components/step-heading';
 import type { TradeSide } from './utils/trade-checks';
+import { keptQuote, useForgetKeptQuote } from './utils/kept-quote';
 
 const TABS: { side: TradeSide; label: string }[] = [
   { side: 'buy', label: 'Buy' },
@@ -59,7 +60,12 @@ export function TradeWidget({
   // The flow is a large first render: once the settings arrive it is rendered as a transition, in
   // slices between which the browser paints and answers input (the skeleton stays up meanwhile).
   const settingsData = useDeferredValue(settings.data);
-  const [side, setSide] = useState<TradeSide>(pendingOrder?.type === 'sell' ? 'sell' : 'buy');
+  // What was typed when the session ended comes back after the login (never over a pending order).
+  const [kept] = useState(() => (pendingOrder ? null : keptQuote()));
+  useForgetKeptQuote();
+  const [side, setSide] = useState<TradeSide>(
+    pendingOrder?.type === 'sell' ? 'sell' : pendingOrder ? 'buy' : (kept?.side ?? 'buy'),
+  );
   // Mid-flow (an order being confirmed, paid or awaited) the tabs stay put.
   const [inProgress, setInProgress] = useState(false);
   const [step, setStep] = useState<string | null>(null);
@@ -148,6 +154,7 @@ export function TradeWidget({
               key="buy"
               settings={settingsData}
               pendingOrder={pendingOrder?.type === 'buy' ? pendingOrder : null}
+              keptEntry={kept?.side === 'buy' ? kept.entry : undefined}
               onStep={onStep}
             />
           ) : (
@@ -155,6 +162,7 @@ export function TradeWidget({
               key="sell"
               settings={settingsData}
               pendingOrder={pendingOrder?.type === 'sell' ? pendingOrder : null}
+              keptEntry={kept?.side === 'sell' ? kept.entry : undefined}
               onStep={onStep}
               taxDetailsForm={taxDetailsForm}
             />

@@ -22,6 +22,7 @@ import { usePayoutAddresses } from '../../../lib/payout-addresses';
 import { initialPayoutChoice, type PayoutChoice } from '../components/payout-address-choice';
 import { useWalletOwnership } from '../components/wallet-ownership-question';
 import { BuySuccessStep } from './buy-success-step';
+import { useKeepQuoteAcrossLogin } from '../utils/kept-quote';
 
 /** The buy flow's steps: quote → confirmation → checkout → success. */
 type BuyStep =
@@ -41,9 +42,9 @@ interface BuyStart {
  * Where a buy starts: at the quote, or for a pending order at checkout while its quote holds, else at
  * the quote with the same amount, to lock a new quote for it.
  */
-function startOf(pending: Order | null | undefined): BuyStart {
+function startOf(pending: Order | null | undefined, kept: AmountEntry | undefined): BuyStart {
   if (!pending || pending.type !== 'buy' || pending.status !== 'pending') {
-    return { state: { step: 'quote' }, entry: EMPTY_ENTRY, address: null, orderId: null };
+    return { state: { step: 'quote' }, entry: kept ?? EMPTY_ENTRY, address: null, orderId: null };
   }
   const cents = centsOf(pending.value);
   const entry: AmountEntry = { source: 'usd', text: cents === null ? '' : formatUsd(cents) };
@@ -56,10 +57,13 @@ function startOf(pending: Order | null | undefined): BuyStart {
 export function BuyFlow({
   settings,
   pendingOrder,
+  keptEntry,
   onStep,
 }: {
   settings: TradeSettings;
   pendingOrder?: Order | null;
+  /** What was typed when the session ended, back after the login. */
+  keptEntry?: AmountEntry;
   /** Told each step, and whether the customer is mid-flow (the tabs stay put meanwhile). */
   onStep: (step: string, inProgress: boolean) => void;
 }) {
@@ -72,13 +76,14 @@ export function BuyFlow({
   const saveKeys = useIdempotencyKeys();
   // Set at once on the first click, before React re-renders the button as busy.
   const saving = useRef(false);
-  const [start] = useState(() => startOf(pendingOrder));
+  const [start] = useState(() => startOf(pendingOrder, keptEntry));
   const lock = useLockQuote();
   // One key per quote asked for: a double click on Continue locks one quote.
   const quoteKeys = useIdempotencyKeys();
   const [state, setState] = useState<BuyStep>(start.state);
   const quoteForm = useZodForm(quoteFormSchema, { defaultValues: start.entry });
   const entry: AmountEntry = quoteForm.watch();
+  useKeepQuoteAcrossLogin('buy', quoteForm);
   // null until the customer edits it: the wallet address from their settings stands in.
   const [addressDraft, setAddressDraft] = useState<string | null>(start.address);
   // The address book, when it answers: the customer chooses an entry or types a new address.

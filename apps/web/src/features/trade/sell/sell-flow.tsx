@@ -37,6 +37,7 @@ import { useWalletOwnership } from '../components/wallet-ownership-question';
 import { depositOf, SellDepositStep } from './sell-deposit-step';
 import { SellMethodStep } from './sell-method-step';
 import { SellSuccessStep } from './sell-success-step';
+import { useKeepQuoteAcrossLogin } from '../utils/kept-quote';
 
 /** The sell flow's steps: quote → payment_method → confirmation → QRCODE → success. */
 type SellStep =
@@ -86,11 +87,14 @@ export type TaxDetailsForm = (props: { onSaved: () => void }) => ReactNode;
 export function SellFlow({
   settings,
   pendingOrder,
+  keptEntry,
   onStep,
   taxDetailsForm: TaxDetails,
 }: {
   settings: TradeSettings;
   pendingOrder?: Order | null;
+  /** What was typed when the session ended, back after the login. */
+  keptEntry?: AmountEntry;
   onStep: (step: string, inProgress: boolean) => void;
   taxDetailsForm?: TaxDetailsForm;
 }) {
@@ -111,8 +115,9 @@ export function SellFlow({
   const lock = useLockQuote();
   // One key per quote asked for: a double click on a method locks one quote.
   const quoteKeys = useIdempotencyKeys();
-  const quoteForm = useZodForm(quoteFormSchema, { defaultValues: SELL_START });
+  const quoteForm = useZodForm(quoteFormSchema, { defaultValues: keptEntry ?? SELL_START });
   const entry: AmountEntry = quoteForm.watch();
+  useKeepQuoteAcrossLogin('sell', quoteForm);
   const [closed, setClosed] = useState<string | null>(null);
 
   const method = state.step === 'confirmation' ? state.method : null;
