@@ -217,8 +217,12 @@ test('the issue’s whole path: address book, two Zelle buys, one batch signed o
     // Its order page offers no payout by hand: the batch pays it.
     await admin.goto(`/admin/orders/${orders[0]!._id}`);
     const actions = admin.getByTestId('order-actions');
-    await expect(actions).toContainText(`Payout batch ${batchId.slice(0, 8)} pays this buy`);
-    await expect(actions.getByRole('button')).toHaveText(['Cancel order']);
+    await expect(actions).toContainText(
+      `This order is in payout batch ${batchId.slice(0, 8)}. Pay it through the batch, or abandon that batch first.`,
+    );
+    await expect(actions.getByRole('button', { name: 'Record payout txid' })).toBeDisabled();
+    await expect(actions.getByRole('button', { name: 'Send via demo chain' })).toBeDisabled();
+    await expect(actions.getByRole('button', { name: 'Cancel order' })).toBeEnabled();
   });
 
   await test.step('the demo signer signs it, staff upload it, the server broadcasts it', async () => {
