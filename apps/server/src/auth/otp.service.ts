@@ -34,6 +34,19 @@ export interface OtpService {
   issuedWithin(purpose: OtpPurpose, destination: string, withinMs: number): Promise<boolean>;
 }
 
+/** The newest code of this purpose and destination that nobody used: the one a customer may type in. */
+async function newestUnusedCode(db: Database | Transaction, purpose: OtpPurpose, destination: string) {
+  const [row] = await db
+    .select()
+    .from(otpCodes)
+    .where(
+      and(eq(otpCodes.purpose, purpose), eq(otpCodes.destination, destination), isNull(otpCodes.consumedAt)),
+    )
+    .orderBy(desc(otpCodes.createdAt))
+    .limit(1);
+  return row;
+}
+
 export function createOtpService(
   db: Database,
   secret: Uint8Array,
@@ -51,18 +64,7 @@ export function createOtpService(
   ): Promise<void> {
     // The wait runs from the last code nobody used: a used code proves its holder (no flood), and
     // only an account's owner can use one, so counting it would tell strangers the account exists.
-    const [latest] = await tx
-      .select({ createdAt: otpCodes.createdAt })
-      .from(otpCodes)
-      .where(
-        and(
-          eq(otpCodes.purpose, purpose),
-          eq(otpCodes.destination, destination),
-          isNull(otpCodes.consumedAt),
-        ),
-      )
-      .orderBy(desc(otpCodes.createdAt))
-      .limit(1);
+    const latest = await newestUnusedCode(tx, purpose, destination);
     if (latest) {
       const waitMs = latest.createdAt.getTime() + OTP_RULES.resendAfterMs - at.getTime();
       if (waitMs > 0) {
@@ -163,18 +165,7 @@ export function createOtpService(
 
     async verify(purpose, destination, code) {
       const at = now();
-      const [active] = await db
-        .select()
-        .from(otpCodes)
-        .where(
-          and(
-            eq(otpCodes.purpose, purpose),
-            eq(otpCodes.destination, destination),
-            isNull(otpCodes.consumedAt),
-          ),
-        )
-        .orderBy(desc(otpCodes.createdAt))
-        .limit(1);
+      const active = await newestUnusedCode(db, purpose, destination);
       if (!active || active.expiresAt <= at) {
         throw new AppError('BAD_REQUEST', 'This code has expired or was already used. Ask for a new code.');
       }
