@@ -155,21 +155,6 @@ export function payoutDestinationProblem(destination: PayoutDestination): string
   return null;
 }
 
-/**
- * Inside a payout's transaction (order row locked): 409 with the reason unless the buy may be paid
- * now at a known address. Answers that address.
- */
-export async function assertPayoutDestinationUsable(
-  tx: Transaction,
-  order: OrderRow,
-  now: Date,
-): Promise<string> {
-  const destination = await checkPayoutDestination(tx, order, now);
-  const problem = payoutDestinationProblem(destination);
-  if (problem || !destination.due || !destination.address) throw new AppError('CONFLICT', problem ?? '');
-  return destination.address;
-}
-
 export interface ResolveDeps {
   db: Database;
   chain: Pick<ChainApi, 'hasHistory'>;

@@ -29,14 +29,6 @@ export const WAITING_FOR_SECOND_APPROVER = 'Waiting for a second approver.';
  */
 export type ApprovalClosing = (tx: Transaction, order: OrderRow) => Promise<void>;
 
-/** Whether the action would apply to the order as it is now; if not, the action itself refuses it. */
-function actionApplies(action: FourEyesAction, order: OrderRow): boolean {
-  if (action === 'order.mark_paid') {
-    return order.type === 'buy' && order.status === 'processing' && !order.paymentConfirmedAt;
-  }
-  return order.type === 'sell' && order.status === 'processing';
-}
-
 /** What an approval is bound to: the action's details and the order's value and amount when asked. */
 function boundDetails(details: Record<string, string>, order: OrderRow): Record<string, string> {
   return { ...details, valueCents: order.valueCents.toString(), amountSats: order.amountSats.toString() };
@@ -105,8 +97,6 @@ export async function withFourEyes<D extends Record<string, string>, T>(
       const order = await lockOrder(tx, orderId);
       if (!order) throw new AppError('NOT_FOUND', 'Order not found.');
       await request.check(tx, order);
-      // An order the action does not fit: the action gives its own answer.
-      if (!actionApplies(action, order)) return { go: true as const, approval: null };
       if (order.valueCents < fourEyesCents) return { go: true as const, approval: null };
       const asked = boundDetails(request.details, order);
       const open = await findOpenApproval(tx, order.id, action);
