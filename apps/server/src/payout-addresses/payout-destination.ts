@@ -256,6 +256,10 @@ const CUSTOMER_HOLD_TEXT: Record<
     'Orders of this size need proof that you own the address: sign the message in Settings → Payout addresses.',
 };
 
+/** Only a buy that is not done yet can wait for its payout address. */
+const mayWaitForAddress = (order: OrderRow) =>
+  order.type === 'buy' && (order.status === 'pending' || order.status === 'processing');
+
 /**
  * Why each of these buys (pending or processing) waits for its payout address, in words for the
  * customer (their order list and drawer); buys with nothing to wait for are absent.
@@ -271,7 +275,7 @@ export async function customerPayoutHolds(
   const readProofRequired = () =>
     (proofRequired ??= findGlobalSettings(db).then((settings) => settings.proofRequiredCents));
   for (const { order, entry: joined } of listed) {
-    if (order.type !== 'buy' || (order.status !== 'pending' && order.status !== 'processing')) continue;
+    if (!mayWaitForAddress(order)) continue;
     // The list joined the entry the buy names; a buy from before the address book is matched by address.
     const entry = joined ?? (order.payoutAddressId ? null : ((await entryOfOrder(db, order)) ?? null));
     const destination = await judgePayoutDestination(order, entry, readProofRequired, now);
@@ -287,6 +291,8 @@ export async function customerPayoutHold(
   order: OrderRow,
   now = new Date(),
 ): Promise<string | undefined> {
+  // A sell's save, or a finished order, reads nothing more.
+  if (!mayWaitForAddress(order)) return undefined;
   const entry = (await entryOfOrder(db, order)) ?? null;
   return (await customerPayoutHolds(db, [{ order, entry }], now)).get(order.id);
 }
