@@ -1,0 +1,52 @@
+import type { RailId } from '@offzero/shared/rails/rails';
+import type { Cents } from '@offzero/shared/money/money';
+import type { Database, Transaction } from '../db/database';
+import type { GlobalSettingsRow, OrderRow, PayoutRow } from '../db/schema';
+
+/**
+ * What one rail does on the server (docs/design.md, "Rails"): each rail lives in one folder under
+ * `rails/<rail>/` and exports one `RailHandler`, registered once in `rails/rail-registry.ts`. What
+ * customers and operators see of a rail (label, directions, settings group, arrival words) is in the
+ * shared registry `@offzero/shared/rails/rails`; this is only its behaviour. A rail folder imports no
+ * other rail folder.
+ */
+export interface RailHandler {
+  id: RailId;
+  /** The bank charges the rail costs an order under the operator's settings (zero when it has none). */
+  chargesCents(settings: GlobalSettingsRow, direction: 'buy' | 'sell'): Cents;
+  /** Whether the operator has the rail switched on. */
+  isActive(settings: GlobalSettingsRow): boolean;
+  /**
+   * For a buy paid by the customer: a copy of where they send the money, kept with the order.
+   * Throws a 400 AppError with the customer's words when the rail is off.
+   */
+  receivingDetails?(settings: GlobalSettingsRow): Record<string, string>;
+  /** How a payment on this rail is detected ("customer says so", "provider webhook", "chain scan"). */
+  detection: PaymentDetection;
+  /** The one sender of this rail's payouts, when it pays out (see payouts/). */
+  payoutSender?: PayoutSender;
+}
+
+export type PaymentDetection =
+  /** The customer says they paid; an operator confirms it ("Mark payment received"). */
+  | { kind: 'customer-reports' }
+  /** The provider tells the server through a verified webhook, read back by a reconcile job. */
+  | { kind: 'provider-webhook'; webhookPath: string }
+  /** The server watches the chain for the order's deposit address. */
+  | { kind: 'chain-scan' };
+
+/**
+ * Sends one payout whose intent (`requested` → `submitted`) the payouts feature has already committed
+ * (docs/design.md, "Payouts"). It moves the money or bitcoin once and says what happened; the payouts
+ * feature records it. A sender never writes the payout row itself and is never called twice for one row.
+ */
+export interface PayoutSender {
+  /** `manual`: an operator pays outside and records the reference; `automatic`: the server sends. */
+  mode: 'manual' | 'automatic';
+  send(deps: { db: Database | Transaction }, payout: PayoutRow, order: OrderRow): Promise<PayoutSendResult>;
+}
+
+export type PayoutSendResult =
+  | { outcome: 'settled'; reference: string; txid?: string; vout?: number }
+  | { outcome: 'submitted'; reference: string }
+  | { outcome: 'failed'; reason: string };
