@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { METHOD_LABEL, PaymentMethodBadge } from '../../../components/ui/payment-methods';
+import { railLabel } from '@offzero/shared/rails/rails';
+import { PaymentMethodBadge } from '../../../components/ui/payment-methods';
 import { Spinner } from '../../../components/ui/spinner';
 
 export type TileMethod = 'zelle' | 'ach' | 'wire';
@@ -28,7 +29,7 @@ export function MethodTile({
     >
       <PaymentMethodBadge method={method} className="shrink-0" />
       <span className="min-w-0 flex-1">
-        <span className="block text-sm font-semibold text-ink-900">{METHOD_LABEL[method]}</span>
+        <span className="block text-sm font-semibold text-ink-900">{railLabel(method)}</span>
         <span className="block text-xs text-slate-500">{detail}</span>
       </span>
       {loading && <Spinner className="size-4 text-slate-500" />}
