@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { railLabel } from '@offzero/shared/rails/rails';
+import { railLabel, type SellPayoutRail } from '@offzero/shared/rails/rails';
 import { PaymentMethodBadge } from '../../../components/ui/payment-methods';
 import { Spinner } from '../../../components/ui/spinner';
 
-export type TileMethod = 'zelle' | 'ach' | 'wire';
+/** The rails a tile offers: those a buy is paid by by hand, and a sell paid out by. */
+export type TileMethod = SellPayoutRail;
 
 /** One payment method to choose: its badge, name and a line about it. */
 export function MethodTile({
