@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { settingsFormFieldsSchema, settingsUpdateSchema } from '../api/admin-settings';
-import { arrivalTimingSchema, DEFAULT_ARRIVAL_TIMING, fullGlobalSettingsSchema } from '../api/global-settings';
+import {
+  arrivalTimingSchema,
+  DEFAULT_ARRIVAL_TIMING,
+  fullGlobalSettingsSchema,
+} from '../api/global-settings';
 import { PAYMENT_METHODS, paymentMethodSchema, receivingInSchema, sellMethodSchema } from '../api/orders';
 import {
   BUY_FUNDING_RAILS,
@@ -86,7 +90,13 @@ describe('the rail registry', () => {
   });
 
   it('reads each rail’s names, and an unknown id as it is', () => {
-    expect(RAIL_LIST.map((rail) => railLabel(rail.id))).toEqual(['PayPal', 'Zelle', 'ACH', 'Wire', 'Bitcoin']);
+    expect(RAIL_LIST.map((rail) => railLabel(rail.id))).toEqual([
+      'PayPal',
+      'Zelle',
+      'ACH',
+      'Wire',
+      'Bitcoin',
+    ]);
     expect(BUY_FUNDING_RAILS.map(railLabelInSentence)).toEqual(['PayPal', 'Zelle', 'ACH', 'wire']);
     expect(BUY_FUNDING_RAILS.map(railDocumentLabel)).toEqual([
       'PayPal',

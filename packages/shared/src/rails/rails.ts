@@ -100,7 +100,10 @@ export const RAILS = [
       title: 'Zelle',
       switchLabel: 'Accept and pay by Zelle',
       switchDescription: 'Customers pay buys to this address; sells are paid to theirs.',
-      fields: [{ name: 'payment_address', label: 'Zelle address customers pay to', type: 'email' }, BANK_CHARGES],
+      fields: [
+        { name: 'payment_address', label: 'Zelle address customers pay to', type: 'email' },
+        BANK_CHARGES,
+      ],
       columns: 'wide-narrow',
       receivingFields: ['payment_address'],
       bankChargesField: 'bank_charges',
@@ -173,14 +176,13 @@ export const RAILS = [
 export type RailId = (typeof RAILS)[number]['id'];
 
 /** The ids of the rails that serve `D`, in registry order. */
-export type RailIdServing<D extends RailDirection> =
-  (typeof RAILS)[number] extends infer R
-    ? R extends { id: infer I; directions: readonly (infer Served)[] }
-      ? D extends Served
-        ? I
-        : never
+export type RailIdServing<D extends RailDirection> = (typeof RAILS)[number] extends infer R
+  ? R extends { id: infer I; directions: readonly (infer Served)[] }
+    ? D extends Served
+      ? I
       : never
-    : never;
+    : never
+  : never;
 
 /** Every rail, read through the common shape (optional members included). */
 export const RAIL_LIST: readonly Rail[] = RAILS;

@@ -120,11 +120,7 @@ function SettingsEditor({ saved }: { saved: FullGlobalSettings }) {
       </p>
     ) : null;
 
-  const methodSwitch = (
-    section: BuyFundingRail,
-    label: string,
-    description: ReactNode,
-  ) => (
+  const methodSwitch = (section: BuyFundingRail, label: string, description: ReactNode) => (
     <Switch
       label={label}
       description={description}
@@ -249,7 +245,8 @@ function SettingsEditor({ saved }: { saved: FullGlobalSettings }) {
                     type={railField.type}
                     inputMode={railField.inputMode}
                     className={railField.wide ? 'sm:col-span-2' : undefined}
-                    {...field(id, railField.name as keyof SettingsForm[typeof id] & string)}
+                    // A field the registry names in this group (its test checks them against the form).
+                    {...field(id, railField.name as keyof SettingsForm[BuyFundingRail])}
                   />
                 ))}
               </div>
