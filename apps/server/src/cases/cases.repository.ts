@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { CaseOutcome, CaseRule, CaseStatus } from '@offzero/shared/api/cases';
 import type { Database, Transaction } from '../db/database';
 import {
   adminActions,
@@ -9,9 +10,6 @@ import {
   orders,
   users,
   type AdminActionRow,
-  type CaseOutcome,
-  type CaseRule,
-  type CaseStatus,
   type MonitoringCaseNoteRow,
   type MonitoringCaseRow,
 } from '../db/schema';

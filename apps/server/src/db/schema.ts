@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
+import { FOUR_EYES_ACTIONS, OUTBOX_CHANNELS, auditTargetTypes } from '@offzero/shared/api/admin';
+import { CASE_OUTCOMES, CASE_RULES, CASE_STATUSES } from '@offzero/shared/api/cases';
 import { DEFAULT_ARRIVAL_TIMING } from '@offzero/shared/api/global-settings';
+import { KYC_PROVIDERS, KYC_STATUSES } from '@offzero/shared/api/kyc';
+import { ORDER_STATUSES, ORDER_TYPES, PAYMENT_METHODS } from '@offzero/shared/api/orders';
+import { FEE_TIERS, PAYOUT_BATCH_STATUSES } from '@offzero/shared/api/payout-batches';
+import { TIN_TYPES } from '@offzero/shared/api/tax';
 import {
   bigint,
   bigserial,
@@ -226,8 +232,7 @@ export const userSettings = pgTable('user_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const kycStatuses = ['GREEN', 'YELLOW', 'RED'] as const;
-export type KycStatus = (typeof kycStatuses)[number];
+export type KycStatus = (typeof KYC_STATUSES)[number];
 
 /** Identity verification: one record per customer, decided by the provider or an admin, never the browser. */
 export const kycRecords = pgTable(
@@ -237,8 +242,8 @@ export const kycRecords = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    provider: text('provider', { enum: ['local', 'sumsub'] }).notNull(),
-    status: text('status', { enum: kycStatuses }).notNull(),
+    provider: text('provider', { enum: KYC_PROVIDERS }).notNull(),
+    status: text('status', { enum: KYC_STATUSES }).notNull(),
     applicantId: text('applicant_id'),
     legalName: text('legal_name'),
     dateOfBirth: text('date_of_birth'),
@@ -308,7 +313,7 @@ export const outboxEvents = pgTable(
     /** Also the delivery order: rows written in one transaction share their `created_at`. */
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     eventKey: text('event_key').notNull(),
-    channel: text('channel', { enum: ['email', 'sms', 'realtime'] }).notNull(),
+    channel: text('channel', { enum: OUTBOX_CHANNELS }).notNull(),
     /** An e-mail address, a phone number, or (realtime) the user id. */
     recipient: text('recipient').notNull(),
     userId: uuid('user_id').references(() => users.id),
@@ -380,10 +385,8 @@ export const priceSnapshots = pgTable(
   (table) => [index('price_snapshots_fetched_idx').on(table.fetchedAt)],
 );
 
-export const orderStatuses = ['pending', 'processing', 'completed', 'expired', 'cancelled'] as const;
-export type OrderStatus = (typeof orderStatuses)[number];
-export const paymentMethods = ['paypal', 'zelle', 'ach', 'wire'] as const;
-export type PaymentMethod = (typeof paymentMethods)[number];
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /**
  * Buy and sell orders. `status` is written only by the order state machine (orders/order-state.ts).
@@ -397,9 +400,9 @@ export const orders = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    type: text('type', { enum: ['buy', 'sell'] }).notNull(),
+    type: text('type', { enum: ORDER_TYPES }).notNull(),
     pair: text('pair').notNull().default('BTC-USD'),
-    status: text('status', { enum: orderStatuses }).notNull().default('pending'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
     amountSats: bigint('amount_sats', { mode: 'bigint' }).notNull(),
     valueCents: bigint('value_cents', { mode: 'bigint' }).notNull(),
     priceCents: bigint('price_cents', { mode: 'bigint' }).notNull(),
@@ -421,7 +424,7 @@ export const orders = pgTable(
      */
     payoutAddressId: uuid('payout_address_id').references(() => payoutAddresses.id),
     payoutIndex: integer('payout_index'),
-    paymentMethod: text('payment_method', { enum: paymentMethods }),
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }),
     /** The receiving details shown to the customer when they chose the method (a copy, not a reference). */
     receivingDetails: jsonb('receiving_details').$type<Record<string, string>>(),
     paymentSubmittedAt: timestamp('payment_submitted_at', { withTimezone: true }),
@@ -493,7 +496,7 @@ export const quotes = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    type: text('type', { enum: ['buy', 'sell'] }).notNull(),
+    type: text('type', { enum: ORDER_TYPES }).notNull(),
     amountSats: bigint('amount_sats', { mode: 'bigint' }).notNull(),
     valueCents: bigint('value_cents', { mode: 'bigint' }).notNull(),
     priceCents: bigint('price_cents', { mode: 'bigint' }).notNull(),
@@ -504,7 +507,7 @@ export const quotes = pgTable(
     midPriceCents: bigint('mid_price_cents', { mode: 'bigint' }).notNull(),
     spreadCents: bigint('spread_cents', { mode: 'bigint' }).notNull(),
     /** A sell's payout method (its bank charges are in the figures). */
-    paymentMethod: text('payment_method', { enum: paymentMethods }),
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }),
     priceSnapshotId: uuid('price_snapshot_id')
       .notNull()
       .references(() => priceSnapshots.id),
@@ -581,8 +584,8 @@ export const orderEvents = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id),
-    fromStatus: text('from_status', { enum: orderStatuses }),
-    toStatus: text('to_status', { enum: orderStatuses }).notNull(),
+    fromStatus: text('from_status', { enum: ORDER_STATUSES }),
+    toStatus: text('to_status', { enum: ORDER_STATUSES }).notNull(),
     actor: text('actor').notNull(),
     reason: text('reason').notNull(),
     details: jsonb('details').$type<Record<string, unknown>>(),
@@ -745,7 +748,7 @@ export const adminActions = pgTable(
     adminEmail: text('admin_email').notNull(),
     action: text('action').notNull(),
     targetType: text('target_type', {
-      enum: ['order', 'user', 'kyc', 'settings', 'case', 'tax', 'payout_batch'],
+      enum: auditTargetTypes,
     }).notNull(),
     targetId: text('target_id').notNull(),
     before: jsonb('before').$type<Record<string, unknown> | null>(),
@@ -940,7 +943,7 @@ export const fourEyesApprovals = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id),
-    action: text('action', { enum: ['order.mark_paid', 'order.payout_usd'] }).notNull(),
+    action: text('action', { enum: FOUR_EYES_ACTIONS }).notNull(),
     requestedByUserId: uuid('requested_by_user_id')
       .notNull()
       .references(() => users.id),
@@ -961,20 +964,6 @@ export const fourEyesApprovals = pgTable(
 
 export type FourEyesApprovalRow = typeof fourEyesApprovals.$inferSelect;
 
-export const caseRules = [
-  'structuring',
-  'velocity',
-  'large_first_trade',
-  'name_mismatch',
-  'shared_destination',
-  'sanctions_hit',
-] as const;
-export type CaseRule = (typeof caseRules)[number];
-export const caseStatuses = ['open', 'reviewing', 'closed'] as const;
-export type CaseStatus = (typeof caseStatuses)[number];
-export const caseOutcomes = ['no_action', 'sar_filed'] as const;
-export type CaseOutcome = (typeof caseOutcomes)[number];
-
 /**
  * Monitoring cases (docs/design.md): a rule matched a customer's orders or deposits. Never shown to the
  * customer and never deleted (kept at least 5 years; the retention job does not touch them).
@@ -989,12 +978,12 @@ export const monitoringCases = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    rule: text('rule', { enum: caseRules }).notNull(),
-    status: text('status', { enum: caseStatuses }).notNull().default('open'),
+    rule: text('rule', { enum: CASE_RULES }).notNull(),
+    status: text('status', { enum: CASE_STATUSES }).notNull().default('open'),
     triggerKey: text('trigger_key').notNull(),
     /** What matched: order ids, amounts, times and the matched values (bank account numbers masked). */
     evidence: jsonb('evidence').$type<Record<string, unknown>>().notNull(),
-    outcome: text('outcome', { enum: caseOutcomes }),
+    outcome: text('outcome', { enum: CASE_OUTCOMES }),
     /** The day a Suspicious Activity Report was filed (YYYY-MM-DD) and FinCEN's reference for it. */
     sarFiledAt: text('sar_filed_at'),
     sarReference: text('sar_reference'),
@@ -1140,7 +1129,7 @@ export const taxIdentities = pgTable('tax_identities', {
     .primaryKey()
     .references(() => users.id),
   legalName: text('legal_name').notNull(),
-  tinType: text('tin_type', { enum: ['SSN', 'EIN', 'ITIN'] }).notNull(),
+  tinType: text('tin_type', { enum: TIN_TYPES }).notNull(),
   tinEncrypted: text('tin_encrypted').notNull(),
   tinLast4: text('tin_last4').notNull(),
   addressLine1: text('address_line1').notNull(),
@@ -1153,22 +1142,6 @@ export const taxIdentities = pgTable('tax_identities', {
 
 export type TaxIdentityRow = typeof taxIdentities.$inferSelect;
 
-/** What a payout batch is doing (docs/design.md). */
-export const PAYOUT_BATCH_STATUSES = [
-  /** Built: the unsigned PSBT waits for the operator's wallet. */
-  'awaiting_signature',
-  /** The signed transaction is recorded (the intent) and is being handed to the network. */
-  'broadcasting',
-  /** On the network, not yet in a block; its orders are completed. */
-  'broadcast',
-  /** In a block. */
-  'confirmed',
-  /** A fee-bumped version took its place. */
-  'replaced',
-  /** Dropped by staff before it was signed; its orders are free for another batch. */
-  'abandoned',
-] as const;
-
 /**
  * Payout batches (docs/design.md): one transaction from the operator's watch-only payout wallet paying
  * several buys. The server keeps the unsigned PSBT it built and the exact inputs, outputs and change it
@@ -1179,7 +1152,7 @@ export const payoutBatches = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     status: text('status', { enum: PAYOUT_BATCH_STATUSES }).notNull(),
-    feeTier: text('fee_tier', { enum: ['economy', 'standard', 'priority'] }).notNull(),
+    feeTier: text('fee_tier', { enum: FEE_TIERS }).notNull(),
     /** The fee rate the PSBT was built for, in sat per 1000 vB (whole numbers). */
     feeRateSatPerKvb: integer('fee_rate_sat_per_kvb').notNull(),
     feeSats: bigint('fee_sats', { mode: 'bigint' }).notNull(),

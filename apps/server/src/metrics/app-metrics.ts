@@ -1,7 +1,7 @@
+import { ORDER_STATUSES } from '@offzero/shared/api/orders';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { Database } from '../db/database';
-import { orderStatuses } from '../db/schema';
 import type { PriceBook } from '../prices/price-book';
 import type { SanctionsListService } from '../compliance/sanctions/sanctions-list.service';
 import { countOrdersByTypeAndStatus, countPendingOutbox } from './metrics.repository';
@@ -126,7 +126,7 @@ export function createAppMetrics(deps: {
       }
       // Every pair is reported, zero included, so a series does not vanish when its last order moves on.
       for (const type of ORDER_TYPES) {
-        for (const status of orderStatuses) {
+        for (const status of ORDER_STATUSES) {
           const row = rows.find((r) => r.type === type && r.status === status);
           this.set({ type, status }, Number(row?.count ?? 0));
         }

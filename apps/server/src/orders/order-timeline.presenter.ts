@@ -1,5 +1,6 @@
 import type { OrderTimelineEntry, OrderTimelineResponse } from '@offzero/shared/api/orders';
 import { centsToUsdNumber, satsToBtcNumber } from '@offzero/shared/money/money';
+import { railLabelInSentence } from '@offzero/shared/rails/rails';
 import type { OrderRow } from '../db/schema';
 
 /** One row of `order_events`, as the timeline reads it. */
@@ -10,8 +11,6 @@ export interface OrderEvent {
   details: Record<string, unknown> | null;
   createdAt: Date;
 }
-
-const METHOD_WORDS: Record<string, string> = { paypal: 'PayPal', zelle: 'Zelle', ach: 'ACH', wire: 'wire' };
 
 /**
  * Why a deposit re-priced a sell, in the customer's words. Keyed by the flag the deposit raised; a
@@ -134,7 +133,7 @@ type StatusStep = Pick<OrderTimelineEntry, 'title' | 'detail' | 'reference'>;
 /** The words for a change of status (or the creation), or null when the status stayed as it was. */
 function statusStep(order: OrderRow, event: OrderEvent, details: Record<string, unknown>): StatusStep | null {
   const isBuy = order.type === 'buy';
-  const method = order.paymentMethod ? (METHOD_WORDS[order.paymentMethod] ?? order.paymentMethod) : null;
+  const method = order.paymentMethod ? railLabelInSentence(order.paymentMethod) : null;
   const txid = typeof details.txid === 'string' ? details.txid : null;
   if (event.fromStatus === null) {
     return {

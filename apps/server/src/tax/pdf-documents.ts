@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { formatBtc, formatUsd } from '@offzero/shared/money/money';
+import { railDocumentLabel } from '@offzero/shared/rails/rails';
 import type { OrderRow } from '../db/schema';
 import { feesOf, grossOf } from './tax-export-layouts';
 import { tradeTimeOf, type TimelineStep } from './tax.repository';
@@ -131,15 +132,8 @@ function field(
   doc.x = MARGIN;
 }
 
-const METHOD_NAMES: Record<string, string> = {
-  paypal: 'PayPal',
-  zelle: 'Zelle',
-  ach: 'ACH bank transfer',
-  wire: 'Wire transfer',
-};
-
 export function paymentMethodName(method: string | null): string {
-  return method ? (METHOD_NAMES[method] ?? method) : 'Not chosen';
+  return method ? railDocumentLabel(method) : 'Not chosen';
 }
 
 /** A line of the receipt's bill: what it is (and a detail under it), and its amount at the right edge. */

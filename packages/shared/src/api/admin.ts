@@ -268,11 +268,14 @@ export const failedJobSchema = z.object({
 });
 export const failedJobsSchema = z.object({ jobs: z.array(failedJobSchema) });
 
+/** How an outbox event reaches its recipient. */
+export const OUTBOX_CHANNELS = ['email', 'sms', 'realtime'] as const;
+
 /** An outbox delivery parked after its last try (`GET /api/admin/outbox`). */
 export const failedOutboxDeliverySchema = z.object({
   id: z.string(),
   eventKey: z.string(),
-  channel: z.enum(['email', 'sms', 'realtime']),
+  channel: z.enum(OUTBOX_CHANNELS),
   recipient: z.string(),
   userId: z.string().nullable(),
   attempts: z.number().int(),
@@ -301,12 +304,15 @@ export const inboxStatusSchema = z.object({
   failed: z.array(failedWebhookSchema),
 });
 
+/** The actions that need a second admin at or above the four-eyes threshold. */
+export const FOUR_EYES_ACTIONS = ['order.mark_paid', 'order.payout_usd'] as const;
+
 /** Four eyes (docs/design.md): the first admin's call answers 202 with the request a second admin completes. */
 export const fourEyesPendingSchema = z.object({
   message: z.string(),
   approval: z.object({
     id: z.string(),
-    action: z.enum(['order.mark_paid', 'order.payout_usd']),
+    action: z.enum(FOUR_EYES_ACTIONS),
     requestedBy: z.string(),
   }),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_RAIL_ARRIVAL } from '../rails/rails';
 
 /**
  * `GET /api/admin/settings` (docs/design.md). Units at this edge: percentages in percent, sizes and
@@ -10,12 +11,7 @@ const methodSwitch = z.object({ is_active: z.boolean() });
  * When the customer's money or bitcoin arrives, per payment method, in the operator's words: shown at
  * checkout and on the order. These are the first values; the operator edits them in the back office.
  */
-export const DEFAULT_ARRIVAL_TIMING = {
-  paypal: 'Bitcoin is sent after the payment clears.',
-  zelle: 'Within hours of receipt.',
-  ach: 'After the transfer settles, 1–3 business days.',
-  wire: 'Same or next business day.',
-} as const;
+export const DEFAULT_ARRIVAL_TIMING = DEFAULT_RAIL_ARRIVAL;
 
 export const arrivalTimingSchema = z.object({
   paypal: z.string(),

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 
 /** Identity verification. YELLOW = Under Review, GREEN = Approved, RED = Rejected. */
-export const kycStatusSchema = z.enum(['GREEN', 'YELLOW', 'RED']);
+export const KYC_STATUSES = ['GREEN', 'YELLOW', 'RED'] as const;
+export const kycStatusSchema = z.enum(KYC_STATUSES);
 export type KycStatusValue = z.infer<typeof kycStatusSchema>;
+/** Who decided a verification: our own check (demo, staff) or Sumsub. */
+export const KYC_PROVIDERS = ['local', 'sumsub'] as const;
 
 export const KYC_STATUS_LABEL: Record<KycStatusValue, string> = {
   YELLOW: 'Under Review',
@@ -20,7 +23,7 @@ export const kycRecordSchema = z.object({
 export const kycResponseSchema = z.object({ kyc: kycRecordSchema.nullable() });
 
 export const kycTokenResponseSchema = z.object({
-  provider: z.enum(['local', 'sumsub']),
+  provider: z.enum(KYC_PROVIDERS),
   token: z.string().nullable(),
 });
 

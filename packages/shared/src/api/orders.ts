@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type BitcoinNetwork } from '../bitcoin/address';
 import { bitcoinAddressField } from '../bitcoin/address-field';
 import { MoneyParseError, parseTypedBtc, parseTypedUsd } from '../money/money';
+import { BUY_FUNDING_RAILS, SELL_PAYOUT_RAILS } from '../rails/rails';
 import { walletOwnershipSchema } from './limits';
 
 /** Orders as the client builds, sends and lists them (docs/design.md). */
@@ -30,12 +31,19 @@ export const SELL_METHOD_MESSAGES = {
   wire: 'Add Wire transfer details in settings.',
 } as const;
 
-export const orderStatusSchema = z.enum(['pending', 'processing', 'completed', 'expired', 'cancelled']);
+export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'expired', 'cancelled'] as const;
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatusValue = z.infer<typeof orderStatusSchema>;
-export const paymentMethodSchema = z.enum(['paypal', 'zelle', 'ach', 'wire']);
+export const ORDER_TYPES = ['buy', 'sell'] as const;
+/**
+ * An order's `payment_method`: the rail a buy is paid by, or a sell paid out by (those rails are among
+ * these; the registry's test checks it).
+ */
+export const PAYMENT_METHODS = BUY_FUNDING_RAILS;
+export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
 export type PaymentMethodValue = z.infer<typeof paymentMethodSchema>;
 // A method that is not one of these gets the specification's own message (section 5).
-export const sellMethodSchema = z.enum(['zelle', 'ach', 'wire'], {
+export const sellMethodSchema = z.enum(SELL_PAYOUT_RAILS, {
   error: SELL_METHOD_MESSAGES.invalidMethod,
 });
 
@@ -59,7 +67,7 @@ export const sellBankAccountSchema = z
 export const saveOrderSchema = z.strictObject({
   userId,
   pair: z.literal('BTC-USD', { error: 'Only BTC-USD is traded.' }),
-  type: z.enum(['buy', 'sell']),
+  type: z.enum(ORDER_TYPES),
   amount: money,
   value: money,
   price: money,
@@ -159,7 +167,7 @@ export const orderSchema = z.object({
   _id: z.string(),
   userId: z.string(),
   pair: z.string(),
-  type: z.enum(['buy', 'sell']),
+  type: z.enum(ORDER_TYPES),
   amount: z.number(),
   price: z.number(),
   value: z.number(),

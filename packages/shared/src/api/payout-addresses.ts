@@ -41,7 +41,8 @@ export const addPayoutAddressSchema = z
   });
 export type AddPayoutAddressRequest = z.infer<typeof addPayoutAddressSchema>;
 
-export const payoutAddressStatusSchema = z.enum(['unconfirmed', 'confirmed', 'usable']);
+export const PAYOUT_ADDRESS_STATUSES = ['unconfirmed', 'confirmed', 'usable'] as const;
+export const payoutAddressStatusSchema = z.enum(PAYOUT_ADDRESS_STATUSES);
 export type PayoutAddressStatus = z.infer<typeof payoutAddressStatusSchema>;
 
 export const payoutAddressSchema = z.object({

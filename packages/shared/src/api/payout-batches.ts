@@ -6,17 +6,26 @@ import { z } from 'zod';
  * wallet, uploaded, checked and broadcast by the server.
  */
 
-export const feeTierSchema = z.enum(['economy', 'standard', 'priority']);
+export const FEE_TIERS = ['economy', 'standard', 'priority'] as const;
+export const feeTierSchema = z.enum(FEE_TIERS);
 export type FeeTier = z.infer<typeof feeTierSchema>;
 
-export const payoutBatchStatusSchema = z.enum([
+/** What a payout batch is doing (docs/design.md). */
+export const PAYOUT_BATCH_STATUSES = [
+  /** Built: the unsigned PSBT waits for the operator's wallet. */
   'awaiting_signature',
+  /** The signed transaction is recorded (the intent) and is being handed to the network. */
   'broadcasting',
+  /** On the network, not yet in a block; its orders are completed. */
   'broadcast',
+  /** In a block. */
   'confirmed',
+  /** A fee-bumped version took its place. */
   'replaced',
+  /** Dropped by staff before it was signed; its orders are free for another batch. */
   'abandoned',
-]);
+] as const;
+export const payoutBatchStatusSchema = z.enum(PAYOUT_BATCH_STATUSES);
 export type PayoutBatchStatus = z.infer<typeof payoutBatchStatusSchema>;
 
 /** A batch's state in words, for staff. */

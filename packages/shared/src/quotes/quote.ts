@@ -1,4 +1,5 @@
 import { mulDivCeil, mulDivFloor, SATS_PER_BTC, type Cents, type Sats } from '../money/money';
+import { railLabelInSentence, type SellPayoutRail } from '../rails/rails';
 
 /**
  * Quote maths (docs/design.md), shared by the client, which shows the quote, and the server, which
@@ -339,11 +340,9 @@ export function satsAsBtcRoundedUp(sats: Sats): string {
   return `${micro / 1_000_000n}.${(micro % 1_000_000n).toString().padStart(6, '0')}`;
 }
 
-const PAYOUT_METHOD_NAMES = { zelle: 'Zelle', ach: 'ACH', wire: 'wire' } as const;
-
 /** What a customer reads when a sell of theirs would leave nothing to receive by that method. */
-export function sellDeadEndMessage(method: keyof typeof PAYOUT_METHOD_NAMES, smallestSats: Sats): string {
-  const name = PAYOUT_METHOD_NAMES[method];
+export function sellDeadEndMessage(method: SellPayoutRail, smallestSats: Sats): string {
+  const name = railLabelInSentence(method);
   const article = method === 'ach' ? 'an' : 'a';
   return (
     `For ${article} ${name} payout, sell at least ${satsAsBtcRoundedUp(smallestSats)} BTC: ` +

@@ -1,8 +1,8 @@
-import { CASE_MESSAGES, type CaseUpdateRequest } from '@offzero/shared/api/cases';
+import { CASE_MESSAGES, type CaseStatus, type CaseUpdateRequest } from '@offzero/shared/api/cases';
 import { recordAdminAction } from '../../admin/admin-audit.repository';
 import type { SignedInUser } from '../../auth/sessions';
 import type { Database } from '../../db/database';
-import type { CaseStatus, MonitoringCaseRow } from '../../db/schema';
+import type { MonitoringCaseRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { isUuid } from '../../http/ids';
 import { insertCaseNote, lockCase, updateCase } from '../cases.repository';

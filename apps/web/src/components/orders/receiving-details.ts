@@ -1,5 +1,6 @@
 import type { Order } from '@offzero/shared/api/orders';
 import type { UserSettings } from '@offzero/shared/api/user-settings';
+import { findRail, type SellPayoutRail } from '@offzero/shared/rails/rails';
 import { orderNumber } from '../../lib/format';
 import type { DetailRow } from '../ui/detail-list';
 
@@ -24,35 +25,24 @@ export function receivingRows(
     label: 'Memo',
     value: `OffZero order #${orderNumber(orderId)}`,
   };
-  switch (method) {
-    case 'zelle':
-      return [{ label: 'Zelle email', value: r.payment_address || '—' }, memo];
-    case 'ach':
-      return [
-        { label: 'Account holder', value: r.account_holder || '—' },
-        { label: 'Account number', value: r.account_number || '—' },
-        { label: 'Routing number', value: r.routing_number || '—' },
-        { label: 'Bank', value: bankLine(r.bank_name, r.bank_address) || '—' },
-        memo,
-      ];
-    case 'wire':
-      return [
-        { label: 'Account holder', value: r.account_holder || '—' },
-        { label: 'Account number', value: r.account_number || '—' },
-        { label: 'SWIFT code', value: r.swift || '—' },
-        { label: 'Bank', value: bankLine(r.bank_name, r.bank_address) || '—' },
-        memo,
-      ];
-    default:
-      return [];
-  }
+  const rail = findRail(method);
+  if (!rail?.receiving) return [];
+  return [
+    ...rail.receiving.map(({ label, keys }): DetailRow => {
+      const parts = keys.map((key) => r[key]);
+      // One field as recorded; a line of several (the bank's name and address) joins those given.
+      const value = parts.length === 1 ? parts[0] : bankLine(...parts);
+      return { label, value: value || '—' };
+    }),
+    memo,
+  ];
 }
 
 /**
  * Where a seller is paid (sell confirmation): the customer's own Zelle e-mail, or their
  * bank account with the routing number (ACH) or SWIFT code (wire).
  */
-export function payoutRows(method: 'zelle' | 'ach' | 'wire', settings: UserSettings | null): DetailRow[] {
+export function payoutRows(method: SellPayoutRail, settings: UserSettings | null): DetailRow[] {
   if (method === 'zelle') return [{ label: 'Zelle email', value: settings?.zelleEmail || '—' }];
   const bank = settings?.bankAccount;
   return [

@@ -155,14 +155,6 @@ const badges = [
   ['wire', WireBadge],
 ] as const;
 
-/** The names of the ways an order is paid, as every screen writes them. */
-export const METHOD_LABEL: Record<'paypal' | 'zelle' | 'ach' | 'wire', string> = {
-  paypal: 'PayPal',
-  zelle: 'Zelle',
-  ach: 'ACH',
-  wire: 'Wire',
-};
-
 /** One method's badge on its own (the trade widget's method tiles); decorative, the tile names it. */
 export function PaymentMethodBadge({
   method,

@@ -1,5 +1,6 @@
 import { formatCurrency } from '@offzero/shared/currency/format-currency';
 import { btcNumberToSats, formatBtc } from '@offzero/shared/money/money';
+import { railLabel } from '@offzero/shared/rails/rails';
 
 // How the console writes times, ages, money and actors.
 
@@ -71,11 +72,9 @@ export function btcFromSatsText(sats: string | null | undefined): string {
   return `${formatBtc(BigInt(sats))} BTC`;
 }
 
-const METHOD_LABEL: Record<string, string> = { paypal: 'PayPal', zelle: 'Zelle', ach: 'ACH', wire: 'Wire' };
-
 export function methodLabel(method: string | null | undefined): string {
   if (!method) return '—';
-  return METHOD_LABEL[method] ?? method;
+  return railLabel(method);
 }
 
 /** The short form of an order id used everywhere a customer sees it: its first 8 characters. */

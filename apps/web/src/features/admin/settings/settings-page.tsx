@@ -9,6 +9,7 @@ import {
   type SettingsErrors,
   type SettingsForm,
 } from '@offzero/shared/api/admin-settings';
+import { RAILS_WITH_SETTINGS, type BuyFundingRail, type RailSettings } from '@offzero/shared/rails/rails';
 import { errorMessage } from '../../../lib/api-client';
 import { applyServerErrors, useZodForm } from '../../../lib/forms';
 import { Button } from '../../../components/ui/button';
@@ -51,6 +52,12 @@ const FIELD_PATHS = Object.entries(settingsFormFieldsSchema.shape).flatMap(([sec
       )
     : Object.keys(fields.shape).map((field) => `${section}.${field}`),
 );
+
+/** The grid of a rail's settings fields (the registry says which). */
+const COLUMNS: Record<RailSettings['columns'], string> = {
+  halves: 'sm:grid-cols-2',
+  'wide-narrow': 'sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]',
+};
 
 const LIMIT_FIELDS = [
   { period: 'day', label: '24 hours' },
@@ -113,11 +120,7 @@ function SettingsEditor({ saved }: { saved: FullGlobalSettings }) {
       </p>
     ) : null;
 
-  const methodSwitch = (
-    section: 'paypal' | 'zelle' | 'ach' | 'wire',
-    label: string,
-    description: ReactNode,
-  ) => (
+  const methodSwitch = (section: BuyFundingRail, label: string, description: ReactNode) => (
     <Switch
       label={label}
       description={description}
@@ -229,62 +232,27 @@ function SettingsEditor({ saved }: { saved: FullGlobalSettings }) {
           </Panel>
         )}
 
-        <Panel title="PayPal and cards" testId="settings-paypal">
-          {methodSwitch(
-            'paypal',
-            'Accept PayPal and cards',
-            'Buy orders only. Captured by the server through PayPal.',
-          )}
-        </Panel>
-
-        <Panel title="Zelle" testId="settings-zelle">
-          {sectionError('zelle')}
-          {methodSwitch(
-            'zelle',
-            'Accept and pay by Zelle',
-            'Customers pay buys to this address; sells are paid to theirs.',
-          )}
-          <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-            <TextField
-              label="Zelle address customers pay to"
-              type="email"
-              {...field('zelle', 'payment_address')}
-            />
-            <TextField label="Bank charges (USD)" inputMode="decimal" {...field('zelle', 'bank_charges')} />
-          </div>
-        </Panel>
-
-        <Panel title="ACH transfer" testId="settings-ach">
-          {sectionError('ach')}
-          {methodSwitch('ach', 'Accept and pay by ACH', 'US domestic bank transfers.')}
-          <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <TextField label="Account holder" {...field('ach', 'account_holder')} />
-            <TextField label="Account number" {...field('ach', 'account_number')} />
-            <TextField label="Routing number" inputMode="numeric" {...field('ach', 'routing_number')} />
-            <TextField label="Bank charges (USD)" inputMode="decimal" {...field('ach', 'bank_charges')} />
-            <TextField
-              label="Bank name and address"
-              className="sm:col-span-2"
-              {...field('ach', 'bank_address')}
-            />
-          </div>
-        </Panel>
-
-        <Panel title="Wire transfer" testId="settings-wire">
-          {sectionError('wire')}
-          {methodSwitch('wire', 'Accept and pay by wire', 'Domestic and international wires.')}
-          <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <TextField label="Account holder" {...field('wire', 'account_holder')} />
-            <TextField label="Account number" {...field('wire', 'account_number')} />
-            <TextField label="SWIFT code" {...field('wire', 'swift_code')} />
-            <TextField label="Bank charges (USD)" inputMode="decimal" {...field('wire', 'bank_charges')} />
-            <TextField
-              label="Bank name and address"
-              className="sm:col-span-2"
-              {...field('wire', 'bank_address')}
-            />
-          </div>
-        </Panel>
+        {RAILS_WITH_SETTINGS.map(({ id, settings: rail }) => (
+          <Panel key={id} title={rail.title} testId={`settings-${id}`}>
+            {rail.fields.length > 0 && sectionError(id)}
+            {methodSwitch(id, rail.switchLabel, rail.switchDescription)}
+            {rail.fields.length > 0 && (
+              <div className={`mt-4 grid grid-cols-1 gap-4 ${COLUMNS[rail.columns]}`}>
+                {rail.fields.map((railField) => (
+                  <TextField
+                    key={railField.name}
+                    label={railField.label}
+                    type={railField.type}
+                    inputMode={railField.inputMode}
+                    className={railField.wide ? 'sm:col-span-2' : undefined}
+                    // A field the registry names in this group (its test checks them against the form).
+                    {...field(id, railField.name as keyof SettingsForm[BuyFundingRail])}
+                  />
+                ))}
+              </div>
+            )}
+          </Panel>
+        ))}
 
         <Panel title="When it arrives" testId="settings-arrival">
           {sectionError('arrival')}
@@ -293,10 +261,9 @@ function SettingsEditor({ saved }: { saved: FullGlobalSettings }) {
             for each payment method.
           </p>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <TextField label="PayPal" {...field('arrival', 'paypal')} />
-            <TextField label="Zelle" {...field('arrival', 'zelle')} />
-            <TextField label="ACH transfer" {...field('arrival', 'ach')} />
-            <TextField label="Wire transfer" {...field('arrival', 'wire')} />
+            {RAILS_WITH_SETTINGS.map(({ id, settings: rail }) => (
+              <TextField key={id} label={rail.arrivalLabel} {...field('arrival', id)} />
+            ))}
           </div>
         </Panel>
       </div>

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import type { Order } from '@offzero/shared/api/orders';
+import { railLabel } from '@offzero/shared/rails/rails';
 import { useAppConfig } from '../../../lib/app-config';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { Drawer } from '../../../components/ui/drawer';
 import { AlertIcon, ExternalLinkIcon } from '../../../components/ui/icons';
 import { DetailList, type DetailRow } from '../../../components/ui/detail-list';
-import { METHOD_LABEL } from '../../../components/ui/payment-methods';
 import { receivingRows } from '../../../components/orders/receiving-details';
 import { formatDateTime, formatOrderBtc, formatUsdNumber, orderNumber } from '../../../lib/format';
 import { useArrivalTiming } from '../api/get-arrival-timing';
@@ -155,7 +155,7 @@ function OrderDetails({ order }: { order: Order }) {
         <Section title={isBuy ? 'Payment' : 'Payout'}>
           <DetailList
             rows={[
-              { label: 'Method', value: METHOD_LABEL[method] },
+              { label: 'Method', value: railLabel(method) },
               // When the bitcoin (a buy) or the dollars (a sell) arrive by this method.
               arrival ? { label: 'Arrives', value: arrival[method] } : false,
               order.payment?.create_time

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { globalSettingsResponseSchema, type GlobalSettings } from '@offzero/shared/api/global-settings';
 import { basisPointsFromPercent, usdNumberToCents, type Cents } from '@offzero/shared/money/money';
+import type { BuyFundingRail } from '@offzero/shared/rails/rails';
 import { apiGet } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 
@@ -10,7 +11,7 @@ import { useSession } from '../../../lib/session';
  * each method's bank charges.
  */
 
-export type PaymentMethodKey = 'paypal' | 'zelle' | 'ach' | 'wire';
+export type PaymentMethodKey = BuyFundingRail;
 
 export interface TradeSettings {
   feeBps: number;

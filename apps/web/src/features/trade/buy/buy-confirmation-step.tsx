@@ -3,6 +3,7 @@ import { toast } from '../../../lib/toast';
 import { buyConfirmationFormSchema } from '@offzero/shared/api/orders';
 import { ADDRESS_PLACEHOLDER } from '@offzero/shared/bitcoin/address';
 import type { PayoutAddress } from '@offzero/shared/api/payout-addresses';
+import { BUY_FUNDING_RAILS } from '@offzero/shared/rails/rails';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import type { HeldBuyQuote } from '../api/lock-quote';
@@ -147,7 +148,7 @@ export function BuyConfirmationStep({
       <ArrivalTimes
         title="When your bitcoin is sent, by how you pay"
         settings={settings}
-        methods={['paypal', 'zelle', 'ach', 'wire']}
+        methods={[...BUY_FUNDING_RAILS]}
       />
       {entries.length > 0 ? (
         <PayoutAddressChoice

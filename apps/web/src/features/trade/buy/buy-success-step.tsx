@@ -1,9 +1,9 @@
 import type { Order } from '@offzero/shared/api/orders';
+import { railLabel } from '@offzero/shared/rails/rails';
 import { ButtonLink } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { BankReferenceForm } from '../components/bank-reference-form';
 import { DetailList } from '../../../components/ui/detail-list';
-import { METHOD_LABEL } from '../../../components/ui/payment-methods';
 import { receivingRows } from '../../../components/orders/receiving-details';
 import { SuccessHeader } from '../components/success-header';
 import { formatUsdNumber } from '../../../lib/format';
@@ -41,7 +41,7 @@ export function BuySuccessStep({ order }: { order: Order }) {
         <div className="space-y-3">
           <p className="text-sm text-slate-700">
             Send <strong className="font-semibold text-ink-900">{formatUsdNumber(order.value)}</strong> by{' '}
-            {METHOD_LABEL[method]} to:
+            {railLabel(method)} to:
           </p>
           <DetailList rows={receivingRows(method, order.payment?.receiving_in, order._id)} />
           {order.bankTxn ? (

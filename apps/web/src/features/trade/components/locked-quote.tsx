@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { QUOTE_MESSAGES } from '@offzero/shared/api/quotes';
+import { railLabel } from '@offzero/shared/rails/rails';
 import { Button } from '../../../components/ui/button';
 import { ClockIcon } from '../../../components/ui/icons';
-import { METHOD_LABEL } from '../../../components/ui/payment-methods';
 import type { PaymentMethodKey, TradeSettings } from '../api/get-trade-settings';
 import { formatUsdCents } from '../../../lib/format';
 import { CountdownNote } from './countdown-note';
@@ -110,7 +110,7 @@ export function ArrivalTimes({
       <ul className="space-y-0.5 pl-5">
         {shown.map((method) => (
           <li key={method}>
-            <span className="font-medium text-slate-700">{METHOD_LABEL[method]}:</span>{' '}
+            <span className="font-medium text-slate-700">{railLabel(method)}:</span>{' '}
             {settings.arrival[method]}
           </li>
         ))}

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
-import { METHOD_LABEL, PaymentMethodBadge } from '../../../components/ui/payment-methods';
+import { railLabel, type SellPayoutRail } from '@offzero/shared/rails/rails';
+import { PaymentMethodBadge } from '../../../components/ui/payment-methods';
 import { Spinner } from '../../../components/ui/spinner';
 
-export type TileMethod = 'zelle' | 'ach' | 'wire';
+/** The rails a tile offers: those a buy is paid by by hand, and a sell paid out by. */
+export type TileMethod = SellPayoutRail;
 
 /** One payment method to choose: its badge, name and a line about it. */
 export function MethodTile({
@@ -28,7 +30,7 @@ export function MethodTile({
     >
       <PaymentMethodBadge method={method} className="shrink-0" />
       <span className="min-w-0 flex-1">
-        <span className="block text-sm font-semibold text-ink-900">{METHOD_LABEL[method]}</span>
+        <span className="block text-sm font-semibold text-ink-900">{railLabel(method)}</span>
         <span className="block text-xs text-slate-500">{detail}</span>
       </span>
       {loading && <Spinner className="size-4 text-slate-500" />}

@@ -2,12 +2,12 @@ import { useId, type ReactNode } from 'react';
 import { toast } from '../../../lib/toast';
 import { sellMethodFormSchema } from '@offzero/shared/api/orders';
 import type { UserSettings } from '@offzero/shared/api/user-settings';
+import { railLabel } from '@offzero/shared/rails/rails';
 import { Button } from '../../../components/ui/button';
 import type { HeldSellQuote } from '../api/lock-quote';
 import type { TradeSettings } from '../api/get-trade-settings';
 import { ArrivalNote, LockedRate, QuoteLock, SpreadLabel, useQuoteExpired } from '../components/locked-quote';
 import { DetailList } from '../../../components/ui/detail-list';
-import { METHOD_LABEL } from '../../../components/ui/payment-methods';
 import type { TileMethod } from '../components/method-tile';
 import { payoutRows } from '../../../components/orders/receiving-details';
 import { StepHeading } from '../components/step-heading';
@@ -108,10 +108,10 @@ export function SellConfirmationStep({
         />
       )}
       <ArrivalNote>
-        Paid by {METHOD_LABEL[method]}: {tradeSettings.arrival[method]}
+        Paid by {railLabel(method)}: {tradeSettings.arrival[method]}
       </ArrivalNote>
       <div>
-        <p className="mb-1.5 text-sm font-medium text-slate-700">Paid to you by {METHOD_LABEL[method]}</p>
+        <p className="mb-1.5 text-sm font-medium text-slate-700">Paid to you by {railLabel(method)}</p>
         <DetailList rows={payoutRows(method, settings)} />
       </div>
       {compliance}

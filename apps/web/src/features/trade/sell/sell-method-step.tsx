@@ -1,12 +1,11 @@
 import { toast } from '../../../lib/toast';
 import { sellMethodFormSchema } from '@offzero/shared/api/orders';
+import { SELL_PAYOUT_RAILS } from '@offzero/shared/rails/rails';
 import { firstError, useZodForm } from '../../../lib/forms';
 import type { TradeSettings } from '../api/get-trade-settings';
 import { MethodTile, NoActiveMethods, type TileMethod } from '../components/method-tile';
 import { StepHeading } from '../components/step-heading';
 import { formatUsdCents } from '../../../lib/format';
-
-const PAYOUT_METHODS: TileMethod[] = ['zelle', 'ach', 'wire'];
 
 /**
  * Sell step two: how the customer is paid. Choosing a tile submits the choice; the
@@ -25,7 +24,7 @@ export function SellMethodStep({
   choosing?: boolean;
   onBack: () => void;
 }) {
-  const methods = PAYOUT_METHODS.filter((method) => settings.active[method]);
+  const methods = SELL_PAYOUT_RAILS.filter((method) => settings.active[method]);
   const form = useZodForm(sellMethodFormSchema);
   const submit = form.handleSubmit(
     ({ method }) => onChoose(method),
