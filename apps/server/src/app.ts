@@ -71,8 +71,8 @@ import { orderRoutes } from './orders/order.routes';
 import { quoteRoutes } from './orders/quote.routes';
 import { limitsRoutes } from './limits/limits.routes';
 import { createLimitsService } from './limits/limits.service';
-import { createPayPalService } from './payments/paypal.service';
-import { paypalRoutes } from './payments/paypal.routes';
+import { createPayPalService } from './rails/paypal/paypal.service';
+import { paypalRoutes } from './rails/paypal/paypal.routes';
 import { registerBlockedPlaces } from './compliance/blocked-places/blocked-places';
 import { packagedIpCountryDatabase } from './compliance/blocked-places/ip-country';
 import {
