@@ -50,7 +50,7 @@ import { createPriceBook } from './prices/price-book';
 import { createMemoryEventBus, createRedisEventBus, type EventBus } from './realtime/event-bus';
 import { realtimeRoutes, type RealtimeOptions } from './realtime/realtime.routes';
 import { chainDevRoutes } from './chain/chain.routes';
-import { createDepositWatcher, type DepositWatcher } from './deposits/deposit-watcher';
+import { createDepositWatcher, type DepositWatcher } from './rails/onchain/deposit-watcher';
 import { createAdminService } from './admin/admin.service';
 import { adminOrderRoutes } from './admin/admin-orders.routes';
 import { adminPeopleRoutes } from './admin/admin-people.routes';

@@ -5,7 +5,7 @@ import { createGoogleIdTokenVerifier, type GoogleIdentity } from '../auth/google
 import type { ChainApi } from '../chain/chain-api';
 import { createEsploraChain } from '../chain/esplora-chain';
 import { createSimulatedChain, type SimulatedChain } from '../chain/simulated-chain';
-import { assertUsableAccountKey, DEMO_ACCOUNT_VPUB, DepositKeyError } from '../deposits/deposit-address';
+import { assertUsableAccountKey, DEMO_ACCOUNT_VPUB, DepositKeyError } from '../rails/onchain/deposit-address';
 import type { KycProvider } from '../kyc/kyc-provider';
 import { createLocalKycProvider } from '../kyc/local-kyc-provider';
 import { createSumsubKycProvider } from '../kyc/sumsub-kyc-provider';

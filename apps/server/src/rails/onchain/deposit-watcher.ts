@@ -1,17 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { formatBtc, formatUsd, satsToBtcNumber } from '@offzero/shared/money/money';
-import { ChainApiError, confirmationsOf, type ChainApi, type ChainOutput } from '../chain/chain-api';
-import type { Database, Transaction } from '../db/database';
-import type { DepositRow, OrderRow } from '../db/schema';
-import { findGlobalSettings } from '../settings/global-settings.repository';
-import { crossedTradingLimit } from '../limits/limits.service';
-import { moveOrder, recordOrderRequoted } from '../orders/order-state';
-import { recordOrderNotices, type OrderNotifier } from '../orders/order-notifications';
-import { flagOrder, lockOrder, updateDepositConfirmationsOfOrder } from '../orders/order.repository';
-import { writeOutbox } from '../outbox/outbox.repository';
-import type { PriceBook } from '../prices/price-book';
-import { restrictCustomer } from '../users/customer-restriction.repository';
-import { findSanctionedAddresses } from '../compliance/sanctions/sanctions-screening';
+import { ChainApiError, confirmationsOf, type ChainApi, type ChainOutput } from '../../chain/chain-api';
+import type { Database, Transaction } from '../../db/database';
+import type { DepositRow, OrderRow } from '../../db/schema';
+import { findGlobalSettings } from '../../settings/global-settings.repository';
+import { crossedTradingLimit } from '../../limits/limits.service';
+import { moveOrder, recordOrderRequoted } from '../../orders/order-state';
+import { recordOrderNotices, type OrderNotifier } from '../../orders/order-notifications';
+import { flagOrder, lockOrder, updateDepositConfirmationsOfOrder } from '../../orders/order.repository';
+import { writeOutbox } from '../../outbox/outbox.repository';
+import type { PriceBook } from '../../prices/price-book';
+import { restrictCustomer } from '../../users/customer-restriction.repository';
+import { findSanctionedAddresses } from '../../compliance/sanctions/sanctions-screening';
 import {
   deleteScanBlocksAbove,
   findNewestScanBlocks,
