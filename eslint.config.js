@@ -18,6 +18,8 @@ const webFeatures = foldersIn(`${WEB}/features`);
 /** Server folders that hold no product feature: plumbing every feature may use. */
 const serverPlumbing = ['config', 'db', 'http', 'test', 'providers', 'jobs', 'web'];
 const serverFeatures = foldersIn(SERVER).filter((name) => !serverPlumbing.includes(name));
+/** One folder per rail (docs/design.md, "Rails"). */
+const serverRails = foldersIn(`${SERVER}/rails`);
 
 /**
  * Import boundaries (ARCHITECTURE.md):
@@ -45,6 +47,11 @@ const boundaryZones = [
     message: 'components/, lib/ and config/ sit below the features and the app.',
   })),
   { target: `${WEB}/features`, from: `${WEB}/app`, message: 'Features do not import the app shell.' },
+  ...serverRails.map((rail) => ({
+    target: `${SERVER}/rails/${rail}`,
+    from: serverRails.filter((other) => other !== rail).map((other) => `${SERVER}/rails/${other}`),
+    message: 'A rail folder imports no other rail folder: shared bank code goes in rails/bank-details.ts.',
+  })),
   ...['config', 'db', 'http'].map((layer) => ({
     target: `${SERVER}/${layer}`,
     from: serverFeatures.map((feature) => `${SERVER}/${feature}`),

@@ -14,13 +14,13 @@ import type { JobQueue, JobRunOutcome } from './jobs/job-queue';
 import { applyRetention } from './jobs/retention.repository';
 import { createPriceBook, type PriceBook } from './prices/price-book';
 import { createMemoryEventBus, createRedisEventBus, type EventBus } from './realtime/event-bus';
-import { createDepositWatcher, type DepositWatcher } from './deposits/deposit-watcher';
+import { createDepositWatcher, type DepositWatcher } from './rails/onchain/deposit-watcher';
 import { createOrderNotifier, type OrderNotifier } from './orders/order-notifications';
 import { createCasesService, type CasesService } from './cases/cases.service';
 import { createOutboxService, type OutboxService } from './outbox/outbox.service';
 import { createInboxService, type InboxService } from './inbox/inbox.service';
 import { createOrderService, type OrderService } from './orders/order.service';
-import { createPayPalService, type PayPalService } from './payments/paypal.service';
+import { createPayPalService, type PayPalService } from './rails/paypal/paypal.service';
 import {
   createSanctionsListService,
   SANCTIONS_REFRESH_EVERY_MS,

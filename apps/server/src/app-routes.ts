@@ -40,7 +40,7 @@ import { orderRoutes } from './orders/order.routes';
 import { quoteRoutes } from './orders/quote.routes';
 import { limitsRoutes } from './limits/limits.routes';
 import { createLimitsService } from './limits/limits.service';
-import { paypalRoutes } from './payments/paypal.routes';
+import { paypalRoutes } from './rails/paypal/paypal.routes';
 import { isSanctionedAddress } from './compliance/sanctions/sanctions-screening';
 import { createTaxService } from './tax/tax.service';
 import { taxRoutes } from './tax/tax.routes';

@@ -9,7 +9,7 @@ import { createSessionService } from './auth/sessions';
 import { createAdminMfaService } from './auth/admin-mfa.service';
 import type { JobQueue } from './jobs/job-queue';
 import type { EventBus } from './realtime/event-bus';
-import type { DepositWatcher } from './deposits/deposit-watcher';
+import type { DepositWatcher } from './rails/onchain/deposit-watcher';
 import type { CasesService } from './cases/cases.service';
 import type { OutboxService } from './outbox/outbox.service';
 import type { InboxService } from './inbox/inbox.service';

@@ -1,7 +1,7 @@
 import { orderActionKinds, type OrderActionKind, type OrderActionOffer } from '@offzero/shared/api/admin';
 import type { Database, Transaction } from '../db/database';
 import type { OrderRow, PayoutRow } from '../db/schema';
-import { findSeenDepositsIn } from '../deposits/deposit.repository';
+import { findSeenDepositsIn } from '../rails/onchain/deposit.repository';
 import { AppError } from '../http/errors';
 import {
   checkPayoutDestination,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deriveDepositAddress, DEMO_ACCOUNT_VPUB } from '../deposits/deposit-address';
+import { deriveDepositAddress, DEMO_ACCOUNT_VPUB } from '../rails/onchain/deposit-address';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { confirmationsOf } from './chain-api';
 import { createSimulatedChain, SIMULATED_CHAIN_START_HEIGHT, type SimulatedChain } from './simulated-chain';

@@ -686,7 +686,7 @@ export const simChainState = pgTable(
 );
 
 /**
- * The demo PayPal sandbox (payments/demo-paypal-gateway.ts): the PayPal orders it holds, kept in the
+ * The demo PayPal sandbox (rails/paypal/demo-paypal-gateway.ts): the PayPal orders it holds, kept in the
  * database so every server process (web and worker) sees the same orders, captures and refunds, as
  * every caller of PayPal sees the same PayPal. `referenceId` is our order id, as PayPal keeps it.
  */

@@ -2,8 +2,8 @@ import type { Database } from '../db/database';
 import type { KycRecordRow, KycStatus } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { KycService } from '../kyc/kyc.service';
-import type { DemoPayPalGateway, DemoWebhookDelivery } from '../payments/demo-paypal-gateway';
-import { PayPalError } from '../payments/paypal-gateway';
+import type { DemoPayPalGateway, DemoWebhookDelivery } from '../rails/paypal/demo-paypal-gateway';
+import { PayPalError } from '../rails/paypal/paypal-gateway';
 import { findOutboxMessages, userExists, type OutboxMessageRow } from './dev.repository';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppConfig } from '../config/config';
-import type { DepositWatcher } from '../deposits/deposit-watcher';
+import type { DepositWatcher } from '../rails/onchain/deposit-watcher';
 import type { KycService } from '../kyc/kyc.service';
 import type { OrderService } from '../orders/order.service';
 import { createTestApp } from '../test/test-app';

@@ -3,7 +3,7 @@ import type { AppConfig } from '../config/config';
 import type { DatabaseHandle } from '../db/database';
 import type { KycService } from '../kyc/kyc.service';
 import type { OrderService } from '../orders/order.service';
-import type { DepositWatcher } from '../deposits/deposit-watcher';
+import type { DepositWatcher } from '../rails/onchain/deposit-watcher';
 import { PROCESS_INBOX_JOB } from '../inbox/inbox.service';
 import { MONITOR_ORDER_JOB, MONITOR_SWEEP_EVERY_MS, MONITOR_SWEEP_JOB } from '../cases/cases.service';
 import { createInProcessJobQueue } from './in-process-job-queue';

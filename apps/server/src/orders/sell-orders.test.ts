@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidBitcoinAddress } from '@offzero/shared/bitcoin/address';
 import { centsToUsdNumber, satsToBtcNumber, usdNumberToCents } from '@offzero/shared/money/money';
 import { quoteSellFromUsd, sellDeadEndMessage, smallestSellSats } from '@offzero/shared/quotes/quote';
-import { deriveDepositAddress, DEMO_ACCOUNT_VPUB } from '../deposits/deposit-address';
+import { deriveDepositAddress, DEMO_ACCOUNT_VPUB } from '../rails/onchain/deposit-address';
 import { globalSettings, orderEvents, orders } from '../db/schema';
 import {
   registerCustomer,

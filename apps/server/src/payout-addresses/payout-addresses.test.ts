@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownershipProofMessage, PAYOUT_ADDRESS_LIMIT } from '@offzero/shared/api/payout-addresses';
 import { createSimulatedChain, type SimulatedChain } from '../chain/simulated-chain';
 import { SANCTIONED_ADDRESS_MESSAGE } from '../compliance/sanctions/sanctions-screening';
-import { DEMO_ACCOUNT_VPUB } from '../deposits/deposit-address';
+import { DEMO_ACCOUNT_VPUB } from '../rails/onchain/deposit-address';
 import {
   globalSettings,
   orders,

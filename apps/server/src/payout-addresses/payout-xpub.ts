@@ -10,7 +10,7 @@ import {
   TESTNET_BIP32,
   base58check,
   keyNetworkOf,
-} from '../deposits/deposit-address';
+} from '../rails/onchain/deposit-address';
 
 /**
  * A customer's extended public key in the address book: each buy to it pays a fresh receive address

@@ -5,7 +5,7 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, type AppConfig } from '../config/config';
 import type { DatabaseHandle } from '../db/database';
-import { DEMO_ACCOUNT_VPUB } from '../deposits/deposit-address';
+import { DEMO_ACCOUNT_VPUB } from '../rails/onchain/deposit-address';
 import { createTestApp, createTestDatabase } from '../test/test-app';
 import { createProviders, isDemoPayPalSandbox, isSimulatedChain, type Providers } from './provider-registry';
 

@@ -1,7 +1,7 @@
 import type { RailId } from '@offzero/shared/rails/rails';
 import type { Cents } from '@offzero/shared/money/money';
 import type { Database, Transaction } from '../db/database';
-import type { GlobalSettingsRow, OrderRow, PayoutRow } from '../db/schema';
+import type { GlobalSettingsRow, OrderRow, PayoutRow, UserSettingsRow } from '../db/schema';
 
 /**
  * What one rail does on the server (docs/design.md, "Rails"): each rail lives in one folder under
@@ -21,10 +21,22 @@ export interface RailHandler {
    * Throws a 400 AppError with the customer's words when the rail is off.
    */
   receivingDetails?(settings: GlobalSettingsRow): Record<string, string>;
+  /**
+   * For a sell paid out on this rail: which of the customer's own details it pays into, and the
+   * customer's words when one is missing (the product specification's payout-method checks).
+   */
+  sellPayout?: SellPayoutDetails;
   /** How a payment on this rail is detected ("customer says so", "provider webhook", "chain scan"). */
   detection: PaymentDetection;
   /** The one sender of this rail's payouts, when it pays out (see payouts/). */
   payoutSender?: PayoutSender;
+}
+
+export interface SellPayoutDetails {
+  /** What the customer reads when their settings lack a detail this rail needs. */
+  missingDetailsMessage: string;
+  /** A copy of the customer's details to pay into, kept with the order; null when one it needs is missing. */
+  details(own: UserSettingsRow): Record<string, string> | null;
 }
 
 export type PaymentDetection =

@@ -1,8 +1,8 @@
 import { createHash, createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createPayPalRestGateway } from '../payments/paypal-rest-gateway';
-import type { PayPalGateway } from '../payments/paypal-gateway';
+import { createPayPalRestGateway } from '../rails/paypal/paypal-rest-gateway';
+import type { PayPalGateway } from '../rails/paypal/paypal-gateway';
 
 /**
  * A local server speaking PayPal's REST API as the real adapter uses it: OAuth client credentials,

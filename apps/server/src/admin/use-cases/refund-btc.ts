@@ -1,5 +1,5 @@
 import type { OrderRow } from '../../db/schema';
-import { findSeenDepositsIn } from '../../deposits/deposit.repository';
+import { findSeenDepositsIn } from '../../rails/onchain/deposit.repository';
 import { moveOrder } from '../../orders/order-state';
 import { clearFlag } from '../admin-orders.repository';
 import { insertBtcRefund, recordOrderEvent } from '../btc-refund.repository';

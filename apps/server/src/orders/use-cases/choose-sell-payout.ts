@@ -3,6 +3,7 @@ import type { Cents } from '@offzero/shared/money/money';
 import type { Database } from '../../db/database';
 import type { GlobalSettingsRow, PaymentMethod, UserRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { activeSellPayoutRail } from '../../rails/rail-registry';
 import { findCustomerSettings } from '../customer.repository';
 
 export interface SellPayout {
@@ -13,7 +14,11 @@ export interface SellPayout {
   details: Record<string, string>;
 }
 
-/** the product specification's payout-method checks, in order, and the customer's details to pay into. */
+/**
+ * the product specification's payout-method checks, in order, and the customer's details to pay into:
+ * the customer's settings exist, the method is a switched-on sell-payout rail, and the details that
+ * rail needs are filled in (each rail says which, and what the customer reads when one is missing).
+ */
 export async function chooseSellPayout(
   db: Database,
   user: UserRow,
@@ -22,35 +27,13 @@ export async function chooseSellPayout(
 ): Promise<SellPayout> {
   const own = await findCustomerSettings(db, user.id);
   if (!own) throw new AppError('BAD_REQUEST', SELL_METHOD_MESSAGES.noSettings);
-  const bank = {
-    account_holder: own.accountName ?? '',
-    account_number: own.accountNumber ?? '',
-    bank_name: own.bankName ?? '',
-    bank_address: own.bankAddress ?? '',
+  const rail = activeSellPayoutRail(settings, method);
+  if (!rail?.sellPayout) throw new AppError('BAD_REQUEST', SELL_METHOD_MESSAGES.invalidMethod);
+  const details = rail.sellPayout.details(own);
+  if (!details) throw new AppError('BAD_REQUEST', rail.sellPayout.missingDetailsMessage);
+  return {
+    method: rail.id as SellPayout['method'],
+    bankChargesCents: rail.chargesCents(settings, 'sell'),
+    details,
   };
-  if (method === 'zelle' && settings.zelleActive) {
-    if (!own.zelleEmail) throw new AppError('BAD_REQUEST', SELL_METHOD_MESSAGES.zelle);
-    return {
-      method,
-      bankChargesCents: settings.zelleBankChargesCents,
-      details: { payment_address: own.zelleEmail },
-    };
-  }
-  if (method === 'ach' && settings.achActive) {
-    if (!own.routingNumber) throw new AppError('BAD_REQUEST', SELL_METHOD_MESSAGES.ach);
-    return {
-      method,
-      bankChargesCents: settings.achBankChargesCents,
-      details: { ...bank, routing_number: own.routingNumber },
-    };
-  }
-  if (method === 'wire' && settings.wireActive) {
-    if (!own.swift) throw new AppError('BAD_REQUEST', SELL_METHOD_MESSAGES.wire);
-    return {
-      method,
-      bankChargesCents: settings.wireBankChargesCents,
-      details: { ...bank, swift: own.swift },
-    };
-  }
-  throw new AppError('BAD_REQUEST', SELL_METHOD_MESSAGES.invalidMethod);
 }

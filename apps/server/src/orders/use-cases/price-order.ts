@@ -19,6 +19,7 @@ import type { GlobalSettingsRow, PaymentMethod, PriceSnapshotRow, UserRow } from
 import { AppError } from '../../http/errors';
 import { PRICES_UNAVAILABLE } from '../../prices/price-book';
 import { findServedSnapshotsAt } from '../../prices/price-snapshot.repository';
+import { activeSellPayoutRail } from '../../rails/rail-registry';
 import { readGlobalSettings } from '../../settings/global-settings-cache';
 import { assertCustomerMayTrade, assertMayTrade, assertWithinLimits } from './assert-may-trade';
 import { assertW9OnFile } from './assert-w9-on-file';
@@ -178,12 +179,9 @@ export async function priceSellOrder(
 
 export const ENTER_AMOUNT = 'Enter an amount greater than zero.';
 
-/** Each payout method's bank charges, when the method is switched on. */
+/** Each payout method's bank charges, when the method is switched on (its rail says how much). */
 export function bankChargesFor(settings: GlobalSettingsRow, method: string | undefined): Cents | null {
-  if (method === 'zelle' && settings.zelleActive) return settings.zelleBankChargesCents;
-  if (method === 'ach' && settings.achActive) return settings.achBankChargesCents;
-  if (method === 'wire' && settings.wireActive) return settings.wireBankChargesCents;
-  return null;
+  return activeSellPayoutRail(settings, method)?.chargesCents(settings, 'sell') ?? null;
 }
 
 /**

@@ -1,6 +1,7 @@
-import type { UpdateOrderRequest } from '@offzero/shared/api/orders';
+import { SELL_METHOD_MESSAGES, type UpdateOrderRequest } from '@offzero/shared/api/orders';
 import type { GlobalSettingsRow, OrderRow, PaymentMethod, UserRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { railHandler } from '../../rails/rail-registry';
 import { findGlobalSettings } from '../../settings/global-settings.repository';
 import { moveOrder } from '../order-state';
 import { duplicateReferenceFlag } from './duplicate-reference';
@@ -52,32 +53,12 @@ export async function recordManualPayment(
   return { order: moved, message: 'Payment details recorded. Send the transfer and add its reference.' };
 }
 
-/** A copy of the company's receiving details for the chosen method, kept with the order. */
+/** A copy of the company's receiving details for the chosen method, kept with the order (its rail's). */
 export function receivingDetailsFor(
   settings: GlobalSettingsRow,
   method: Exclude<PaymentMethod, 'paypal'>,
 ): Record<string, string> {
-  if (method === 'zelle') {
-    if (!settings.zelleActive)
-      throw new AppError('BAD_REQUEST', 'Zelle is not available right now. Choose another method.');
-    return { payment_address: settings.zellePaymentAddress };
-  }
-  if (method === 'ach') {
-    if (!settings.achActive)
-      throw new AppError('BAD_REQUEST', 'ACH is not available right now. Choose another method.');
-    return {
-      account_holder: settings.achAccountHolder,
-      account_number: settings.achAccountNumber,
-      routing_number: settings.achRoutingNumber,
-      bank_address: settings.achBankAddress,
-    };
-  }
-  if (!settings.wireActive)
-    throw new AppError('BAD_REQUEST', 'Wire transfer is not available right now. Choose another method.');
-  return {
-    account_holder: settings.wireAccountHolder,
-    account_number: settings.wireAccountNumber,
-    swift: settings.wireSwiftCode,
-    bank_address: settings.wireBankAddress,
-  };
+  const rail = railHandler(method);
+  if (!rail.receivingDetails) throw new AppError('BAD_REQUEST', SELL_METHOD_MESSAGES.invalidMethod);
+  return rail.receivingDetails(settings);
 }

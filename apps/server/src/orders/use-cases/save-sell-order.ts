@@ -1,6 +1,6 @@
 import type { SaveOrderRequest } from '@offzero/shared/api/orders';
 import type { OrderRow, UserRow } from '../../db/schema';
-import { allocateDepositAddress } from '../../deposits/allocate-deposit-address';
+import { allocateDepositAddress } from '../../rails/onchain/allocate-deposit-address';
 import { findTwinAndWindowUse, insertOrderCreated, lockCustomerForSave } from '../order.repository';
 import { assertUseWithinTradingLimits } from '../../limits/limits.service';
 import { windowStarts } from '../../limits/trading-limits';

@@ -1,5 +1,5 @@
 import type { BitcoinNetwork } from '@offzero/shared/bitcoin/address';
-import type { Transaction } from '../db/database';
+import type { Transaction } from '../../db/database';
 import { deriveDepositAddress } from './deposit-address';
 import { nextDepositIndex } from './deposit.repository';
 

@@ -10,7 +10,7 @@ import {
   DepositKeyError,
   deriveDepositAddress,
 } from './deposit-address';
-import * as reference from '../test/bip84-reference';
+import * as reference from '../../test/bip84-reference';
 
 // BIP84's published test vectors use this mnemonic. The values below are copied from the BIP's text
 // (bitcoin/bips, bip-0084.mediawiki, "Test vectors"); the account zpub is in SLIP-132's examples. The

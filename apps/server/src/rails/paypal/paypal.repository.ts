@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
-import type { Database, Transaction } from '../db/database';
-import { orderEvents, orders, type OrderRow } from '../db/schema';
-import { recordFlagChange } from '../orders/order-state';
+import type { Database, Transaction } from '../../db/database';
+import { orderEvents, orders, type OrderRow } from '../../db/schema';
+import { recordFlagChange } from '../../orders/order-state';
 
 /**
  * Links a pending order to the PayPal order created for it. The column is unique, so a PayPal order

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { ChainOutput } from '../chain/chain-api';
-import type { Database, Transaction } from '../db/database';
+import type { ChainOutput } from '../../chain/chain-api';
+import type { Database, Transaction } from '../../db/database';
 import {
   deposits,
   depositScanBlocks,
@@ -10,7 +10,7 @@ import {
   type DepositScanBlockRow,
   type OrderRow,
   type SellDepositTermsRow,
-} from '../db/schema';
+} from '../../db/schema';
 
 /** The SQL of sell deposits: the address index sequence and the `deposits` rows the watcher keeps. */
 

@@ -5,8 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { formatBtc, satsToBtcNumber, usdNumberToCents } from '@offzero/shared/money/money';
 import { quoteSellFromBtc } from '@offzero/shared/quotes/quote';
-import type { ChainApi } from '../chain/chain-api';
-import { createSimulatedChain } from '../chain/simulated-chain';
+import type { ChainApi } from '../../chain/chain-api';
+import { createSimulatedChain } from '../../chain/simulated-chain';
 import {
   deposits,
   orderEvents,
@@ -14,15 +14,15 @@ import {
   outboxMessages,
   simChainTransactions,
   type OrderRow,
-} from '../db/schema';
+} from '../../db/schema';
 import {
   createMemoryEventBus,
   createRedisEventBus,
   type EventBus,
   type EventBusLogger,
   type RealtimeEvent,
-} from '../realtime/event-bus';
-import { registerVerifiedCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
+} from '../../realtime/event-bus';
+import { registerVerifiedCustomer, type RegisteredCustomer } from '../../test/accounts-helpers';
 import {
   currentPrice,
   DEMO_FEE_BPS,
@@ -31,8 +31,8 @@ import {
   sellOrder,
   type SellMethod,
   fileW9,
-} from '../test/sell-helpers';
-import { createTestApp, createTestAppOnSameDatabase, type TestApp } from '../test/test-app';
+} from '../../test/sell-helpers';
+import { createTestApp, createTestAppOnSameDatabase, type TestApp } from '../../test/test-app';
 import { deriveDepositAddress, DEMO_ACCOUNT_VPUB } from './deposit-address';
 import { createDepositWatcher } from './deposit-watcher';
 

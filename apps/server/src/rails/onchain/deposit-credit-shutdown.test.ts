@@ -1,11 +1,11 @@
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChainApi } from '../chain/chain-api';
-import { createSimulatedChain } from '../chain/simulated-chain';
-import { shutDownGracefully } from '../health/graceful-shutdown';
-import { registerVerifiedCustomer } from '../test/accounts-helpers';
-import { saveBank, saveZelle, sellOrder, fileW9 } from '../test/sell-helpers';
-import { createTestApp, type TestApp } from '../test/test-app';
+import type { ChainApi } from '../../chain/chain-api';
+import { createSimulatedChain } from '../../chain/simulated-chain';
+import { shutDownGracefully } from '../../health/graceful-shutdown';
+import { registerVerifiedCustomer } from '../../test/accounts-helpers';
+import { saveBank, saveZelle, sellOrder, fileW9 } from '../../test/sell-helpers';
+import { createTestApp, type TestApp } from '../../test/test-app';
 
 const IS_POSTGRES = process.env.TEST_DATABASE_KIND === 'postgres';
 

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { orderEvents, orders, users, webhookDeliveries } from '../db/schema';
-import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
-import { buyOrderPayload, placeBuyOrder } from '../test/buy-helpers';
-import { createTestApp, type TestApp } from '../test/test-app';
-import { isDemoPayPalSandbox } from '../providers/provider-registry';
+import { orderEvents, orders, users, webhookDeliveries } from '../../db/schema';
+import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../../test/accounts-helpers';
+import { buyOrderPayload, placeBuyOrder } from '../../test/buy-helpers';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { isDemoPayPalSandbox } from '../../providers/provider-registry';
 import { createDemoPayPalGateway } from './demo-paypal-gateway';
 import {
   PAYPAL_TEST_WEBHOOK_ID,
@@ -12,7 +12,7 @@ import {
   paypalTestSignature,
   startPayPalRestApiServer,
   type PayPalRestApiServer,
-} from '../test/paypal-rest-api-server';
+} from '../../test/paypal-rest-api-server';
 
 const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 15_000, interval: 50 });
 

@@ -1,4 +1,4 @@
-import { AppError } from '../http/errors';
+import { AppError } from '../../http/errors';
 import type { DemoPayPalGateway } from './demo-paypal-gateway';
 import { PayPalError } from './paypal-gateway';
 

@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import type { Database } from '../db/database';
-import { demoPaypalOrders, demoPaypalState } from '../db/schema';
+import type { Database } from '../../db/database';
+import { demoPaypalOrders, demoPaypalState } from '../../db/schema';
 
 export type DemoPayPalOrderRow = typeof demoPaypalOrders.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { formatUsd } from '@offzero/shared/money/money';
-import type { Database } from '../db/database';
+import type { Database } from '../../db/database';
 import {
   approveDemoPayPalOrder,
   captureDemoPayPalOrder,

@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ChainApiError } from '../chain/chain-api';
-import { createEsploraChain } from '../chain/esplora-chain';
-import { deposits, depositScanBlocks, orders, type OrderRow } from '../db/schema';
-import { registerVerifiedCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
-import { startEsploraTestServer, type EsploraTestServer } from '../test/esplora-server';
-import { fileW9, saveBank, saveZelle, sellOrder } from '../test/sell-helpers';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { ChainApiError } from '../../chain/chain-api';
+import { createEsploraChain } from '../../chain/esplora-chain';
+import { deposits, depositScanBlocks, orders, type OrderRow } from '../../db/schema';
+import { registerVerifiedCustomer, type RegisteredCustomer } from '../../test/accounts-helpers';
+import { startEsploraTestServer, type EsploraTestServer } from '../../test/esplora-server';
+import { fileW9, saveBank, saveZelle, sellOrder } from '../../test/sell-helpers';
+import { createTestApp, type TestApp } from '../../test/test-app';
 import { deriveDepositAddress, DEMO_ACCOUNT_VPUB } from './deposit-address';
 import { CATCH_UP_AFTER_BLOCKS, createDepositWatcher } from './deposit-watcher';
 

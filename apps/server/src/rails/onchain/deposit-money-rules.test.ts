@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usdNumberToCents } from '@offzero/shared/money/money';
 import { quoteSellFromBtc } from '@offzero/shared/quotes/quote';
-import { globalSettings, orders, users, type OrderRow } from '../db/schema';
-import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
-import { currentPrice, DEMO_FEE_BPS, saveBank, saveZelle, sellOrder, fileW9 } from '../test/sell-helpers';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { globalSettings, orders, users, type OrderRow } from '../../db/schema';
+import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../../test/accounts-helpers';
+import { currentPrice, DEMO_FEE_BPS, saveBank, saveZelle, sellOrder, fileW9 } from '../../test/sell-helpers';
+import { createTestApp, type TestApp } from '../../test/test-app';
 import { priceDeposits } from './deposit-pricing';
 
 /** The tests run every watcher pass themselves; one confirmation lets the dollars go out. */

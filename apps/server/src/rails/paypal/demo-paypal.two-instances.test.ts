@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { demoPaypalOrders, orderEvents, orders, webhookDeliveries } from '../db/schema';
-import { isDemoPayPalSandbox } from '../providers/provider-registry';
-import { registerVerifiedCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
-import { placeBuyOrder } from '../test/buy-helpers';
-import { createTestApp, createTestAppOnSameDatabase, type TestApp } from '../test/test-app';
+import { demoPaypalOrders, orderEvents, orders, webhookDeliveries } from '../../db/schema';
+import { isDemoPayPalSandbox } from '../../providers/provider-registry';
+import { registerVerifiedCustomer, type RegisteredCustomer } from '../../test/accounts-helpers';
+import { placeBuyOrder } from '../../test/buy-helpers';
+import { createTestApp, createTestAppOnSameDatabase, type TestApp } from '../../test/test-app';
 import { PayPalError } from './paypal-gateway';
 
 /**

@@ -6,12 +6,12 @@ import {
   paypalOrderParamsSchema,
   paypalPaymentBodySchema,
 } from '@offzero/shared/api/orders';
-import { requireSignedIn, signedInUser } from '../auth/sessions';
-import { toOrderResponse } from '../orders/order.presenter';
+import { requireSignedIn, signedInUser } from '../../auth/sessions';
+import { toOrderResponse } from '../../orders/order.presenter';
 import { decideDemoPayment } from './decide-demo-payment';
 import type { DemoPayPalGateway } from './demo-paypal-gateway';
 import { PAYMENT_HELD_MESSAGE, type PayPalService } from './paypal.service';
-import { errorResponses } from '../http/error-responses';
+import { errorResponses } from '../../http/error-responses';
 
 /** What a PayPal create or capture can answer besides success. */
 const paymentErrors = {

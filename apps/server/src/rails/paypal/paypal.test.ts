@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../db/schema';
-import { registerVerifiedCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
-import { createTestApp, type TestApp } from '../test/test-app';
-import { buyOrderPayload, confirmPayoutAddresses, placeBuyOrder, TEST_WALLET } from '../test/buy-helpers';
-import { startPayPalRestApiServer, type PayPalRestApiServer } from '../test/paypal-rest-api-server';
+import { orders } from '../../db/schema';
+import { registerVerifiedCustomer, type RegisteredCustomer } from '../../test/accounts-helpers';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { buyOrderPayload, confirmPayoutAddresses, placeBuyOrder, TEST_WALLET } from '../../test/buy-helpers';
+import { startPayPalRestApiServer, type PayPalRestApiServer } from '../../test/paypal-rest-api-server';
 
 const createPayPal = (t: TestApp, who: RegisteredCustomer, orderId: string) =>
   t.request({ method: 'POST', url: '/api/payments/paypal/orders', headers: who.auth, payload: { orderId } });

@@ -1,17 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Transaction } from '../db/database';
-import type { OrderRow, UserRow } from '../db/schema';
-import { AppError } from '../http/errors';
-import { isUuid } from '../http/ids';
-import { isUniqueViolation } from '../db/postgres-errors';
-import { findGlobalSettings } from '../settings/global-settings.repository';
-import { customerPayoutHold } from '../payout-addresses/payout-destination';
-import { moveOrder } from '../orders/order-state';
-import { setTravelRulePaymentIdentifier } from '../orders/travel-rule.repository';
-import type { OrderNotifier } from '../orders/order-notifications';
-import { findCustomerOrder, findOrder, flagOrder, lockOrder } from '../orders/order.repository';
-import type { InboxService, StoredWebhook } from '../inbox/inbox.service';
-import { restrictCustomer } from '../users/customer-restriction.repository';
+import type { Database, Transaction } from '../../db/database';
+import type { OrderRow, UserRow } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { isUuid } from '../../http/ids';
+import { isUniqueViolation } from '../../db/postgres-errors';
+import { findGlobalSettings } from '../../settings/global-settings.repository';
+import { customerPayoutHold } from '../../payout-addresses/payout-destination';
+import { moveOrder } from '../../orders/order-state';
+import { setTravelRulePaymentIdentifier } from '../../orders/travel-rule.repository';
+import type { OrderNotifier } from '../../orders/order-notifications';
+import { findCustomerOrder, findOrder, flagOrder, lockOrder } from '../../orders/order.repository';
+import type { InboxService, StoredWebhook } from '../../inbox/inbox.service';
+import { restrictCustomer } from '../../users/customer-restriction.repository';
 import {
   PAYPAL_WEBHOOK_HEADERS,
   PayPalError,
