@@ -11,7 +11,7 @@ import pg from 'pg';
 import { defaultPoolMax } from '../config/config';
 import { migrationsFolder } from '../config/server-paths';
 import * as schema from './schema';
-import { keepNamedStatements } from './embedded-named-statements';
+import { keepNamedStatements } from '../http/fast-paths/embedded-named-statements';
 
 /** The one database type the services use, whichever engine is underneath. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;

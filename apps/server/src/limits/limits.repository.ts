@@ -30,7 +30,7 @@ export async function sumOrderValuesSince(
   return windowUseOf(row);
 }
 
-/** A window's start, or where a statement built once takes it (db/built-once.ts). */
+/** A window's start, or where a statement built once takes it (http/fast-paths/built-once.ts). */
 type WindowStart = Date | SQL;
 
 /** Statuses whose orders no longer count toward the limits. The trigger of migration 0022 names them too. */

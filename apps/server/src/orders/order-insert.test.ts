@@ -5,7 +5,7 @@ import { orderEvents, orders } from '../db/schema';
 import { insertOrderCreated, type NewOrder } from './order.repository';
 import { newBuyOrderRow } from '../test/new-buy-order-row';
 
-// The order insert is built once and run again with new values (db/built-once.ts): every kind of value
+// The order insert is built once and run again with new values (http/fast-paths/built-once.ts): every kind of value
 // must reach its column as the query builder would have written it, on both databases.
 const database = useTestDatabase(['insert.once@example.com']);
 let userId: string;
@@ -106,7 +106,7 @@ describe('a statement built once', () => {
         return (kept as { rows: { name: string; calls: string }[] }).rows;
       });
     if (database.kind === 'embedded') {
-      // The embedded database keeps every statement it runs again by its text (embedded-named-statements.ts).
+      // The embedded database keeps every statement it runs again by its text (http/fast-paths/embedded-named-statements.ts).
       for (const value of [30_000n, 30_001n]) {
         await database.db.transaction((tx) => insertOrderCreated(tx, buy(value), 'user:prepared'));
       }

@@ -4,7 +4,7 @@ import { BUY_CHECK_MESSAGES } from '@offzero/shared/api/orders';
 import type { LimitTier } from '@offzero/shared/api/limits';
 import type { Database, Transaction } from '../db/database';
 import { AppError } from '../http/errors';
-import { builtOnce, param, type BuiltOnce } from '../db/built-once';
+import { builtOnce, param, type BuiltOnce } from '../http/fast-paths/built-once';
 import {
   kycRecords,
   orderEvents,
@@ -51,7 +51,7 @@ export type QuotePatch = Pick<
 /**
  * A new order and the audit trail's first event of it ('order created', by `actor`), in one statement:
  * the event is inserted from the order's returned row, so the two are written together or not at all.
- * The statement is built once for each set of columns a save gives (db/built-once.ts).
+ * The statement is built once for each set of columns a save gives (http/fast-paths/built-once.ts).
  */
 export async function insertOrderCreated(
   tx: Transaction,
@@ -171,7 +171,7 @@ type TwinOf = Pick<
   'userId' | 'type' | 'amountSats' | 'valueCents' | 'walletAddress' | 'paymentMethod'
 >;
 
-/** A twin's values, or where a statement built once takes them (db/built-once.ts). */
+/** A twin's values, or where a statement built once takes them (http/fast-paths/built-once.ts). */
 type TwinCondition = {
   [K in keyof TwinOf]: K extends 'type' ? TwinOf[K] : TwinOf[K] | SQL;
 };

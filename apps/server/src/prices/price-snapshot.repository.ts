@@ -1,5 +1,5 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
-import { builtOnce, param } from '../db/built-once';
+import { builtOnce, param } from '../http/fast-paths/built-once';
 import type { Database, Transaction } from '../db/database';
 import { priceSnapshots, type PriceSnapshotRow } from '../db/schema';
 import type { PriceSnapshot } from './price-service';
@@ -24,7 +24,7 @@ export async function insertPriceSnapshot(db: Database, snapshot: PriceSnapshot)
  * The snapshots served since `since` whose rate on `side` is exactly `priceCents`, newest first:
  * `sell` is the platform's sell price (customers buy at it), `buy` its buy price (customers sell at it).
  * Read by every save quoted from an earlier price than the one served now, so built once
- * (db/built-once.ts).
+ * (http/fast-paths/built-once.ts).
  */
 export async function findServedSnapshotsAt(
   db: Database | Transaction,

@@ -6,8 +6,7 @@ import { lockOrder, updatePendingQuote } from '../order.repository';
 import { assertWithinTradingLimits } from '../../limits/limits.service';
 import { linkBuyPayoutAddress } from './link-payout-address';
 import type { OrderDeps } from './order-deps';
-import { claimOrderQuote } from './price-from-quote';
-import { lockAndPriceBuy, priceBuyBeforeLock } from './lock-and-price-buy';
+import { claimOrderQuote, lockPricedOrder, priceOrder } from '../pricing/price-order';
 import { keepTravelRuleRecord, travelRuleAnswer } from './travel-rule';
 
 export const REQUOTE_REASON = 'the customer confirmed again at the current price';
@@ -30,10 +29,10 @@ export async function requoteOrder(
   if (order.type === 'sell') {
     throw new AppError('CONFLICT', 'A sell order waits for your deposit; start a new sell to change it.');
   }
-  const pricing = await priceBuyBeforeLock(deps, user, body);
+  const pricing = await priceOrder(deps, 'buy', user, body);
   const updated = await deps.db.transaction(async (tx) => {
     // Under the customer's lock like a new save: the new value replaces the old within the limits.
-    const { tier, priced } = await lockAndPriceBuy(deps, tx, user, body, pricing);
+    const { tier, priced } = await lockPricedOrder(deps, tx, user, body, pricing);
     const { figures, snapshot, walletAddress, quoteExpiresAt } = priced;
     // The figures replaced are read under the row lock, so the event records exactly what changed.
     const before = await lockOrder(tx, order.id);

@@ -5,14 +5,13 @@ import { assertUseWithinTradingLimits } from '../../limits/limits.service';
 import { windowStarts } from '../../limits/trading-limits';
 import { linkBuyPayoutAddress } from './link-payout-address';
 import type { OrderDeps } from './order-deps';
-import { claimOrderQuote } from './price-from-quote';
+import { claimOrderQuote, lockPricedOrder, priceOrder } from '../pricing/price-order';
 import { keepTravelRuleRecord, travelRuleAnswer } from './travel-rule';
-import { lockAndPriceBuy, priceBuyBeforeLock } from './lock-and-price-buy';
 
 /**
  * A new pending buy at the server's figures (or its locked quote's), paid out later to the customer's
  * own address, an entry of their payout address book (a new address joins it unconfirmed, and the
- * payout waits). It is priced under the customer's lock (lock-and-price-buy.ts). The same buy saved
+ * payout waits). It is priced under the customer's lock (orders/pricing/price-order.ts). The same buy saved
  * again within 10 seconds (a double click) answers the first order (docs/design.md).
  */
 export async function saveBuyOrder(
@@ -20,9 +19,9 @@ export async function saveBuyOrder(
   user: UserRow,
   body: SaveOrderRequest,
 ): Promise<OrderRow> {
-  const pricing = await priceBuyBeforeLock(deps, user, body);
+  const pricing = await priceOrder(deps, 'buy', user, body);
   const saved = await deps.db.transaction(async (tx) => {
-    const { tier, priced } = await lockAndPriceBuy(deps, tx, user, body, pricing);
+    const { tier, priced } = await lockPricedOrder(deps, tx, user, body, pricing);
     const { twin, used, payoutEntryId } = await findTwinAndWindowUse(
       tx,
       {

@@ -1,13 +1,12 @@
 import type { SaveOrderRequest } from '@offzero/shared/api/orders';
 import type { OrderRow, UserRow } from '../../db/schema';
 import { allocateDepositAddress } from '../../rails/onchain/allocate-deposit-address';
-import { findTwinAndWindowUse, insertOrderCreated, lockCustomerForSave } from '../order.repository';
+import { findTwinAndWindowUse, insertOrderCreated } from '../order.repository';
 import { assertUseWithinTradingLimits } from '../../limits/limits.service';
 import { windowStarts } from '../../limits/trading-limits';
 import type { OrderDeps } from './order-deps';
-import { claimOrderQuote, priceSellFromQuote } from './price-from-quote';
+import { claimOrderQuote, lockPricedOrder, priceOrder } from '../pricing/price-order';
 import { keepTravelRuleRecord, travelRuleAnswer } from './travel-rule';
-import { priceSellOrder } from './price-order';
 
 /**
  * A new pending sell at the server's figures (or its locked quote's), with a deposit address of its own that was never used
@@ -20,13 +19,10 @@ export async function saveSellOrder(
   user: UserRow,
   body: SaveOrderRequest,
 ): Promise<OrderRow> {
-  const { quoteId } = body;
-  // Against a locked quote its figures hold; otherwise the server re-prices from a price it served.
-  const priced = quoteId
-    ? await priceSellFromQuote(deps, user, { ...body, quoteId })
-    : await priceSellOrder(deps, user, body);
+  // Priced in full before the customer's lock, against its locked quote or from a price served.
+  const pricing = await priceOrder(deps, 'sell', user, body);
   return deps.db.transaction(async (tx) => {
-    const tier = await lockCustomerForSave(tx, user.id);
+    const { tier, priced } = await lockPricedOrder(deps, tx, user, body, pricing);
     const { twin, used } = await findTwinAndWindowUse(
       tx,
       {

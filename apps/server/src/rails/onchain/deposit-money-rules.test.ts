@@ -6,7 +6,7 @@ import { globalSettings, orders, users, type OrderRow } from '../../db/schema';
 import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../../test/accounts-helpers';
 import { currentPrice, DEMO_FEE_BPS, saveBank, saveZelle, sellOrder, fileW9 } from '../../test/sell-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { priceDeposits } from './deposit-pricing';
+import { priceDeposits } from '../../orders/pricing/price-order';
 
 /** The tests run every watcher pass themselves; one confirmation lets the dollars go out. */
 const ENV = { CHAIN_POLL_SECONDS: '600', DEPOSIT_CONFIRMATIONS: '1' };

@@ -6,7 +6,7 @@ import { recordOrderNotices } from '../../../orders/order-notifications';
 import { moveOrder, recordOrderRequoted } from '../../../orders/order-state';
 import { flagOrder } from '../../../orders/order.repository';
 import { findGlobalSettings } from '../../../settings/global-settings.repository';
-import { priceDeposits } from '../deposit-pricing';
+import { priceDeposits } from '../../../orders/pricing/price-order';
 import { findOrCreateDepositTerms, findSeenDepositsIn, repriceOrder } from '../deposit.repository';
 import { nextFlag } from './deposit-flags';
 import type { WatcherDeps } from './watcher-deps';

@@ -9,18 +9,18 @@ import { isUuid } from '../../http/ids';
 import { readGlobalSettings } from '../../settings/global-settings-cache';
 import { DOUBLE_SUBMIT_WINDOW_SECONDS } from '../order.repository';
 import { claimQuote, findCustomerQuote } from '../quote.repository';
-import { assertCustomerMayTrade, assertMayTrade, assertWithinLimits } from './assert-may-trade';
-import { chooseSellPayout } from './choose-sell-payout';
-import type { OrderDeps } from './order-deps';
+import { assertCustomerMayTrade, assertMayTrade, assertWithinLimits } from '../use-cases/assert-may-trade';
+import { chooseSellPayout } from '../use-cases/choose-sell-payout';
+import { parseClientFigures } from './client-figures';
 import {
   DEPOSIT_WINDOW_MS,
-  parseClientFigures,
   type Figures,
   type PricedBuy,
   type PricedSell,
-} from './price-order';
+  type PricingDeps,
+} from './priced-order';
 
-type QuotePricingDeps = Pick<OrderDeps, 'db' | 'network' | 'now'>;
+type QuotePricingDeps = Pick<PricingDeps, 'db' | 'network' | 'now'>;
 
 /**
  * An order saved against a locked quote (docs/design.md): the quote must be the customer's own

@@ -1,13 +1,8 @@
+import type { LimitTier } from '@offzero/shared/api/limits';
 import { BUY_CHECK_MESSAGES, type SaveOrderRequest } from '@offzero/shared/api/orders';
 import { bitcoinAddressProblem } from '@offzero/shared/bitcoin/address';
 import { addressRefusal } from '@offzero/shared/bitcoin/address-field';
-import {
-  btcNumberToSats,
-  MoneyParseError,
-  usdNumberToCents,
-  type Cents,
-  type Sats,
-} from '@offzero/shared/money/money';
+import type { Cents } from '@offzero/shared/money/money';
 import {
   quoteBuyFromUsd,
   quoteSellFromBtc,
@@ -15,75 +10,134 @@ import {
   sellDeadEndMessage,
   smallestSellSats,
 } from '@offzero/shared/quotes/quote';
-import type { GlobalSettingsRow, PaymentMethod, PriceSnapshotRow, UserRow } from '../../db/schema';
+import type { Transaction } from '../../db/database';
+import type { GlobalSettingsRow, UserRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { PRICES_UNAVAILABLE } from '../../prices/price-book';
-import { findServedSnapshotsAt } from '../../prices/price-snapshot.repository';
 import { activeSellPayoutRail } from '../../rails/rail-registry';
 import { readGlobalSettings } from '../../settings/global-settings-cache';
-import { assertCustomerMayTrade, assertMayTrade, assertWithinLimits } from './assert-may-trade';
-import { assertW9OnFile } from './assert-w9-on-file';
-import { chooseSellPayout } from './choose-sell-payout';
-import type { OrderDeps } from './order-deps';
 import { sanctionedAddressRefusal } from '../../compliance/sanctions/sanctions-screening';
 import { findBuyerVerdicts, type BuyerVerdicts } from '../customer.repository';
+import { lockBuyerForSave, lockCustomerForSave } from '../order.repository';
+import { assertCustomerMayTrade, assertMayTrade, assertWithinLimits } from '../use-cases/assert-may-trade';
+import { assertW9OnFile } from '../use-cases/assert-w9-on-file';
+import { chooseSellPayout } from '../use-cases/choose-sell-payout';
+import { buyWalletAddress, parseClientFigures } from './client-figures';
+import { priceBuyFromQuote, priceSellFromQuote } from './locked-quote';
+import {
+  DEPOSIT_WINDOW_MS,
+  ENTER_AMOUNT,
+  PRICE_CHANGED,
+  type Figures,
+  type PricedBuy,
+  type PricedSell,
+  type PricingDeps,
+} from './priced-order';
+import { firstServedPriceAt, servedPricesAt } from './served-prices';
 
 /**
- * The server's own figures for an order the client proposes (docs/design.md): the buy and sell
- * maths of packages/shared recomputed from a price the server really served, after the customer
- * checks. The client's figures only have to agree within 1 cent and 100 satoshis; the server's are kept.
+ * Pricing an order, in one place (docs/design.md, "Orders: money, quotes and states"): the server's
+ * own figures for an order the client proposes, the buy and sell maths of packages/shared recomputed
+ * from a price the server really served, or the figures of the customer's locked quote, after the
+ * customer checks. The client's figures only have to agree within 1 cent and 100 satoshis; the
+ * server's are kept. Everything outside this folder prices through this file.
  */
 
-/** How long after a price was served the server still honours a quote made from it (docs/design.md). */
-export const QUOTE_PRICE_GRACE_MS = 2 * 60_000;
-export const PRICE_CHANGED = 'The price has changed. Review the new quote and confirm again.';
-/** A sell deposit must arrive within 20 minutes. */
-export const DEPOSIT_WINDOW_MS = 1_200_000;
+export { claimOrderQuote } from './locked-quote';
+export { BUY_TOO_SMALL, priceNewQuote } from './new-quote';
+export { priceDeposits, type DepositPricingInput } from './price-deposits';
+export {
+  DEPOSIT_WINDOW_MS,
+  ENTER_AMOUNT,
+  PRICE_CHANGED,
+  type Figures,
+  type PricedBuy,
+  type PricedSell,
+  type PricingDeps,
+} from './priced-order';
+export { QUOTE_PRICE_GRACE_MS } from './served-prices';
 
-export interface Figures {
-  amountSats: Sats;
-  valueCents: Cents;
-  priceCents: Cents;
-  platformFeeCents: Cents;
-  networkFeeCents: Cents;
-  bankFeeCents: Cents;
+/**
+ * What pricing settles before the customer's save lock. A sell, and a buy against a locked quote, are
+ * priced in full. A buy priced by the server only has its figures checked for form and the settings
+ * read: it is priced under the lock, in the statement that takes it (lockPricedOrder).
+ */
+export type BuyPricing = { side: 'buy'; quoted: PricedBuy } | { side: 'buy'; settings: GlobalSettingsRow };
+export interface SellPricing {
+  side: 'sell';
+  priced: PricedSell;
 }
 
-export interface PricedBuy {
-  figures: Figures;
-  /** The settings the order was checked and priced with; its trading limits are counted with them too. */
-  settings: GlobalSettingsRow;
-  snapshot: Pick<PriceSnapshotRow, 'id'>;
-  /** The locked quote these figures come from, which the save claims (docs/design.md). */
-  quoteId?: string;
-  /**
-   * The customer's own address, where their bitcoin is paid out; null when the buy names an xpub
-   * entry of the address book instead (its address is derived at payout).
-   */
-  walletAddress: string | null;
-  /** The quote lock: the order session timeout of the settings. */
-  quoteExpiresAt: Date;
-  /** Whether pricing screened `walletAddress` against the sanctions list (the quote path does not). */
-  addressScreened: boolean;
+/** Prices an order being saved (or a buy re-quoted), against its locked quote (`quoteId`) or not. */
+export async function priceOrder(
+  deps: PricingDeps,
+  side: 'buy',
+  user: UserRow,
+  body: SaveOrderRequest,
+): Promise<BuyPricing>;
+export async function priceOrder(
+  deps: PricingDeps,
+  side: 'sell',
+  user: UserRow,
+  body: SaveOrderRequest,
+): Promise<SellPricing>;
+export async function priceOrder(
+  deps: PricingDeps,
+  side: 'buy' | 'sell',
+  user: UserRow,
+  body: SaveOrderRequest,
+): Promise<BuyPricing | SellPricing> {
+  const { quoteId } = body;
+  if (side === 'sell') {
+    // Against a locked quote its figures hold; otherwise the server re-prices from a price it served.
+    const priced = quoteId
+      ? await priceSellFromQuote(deps, user, { ...body, quoteId })
+      : await priceSellOrder(deps, user, body);
+    return { side, priced };
+  }
+  if (quoteId) return { side, quoted: await priceBuyFromQuote(deps, user, { ...body, quoteId }) };
+  parseClientFigures(body);
+  return { side, settings: await readGlobalSettings(deps.db) };
 }
 
-export interface PricedSell {
-  figures: Figures;
-  /** The settings the order was checked and priced with; its trading limits are counted with them too. */
-  settings: GlobalSettingsRow;
-  snapshot: Pick<PriceSnapshotRow, 'id'>;
-  /** The locked quote these figures come from, which the save claims (docs/design.md). */
-  quoteId?: string;
-  paymentMethod: Exclude<PaymentMethod, 'paypal'>;
-  receivingDetails: Record<string, string>;
-  /** The deposit window. */
-  quoteExpiresAt: Date;
+/**
+ * Takes the customer's save lock and finishes the pricing under it. A buy the server prices takes the
+ * lock in the same statement as the reads the buyer's checks need (their KYC verdict, the address's
+ * screening).
+ */
+export async function lockPricedOrder(
+  deps: PricingDeps,
+  tx: Transaction,
+  user: UserRow,
+  body: SaveOrderRequest,
+  pricing: BuyPricing,
+): Promise<{ tier: LimitTier; priced: PricedBuy }>;
+export async function lockPricedOrder(
+  deps: PricingDeps,
+  tx: Transaction,
+  user: UserRow,
+  body: SaveOrderRequest,
+  pricing: SellPricing,
+): Promise<{ tier: LimitTier; priced: PricedSell }>;
+export async function lockPricedOrder(
+  deps: PricingDeps,
+  tx: Transaction,
+  user: UserRow,
+  body: SaveOrderRequest,
+  pricing: BuyPricing | SellPricing,
+): Promise<{ tier: LimitTier; priced: PricedBuy | PricedSell }> {
+  if (pricing.side === 'sell')
+    return { tier: await lockCustomerForSave(tx, user.id), priced: pricing.priced };
+  if ('quoted' in pricing) return { tier: await lockCustomerForSave(tx, user.id), priced: pricing.quoted };
+  const { tier, verdicts } = await lockBuyerForSave(tx, user.id, buyWalletAddress(body));
+  const priced = await priceBuyOrder({ ...deps, db: tx }, user, body, {
+    settings: pricing.settings,
+    verdicts,
+  });
+  return { tier, priced };
 }
-
-type PricingDeps = Pick<OrderDeps, 'db' | 'prices' | 'network' | 'now'>;
 
 /** A buy: the customer's USD at a served sell price, less the platform fee and one payout's network fee. */
-export async function priceBuyOrder(
+async function priceBuyOrder(
   deps: PricingDeps,
   user: UserRow,
   body: SaveOrderRequest,
@@ -131,11 +185,7 @@ export async function priceBuyOrder(
 }
 
 /** A sell: the customer's BTC at a served buy price, less the platform fee and the method's bank charges. */
-export async function priceSellOrder(
-  deps: PricingDeps,
-  user: UserRow,
-  body: SaveOrderRequest,
-): Promise<PricedSell> {
+async function priceSellOrder(deps: PricingDeps, user: UserRow, body: SaveOrderRequest): Promise<PricedSell> {
   const settings = await readGlobalSettings(deps.db);
   const client = parseClientFigures(body);
   await assertCustomerMayTrade(deps.db, user, 'sell');
@@ -176,8 +226,6 @@ export async function priceSellOrder(
   }
   throw new AppError('PRICE_CHANGED', PRICE_CHANGED);
 }
-
-export const ENTER_AMOUNT = 'Enter an amount greater than zero.';
 
 /** Each payout method's bank charges, when the method is switched on (its rail says how much). */
 export function bankChargesFor(settings: GlobalSettingsRow, method: string | undefined): Cents | null {
@@ -226,65 +274,4 @@ async function checkBuyer(
   const verdicts = known?.verdicts ?? (await findBuyerVerdicts(deps.db, user.id, walletAddress));
   await assertMayTrade(deps.db, user, settings, client.valueCents, body.type, verdicts);
   return { settings, client, verdicts };
-}
-
-/** The address a buy pays out to as typed; null when it names an address-book entry and no address. */
-export function buyWalletAddress(body: SaveOrderRequest): string | null {
-  const typed = body.walletAddress?.trim() ?? '';
-  // With an address-book entry named, the entry decides the address (save-buy-order checks it).
-  return body.payoutAddressId !== undefined && typed === '' ? null : typed;
-}
-
-/** The client's figures as integers; a sell's value may be nothing, which is checked after its amount. */
-export function parseClientFigures(body: SaveOrderRequest): Figures {
-  try {
-    const figures = {
-      amountSats: btcNumberToSats(body.amount),
-      valueCents: usdNumberToCents(body.value),
-      priceCents: usdNumberToCents(body.price),
-      platformFeeCents: usdNumberToCents(body.platformFee),
-      networkFeeCents: body.type === 'buy' ? usdNumberToCents(body.networkFee ?? 0) : 0n,
-      bankFeeCents: body.type === 'sell' ? usdNumberToCents(body.bankFee ?? 0) : 0n,
-    };
-    const noValue = body.type === 'buy' && figures.valueCents <= 0n;
-    if (figures.amountSats <= 0n || noValue || figures.priceCents <= 0n) {
-      throw new AppError('BAD_REQUEST', ENTER_AMOUNT);
-    }
-    return figures;
-  } catch (error) {
-    if (error instanceof MoneyParseError) throw new AppError('BAD_REQUEST', error.message);
-    throw error;
-  }
-}
-
-/**
- * The prices the customer may have been quoted: those the server served in the last two minutes at
- * exactly the rate the client sent (the sell rate for a buy, the buy rate for a sell), newest first.
- * Most orders are placed at the price being served now, which this process holds: it comes first, and
- * the stored snapshots are read only if the caller asks for more. Refuses to quote while prices are stale.
- */
-async function* servedPricesAt(
-  deps: PricingDeps,
-  side: 'sell' | 'buy',
-  priceCents: Cents,
-): AsyncGenerator<PriceSnapshotRow> {
-  const current = deps.prices.current();
-  if (deps.prices.isStale() || !current) throw new AppError('UNAVAILABLE', PRICES_UNAVAILABLE);
-  const since = new Date(deps.now().getTime() - QUOTE_PRICE_GRACE_MS);
-  const rateOf = (snapshot: PriceSnapshotRow) =>
-    side === 'sell' ? snapshot.sellPriceCents : snapshot.buyPriceCents;
-  const currentServed = rateOf(current) === priceCents && current.fetchedAt > since;
-  if (currentServed) yield current;
-  for (const snapshot of await findServedSnapshotsAt(deps.db, side, priceCents, since)) {
-    if (!currentServed || snapshot.id !== current.id) yield snapshot;
-  }
-}
-
-async function firstServedPriceAt(
-  deps: PricingDeps,
-  side: 'sell' | 'buy',
-  priceCents: Cents,
-): Promise<PriceSnapshotRow | undefined> {
-  for await (const snapshot of servedPricesAt(deps, side, priceCents)) return snapshot;
-  return undefined;
 }

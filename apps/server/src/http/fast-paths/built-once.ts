@@ -1,8 +1,13 @@
 import { sql, type Query, type SQL } from 'drizzle-orm';
-import type { Database, Transaction } from './database';
+import type { Database, Transaction } from '../../db/database';
 
 /**
  * Statements whose SQL is built once per process and run again with each call's values.
+ *
+ * A fast path: it reaches Drizzle's session (`db._.session.prepareQuery`), not public API, to run an
+ * already built statement on whichever database or transaction it is given. It serves the target
+ * `POST /api/order/save ≥ 50 % of the same inserts` (docs/performance.md, API); drop it for the
+ * builder's own `.prepare()` if `npm run bench` shows the target met without it.
  *
  * The query builder writes a statement's text on every call, and for the short statements of the
  * order save that costs more than running them (building the order insert, 34 columns, takes about

@@ -18,7 +18,7 @@ export interface DepositPricingInput {
 }
 
 /**
- * Prices what arrived for a sell (docs/design.md). Up to the quoted amount at the base price; anything
+ * Prices what arrived for a sell (docs/design.md), for the deposit watcher. Up to the quoted amount at the base price; anything
  * beyond it at the lower of the locked and the current price, so a customer who sends more after the
  * price fell cannot sell the extra at the old, higher price. The platform fee is taken on the whole
  * gross and the method's bank charges once. Null when nothing would be left to pay out.

@@ -7,6 +7,12 @@ import {
   type Transaction,
 } from '@electric-sql/pglite';
 
+/*
+ * A fast path: it replaces PGlite's `query` and waits through its private `_runExclusiveTransaction`.
+ * It serves the target `POST /api/order/save ≥ 50 % of the same inserts` on the embedded database
+ * (docs/performance.md, API); drop it if `npm run bench` shows the target met with PGlite's own query.
+ */
+
 /** How many statements the embedded database keeps prepared; the least recently used go first. */
 export const EMBEDDED_KEPT_STATEMENTS = 300;
 
