@@ -13,7 +13,9 @@ import {
   ShieldIcon,
   WalletIcon,
 } from '../../../components/ui/icons';
-import { useKycCases, useMonitoringCases, useWorkQueue } from '../api/admin-api';
+import { useWorkQueue } from '../api/get-work-queue';
+import { useMonitoringCases } from '../api/list-cases';
+import { useKycCases } from '../api/list-kyc-cases';
 import type { MonitoringCase } from '@offzero/shared/api/cases';
 import { CasePill, RuleLabel } from '../cases/case-badges';
 import type { AdminOrder, BitcoinToSend, KycCase } from '@offzero/shared/api/admin';
