@@ -24,7 +24,8 @@ const serverRails = foldersIn(`${SERVER}/rails`);
 /**
  * Import boundaries (ARCHITECTURE.md):
  * - packages/shared imports no app;
- * - web: shared → components/lib/config → features → app; a feature never imports another feature;
+ * - web: shared → lib/config → domain → features → app, components/ beside domain (below the features, never
+ *   importing domain); a feature never imports another feature;
  * - server: plumbing (config, db, http) imports no feature; a feature's use-cases and routes are its own
  *   (app-routes.ts wires routes; other features call a feature through its service or repository).
  */
@@ -39,13 +40,19 @@ const boundaryZones = [
     from: `${WEB}/features`,
     except: [`./${feature}`],
     message:
-      'A feature does not import another feature: compose them in app/routes, or move the shared part to components/ or lib/.',
+      'A feature does not import another feature: compose them in app/routes, or move the shared part to components/, domain/ or lib/.',
   })),
   ...['components', 'lib', 'config'].map((layer) => ({
     target: `${WEB}/${layer}`,
-    from: [`${WEB}/features`, `${WEB}/app`],
-    message: 'components/, lib/ and config/ sit below the features and the app.',
+    from: [`${WEB}/features`, `${WEB}/app`, `${WEB}/domain`],
+    message: 'components/, lib/ and config/ sit below the domain hooks, the features and the app.',
   })),
+  {
+    // The signed-in customer's server state shared by several features: built on lib/ and config/ only.
+    target: `${WEB}/domain`,
+    from: [`${WEB}/features`, `${WEB}/app`, `${WEB}/components`],
+    message: 'domain/ imports only lib/, config/ and the shared package.',
+  },
   { target: `${WEB}/features`, from: `${WEB}/app`, message: 'Features do not import the app shell.' },
   ...serverRails.map((rail) => ({
     target: `${SERVER}/rails/${rail}`,

@@ -11,7 +11,7 @@ import { gotoInteractive } from './support/interactive';
 // the test first proves the poll really is off, then decides the case and gives the page 2 s.
 // Before the fix the browser client dropped `kyc-updated`, and the old test passed only through the poll.
 
-/** apps/web/src/lib/kyc.ts: KYC_REVIEW_POLL_MS. */
+/** apps/web/src/domain/kyc.ts: KYC_REVIEW_POLL_MS. */
 const KYC_REVIEW_POLL_MS = 10_000;
 const REALTIME_ONLY_STORAGE_KEY = 'offzero.realtimeOnly';
 

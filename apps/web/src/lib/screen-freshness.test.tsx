@@ -7,7 +7,7 @@ import { RouterProvider } from 'react-router/dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSessionToken, jsonResponse, newCustomerSettings } from '../test/test-utils';
 import { saveSessionToken } from './session-storage';
-import { useUserSettings } from './user-settings';
+import { useUserSettings } from '../domain/user-settings';
 import { followScreens, freshOnThisScreen, markScreenOpened, SCREEN_FRESH_MS } from './screen-freshness';
 
 const settings = newCustomerSettings;

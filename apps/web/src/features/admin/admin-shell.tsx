@@ -26,7 +26,10 @@ import {
   TaxFormIcon,
   UsersIcon,
 } from '../../components/ui/icons';
-import { useKycCases, useMfaStatus, useMonitoringCases, useWorkQueue } from './api/admin-api';
+import { useMfaStatus } from './api/get-mfa-status';
+import { useWorkQueue } from './api/get-work-queue';
+import { useMonitoringCases } from './api/list-cases';
+import { useKycCases } from './api/list-kyc-cases';
 import { adminPaths } from './admin-paths';
 
 const DRAWER_ID = 'admin-drawer';

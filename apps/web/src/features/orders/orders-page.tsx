@@ -5,7 +5,7 @@ import { errorMessage } from '../../lib/api-client';
 import { paths } from '../../config/paths';
 import { PageHeader, PageLoadError } from '../../components/ui/page';
 import { formatDateTime, formatOrderBtc, formatUsdNumber, orderNumber } from '../../lib/format';
-import { useOrders, useOrdersStayFresh } from '../../lib/orders';
+import { useOrders, useOrdersStayFresh } from '../../domain/orders';
 import { OrderStatusBadge, OrderTypeLabel } from './components/order-badges';
 import { OrderDetailsDrawer } from './components/order-details-drawer';
 

@@ -10,7 +10,7 @@ import { ProfileCard } from './components/profile-card';
 import { BankAccountCard, WalletCard, ZelleCard } from './components/payment-cards';
 import { NotificationsCard } from './components/notifications-card';
 import { LimitsCard } from './components/limits-card';
-import { useUserSettings } from '../../lib/user-settings';
+import { useUserSettings } from '../../domain/user-settings';
 
 /** Cards other features add after the payment and notification cards (the referral card). */
 export type MoreSettingsCards = (settings: UserSettings) => ReactNode;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { toast } from '../../lib/toast';
 import type { TaxExportFormat } from '@offzero/shared/api/tax';
 import { errorMessage } from '../../lib/api-client';
-import { useTaxDetails } from '../../lib/tax-details';
+import { useTaxDetails } from '../../domain/tax-details';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page';

@@ -4,7 +4,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { firstError, useZodForm } from '../../../lib/forms';
 import { Button } from '../../../components/ui/button';
 import { PageLoadError } from '../../../components/ui/page';
-import { useAuditLog, type AuditFilters } from '../api/admin-api';
+import { useAuditLog, type AuditFilters } from '../api/get-audit-log';
 import {
   auditFilterFormSchema,
   auditTargetTypes,

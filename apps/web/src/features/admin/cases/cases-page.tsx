@@ -9,7 +9,7 @@ import {
 import { errorMessage } from '../../../lib/api-client';
 import { PageLoadError } from '../../../components/ui/page';
 import { SearchIcon } from '../../../components/ui/icons';
-import { useMonitoringCases } from '../api/admin-api';
+import { useMonitoringCases } from '../api/list-cases';
 import { adminPaths } from '../admin-paths';
 import { AdminPageHeader, EmptyState, TableSkeleton } from '../components/blocks';
 import { DataTable, type Column } from '../components/data-table';

@@ -6,7 +6,7 @@ import { firstError, useZodForm } from '../../../lib/forms';
 import { displayName } from '../../../lib/current-user';
 import { Button } from '../../../components/ui/button';
 import { PageLoadError } from '../../../components/ui/page';
-import { useCustomers } from '../api/admin-api';
+import { useCustomers } from '../api/search-customers';
 import type { CustomerListItem } from '@offzero/shared/api/admin';
 import { adminPaths } from '../admin-paths';
 import { AdminPageHeader, EmptyState, TableSkeleton } from '../components/blocks';

@@ -7,7 +7,7 @@ import {
 } from '@offzero/shared/api/kyc';
 import { errorMessage } from '../../../lib/api-client';
 import { PageLoadError } from '../../../components/ui/page';
-import { useKycCases } from '../api/admin-api';
+import { useKycCases } from '../api/list-kyc-cases';
 import type { KycCase } from '@offzero/shared/api/admin';
 import { adminPaths } from '../admin-paths';
 import { AdminPageHeader, EmptyState, TableSkeleton } from '../components/blocks';

@@ -6,7 +6,7 @@ import { useAppConfig } from '../../../lib/app-config';
 import { useIdempotencyKeys } from '../../../lib/idempotency-key';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
-import { useOrderAction } from '../api/admin-api';
+import { useOrderAction } from '../api/run-order-action';
 import type { AdminOrder, OrderActionOffer } from '@offzero/shared/api/admin';
 import { ActionDialog, TextAreaField } from '../components/action-dialog';
 import { Panel } from '../components/blocks';

@@ -14,14 +14,11 @@ import { saveBlob } from '../../../lib/save-blob';
 import { Button } from '../../../components/ui/button';
 import { PageLoadError } from '../../../components/ui/page';
 import { DownloadIcon } from '../../../components/ui/icons';
-import {
-  downloadBatchPsbt,
-  signBatchWithDemoWallet,
-  useDueBuys,
-  usePayoutBatchAction,
-  usePayoutBatches,
-  type PayoutBatchAction,
-} from '../api/admin-api';
+import { downloadBatchPsbt } from '../api/download-batch-psbt';
+import { useDueBuys } from '../api/list-due-buys';
+import { usePayoutBatches } from '../api/list-payout-batches';
+import { usePayoutBatchAction, type PayoutBatchAction } from '../api/payout-batch-action';
+import { signBatchWithDemoWallet } from '../api/sign-batch-with-demo-wallet';
 import { adminPaths } from '../admin-paths';
 import {
   AdminPageHeader,

@@ -5,7 +5,9 @@ import { errorMessage } from '../../../lib/api-client';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { PageLoadError } from '../../../components/ui/page';
-import { useConfirmMfaEnrolment, useMfaStatus, useStartMfaEnrolment } from '../api/admin-api';
+import { useConfirmMfaEnrolment } from '../api/confirm-mfa-enrolment';
+import { useMfaStatus } from '../api/get-mfa-status';
+import { useStartMfaEnrolment } from '../api/start-mfa-enrolment';
 import { AdminPageHeader, Panel } from '../components/blocks';
 
 /**

@@ -17,7 +17,8 @@ import { PageLoadError, PageSkeleton } from '../../../components/ui/page';
 import { Switch } from '../../../components/ui/switch';
 import { TextField } from '../../../components/ui/text-field';
 import { AlertIcon, CheckIcon } from '../../../components/ui/icons';
-import { useAdminSettings, useSaveSettings } from '../api/admin-api';
+import { useAdminSettings } from '../api/get-settings';
+import { useSaveSettings } from '../api/save-settings';
 import { AdminPageHeader, Panel } from '../components/blocks';
 
 /** The global settings editor: fees, limits, quote lock, payment methods, referral terms, arrival timing. */

@@ -7,7 +7,7 @@ import { saveBlob } from '../../../lib/save-blob';
 import { Button } from '../../../components/ui/button';
 import { PageLoadError } from '../../../components/ui/page';
 import { AlertIcon, DownloadIcon } from '../../../components/ui/icons';
-import { download1099Da, useForm1099Da } from '../api/admin-api';
+import { download1099Da, useForm1099Da } from '../api/form-1099-da';
 import { adminPaths } from '../admin-paths';
 import { AdminPageHeader, EmptyState, IdWithCopy, TableSkeleton } from '../components/blocks';
 import { DataTable, type Column } from '../components/data-table';

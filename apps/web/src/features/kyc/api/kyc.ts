@@ -2,11 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { kycRecordSchema, kycTokenResponseSchema } from '@offzero/shared/api/kyc';
 import { apiPost, apiPostForm } from '../../../lib/api-client';
-import { kycQueryKey, type KycRecord } from '../../../lib/kyc';
+import { kycQueryKey, type KycRecord } from '../../../domain/kyc';
 import { useSession } from '../../../lib/session';
 
 // Identity verification: the calls that submit a case. The record itself is
-// read through lib/kyc.ts; whatever the browser or the widget says is only a reason to read it again.
+// read through domain/kyc.ts; whatever the browser or the widget says is only a reason to read it again.
 
 const messageWithKycSchema = z.object({ message: z.string(), kyc: kycRecordSchema.nullable() });
 

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { toast } from '../../../lib/toast';
 import { BUY_CHECK_MESSAGES } from '@offzero/shared/api/orders';
 import { errorMessage } from '../../../lib/api-client';
-import { useKyc } from '../../../lib/kyc';
+import { useKyc } from '../../../domain/kyc';
 import { useSession } from '../../../lib/session';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSessionToken, jsonResponse, renderWithProviders } from '../../../test/test-utils';
 import { saveCsrfToken, saveSessionToken } from '../../../lib/session-storage';
-import { KYC_REVIEW_POLL_MS } from '../../../lib/kyc';
+import { KYC_REVIEW_POLL_MS } from '../../../domain/kyc';
 import { KycTile } from './kyc-tile';
 import { verifiedUser } from '../../../test/trade-fixtures';
 

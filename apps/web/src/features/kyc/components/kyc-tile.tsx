@@ -3,7 +3,7 @@ import { KYC_STATUS_LABEL } from '@offzero/shared/api/kyc';
 import type { User } from '@offzero/shared/api/accounts';
 import { Button } from '../../../components/ui/button';
 import { IdCardIcon } from '../../../components/ui/icons';
-import { useKyc } from '../../../lib/kyc';
+import { useKyc } from '../../../domain/kyc';
 import { deferredComponent } from '../../../lib/deferred-component';
 import { StatusTile } from '../../../components/ui/status-tile';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { orderResponseSchema, type CancelOrderRequest } from '@offzero/shared/api/orders';
 import { apiPost } from '../../../lib/api-client';
-import { ordersQueryKey } from '../../../lib/orders';
+import { ordersQueryKey } from '../../../domain/orders';
 
 export interface CancelOrderInput extends CancelOrderRequest {
   /** One per cancellation (lib/idempotency-key.ts): a double click or a retry cancels once. */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { orderTimelineResponseSchema, type Order } from '@offzero/shared/api/orders';
 import { apiGet } from '../../../lib/api-client';
-import { ordersQueryKey } from '../../../lib/orders';
+import { ordersQueryKey } from '../../../domain/orders';
 
 /**
  * `GET /api/order/:id/timeline`: the order's steps in plain words. Keyed under the order lists, so

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formatDateTime, formatOrderBtc, formatUsdNumber } from '../../../lib/format';
-import { useOrders, useOrdersStayFresh } from '../../../lib/orders';
+import { useOrders, useOrdersStayFresh } from '../../../domain/orders';
 import { OrderTypeLabel } from './order-badges';
 
 /** The dashboard's five latest orders. A failed fetch is only logged. */

@@ -5,11 +5,11 @@ import {
 } from '@offzero/shared/api/payout-addresses';
 import { apiDelete, apiPost } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
-import { payoutAddressesQueryKey } from '../../../lib/payout-addresses';
+import { payoutAddressesQueryKey } from '../../../domain/payout-addresses';
 import { useSession } from '../../../lib/session';
 
 // The calls that change the payout address book (docs/design.md); the list itself is read through
-// lib/payout-addresses. Every change answers the entry as stored, and the list is read again afterwards.
+// domain/payout-addresses. Every change answers the entry as stored, and the list is read again afterwards.
 
 function useRefreshBook() {
   const queryClient = useQueryClient();

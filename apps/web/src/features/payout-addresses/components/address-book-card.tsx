@@ -10,7 +10,7 @@ import {
 import { shortenText, SHORTEN } from '@offzero/shared/text/shorten';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
-import { usePayoutAddresses } from '../../../lib/payout-addresses';
+import { usePayoutAddresses } from '../../../domain/payout-addresses';
 import { useSession } from '../../../lib/session';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

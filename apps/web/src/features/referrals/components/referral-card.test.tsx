@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast';
 import { fakeSessionToken, jsonResponse, renderWithProviders } from '../../../test/test-utils';
 import { saveCsrfToken, saveSessionToken } from '../../../lib/session-storage';
-import { useUserSettings } from '../../../lib/user-settings';
+import { useUserSettings } from '../../../domain/user-settings';
 import { ReferralCard, REFERRAL_CODE_GENERATED } from './referral-card';
 
 /** The card as the settings page shows it: fed by the settings the server answers. */

@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { ArrowRightIcon, HelpIcon } from '../../../components/ui/icons';
 import { SettingsCard } from '../../../components/ui/settings-card';
-import { useSaveSetting } from '../../../lib/user-settings';
+import { useSaveSetting } from '../../../domain/user-settings';
 import { useTotalRewards } from '../api/referrals';
 import { generateReferralCode, referralLink } from '../referral-code';
 import { ReferralHelpModal } from './referral-help-modal';

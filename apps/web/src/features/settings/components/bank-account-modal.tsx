@@ -12,7 +12,7 @@ import { applyServerErrors, firstError, useZodForm } from '../../../lib/forms';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
-import { useSaveBankAccount } from '../../../lib/user-settings';
+import { useSaveBankAccount } from '../../../domain/user-settings';
 
 type BankField = keyof BankAccount;
 export type BankFormValues = Record<BankField, string>;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { CardIcon } from '../../../components/ui/icons';
-import { useUserSettings } from '../../../lib/user-settings';
+import { useUserSettings } from '../../../domain/user-settings';
 import { BankAccountModal } from './bank-account-modal';
 import { maskAccountNumber } from './payment-cards';
 import { StatusTile } from '../../../components/ui/status-tile';

@@ -2,7 +2,7 @@ import { LIMIT_WINDOW_WORDS, type LimitsResponse } from '@offzero/shared/api/lim
 import { SettingsCard } from '../../../components/ui/settings-card';
 import { Button } from '../../../components/ui/button';
 import { formatUsdNumber } from '../../../lib/format';
-import { useLimits } from '../../../lib/limits';
+import { useLimits } from '../../../domain/limits';
 
 /**
  * How much the customer may still trade, buys and sells together, over the rolling 24 hours, 7 days

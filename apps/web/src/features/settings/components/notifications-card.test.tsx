@@ -10,7 +10,7 @@ import {
   renderWithProviders,
 } from '../../../test/test-utils';
 import { saveCsrfToken, saveSessionToken } from '../../../lib/session-storage';
-import { useUserSettings } from '../../../lib/user-settings';
+import { useUserSettings } from '../../../domain/user-settings';
 import { EMAIL_PREFERENCE_ERROR, NotificationsCard, SMS_PREFERENCE_ERROR } from './notifications-card';
 
 const settings = newCustomerSettings;

@@ -1,7 +1,7 @@
 import { toast } from '../../../lib/toast';
 import { serverMessageOr } from '../../../lib/api-client';
 import { Switch } from '../../../components/ui/switch';
-import { useSaveSetting } from '../../../lib/user-settings';
+import { useSaveSetting } from '../../../domain/user-settings';
 import { SettingsCard } from '../../../components/ui/settings-card';
 
 export const EMAIL_PREFERENCE_ERROR = 'Error updating email preference';

@@ -4,7 +4,7 @@ import { ADDRESS_PLACEHOLDER, type BitcoinNetwork } from '@offzero/shared/bitcoi
 import { bitcoinAddressField } from '@offzero/shared/bitcoin/address-field';
 import { errorMessage } from '../../../lib/api-client';
 import { useAppConfig } from '../../../lib/app-config';
-import { useSaveSetting } from '../../../lib/user-settings';
+import { useSaveSetting } from '../../../domain/user-settings';
 import { SingleFieldSettingModal } from './single-field-setting-modal';
 
 /** A payable address of the network this OffZero runs on, else 'Enter Valid Bitcoin Address.' and why. */

@@ -1,6 +1,6 @@
 import { zelleEmailSchema } from '@offzero/shared/api/user-settings';
 import { ApiError } from '../../../lib/api-client';
-import { useSaveZelleEmail } from '../../../lib/user-settings';
+import { useSaveZelleEmail } from '../../../domain/user-settings';
 import { SingleFieldSettingModal } from './single-field-setting-modal';
 
 /**

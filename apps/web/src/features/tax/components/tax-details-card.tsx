@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { W9 } from '@offzero/shared/api/tax';
 import { paths } from '../../../config/paths';
-import { useTaxDetails } from '../../../lib/tax-details';
+import { useTaxDetails } from '../../../domain/tax-details';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { saveW9Schema, TIN_TYPES, US_STATES, type SaveW9Request, type W9 } from '@offzero/shared/api/tax';
 import { errorMessage } from '../../../lib/api-client';
 import { applyServerErrors, firstError, useZodForm } from '../../../lib/forms';
-import { useSaveTaxDetails } from '../../../lib/tax-details';
+import { useSaveTaxDetails } from '../../../domain/tax-details';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 

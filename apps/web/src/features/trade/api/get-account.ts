@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '../../../lib/session';
 import { useCurrentUser } from '../../../lib/current-user';
-import { kycQueryOptions } from '../../../lib/kyc';
-import { userSettingsQueryOptions } from '../../../lib/user-settings';
+import { kycQueryOptions } from '../../../domain/kyc';
+import { userSettingsQueryOptions } from '../../../domain/user-settings';
 import type { TradeAccount } from '../utils/trade-checks';
 
 // What the trade checks read about the customer besides the profile (lib/current-user.ts): their KYC
 // record and their settings (bank account, Zelle e-mail, wallet address). Both are the very queries the
-// KYC and Settings screens use (lib/kyc.ts, lib/user-settings.ts), read again whenever a screen opens,
+// KYC and Settings screens use (domain/kyc.ts, domain/user-settings.ts), read again whenever a screen opens,
 // so a change made in Settings a moment ago counts; the widget shares the read its screen made.
 
 export function useOwnSettings() {

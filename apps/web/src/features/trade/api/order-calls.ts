@@ -4,7 +4,7 @@ import { orderResponseSchema, type SaveOrderRequest } from '@offzero/shared/api/
 import { apiPost, hasErrorCode } from '../../../lib/api-client';
 import { priceQueryKey } from './get-price';
 import { tradeSettingsQueryKey } from './get-trade-settings';
-import { ordersQueryKey } from '../../../lib/orders';
+import { ordersQueryKey } from '../../../domain/orders';
 
 /**
  * The order calls of the trade widget: save, re-quote a pending order, submit a

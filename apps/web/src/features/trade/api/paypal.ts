@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { orderResponseSchema } from '@offzero/shared/api/orders';
 import { apiPost } from '../../../lib/api-client';
-import { ordersQueryKey } from '../../../lib/orders';
+import { ordersQueryKey } from '../../../domain/orders';
 
 /**
  * PayPal, created and captured by our server (docs/design.md). In demo mode a local sandbox

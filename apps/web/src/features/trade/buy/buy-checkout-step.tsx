@@ -6,7 +6,7 @@ import { useAppConfig } from '../../../lib/app-config';
 import { errorMessage, hasErrorCode } from '../../../lib/api-client';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { ordersQueryKey } from '../../../lib/orders';
+import { ordersQueryKey } from '../../../domain/orders';
 import { useIdempotencyKeys } from '../../../lib/idempotency-key';
 import { useSubmitManualPayment } from '../api/order-calls';
 import type { TradeSettings } from '../api/get-trade-settings';

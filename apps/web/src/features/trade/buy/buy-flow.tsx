@@ -18,7 +18,7 @@ import { buyQuoteFor, EMPTY_ENTRY, fieldTexts, type AmountEntry } from '../utils
 import { QUOTE_EXPIRED_MESSAGE } from '../utils/messages';
 import { BuyCheckoutStep } from './buy-checkout-step';
 import { BuyConfirmationStep, type BuyPayoutTarget } from './buy-confirmation-step';
-import { usePayoutAddresses } from '../../../lib/payout-addresses';
+import { usePayoutAddresses } from '../../../domain/payout-addresses';
 import { initialPayoutChoice, type PayoutChoice } from '../components/payout-address-choice';
 import { useWalletOwnership } from '../components/wallet-ownership-question';
 import { BuySuccessStep } from './buy-success-step';

@@ -1,5 +1,5 @@
 import { formatUsdCents } from '../../../lib/format';
-import { tightestWindow, useLimits } from '../../../lib/limits';
+import { tightestWindow, useLimits } from '../../../domain/limits';
 
 /**
  * What the signed-in customer can still trade under their limits (docs/design.md), shown at the quote

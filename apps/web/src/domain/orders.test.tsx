@@ -2,8 +2,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeSessionToken, jsonResponse, renderWithProviders } from '../test/test-utils';
 import { useOrders, useOrdersStayFresh } from './orders';
-import { RealtimeProvider } from './realtime';
-import { saveCsrfToken, saveSessionToken } from './session-storage';
+import { RealtimeProvider } from '../lib/realtime';
+import { saveCsrfToken, saveSessionToken } from '../lib/session-storage';
 
 /** A WebSocket stand-in: the test opens, answers and drops each socket the provider makes. */
 class FakeSocket {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { kycResponseSchema, type kycRecordSchema } from '@offzero/shared/api/kyc';
-import { apiGet } from './api-client';
-import { useAppConfig } from './app-config';
-import { fallbackPollingDisabled, useRealtimeConnectedEffect, useRealtimeEvent } from './realtime';
-import { freshOnThisScreen } from './screen-freshness';
-import { useSession } from './session';
+import { apiGet } from '../lib/api-client';
+import { useAppConfig } from '../lib/app-config';
+import { fallbackPollingDisabled, useRealtimeConnectedEffect, useRealtimeEvent } from '../lib/realtime';
+import { freshOnThisScreen } from '../lib/screen-freshness';
+import { useSession } from '../lib/session';
 
 // The signed-in customer's identity verification record, read by the KYC
 // screens, the dashboard tile and the trade checks alike. The server decides every status; the

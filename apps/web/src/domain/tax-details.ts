@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { saveW9ResponseSchema, w9ResponseSchema, type SaveW9Request, type W9 } from '@offzero/shared/api/tax';
-import { apiGet, apiPost } from './api-client';
-import { useSession } from './session';
+import { apiGet, apiPost } from '../lib/api-client';
+import { useSession } from '../lib/session';
 
 // The customer's tax details (Form W-9, docs/design.md), read by the Settings card, the Tax center and
 // the sell flow (a W-9 must be on file before a first sell). The server only ever answers the TIN masked.

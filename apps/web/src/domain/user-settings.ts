@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { userSettingsSchema, type BankAccount, type UserSettings } from '@offzero/shared/api/user-settings';
-import { apiGet, apiPost, isAbortError } from './api-client';
-import { freshOnThisScreen } from './screen-freshness';
-import { useSession } from './session';
+import { apiGet, apiPost, isAbortError } from '../lib/api-client';
+import { freshOnThisScreen } from '../lib/screen-freshness';
+import { useSession } from '../lib/session';
 
 // The customer's settings: GET /api/user/settings?userId=<own id>, and the
 // calls that change one part of them. Every change answers `{ message }` and the settings are read

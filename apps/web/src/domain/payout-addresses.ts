@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { payoutAddressListSchema } from '@offzero/shared/api/payout-addresses';
-import { apiGet } from './api-client';
-import { useSession } from './session';
-import { freshOnThisScreen } from './screen-freshness';
+import { apiGet } from '../lib/api-client';
+import { useSession } from '../lib/session';
+import { freshOnThisScreen } from '../lib/screen-freshness';
 
 // The customer's payout address book (docs/design.md), read by Settings (which changes it) and by the
 // buy flow (which chooses an entry): one query key, so a change in one is seen by the other. Read afresh

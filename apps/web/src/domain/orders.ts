@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { orderListResponseSchema, type Order } from '@offzero/shared/api/orders';
-import { apiGet, isAbortError } from './api-client';
-import { useRealtimeConnectedEffect, useRealtimeEvent } from './realtime';
-import { useSession } from './session';
+import { apiGet, isAbortError } from '../lib/api-client';
+import { useRealtimeConnectedEffect, useRealtimeEvent } from '../lib/realtime';
+import { useSession } from '../lib/session';
 
 /** Every cached order list starts with this key; anything that changes an order invalidates it. */
 export const ordersQueryKey = ['orders'] as const;

@@ -5,11 +5,11 @@ import {
   type LimitsResponse,
   type LimitWindow,
 } from '@offzero/shared/api/limits';
-import { apiGet } from './api-client';
+import { apiGet } from '../lib/api-client';
 import { ordersQueryKey } from './orders';
-import { useSession } from './session';
-import { freshOnThisScreen } from './screen-freshness';
-import { centsOf } from './format';
+import { useSession } from '../lib/session';
+import { freshOnThisScreen } from '../lib/screen-freshness';
+import { centsOf } from '../lib/format';
 import type { Cents } from '@offzero/shared/money/money';
 
 // The customer's trading limits (docs/design.md): GET /api/limits. They are a sum over the customer's
