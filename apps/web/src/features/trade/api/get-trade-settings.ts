@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { globalSettingsResponseSchema, type GlobalSettings } from '@offzero/shared/api/global-settings';
 import { basisPointsFromPercent, usdNumberToCents, type Cents } from '@offzero/shared/money/money';
-import type { BuyFundingRail } from '@offzero/shared/rails/rails';
+import type { BuyFundingRail, SellPayoutRail } from '@offzero/shared/rails/rails';
 import { apiGet } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 
@@ -23,13 +23,13 @@ export interface TradeSettings {
   sessionTimeoutSeconds: number;
   active: Record<PaymentMethodKey, boolean>;
   /** Each payout method's charges (sell); zero when unknown (visitors). */
-  bankChargesCents: Record<'zelle' | 'ach' | 'wire', Cents>;
+  bankChargesCents: Record<SellPayoutRail, Cents>;
   /** When each method's money or bitcoin arrives, in the operator's words. */
   arrival: Record<PaymentMethodKey, string>;
 }
 
 function toTradeSettings(settings: GlobalSettings): TradeSettings {
-  const charges = (method: 'zelle' | 'ach' | 'wire'): Cents => {
+  const charges = (method: SellPayoutRail): Cents => {
     const group = settings[method];
     return 'bank_charges' in group ? usdNumberToCents(group.bank_charges) : 0n;
   };

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { quoteResponseSchema, type CreateQuoteRequest, type LockedQuote } from '@offzero/shared/api/quotes';
 import { btcNumberToSats, usdNumberToCents, type Cents } from '@offzero/shared/money/money';
 import type { BuyQuote, SellQuote } from '@offzero/shared/quotes/quote';
+import type { SellPayoutRail } from '@offzero/shared/rails/rails';
 import { apiPost } from '../../../lib/api-client';
 
 /**
@@ -20,7 +21,7 @@ interface HeldCommon {
 }
 
 export type HeldBuyQuote = BuyQuote & HeldCommon & { type: 'buy' };
-export type HeldSellQuote = SellQuote & HeldCommon & { type: 'sell'; method: 'zelle' | 'ach' | 'wire' };
+export type HeldSellQuote = SellQuote & HeldCommon & { type: 'sell'; method: SellPayoutRail };
 export type HeldQuote = HeldBuyQuote | HeldSellQuote;
 
 /** The server's quote as integers, once, at the edge. */

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { orderResponseSchema, type SaveOrderRequest } from '@offzero/shared/api/orders';
+import type { SellPayoutRail } from '@offzero/shared/rails/rails';
 import { apiPost, hasErrorCode } from '../../../lib/api-client';
 import { priceQueryKey } from './get-price';
 import { tradeSettingsQueryKey } from './get-trade-settings';
@@ -12,7 +13,7 @@ import { ordersQueryKey } from '../../../domain/orders';
  * cached order lists stale so My Orders and Recent Orders show the change.
  */
 
-export type SellPayoutMethod = 'zelle' | 'ach' | 'wire';
+export type SellPayoutMethod = SellPayoutRail;
 
 /** `idempotencyKey`: one per customer action (lib/idempotency-key.ts), so a double click saves once. */
 export function saveOrder(body: SaveOrderRequest, idempotencyKey?: string) {

@@ -19,6 +19,7 @@ import {
   type BuyQuote,
   type SellQuote,
 } from '@offzero/shared/quotes/quote';
+import type { SellPayoutRail } from '@offzero/shared/rails/rails';
 import { formatBuyBtc, formatExactBtc, formatUsdCents } from '../../../lib/format';
 
 /**
@@ -172,7 +173,7 @@ export function sellQuoteFor(entry: AmountEntry, terms: SellTerms | null): SellQ
 export function sellBlockedReason(
   entry: AmountEntry,
   terms: SellTerms | null,
-  method: 'zelle' | 'ach' | 'wire',
+  method: SellPayoutRail,
 ): string | null {
   if (!terms || sellQuoteFor(entry, terms)) return null;
   const { buyPriceCents, feeBps, minOrderCents, bankChargesCents } = terms;

@@ -2,6 +2,7 @@ import { BUY_CHECK_MESSAGES, SELL_METHOD_MESSAGES } from '@offzero/shared/api/or
 import type { KycStatusValue } from '@offzero/shared/api/kyc';
 import type { UserSettings } from '@offzero/shared/api/user-settings';
 import type { Cents } from '@offzero/shared/money/money';
+import type { SellPayoutRail } from '@offzero/shared/rails/rails';
 import { formatUsdCents } from '../../../lib/format';
 
 /**
@@ -45,7 +46,7 @@ export function minimumOrderMessage(minOrderCents: Cents): string {
   return `Minimum order is ${formatUsdCents(minOrderCents)}`;
 }
 
-export type SellMethod = 'zelle' | 'ach' | 'wire';
+export type SellMethod = SellPayoutRail;
 
 /** Whether the customer's settings hold what the chosen payout method needs; the message if not. */
 export function sellMethodFailure(method: string, settings: UserSettings | null | undefined): string | null {
