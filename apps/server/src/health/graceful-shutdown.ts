@@ -28,13 +28,13 @@ export function drainingAnswers(server: Server): {
   });
   return {
     closeIfDraining(reply) {
-      // Node then writes `Connection: close` and ends the connection after this answer.
-      if (draining) reply.raw.shouldKeepAlive = false;
+      // With `Connection: close` set, Node ends the connection after this answer.
+      if (draining) void reply.header('connection', 'close');
     },
     drain() {
       draining = true;
       for (const answer of latestAnswers.values()) {
-        if (!answer.headersSent) answer.shouldKeepAlive = false;
+        if (!answer.headersSent) answer.setHeader('connection', 'close');
       }
     },
   };
