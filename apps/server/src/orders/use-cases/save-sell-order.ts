@@ -1,7 +1,8 @@
 import type { SaveOrderRequest } from '@offzero/shared/api/orders';
 import type { OrderRow, UserRow } from '../../db/schema';
 import { allocateDepositAddress } from '../../deposits/allocate-deposit-address';
-import { findTwinAndWindowUse, insertOrderCreated, lockCustomerForSave } from '../order.repository';
+import { insertOrderCreated, lockCustomerForSave } from '../order-save.repository';
+import { findTwinAndWindowUse } from '../order-twins.repository';
 import { assertUseWithinTradingLimits } from '../../limits/limits.service';
 import { windowStarts } from '../../limits/trading-limits';
 import type { OrderDeps } from './order-deps';
