@@ -5,7 +5,7 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orderValueDays, orders, type OrderRow } from '../db/schema';
 import { migrationsFolder } from '../config/server-paths';
-import { findTwinAndWindowUse } from '../orders/order.repository';
+import { findTwinAndWindowUse } from '../orders/order-twins.repository';
 import { useTestDatabase } from '../test/test-app';
 import { newBuyOrderRow } from '../test/new-buy-order-row';
 import { NOT_COUNTED_STATUSES, sumOrderValuesSince, type WindowUse } from './limits.repository';

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../test/test-app';
 import { orderEvents, orders } from '../db/schema';
-import { insertOrderCreated, type NewOrder } from './order.repository';
+import { insertOrderCreated, type NewOrder } from './order-save.repository';
 import { newBuyOrderRow } from '../test/new-buy-order-row';
 
 // The order insert is built once and run again with new values (http/fast-paths/built-once.ts): every kind of value

@@ -5,7 +5,7 @@ import { orders } from '../db/schema';
 import { windowStarts } from '../limits/trading-limits';
 import { useTestDatabase } from '../test/test-app';
 import { newBuyOrderRow, TEST_WALLET } from '../test/new-buy-order-row';
-import { findTwinAndWindowUse } from './order.repository';
+import { findTwinAndWindowUse } from './order-twins.repository';
 
 // A save's checks (its double-submission twin, its limit windows) run under the customer's lock on every
 // save, so what they read must follow that customer's own orders, never the whole platform's. Without

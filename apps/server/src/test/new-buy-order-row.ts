@@ -1,4 +1,4 @@
-import type { NewOrder } from '../orders/order.repository';
+import type { NewOrder } from '../orders/order-save.repository';
 
 /** A testnet address of the customer's own, where test buys pay out. */
 export const TEST_WALLET = 'tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7';

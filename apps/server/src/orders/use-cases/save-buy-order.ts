@@ -1,6 +1,7 @@
 import type { SaveOrderRequest } from '@offzero/shared/api/orders';
 import type { OrderRow, UserRow } from '../../db/schema';
-import { findTwinAndWindowUse, insertOrderCreated } from '../order.repository';
+import { insertOrderCreated } from '../order-save.repository';
+import { findTwinAndWindowUse } from '../order-twins.repository';
 import { assertUseWithinTradingLimits } from '../../limits/limits.service';
 import { windowStarts } from '../../limits/trading-limits';
 import { linkBuyPayoutAddress } from './link-payout-address';

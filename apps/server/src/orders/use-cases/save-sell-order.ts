@@ -1,7 +1,8 @@
 import type { SaveOrderRequest } from '@offzero/shared/api/orders';
 import type { OrderRow, UserRow } from '../../db/schema';
 import { allocateDepositAddress } from '../../rails/onchain/allocate-deposit-address';
-import { findTwinAndWindowUse, insertOrderCreated } from '../order.repository';
+import { insertOrderCreated } from '../order-save.repository';
+import { findTwinAndWindowUse } from '../order-twins.repository';
 import { assertUseWithinTradingLimits } from '../../limits/limits.service';
 import { windowStarts } from '../../limits/trading-limits';
 import type { OrderDeps } from './order-deps';
