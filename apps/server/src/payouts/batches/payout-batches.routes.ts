@@ -9,8 +9,8 @@ import {
   signedPsbtBodySchema,
 } from '@offzero/shared/api/payout-batches';
 import { formatBtc } from '@offzero/shared/money/money';
-import { requireAdmin, signedInUser } from '../auth/sessions';
-import { errorResponses } from '../http/error-responses';
+import { requireAdmin, signedInUser } from '../../auth/sessions';
+import { errorResponses } from '../../http/error-responses';
 import type { PayoutBatchService } from './payout-batches.service';
 import { toPayoutBatch } from './payout-batches.presenter';
 

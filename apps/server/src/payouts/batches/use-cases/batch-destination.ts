@@ -1,10 +1,10 @@
-import type { Transaction } from '../../db/database';
-import type { OrderRow } from '../../db/schema';
+import type { Transaction } from '../../../db/database';
+import type { OrderRow } from '../../../db/schema';
 import {
   checkPayoutDestination,
   payoutReadiness,
   type PayoutReadiness,
-} from '../../payout-addresses/payout-destination';
+} from '../../../payout-addresses/payout-destination';
 import type { PayoutBatchDeps } from '../payout-batch-deps';
 
 /**

@@ -2,7 +2,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { base64, hex } from '@scure/base';
 import { HDKey } from '@scure/bip32';
 import { Transaction } from '@scure/btc-signer';
-import type { SimulatedChain } from '../chain/simulated-chain';
+import type { SimulatedChain } from '../../chain/simulated-chain';
 import type { PayoutWallet } from './payout-wallet';
 
 /**

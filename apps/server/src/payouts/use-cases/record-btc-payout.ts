@@ -1,15 +1,15 @@
 import type { OrderRow } from '../../db/schema';
 import { assertAddressNotSanctioned } from '../../compliance/sanctions/sanctions-screening';
 import { moveOrder } from '../../orders/order-state';
-import { assertOrderAction } from '../order-action-rules';
-import { insertPayout, recordPayoutSent } from '../payout.repository';
+import { assertOrderAction } from '../../admin/order-action-rules';
+import { movePayout, recordSettledPayout } from '../payout-state';
 import {
   actionFactsIn,
   adminActor,
   runOrderAction,
   type OrderActionDeps,
   type OrderActionRequest,
-} from './run-order-action';
+} from '../../admin/run-order-action';
 
 /**
  * The bitcoin of a paid buy was sent (output `txid`:`vout`): the order completes. It also settles a
@@ -28,23 +28,24 @@ export async function recordBtcPayout(
     // Screened again just before the payout: the list may have changed since the order was saved.
     if (order.walletAddress) await assertAddressNotSanctioned(tx, order.walletAddress, 'walletAddress');
     const existing = facts.payout;
-    if (existing?.state === 'sending') {
-      await recordPayoutSent(tx, existing.id, { txid, vout });
+    if (existing?.state === 'submitted') {
+      // Settled by staff; the payout keeps the sender that sent it.
+      await movePayout(tx, existing, 'settled', { txid, vout });
     } else {
       // The rules allow a new payout only to a due destination at a known address.
       const address = facts.destination?.due ? facts.destination.address : null;
-      await insertPayout(
+      await recordSettledPayout(
         tx,
         {
           orderId: order.id,
           kind: 'btc',
+          rail: 'onchain',
+          sender: 'operator',
           address,
           amountSats: order.amountSats,
           createdBy: adminActor(request.staff),
-          txid,
-          vout,
         },
-        'sent',
+        { txid, vout },
       );
     }
     return moveOrder(tx, {

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { base64, hex } from '@scure/base';
 import { Transaction } from '@scure/btc-signer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSimulatedChain, type SimulatedChain } from '../chain/simulated-chain';
+import { createSimulatedChain, type SimulatedChain } from '../../chain/simulated-chain';
 import {
   globalSettings,
   orders,
@@ -12,12 +12,12 @@ import {
   payouts,
   sanctionedAddresses,
   simChainTransactions,
-} from '../db/schema';
-import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
-import { createCrashingChain } from '../test/crashing-chain';
-import { pdfText } from '../test/document-text';
-import { placeConfirmedBuyOrder, TEST_WALLET } from '../test/buy-helpers';
-import { createTestApp, type TestApp } from '../test/test-app';
+} from '../../db/schema';
+import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../../test/accounts-helpers';
+import { createCrashingChain } from '../../test/crashing-chain';
+import { pdfText } from '../../test/document-text';
+import { placeConfirmedBuyOrder, TEST_WALLET } from '../../test/buy-helpers';
+import { createTestApp, type TestApp } from '../../test/test-app';
 import {
   DEMO_PAYOUT_WALLET_XPUB,
   fundDemoPayoutWallet,
@@ -187,7 +187,7 @@ describe('payout batches', () => {
       .from(payouts)
       .where(inArray(payouts.orderId, [first, second]));
     expect(rows).toHaveLength(2);
-    expect(rows.every((row) => row.state === 'sent' && row.txid === done.txid)).toBe(true);
+    expect(rows.every((row) => row.state === 'settled' && row.txid === done.txid)).toBe(true);
     expect(new Set(rows.map((row) => row.vout)).size).toBe(2);
     // The chain sees the payout at the customer's address, at the recorded output.
     const { walletAddress } = await orderRow(first);
@@ -384,7 +384,7 @@ describe('payout batches', () => {
     const crashed = await post(`/api/admin/payouts/batches/${batch.id}/signed`, { psbt: signed });
     expect(crashed.statusCode).toBe(503);
     const [intent] = await t.database.db.select().from(payouts).where(eq(payouts.orderId, orderId));
-    expect(intent?.state).toBe('sending');
+    expect(intent?.state).toBe('submitted');
     expect((await orderRow(orderId)).status).toBe('processing');
 
     const retried = await post(`/api/admin/payouts/batches/${batch.id}/signed`, { psbt: signed });
@@ -414,7 +414,7 @@ describe('payout batches', () => {
     expect((await get(`/api/admin/payouts/batches/${batch.id}`)).json().batch.status).toBe('replaced');
     expect((await orderRow(orderId)).txn).toBe(newTxid);
     const [payout] = await t.database.db.select().from(payouts).where(eq(payouts.orderId, orderId));
-    expect(payout).toMatchObject({ state: 'sent', txid: newTxid });
+    expect(payout).toMatchObject({ state: 'settled', txid: newTxid });
     // The customer's timeline keeps the first payout and adds the replacement with its own transaction.
     const story = (await get(`/api/order/${orderId}/timeline`, ada)).json<{
       timeline: { kind: string; title: string; reference: { value: string; vout?: number } | null }[];

@@ -1,5 +1,5 @@
 import { formatBtc } from '@offzero/shared/money/money';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../../http/errors';
 
 /** A chain estimate in sat/vB (decimals allowed) as whole sat/kvB, never below the 1 sat/vB relay floor. */
 export function feeRateToKvb(satPerVb: number): number {

@@ -1,6 +1,6 @@
-import type { SignedInUser } from '../../auth/sessions';
-import { recordAdminAction } from '../../admin/admin-audit.repository';
-import { AppError } from '../../http/errors';
+import type { SignedInUser } from '../../../auth/sessions';
+import { recordAdminAction } from '../../../admin/admin-audit.repository';
+import { AppError } from '../../../http/errors';
 import { lockBatch, releaseClaims, updateBatch, type BatchWithOrders } from '../payout-batch.repository';
 import type { PayoutBatchDeps } from '../payout-batch-deps';
 

@@ -1,6 +1,6 @@
-import type { SignedInUser } from '../auth/sessions';
-import type { FeeTier } from '../chain/chain-api';
-import { AppError } from '../http/errors';
+import type { SignedInUser } from '../../auth/sessions';
+import type { FeeTier } from '../../chain/chain-api';
+import { AppError } from '../../http/errors';
 import { findBatch } from './payout-batch.repository';
 import type { PayoutBatchDeps } from './payout-batch-deps';
 import { signWithDemoPayoutWallet } from './demo-payout-wallet';

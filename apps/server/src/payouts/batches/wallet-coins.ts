@@ -1,4 +1,4 @@
-import type { ChainApi } from '../chain/chain-api';
+import type { ChainApi } from '../../chain/chain-api';
 import type { PsbtInput } from './payout-psbt';
 import type { PayoutWallet } from './payout-wallet';
 

@@ -1,15 +1,15 @@
-import type { SignedInUser } from '../../auth/sessions';
-import { TransactionRejectedError } from '../../chain/chain-api';
-import { recordAdminAction } from '../../admin/admin-audit.repository';
-import { findPayoutOfOrder, insertPayout, recordPayoutSent } from '../../admin/payout.repository';
+import type { SignedInUser } from '../../../auth/sessions';
+import { TransactionRejectedError } from '../../../chain/chain-api';
+import { recordAdminAction } from '../../../admin/admin-audit.repository';
+import { findPayoutOfOrder } from '../../payout.repository';
+import { claimPayout, movePayout, replaceSettledOutput, takeBackBatchClaims } from '../../payout-state';
 import { adminActor } from '../payout-batch-deps';
-import type { Transaction } from '../../db/database';
-import type { OrderRow, PayoutBatchOrderRow } from '../../db/schema';
-import { AppError } from '../../http/errors';
-import { recordOrderNotices } from '../../orders/order-notifications';
-import { moveOrder } from '../../orders/order-state';
+import type { Transaction } from '../../../db/database';
+import type { OrderRow, PayoutBatchOrderRow } from '../../../db/schema';
+import { AppError } from '../../../http/errors';
+import { recordOrderNotices } from '../../../orders/order-notifications';
+import { moveOrder } from '../../../orders/order-state';
 import {
-  deleteBatchIntents,
   lockBatch,
   lockOrders,
   recordBatchVouts,
@@ -27,7 +27,7 @@ import { planOf } from './batch-plan';
  * 1. One transaction checks that the signed transaction is exactly the batch (same coins, same outputs,
  *    same change), that every order may still be paid at its output's address under every payout rule
  *    (else the whole upload is refused, naming each order), and records the intent: the signed transaction
- *    and its txid on the batch (`broadcasting`) and a `sending` payout per order. Of two uploads at once,
+ *    and its txid on the batch (`broadcasting`) and a `submitted` payout per order. Of two uploads at once,
  *    the second waits for the first and then sees the batch taken.
  * 2. The transaction is handed to the network. Sending it again is harmless (same txid), so an upload
  *    that finds the batch `broadcasting` (a crash, a timeout) simply sends the recorded one again.
@@ -91,18 +91,20 @@ export async function submitSignedBatch(
         );
       }
       for (const row of current.orders) {
-        await insertPayout(
+        await claimPayout(
           tx,
           {
             orderId: row.orderId,
             kind: 'btc',
+            rail: 'onchain',
+            sender: 'batch',
             address: row.address,
             amountSats: row.amountSats,
             createdBy: actor,
             // Each intent names its batch, so a refused broadcast can take them back.
             batchId: batch.id,
           },
-          'sending',
+          'submitted',
         );
       }
     }
@@ -136,7 +138,7 @@ export async function submitSignedBatch(
       if (!known) {
         await deps.db.transaction(async (tx) => {
           await lockBatch(tx, batch.id);
-          await deleteBatchIntents(tx, batch.id);
+          await takeBackBatchClaims(tx, batch.id);
           await updateBatch(tx, batch.id, { status: 'awaiting_signature', signedTxHex: null, txid: null });
         });
         throw new AppError('BAD_REQUEST', `The network refused the signed transaction: ${error.message}`);
@@ -165,8 +167,9 @@ export async function submitSignedBatch(
       const payout = await findPayoutOfOrder(tx, row.orderId);
       if (!order || !payout || row.vout === null)
         throw new Error(`batch ${batch.id} lost order ${row.orderId}`);
-      await recordPayoutSent(tx, payout.id, { txid, vout: row.vout });
       if (current.batch.replacesBatchId) {
+        // A fee bump pays orders already settled by the batch it replaces: their result follows it.
+        await replaceSettledOutput(tx, payout, { txid, vout: row.vout });
         const updated = await recordReplacedPayout(tx, order, { txid, vout: row.vout, actor });
         await recordOrderNotices(tx, updated, {
           eventKey: `payout-bump:${batch.id}:${order.id}`,
@@ -174,6 +177,7 @@ export async function submitSignedBatch(
         });
         changed.push(updated);
       } else {
+        await movePayout(tx, payout, 'settled', { txid, vout: row.vout });
         changed.push(
           await moveOrder(tx, {
             orderId: order.id,

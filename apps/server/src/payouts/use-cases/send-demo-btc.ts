@@ -5,11 +5,12 @@ import { AppError } from '../../http/errors';
 import { assertAddressNotSanctioned } from '../../compliance/sanctions/sanctions-screening';
 import { moveOrder } from '../../orders/order-state';
 import { resolvePayoutDestination, type ResolveDeps } from '../../payout-addresses/payout-destination';
-import { recordAdminAction } from '../admin-audit.repository';
-import { lockOrder } from '../admin-orders.repository';
-import { assertOrderAction } from '../order-action-rules';
-import { insertPayout, recordPayoutSent, recordPayoutStarted } from '../payout.repository';
-import { actionFactsIn, adminActor, runOrderAction, type OrderActionDeps } from './run-order-action';
+import { recordAdminAction } from '../../admin/admin-audit.repository';
+import { lockOrder } from '../../admin/admin-orders.repository';
+import { assertOrderAction } from '../../admin/order-action-rules';
+import { recordPayoutStarted } from '../payout.repository';
+import { claimPayout, movePayout } from '../payout-state';
+import { actionFactsIn, adminActor, runOrderAction, type OrderActionDeps } from '../../admin/run-order-action';
 
 /**
  * Demo: pays a paid buy's bitcoin through the simulated chain, claim before send (docs/design.md).
@@ -39,16 +40,18 @@ export async function sendDemoBtc(
     if (!address) throw new AppError('CONFLICT', 'This buy has no payout address yet.');
     // Screened again just before the payout: the list may have changed since the order was saved.
     await assertAddressNotSanctioned(tx, address, 'walletAddress');
-    const payout = await insertPayout(
+    const payout = await claimPayout(
       tx,
       {
         orderId: order.id,
         kind: 'btc',
+        rail: 'onchain',
+        sender: 'demo-chain',
         address,
         amountSats: order.amountSats,
         createdBy: actor,
       },
-      'sending',
+      'submitted',
     );
     await recordPayoutStarted(tx, order, payout, actor);
     await recordAdminAction(tx, request.staff, {
@@ -83,7 +86,7 @@ export async function sendDemoBtc(
       action: 'order.payout_btc',
     },
     async (tx, current) => {
-      await recordPayoutSent(tx, payout.id, { txid: sent.txid, vout: 0 });
+      await movePayout(tx, payout, 'settled', { txid: sent.txid, vout: 0 });
       return moveOrder(tx, {
         orderId: current.id,
         from: ['processing'],

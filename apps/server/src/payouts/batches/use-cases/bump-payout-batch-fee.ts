@@ -1,8 +1,8 @@
-import type { SignedInUser } from '../../auth/sessions';
-import type { FeeTier } from '../../chain/chain-api';
-import { recordAdminAction } from '../../admin/admin-audit.repository';
+import type { SignedInUser } from '../../../auth/sessions';
+import type { FeeTier } from '../../../chain/chain-api';
+import { recordAdminAction } from '../../../admin/admin-audit.repository';
 import { adminActor } from '../payout-batch-deps';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../../http/errors';
 import { findReplacement, insertBatch, lockBatch, type BatchWithOrders } from '../payout-batch.repository';
 import { MIN_CHANGE_SATS, requireWallet, type PayoutBatchDeps } from '../payout-batch-deps';
 import { buildPayoutPsbt, estimateVsize, scriptOfAddress } from '../payout-psbt';

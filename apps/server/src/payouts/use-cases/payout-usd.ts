@@ -1,18 +1,19 @@
 import type { OrderRow } from '../../db/schema';
 import { moveOrder } from '../../orders/order-state';
-import { assertOrderAction } from '../order-action-rules';
-import { insertPayout } from '../payout.repository';
+import { assertOrderAction } from '../../admin/order-action-rules';
+import { recordSettledPayout } from '../payout-state';
+import { usdPayoutRail } from '../payout-rail';
 import {
   actionFactsIn,
   adminActor,
   runOrderAction,
   type OrderActionDeps,
   type OrderActionRequest,
-} from './run-order-action';
+} from '../../admin/run-order-action';
 
 /**
  * The dollars of a confirmed sell were paid to the customer (bank reference `reference`): it completes.
- * The payout row (one per order) commits with the move, under the order's lock: one payout, whoever calls.
+ * The payout row (one per order, settled at once: staff paid outside) commits with the move, under the order's lock: one payout, whoever calls.
  */
 export async function payoutUsd(
   deps: OrderActionDeps,
@@ -20,17 +21,18 @@ export async function payoutUsd(
 ): Promise<OrderRow> {
   return runOrderAction(deps, { ...request, action: 'order.payout_usd' }, async (tx, order) => {
     assertOrderAction('payout-usd', order, await actionFactsIn(tx, deps, order));
-    await insertPayout(
+    await recordSettledPayout(
       tx,
       {
         orderId: order.id,
         kind: 'usd',
+        rail: usdPayoutRail(order),
+        sender: 'operator',
         address: null,
         amountSats: null,
         createdBy: adminActor(request.staff),
-        reference: request.reference,
       },
-      'sent',
+      { reference: request.reference },
     );
     return moveOrder(tx, {
       orderId: order.id,

@@ -1,5 +1,5 @@
-import { confirmationsOf } from '../../chain/chain-api';
-import { AppError } from '../../http/errors';
+import { confirmationsOf } from '../../../chain/chain-api';
+import { AppError } from '../../../http/errors';
 import {
   findBatch,
   findDueBuysWithEntries,
@@ -9,7 +9,7 @@ import {
   type BatchWithOrders,
 } from '../payout-batch.repository';
 import type { PayoutBatchDeps } from '../payout-batch-deps';
-import { judgePayoutDestination, payoutReadiness } from '../../payout-addresses/payout-destination';
+import { judgePayoutDestination, payoutReadiness } from '../../../payout-addresses/payout-destination';
 
 export interface BatchView extends BatchWithOrders {
   confirmations: number | null;

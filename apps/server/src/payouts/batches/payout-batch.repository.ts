@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, notExists, or, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '../db/database';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, notExists, notInArray, or, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/database';
 import {
   globalSettings,
   orderEvents,
@@ -13,10 +13,10 @@ import {
   type PayoutAddressRow,
   type PayoutBatchOrderRow,
   type PayoutBatchRow,
-} from '../db/schema';
-import { isUniqueViolation } from '../db/postgres-errors';
-import { AppError } from '../http/errors';
-import { isUuid } from '../http/ids';
+} from '../../db/schema';
+import { isUniqueViolation } from '../../db/postgres-errors';
+import { AppError } from '../../http/errors';
+import { isUuid } from '../../http/ids';
 
 /** The SQL of payout batches (docs/design.md): batches, their customers' outputs, and the order claims. */
 
@@ -50,7 +50,13 @@ function dueBuyConditions(db: Database | Transaction) {
       db
         .select({ one: sql`1` })
         .from(payouts)
-        .where(eq(payouts.orderId, orders.id)),
+        .where(
+          and(
+            eq(payouts.orderId, orders.id),
+            eq(payouts.purpose, 'payout'),
+            notInArray(payouts.state, ['failed', 'cancelled']),
+          ),
+        ),
     ),
     notExists(
       db
@@ -304,9 +310,4 @@ export async function recordReplacedPayout(
 /** Outputs in a stable order: by vout once signed, else as built. */
 function sortOutputs(rows: PayoutBatchOrderRow[]): PayoutBatchOrderRow[] {
   return [...rows].sort((a, b) => (a.vout ?? 1e9) - (b.vout ?? 1e9) || a.orderId.localeCompare(b.orderId));
-}
-
-/** Takes back the payout intents of a batch the network refused (no money moved). */
-export async function deleteBatchIntents(tx: Transaction, batchId: string): Promise<void> {
-  await tx.delete(payouts).where(and(eq(payouts.batchId, batchId), eq(payouts.state, 'sending')));
 }

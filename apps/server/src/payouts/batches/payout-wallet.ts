@@ -1,8 +1,8 @@
 import { HARDENED_OFFSET, type HDKey } from '@scure/bip32';
 import { hex } from '@scure/base';
 import { p2wpkh } from '@scure/btc-signer';
-import { btcSignerNetwork, type BitcoinNetworkName } from '../chain/raw-transaction';
-import { DepositKeyError, parseAccountPublicKey } from '../deposits/deposit-address';
+import { btcSignerNetwork, type BitcoinNetworkName } from '../../chain/raw-transaction';
+import { DepositKeyError, parseAccountPublicKey } from '../../deposits/deposit-address';
 
 /**
  * The operator's watch-only payout wallet (docs/design.md): a BIP84 account public key, optionally with

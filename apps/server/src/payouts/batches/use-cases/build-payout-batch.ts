@@ -1,8 +1,8 @@
 import { formatBtc } from '@offzero/shared/money/money';
-import type { SignedInUser } from '../../auth/sessions';
-import type { FeeTier } from '../../chain/chain-api';
-import { AppError } from '../../http/errors';
-import { recordAdminAction } from '../../admin/admin-audit.repository';
+import type { SignedInUser } from '../../../auth/sessions';
+import type { FeeTier } from '../../../chain/chain-api';
+import { AppError } from '../../../http/errors';
+import { recordAdminAction } from '../../../admin/admin-audit.repository';
 import { adminActor } from '../payout-batch-deps';
 import {
   findDueBuyOrders,
@@ -14,7 +14,7 @@ import {
   type BatchWithOrders,
 } from '../payout-batch.repository';
 import { MIN_CHANGE_SATS, requireWallet, type PayoutBatchDeps } from '../payout-batch-deps';
-import { deriveXpubDestinations } from '../../payout-addresses/payout-destination';
+import { deriveXpubDestinations } from '../../../payout-addresses/payout-destination';
 import { buildPayoutPsbt, estimateVsize, scriptOfAddress, type PsbtInput } from '../payout-psbt';
 import { readWalletCoins } from '../wallet-coins';
 import { batchDestination } from './batch-destination';

@@ -1,9 +1,9 @@
-import type { SignedInUser } from '../auth/sessions';
-import type { ChainApi } from '../chain/chain-api';
-import type { BitcoinNetworkName } from '../chain/raw-transaction';
-import type { Database, Transaction } from '../db/database';
-import { AppError } from '../http/errors';
-import type { OrderNotifier } from '../orders/order-notifications';
+import type { SignedInUser } from '../../auth/sessions';
+import type { ChainApi } from '../../chain/chain-api';
+import type { BitcoinNetworkName } from '../../chain/raw-transaction';
+import type { Database, Transaction } from '../../db/database';
+import { AppError } from '../../http/errors';
+import type { OrderNotifier } from '../../orders/order-notifications';
 import type { PayoutWallet } from './payout-wallet';
 
 /**

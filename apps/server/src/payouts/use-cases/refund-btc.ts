@@ -1,16 +1,16 @@
 import type { OrderRow } from '../../db/schema';
 import { findSeenDepositsIn } from '../../deposits/deposit.repository';
 import { moveOrder } from '../../orders/order-state';
-import { clearFlag } from '../admin-orders.repository';
+import { clearFlag } from '../../admin/admin-orders.repository';
 import { insertBtcRefund, recordOrderEvent } from '../btc-refund.repository';
-import { assertOrderAction } from '../order-action-rules';
+import { assertOrderAction } from '../../admin/order-action-rules';
 import {
   actionFactsIn,
   adminActor,
   runOrderAction,
   type OrderActionDeps,
   type OrderActionRequest,
-} from './run-order-action';
+} from '../../admin/run-order-action';
 
 /**
  * Records that a sell order's coins were sent back to the customer (`txid`, to `address`) instead of

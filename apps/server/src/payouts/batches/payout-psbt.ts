@@ -1,7 +1,7 @@
 import { base64, hex } from '@scure/base';
 import { OutScript, Address, Transaction } from '@scure/btc-signer';
-import { btcSignerNetwork } from '../chain/raw-transaction';
-import { AppError } from '../http/errors';
+import { btcSignerNetwork } from '../../chain/raw-transaction';
+import { AppError } from '../../http/errors';
 import type { PayoutWallet } from './payout-wallet';
 
 /**

@@ -88,7 +88,7 @@ describe('bitcoin payouts (send-btc)', () => {
     const [payout] = await payoutsOf(orderId);
     const row = await orderRow(orderId);
     expect(row.status).toBe('completed');
-    expect(payout).toMatchObject({ state: 'sent', txid: row.txn, vout: 0, kind: 'btc' });
+    expect(payout).toMatchObject({ state: 'settled', txid: row.txn, vout: 0, kind: 'btc' });
   });
 
   it('never sends again after a failure between send and record; staff record the txid found on the chain', async () => {
@@ -124,7 +124,7 @@ describe('bitcoin payouts (send-btc)', () => {
     });
     expect(recorded.statusCode).toBe(200);
     expect(recorded.json().order).toMatchObject({ status: 'completed', txn: output!.txid });
-    expect(await payoutsOf(orderId)).toMatchObject([{ state: 'sent', txid: output!.txid, vout: 0 }]);
+    expect(await payoutsOf(orderId)).toMatchObject([{ state: 'settled', txid: output!.txid, vout: 0 }]);
     expect((await asAdmin(`/api/admin/orders/${orderId}/send-btc`)).statusCode).toBe(409);
     expect(await sentTo(walletAddress)).toBe(before + 1);
   });

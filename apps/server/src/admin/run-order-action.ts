@@ -1,13 +1,13 @@
-import type { SimulatedChain } from '../../chain/simulated-chain';
-import type { Database, Transaction } from '../../db/database';
-import type { OrderRow } from '../../db/schema';
-import type { SignedInUser } from '../../auth/sessions';
-import { AppError } from '../../http/errors';
-import type { OrderNotifier } from '../../orders/order-notifications';
-import { recordAdminAction } from '../admin-audit.repository';
-import { lockOrder } from '../admin-orders.repository';
-import type { ApprovalClosing } from './four-eyes';
-import { readOrderActionFacts } from '../order-action-rules';
+import type { SimulatedChain } from '../chain/simulated-chain';
+import type { Database, Transaction } from '../db/database';
+import type { OrderRow } from '../db/schema';
+import type { SignedInUser } from '../auth/sessions';
+import { AppError } from '../http/errors';
+import type { OrderNotifier } from '../orders/order-notifications';
+import { recordAdminAction } from './admin-audit.repository';
+import { lockOrder } from './admin-orders.repository';
+import type { ApprovalClosing } from './use-cases/four-eyes';
+import { readOrderActionFacts } from './order-action-rules';
 
 export interface OrderActionDeps {
   db: Database;
