@@ -10,7 +10,14 @@ import { lockOrder } from '../../admin/admin-orders.repository';
 import { assertOrderAction } from '../../admin/order-action-rules';
 import { recordPayoutStarted } from '../payout.repository';
 import { claimPayout, movePayout } from '../payout-state';
-import { actionFactsIn, adminActor, runOrderAction, type OrderActionDeps } from '../../admin/run-order-action';
+import { createDemoChainPayoutSender } from '../senders/demo-chain-sender';
+import type { PayoutSendResult } from '../../rails/rail-handler';
+import {
+  actionFactsIn,
+  adminActor,
+  runOrderAction,
+  type OrderActionDeps,
+} from '../../admin/run-order-action';
 
 /**
  * Demo: pays a paid buy's bitcoin through the simulated chain, claim before send (docs/design.md).
@@ -65,17 +72,20 @@ export async function sendDemoBtc(
     return { order, payout };
   });
 
-  let sent: { txid: string };
+  let sent: PayoutSendResult | undefined;
   try {
-    sent = await deps.chain.send(payout.address ?? '', order.amountSats);
+    sent = await createDemoChainPayoutSender(deps.chain).send({ db: deps.db }, payout, order);
   } catch {
     // Whether the coins left is unknown: the intent stays, so no retry can send them a second time.
+  }
+  if (sent?.outcome !== 'settled' || sent.txid === undefined) {
     throw new AppError(
       'UNAVAILABLE',
       `The payout may or may not have been sent. Do not send again: check the chain for a transaction ` +
         `to ${payout.address ?? 'the customer'}, then record its txid with "Record bitcoin payout".`,
     );
   }
+  const output = { txid: sent.txid, vout: sent.vout ?? 0 };
 
   return runOrderAction(
     deps,
@@ -86,15 +96,15 @@ export async function sendDemoBtc(
       action: 'order.payout_btc',
     },
     async (tx, current) => {
-      await movePayout(tx, payout, 'settled', { txid: sent.txid, vout: 0 });
+      await movePayout(tx, payout, 'settled', output);
       return moveOrder(tx, {
         orderId: current.id,
         from: ['processing'],
         to: 'completed',
         actor,
         reason: 'bitcoin sent to the customer',
-        patch: { txn: sent.txid },
-        details: { txid: sent.txid, vout: 0 },
+        patch: { txn: output.txid },
+        details: output,
       });
     },
   );

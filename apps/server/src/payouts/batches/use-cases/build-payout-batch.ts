@@ -83,27 +83,7 @@ export async function buildPayoutBatch(
       return script;
     });
 
-    const inputs: PsbtInput[] = [];
-    let inputSats = 0n;
-    let plan: { feeSats: bigint; changeSats: bigint } | null = null;
-    for (const coin of available) {
-      inputs.push(coin);
-      inputSats += coin.valueSats;
-      const feeWithChange = feeFor(
-        feeRateKvb,
-        estimateVsize(inputs.length, [...payoutScripts, change.script]),
-      );
-      if (inputSats >= payoutSats + feeWithChange + MIN_CHANGE_SATS) {
-        plan = { feeSats: feeWithChange, changeSats: inputSats - payoutSats - feeWithChange };
-        break;
-      }
-      const feeWithoutChange = feeFor(feeRateKvb, estimateVsize(inputs.length, payoutScripts));
-      if (inputSats >= payoutSats + feeWithoutChange) {
-        // The rest is too small for a change output: it goes to the fee.
-        plan = { feeSats: inputSats - payoutSats, changeSats: 0n };
-        break;
-      }
-    }
+    const { inputs, plan } = pickCoins(available, payoutSats, payoutScripts, change.script, feeRateKvb);
     if (!plan) {
       const held = available.reduce((sum, coin) => sum + coin.valueSats, 0n);
       throw new AppError(
@@ -159,4 +139,36 @@ export async function buildPayoutBatch(
 /** The fee at a rate in sat/kvB for a size in vB, rounded up to whole satoshis. */
 export function feeFor(rateSatPerKvb: number, vsize: number): bigint {
   return (BigInt(rateSatPerKvb) * BigInt(vsize) + 999n) / 1000n;
+}
+
+/**
+ * Coins largest first until they pay the outputs and the fee, with change when the rest is worth a
+ * change output (else the rest goes to the fee); `plan` is null when the coins are not enough.
+ */
+function pickCoins(
+  available: PsbtInput[],
+  payoutSats: bigint,
+  payoutScripts: Uint8Array[],
+  changeScript: Uint8Array,
+  feeRateKvb: number,
+): { inputs: PsbtInput[]; plan: { feeSats: bigint; changeSats: bigint } | null } {
+  const inputs: PsbtInput[] = [];
+  let inputSats = 0n;
+  let plan: { feeSats: bigint; changeSats: bigint } | null = null;
+  for (const coin of available) {
+    inputs.push(coin);
+    inputSats += coin.valueSats;
+    const feeWithChange = feeFor(feeRateKvb, estimateVsize(inputs.length, [...payoutScripts, changeScript]));
+    if (inputSats >= payoutSats + feeWithChange + MIN_CHANGE_SATS) {
+      plan = { feeSats: feeWithChange, changeSats: inputSats - payoutSats - feeWithChange };
+      break;
+    }
+    const feeWithoutChange = feeFor(feeRateKvb, estimateVsize(inputs.length, payoutScripts));
+    if (inputSats >= payoutSats + feeWithoutChange) {
+      // The rest is too small for a change output: it goes to the fee.
+      plan = { feeSats: inputSats - payoutSats, changeSats: 0n };
+      break;
+    }
+  }
+  return { inputs, plan };
 }

@@ -5,7 +5,7 @@ import { findPayoutOfOrder } from '../../payout.repository';
 import { claimPayout, movePayout, replaceSettledOutput, takeBackBatchClaims } from '../../payout-state';
 import { adminActor } from '../payout-batch-deps';
 import type { Transaction } from '../../../db/database';
-import type { OrderRow, PayoutBatchOrderRow } from '../../../db/schema';
+import type { OrderRow, PayoutBatchOrderRow, PayoutBatchRow } from '../../../db/schema';
 import { AppError } from '../../../http/errors';
 import { recordOrderNotices } from '../../../orders/order-notifications';
 import { moveOrder } from '../../../orders/order-state';
@@ -36,12 +36,25 @@ import { planOf } from './batch-plan';
  */
 export async function submitSignedBatch(
   deps: PayoutBatchDeps,
-  request: { staff: SignedInUser; batchId: string; psbt: string },
+  request: SubmitRequest,
 ): Promise<BatchWithOrders> {
+  const intent = await claimBatch(deps, request);
+  if (intent.done) return intent.done;
+  const { batch } = intent.send;
+  await broadcastBatch(deps, batch);
+  return recordBroadcast(deps, request, batch);
+}
+
+type SubmitRequest = { staff: SignedInUser; batchId: string; psbt: string };
+
+/** Step 1: check the signed transaction and every order, and claim the payouts (or find them claimed). */
+async function claimBatch(
+  deps: PayoutBatchDeps,
+  request: SubmitRequest,
+): Promise<{ done: BatchWithOrders; send: undefined } | { send: BatchWithOrders; done: undefined }> {
   const wallet = requireWallet(deps);
   const actor = adminActor(request.staff);
-
-  const intent = await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const current = await lockBatch(tx, request.batchId);
     if (!current) throw new AppError('NOT_FOUND', 'Payout batch not found.');
     const checked = checkSignedPsbt(wallet, planOf(wallet, current), request.psbt);
@@ -127,8 +140,10 @@ export async function submitSignedBatch(
     });
     return { send: { batch: updated, orders: current.orders }, done: undefined };
   });
-  if (intent.done) return intent.done;
-  const { batch } = intent.send;
+}
+
+/** Step 2: hands the recorded transaction to the network; a refusal takes the claims back. */
+async function broadcastBatch(deps: PayoutBatchDeps, batch: PayoutBatchRow): Promise<void> {
   try {
     await deps.chain.broadcast(batch.signedTxHex ?? '');
   } catch (error) {
@@ -151,7 +166,15 @@ export async function submitSignedBatch(
       );
     }
   }
+}
 
+/** Step 3: records each order's output and completes the orders (or follows a fee bump), then tells them. */
+async function recordBroadcast(
+  deps: PayoutBatchDeps,
+  request: SubmitRequest,
+  batch: PayoutBatchRow,
+): Promise<BatchWithOrders> {
+  const actor = adminActor(request.staff);
   const changed: OrderRow[] = [];
   const finished = await deps.db.transaction(async (tx) => {
     const current = await lockBatch(tx, batch.id);
