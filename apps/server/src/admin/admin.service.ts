@@ -22,15 +22,11 @@ import { listAuditEntries } from './use-cases/list-audit-entries';
 import { listKycCases } from './use-cases/list-kyc-cases';
 import { markPaid } from './use-cases/mark-paid';
 import { withFourEyes } from './use-cases/four-eyes';
-import { payoutUsd } from './use-cases/payout-usd';
-import { recordBtcPayout } from './use-cases/record-btc-payout';
-import { refundBtc } from './use-cases/refund-btc';
 import { resolveFlag } from './use-cases/resolve-flag';
-import { actionFactsIn, type OrderActionRequest } from './use-cases/run-order-action';
+import { actionFactsIn, type OrderActionRequest } from './run-order-action';
 import { assertOrderAction } from './order-action-rules';
 import { searchCustomers } from './use-cases/search-customers';
 import { searchOrders } from './use-cases/search-orders';
-import { sendDemoBtc } from './use-cases/send-demo-btc';
 import { setCustomerAccess, type CustomerAccessChange } from './use-cases/set-customer-access';
 import { updateGlobalSettings, type EditedSettings } from './use-cases/update-global-settings';
 import { setCustomerTier } from './use-cases/set-customer-tier';
@@ -41,6 +37,7 @@ import { getOutboxStatus } from './use-cases/get-outbox-status';
 import type { InboxService } from '../inbox/inbox.service';
 import { getInboxStatus } from './use-cases/get-inbox-status';
 import type { SanctionsListService } from '../compliance/sanctions/sanctions-list.service';
+import { createPayoutsService } from '../payouts/payouts.service';
 
 export interface AdminDependencies {
   db: Database;
@@ -67,7 +64,8 @@ export interface AdminDependencies {
 
 /** The back office: the order desk, KYC review, customers, audit log and settings, one use-case each. */
 export function createAdminService(deps: AdminDependencies) {
-  const { simulatedChain } = deps;
+  // Payouts are their own feature; the back office asks it, keeping four eyes here.
+  const payouts = createPayoutsService(deps);
   return {
     // The order desk
     searchOrders: (filters: AdminOrderFilters) => searchOrders(deps, filters),
@@ -87,13 +85,9 @@ export function createAdminService(deps: AdminDependencies) {
         },
         (_approved, approval) => markPaid(deps, { ...request, approval }),
       ),
-    recordBtcPayout: (request: OrderActionRequest & { txid: string; vout?: number | undefined }) =>
-      recordBtcPayout(deps, request),
+    recordBtcPayout: payouts.recordBtcPayout,
     /** Demo only (null otherwise): pays a buy out through the simulated chain. */
-    sendDemoBtc: simulatedChain
-      ? (request: { staff: SignedInUser; orderId: string }) =>
-          sendDemoBtc({ ...deps, chain: simulatedChain }, request)
-      : null,
+    sendDemoBtc: payouts.sendDemoBtc,
     /** Four eyes first: a large sell answers `pending` until a second admin pays it out. */
     payoutUsd: (request: OrderActionRequest & { reference: string }) =>
       withFourEyes(
@@ -105,13 +99,13 @@ export function createAdminService(deps: AdminDependencies) {
           check: async (tx, order) =>
             assertOrderAction('payout-usd', order, await actionFactsIn(tx, deps, order)),
         },
-        (approved, approval) => payoutUsd(deps, { ...request, ...approved, approval }),
+        (approved, approval) => payouts.payoutUsd({ ...request, ...approved, approval }),
       ),
     cancelOrder: (request: { staff: SignedInUser; orderId: string; reason: string }) =>
       cancelOrder(deps, request),
     resolveFlag: (request: { staff: SignedInUser; orderId: string; note: string }) =>
       resolveFlag(deps, request),
-    refundBtc: (request: OrderActionRequest & { address: string; txid: string }) => refundBtc(deps, request),
+    refundBtc: payouts.refundBtc,
 
     // KYC review
     listKycCases: (status: KycStatus) => listKycCases(deps, status),

@@ -8,9 +8,9 @@ import {
   payoutDestinationProblem,
   type PayoutDestination,
 } from '../payout-addresses/payout-destination';
-import { findBatchClaim } from '../payout-batches/payout-batch.repository';
-import { findBtcRefund } from './btc-refund.repository';
-import { findPayoutOfOrder } from './payout.repository';
+import { findBatchClaim } from '../payouts/batches/payout-batch.repository';
+import { findBtcRefund } from '../payouts/btc-refund.repository';
+import { findPayoutOfOrder } from '../payouts/payout.repository';
 
 /**
  * The rules of the back office's order actions, in one place: each action's use-case refuses what they
@@ -50,7 +50,7 @@ export const RESOLVE_FLAG_FIRST = 'Resolve the flag first.';
 
 /** A payout that exists: one in flight may have sent money already, so nothing sends again. */
 function payoutExists(order: OrderRow, payout: PayoutRow): OrderActionVerdict {
-  if (payout.state === 'sending') {
+  if (payout.state === 'submitted') {
     return blocked(
       `A payout of this order is already in flight (started ${payout.createdAt.toISOString()}). ` +
         `Do not send again: check the chain for a transaction to ${payout.address ?? order.walletAddress ?? 'the customer'}, ` +
@@ -111,7 +111,7 @@ const RULES: Record<OrderActionKind, (order: OrderRow, facts: OrderActionFacts) 
     if (order.flag) return blocked(RESOLVE_FLAG_FIRST);
     if (facts.batch) return inBatch(facts.batch);
     // A payout in flight already passed the address check when it started.
-    if (facts.payout?.state === 'sending') return ALLOWED;
+    if (facts.payout?.state === 'submitted') return ALLOWED;
     if (facts.payout) return payoutExists(order, facts.payout);
     return destinationVerdict(facts.destination);
   },

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { btcRefunds, orders, users, type OrderRow } from '../db/schema';
+import { orders, payouts, users, type OrderRow } from '../db/schema';
 import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
 import { placeBuyOrder, TEST_WALLET } from '../test/buy-helpers';
 import { saveBank, saveZelle, sellOrder, fileW9 } from '../test/sell-helpers';
@@ -69,7 +69,10 @@ describe('back office: returning bitcoin and lifting restrictions (docs/design.m
       expect(row.flagNote).toContain(REFUND_TXID);
       expect(row.flagNote).toContain('over_limit');
       expect(
-        await t.database.db.select().from(btcRefunds).where(eq(btcRefunds.orderId, held.id)),
+        await t.database.db
+          .select()
+          .from(payouts)
+          .where(and(eq(payouts.orderId, held.id), eq(payouts.purpose, 'refund'))),
       ).toMatchObject([{ address: TEST_WALLET, txid: REFUND_TXID }]);
 
       const detail = (await asAdmin('GET', `/api/admin/orders/${held.id}`)).json();

@@ -791,24 +791,6 @@ export const sellDepositTerms = pgTable(
 
 export type SellDepositTermsRow = typeof sellDepositTerms.$inferSelect;
 
-/** Coins of a sell order that were returned to the customer instead of paid for (one return per order). */
-export const btcRefunds = pgTable(
-  'btc_refunds',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id),
-    address: text('address').notNull(),
-    txid: text('txid').notNull(),
-    refundedBy: text('refunded_by').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [uniqueIndex('btc_refunds_order_unique').on(table.orderId)],
-);
-
-export type BtcRefundRow = typeof btcRefunds.$inferSelect;
-
 /**
  * Idempotency keys (docs/design.md): the first answer to a signed-in user's call with an
  * `Idempotency-Key`, replayed for 24 hours to the same user, path and key. A row is claimed
@@ -840,9 +822,23 @@ export const idempotencyKeys = pgTable(
 
 export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
 
+/** A payout's states; only `payouts/payout-state.ts` moves a payout between them. */
+export const payoutStates = ['requested', 'submitted', 'settled', 'failed', 'returned', 'cancelled'] as const;
+export type PayoutState = (typeof payoutStates)[number];
+/** The rail the money or coins leave on: the chain, or a sell's payout method. */
+export const payoutRails = ['onchain', 'zelle', 'ach', 'wire'] as const;
+export type PayoutRail = (typeof payoutRails)[number];
+/** The one code path allowed to send a payout: staff by hand, a signed batch, or the demo chain. */
+export const payoutSenders = ['operator', 'batch', 'demo-chain'] as const;
+export type PayoutSenderName = (typeof payoutSenders)[number];
+/** Paying an order out, or returning a sell's coins instead of paying for them. */
+export const payoutPurposes = ['payout', 'refund'] as const;
+export type PayoutPurpose = (typeof payoutPurposes)[number];
+
 /**
- * Payouts (docs/design.md): one per order. The intent (`sending`) commits with the check that
- * the order may be paid, before any money moves; the result (`sent`: txid and vout, or the bank
+ * Payouts (docs/design.md, "Payouts claim the order first"): every payment or return of coins to a
+ * customer, at most one per order and purpose. The intent (`submitted`) commits with the check that
+ * the order may be paid, before any money moves; the result (`settled`: txid and vout, or the bank
  * reference) is recorded afterwards. An intent without a result is never sent again: staff check the
  * chain. A bitcoin output (txid, vout) pays one order only.
  */
@@ -854,8 +850,11 @@ export const payouts = pgTable(
       .notNull()
       .references(() => orders.id),
     kind: text('kind', { enum: ['btc', 'usd'] }).notNull(),
-    state: text('state', { enum: ['sending', 'sent'] }).notNull(),
-    /** Where the bitcoin goes (a buy's payout address). */
+    state: text('state', { enum: payoutStates }).notNull(),
+    rail: text('rail', { enum: payoutRails }).notNull(),
+    sender: text('sender', { enum: payoutSenders }).notNull(),
+    purpose: text('purpose', { enum: payoutPurposes }).notNull().default('payout'),
+    /** Where the bitcoin goes (a buy's payout address, or where a sell's coins were returned). */
     address: text('address'),
     amountSats: bigint('amount_sats', { mode: 'bigint' }),
     txid: text('txid'),
@@ -869,12 +868,15 @@ export const payouts = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (table) => [
-    uniqueIndex('payouts_order_unique').on(table.orderId),
+    // One live payout per order and purpose: a failed or cancelled one is followed by a new row.
+    uniqueIndex('payouts_order_purpose_unique')
+      .on(table.orderId, table.purpose)
+      .where(sql`${table.state} not in ('failed', 'cancelled')`),
     uniqueIndex('payouts_output_unique').on(table.txid, table.vout),
     check('payouts_vout', sql`${table.vout} is null or ${table.vout} >= 0`),
     check(
-      'payouts_sent_has_result',
-      sql`${table.state} <> 'sent' or ${table.txid} is not null or ${table.reference} is not null`,
+      'payouts_settled_has_result',
+      sql`${table.state} <> 'settled' or ${table.txid} is not null or ${table.reference} is not null`,
     ),
   ],
 );

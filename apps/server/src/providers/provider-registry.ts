@@ -20,8 +20,8 @@ import { createCoinbasePriceSource } from '../prices/coinbase-price-source';
 import { createDemoPriceSource } from '../prices/demo-price-source';
 import { createKrakenPriceSource } from '../prices/kraken-price-source';
 import type { PriceSource } from '../prices/price-source';
-import { DEMO_PAYOUT_WALLET_XPUB } from '../payout-batches/demo-payout-wallet';
-import { parsePayoutWallet, type PayoutWallet } from '../payout-batches/payout-wallet';
+import { DEMO_PAYOUT_WALLET_XPUB } from '../payouts/batches/demo-payout-wallet';
+import { parsePayoutWallet, type PayoutWallet } from '../payouts/batches/payout-wallet';
 
 /**
  * The one place where every outside provider is chosen (docs/design.md), from `APP_MODE` alone:

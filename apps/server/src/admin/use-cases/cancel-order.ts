@@ -2,7 +2,7 @@ import type { SignedInUser } from '../../auth/sessions';
 import type { OrderRow } from '../../db/schema';
 import { moveOrder } from '../../orders/order-state';
 import { assertOrderAction } from '../order-action-rules';
-import { actionFactsIn, adminActor, runOrderAction, type OrderActionDeps } from './run-order-action';
+import { actionFactsIn, adminActor, runOrderAction, type OrderActionDeps } from '../run-order-action';
 
 /** Cancels an order that has not completed, keeping the reason for the customer and the audit log. */
 export async function cancelOrder(

@@ -8,7 +8,7 @@ import {
   resolvePayoutDestination,
   type ResolveDeps,
 } from '../../payout-addresses/payout-destination';
-import { findBatchHoldingOrder } from '../../payout-batches/payout-batch.repository';
+import { findBatchHoldingOrder } from '../../payouts/batches/payout-batch.repository';
 import {
   findOrder,
   findOrderCustomer,

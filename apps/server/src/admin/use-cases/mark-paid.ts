@@ -7,7 +7,7 @@ import {
   runOrderAction,
   type OrderActionDeps,
   type OrderActionRequest,
-} from './run-order-action';
+} from '../run-order-action';
 
 /** A person checked the bank or Zelle account: the buy's payment arrived, so its bitcoin may be sent. */
 export async function markPaid(deps: OrderActionDeps, request: OrderActionRequest): Promise<OrderRow> {

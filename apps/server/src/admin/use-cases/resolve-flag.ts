@@ -2,7 +2,7 @@ import type { SignedInUser } from '../../auth/sessions';
 import type { OrderRow } from '../../db/schema';
 import { clearFlag } from '../admin-orders.repository';
 import { assertOrderAction } from '../order-action-rules';
-import { actionFactsIn, adminActor, runOrderAction, type OrderActionDeps } from './run-order-action';
+import { actionFactsIn, adminActor, runOrderAction, type OrderActionDeps } from '../run-order-action';
 
 /** A person looked into a flagged order: the flag goes, what it said stays in the flag note. */
 export async function resolveFlag(

@@ -1,0 +1,47 @@
+import type { OrderRow } from '../../db/schema';
+import { moveOrder } from '../../orders/order-state';
+import { assertOrderAction } from '../../admin/order-action-rules';
+import { recordSettledPayout } from '../payout-state';
+import { usdPayoutRail } from '../payout-rail';
+import {
+  actionFactsIn,
+  adminActor,
+  runOrderAction,
+  type OrderActionDeps,
+  type OrderActionRequest,
+} from '../../admin/run-order-action';
+
+/**
+ * The dollars of a confirmed sell were paid to the customer (bank reference `reference`): it completes.
+ * The payout row (one per order, settled at once: staff paid outside) commits with the move, under the order's lock: one payout, whoever calls.
+ */
+export async function payoutUsd(
+  deps: OrderActionDeps,
+  request: OrderActionRequest & { reference: string },
+): Promise<OrderRow> {
+  return runOrderAction(deps, { ...request, action: 'order.payout_usd' }, async (tx, order) => {
+    assertOrderAction('payout-usd', order, await actionFactsIn(tx, deps, order));
+    await recordSettledPayout(
+      tx,
+      {
+        orderId: order.id,
+        kind: 'usd',
+        rail: usdPayoutRail(order),
+        sender: 'operator',
+        address: null,
+        amountSats: null,
+        createdBy: adminActor(request.staff),
+      },
+      { reference: request.reference },
+    );
+    return moveOrder(tx, {
+      orderId: order.id,
+      from: ['processing'],
+      to: 'completed',
+      actor: adminActor(request.staff),
+      reason: 'dollars paid to the customer',
+      patch: { bankTxn: request.reference },
+      details: { reference: request.reference },
+    });
+  });
+}
