@@ -8,6 +8,7 @@ import {
   type ChainApi,
   type ChainOutput,
 } from './chain-api';
+import { createEsploraHttp, type EsploraHttp } from './esplora-http';
 
 /**
  * The chain read from an Esplora HTTP API (Blockstream's esplora, mempool.space, a self-hosted electrs):
@@ -27,8 +28,6 @@ export interface EsploraChainOptions {
 const CONFIRMED_PAGE_SIZE = 25;
 /** The first page plus up to 9 confirmed pages: far beyond what a one-use deposit address receives. */
 const MAX_PAGES = 10;
-/** An answer larger than this is not what these endpoints return. */
-const MAX_BODY_CHARS = 20_000_000;
 /** A fee estimate above this (sat/vB) is garbage, not a market. */
 const MAX_FEE_RATE = 10_000;
 
@@ -157,191 +156,12 @@ async function inParallel<T, R>(items: T[], limit: number, work: (item: T) => Pr
 }
 
 export function createEsploraChain({ baseUrl, timeoutMs = 10_000 }: EsploraChainOptions): ChainApi {
-  let root: string;
-  try {
-    const url = new URL(baseUrl);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http');
-    root = url.toString().replace(/\/+$/, '');
-  } catch {
-    throw new Error('The Esplora URL must be an http(s) URL such as https://mempool.space/api.');
-  }
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
-    throw new Error('The Esplora timeout must be a positive number of milliseconds.');
-  }
-
-  /** GETs `path` and answers its body text; errors name the path, never the server's URL. */
-  async function getText(path: string): Promise<string> {
-    const signal = AbortSignal.timeout(timeoutMs);
-    try {
-      const response = await fetch(`${root}${path}`, {
-        signal,
-        headers: { accept: 'application/json, text/plain' },
-        redirect: 'follow',
-      });
-      if (!response.ok) {
-        await response.body?.cancel().catch(() => undefined);
-        const why = response.status === 429 ? ' (rate-limited; slow down)' : '';
-        throw new ChainApiError(`Esplora answered HTTP ${response.status}${why} for GET ${path}.`, {
-          status: response.status,
-        });
-      }
-      const text = await response.text();
-      if (text.length > MAX_BODY_CHARS) {
-        throw new ChainApiError(`Esplora answered an oversized body for GET ${path}.`);
-      }
-      return text;
-    } catch (error) {
-      if (error instanceof ChainApiError) throw error;
-      if (signal.aborted) {
-        throw new ChainApiError(`Esplora did not answer GET ${path} within ${timeoutMs} ms.`, {
-          cause: error,
-        });
-      }
-      throw new ChainApiError(`Esplora could not be reached for GET ${path}.`, { cause: error });
-    }
-  }
-
-  /** POSTs a text body and answers the status and body text; errors name the path only. */
-  async function postText(path: string, body: string): Promise<{ status: number; text: string }> {
-    const signal = AbortSignal.timeout(timeoutMs);
-    try {
-      const response = await fetch(`${root}${path}`, {
-        method: 'POST',
-        signal,
-        headers: { 'content-type': 'text/plain', accept: 'text/plain' },
-        body,
-      });
-      const text = await response.text();
-      if (text.length > MAX_BODY_CHARS) {
-        throw new ChainApiError(`Esplora answered an oversized body for POST ${path}.`);
-      }
-      return { status: response.status, text };
-    } catch (error) {
-      if (error instanceof ChainApiError) throw error;
-      if (signal.aborted) {
-        throw new ChainApiError(`Esplora did not answer POST ${path} within ${timeoutMs} ms.`, {
-          cause: error,
-        });
-      }
-      throw new ChainApiError(`Esplora could not be reached for POST ${path}.`, { cause: error });
-    }
-  }
-
-  async function getJson<T>(path: string, schema: z.ZodType<T>): Promise<T> {
-    const text = await getText(path);
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (error) {
-      throw new ChainApiError(`Esplora answered something that is not JSON for GET ${path}.`, {
-        cause: error,
-      });
-    }
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-      throw new ChainApiError(
-        `Esplora answered an unexpected shape for GET ${path}${where}: ${issue?.message ?? 'invalid'}.`,
-      );
-    }
-    return parsed.data;
-  }
-
-  async function transactionsOf(address: string): Promise<EsploraTransaction[]> {
-    const encoded = encodeURIComponent(address);
-    const byTxid = new Map<string, EsploraTransaction>();
-    /** Adds a page; answers how many transactions it had that were not seen before. */
-    const add = (page: EsploraTransaction[]): number => {
-      let fresh = 0;
-      for (const tx of page) {
-        const known = byTxid.get(tx.txid);
-        if (!known) fresh += 1;
-        // Between two page reads a transaction can confirm and show up twice: keep the confirmed view.
-        if (!known || (!known.status.confirmed && tx.status.confirmed)) byTxid.set(tx.txid, tx);
-      }
-      return fresh;
-    };
-
-    const firstPage = await getJson(`/address/${encoded}/txs`, esploraTransactionsSchema);
-    add(firstPage);
-    let confirmed = firstPage.filter((tx) => tx.status.confirmed);
-    for (let pages = 1; pages < MAX_PAGES && confirmed.length >= CONFIRMED_PAGE_SIZE; pages += 1) {
-      const lastSeen = confirmed[confirmed.length - 1]!.txid;
-      const page = await getJson(`/address/${encoded}/txs/chain/${lastSeen}`, esploraTransactionsSchema);
-      // A server that ignores the cursor would repeat itself forever.
-      if (add(page) === 0) break;
-      confirmed = page.filter((tx) => tx.status.confirmed);
-    }
-    return [...byTxid.values()];
-  }
-
+  const http = createEsploraHttp(baseUrl, timeoutMs);
+  const { getText, postText, getJson } = http;
   return {
     kind: 'esplora',
-
-    async outputsTo(address) {
-      if (typeof address !== 'string' || !ADDRESS_IN_PATH.test(address)) {
-        throw new ChainApiError('Cannot look up a malformed bitcoin address.');
-      }
-      return (await transactionsOf(address)).flatMap((tx) => outputsOfTransaction(tx, address));
-    },
-
-    async hasHistory(address) {
-      if (typeof address !== 'string' || !ADDRESS_IN_PATH.test(address)) {
-        throw new ChainApiError('Cannot look up a malformed bitcoin address.');
-      }
-      const summary = await getJson(`/address/${encodeURIComponent(address)}`, addressSummarySchema);
-      return summary.chain_stats.tx_count + summary.mempool_stats.tx_count > 0;
-    },
-
-    async tipHeight() {
-      const text = (await getText('/blocks/tip/height')).trim();
-      const height = /^[0-9]{1,12}$/.test(text) ? Number(text) : Number.NaN;
-      if (!Number.isSafeInteger(height)) {
-        throw new ChainApiError('Esplora answered a tip height that is not a whole number.');
-      }
-      return height;
-    },
-
-    async feeRate() {
-      const estimates = await getJson('/fee-estimates', feeEstimatesSchema);
-      for (const target of ['3', '2', '1']) {
-        const rate = estimates[target];
-        if (rate === undefined) continue;
-        if (typeof rate !== 'number' || !Number.isFinite(rate) || rate <= 0 || rate > MAX_FEE_RATE) {
-          throw new ChainApiError(`Esplora answered an implausible fee estimate for ${target} blocks.`);
-        }
-        return rate;
-      }
-      throw new ChainApiError('Esplora answered no fee estimate for 1 to 3 blocks.');
-    },
-
-    async feeRateFor(tier) {
-      const estimates = await getJson('/fee-estimates', feeEstimatesSchema);
-      // The tier's own target first, then faster ones: a faster estimate is never too low.
-      for (let target = FEE_TIER_TARGET_BLOCKS[tier]; target >= 1; target -= 1) {
-        const rate = estimates[String(target)];
-        if (rate === undefined) continue;
-        if (typeof rate !== 'number' || !Number.isFinite(rate) || rate <= 0 || rate > MAX_FEE_RATE) {
-          throw new ChainApiError(`Esplora answered an implausible fee estimate for ${target} blocks.`);
-        }
-        return rate;
-      }
-      throw new ChainApiError(`Esplora answered no fee estimate for the ${tier} tier.`);
-    },
-
-    async utxos(address) {
-      if (typeof address !== 'string' || !ADDRESS_IN_PATH.test(address)) {
-        throw new ChainApiError('Cannot look up a malformed bitcoin address.');
-      }
-      const utxos = await getJson(`/address/${encodeURIComponent(address)}/utxo`, esploraUtxosSchema);
-      return utxos.map((utxo) => ({
-        txid: utxo.txid,
-        vout: utxo.vout,
-        valueSats: BigInt(utxo.value),
-        blockHeight: utxo.status.confirmed ? (utxo.status.block_height ?? null) : null,
-      }));
-    },
+    ...addressReads(http),
+    ...tipAndFeeReads(http),
 
     async broadcast(txHex) {
       const hex = typeof txHex === 'string' ? txHex.trim().toLowerCase() : '';
@@ -452,4 +272,111 @@ export function createEsploraChain({ baseUrl, timeoutMs = 10_000 }: EsploraChain
       return { blockHeight: status.confirmed ? (status.block_height ?? null) : null };
     },
   };
+}
+
+/** What the chain knows of one address: its outputs, whether it was ever used, its unspent coins. */
+function addressReads(http: EsploraHttp): Pick<ChainApi, 'outputsTo' | 'hasHistory' | 'utxos'> {
+  const { getJson } = http;
+  return {
+    async outputsTo(address) {
+      if (typeof address !== 'string' || !ADDRESS_IN_PATH.test(address)) {
+        throw new ChainApiError('Cannot look up a malformed bitcoin address.');
+      }
+      return (await transactionsOf(http, address)).flatMap((tx) => outputsOfTransaction(tx, address));
+    },
+
+    async hasHistory(address) {
+      if (typeof address !== 'string' || !ADDRESS_IN_PATH.test(address)) {
+        throw new ChainApiError('Cannot look up a malformed bitcoin address.');
+      }
+      const summary = await getJson(`/address/${encodeURIComponent(address)}`, addressSummarySchema);
+      return summary.chain_stats.tx_count + summary.mempool_stats.tx_count > 0;
+    },
+
+    async utxos(address) {
+      if (typeof address !== 'string' || !ADDRESS_IN_PATH.test(address)) {
+        throw new ChainApiError('Cannot look up a malformed bitcoin address.');
+      }
+      const utxos = await getJson(`/address/${encodeURIComponent(address)}/utxo`, esploraUtxosSchema);
+      return utxos.map((utxo) => ({
+        txid: utxo.txid,
+        vout: utxo.vout,
+        valueSats: BigInt(utxo.value),
+        blockHeight: utxo.status.confirmed ? (utxo.status.block_height ?? null) : null,
+      }));
+    },
+  };
+}
+
+/** The chain's tip and its fee estimates. */
+function tipAndFeeReads({
+  getText,
+  getJson,
+}: EsploraHttp): Pick<ChainApi, 'tipHeight' | 'feeRate' | 'feeRateFor'> {
+  return {
+    async tipHeight() {
+      const text = (await getText('/blocks/tip/height')).trim();
+      const height = /^[0-9]{1,12}$/.test(text) ? Number(text) : Number.NaN;
+      if (!Number.isSafeInteger(height)) {
+        throw new ChainApiError('Esplora answered a tip height that is not a whole number.');
+      }
+      return height;
+    },
+
+    async feeRate() {
+      const estimates = await getJson('/fee-estimates', feeEstimatesSchema);
+      for (const target of ['3', '2', '1']) {
+        const rate = estimates[target];
+        if (rate === undefined) continue;
+        if (typeof rate !== 'number' || !Number.isFinite(rate) || rate <= 0 || rate > MAX_FEE_RATE) {
+          throw new ChainApiError(`Esplora answered an implausible fee estimate for ${target} blocks.`);
+        }
+        return rate;
+      }
+      throw new ChainApiError('Esplora answered no fee estimate for 1 to 3 blocks.');
+    },
+
+    async feeRateFor(tier) {
+      const estimates = await getJson('/fee-estimates', feeEstimatesSchema);
+      // The tier's own target first, then faster ones: a faster estimate is never too low.
+      for (let target = FEE_TIER_TARGET_BLOCKS[tier]; target >= 1; target -= 1) {
+        const rate = estimates[String(target)];
+        if (rate === undefined) continue;
+        if (typeof rate !== 'number' || !Number.isFinite(rate) || rate <= 0 || rate > MAX_FEE_RATE) {
+          throw new ChainApiError(`Esplora answered an implausible fee estimate for ${target} blocks.`);
+        }
+        return rate;
+      }
+      throw new ChainApiError(`Esplora answered no fee estimate for the ${tier} tier.`);
+    },
+  };
+}
+
+/** Every transaction of the address: the mempool and up to MAX_PAGES pages of confirmed ones. */
+async function transactionsOf({ getJson }: EsploraHttp, address: string): Promise<EsploraTransaction[]> {
+  const encoded = encodeURIComponent(address);
+  const byTxid = new Map<string, EsploraTransaction>();
+  /** Adds a page; answers how many transactions it had that were not seen before. */
+  const add = (page: EsploraTransaction[]): number => {
+    let fresh = 0;
+    for (const tx of page) {
+      const known = byTxid.get(tx.txid);
+      if (!known) fresh += 1;
+      // Between two page reads a transaction can confirm and show up twice: keep the confirmed view.
+      if (!known || (!known.status.confirmed && tx.status.confirmed)) byTxid.set(tx.txid, tx);
+    }
+    return fresh;
+  };
+
+  const firstPage = await getJson(`/address/${encoded}/txs`, esploraTransactionsSchema);
+  add(firstPage);
+  let confirmed = firstPage.filter((tx) => tx.status.confirmed);
+  for (let pages = 1; pages < MAX_PAGES && confirmed.length >= CONFIRMED_PAGE_SIZE; pages += 1) {
+    const lastSeen = confirmed[confirmed.length - 1]!.txid;
+    const page = await getJson(`/address/${encoded}/txs/chain/${lastSeen}`, esploraTransactionsSchema);
+    // A server that ignores the cursor would repeat itself forever.
+    if (add(page) === 0) break;
+    confirmed = page.filter((tx) => tx.status.confirmed);
+  }
+  return [...byTxid.values()];
 }

@@ -1,12 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { ripemd160 } from '@noble/hashes/legacy.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { hex } from '@scure/base';
-import { Address, OutScript } from '@scure/btc-signer';
 import { MAX_SATS, type Sats } from '@offzero/shared/money/money';
-import type { Database, Transaction } from '../db/database';
+import type { Database } from '../db/database';
 import { simChainState, simChainTransactions } from '../db/schema';
 import {
   ChainApiError,
@@ -21,6 +18,7 @@ import {
   type BitcoinNetworkName,
   type ParsedTransaction,
 } from './raw-transaction';
+import { acceptTransaction, dropTransaction } from './simulated-mempool';
 
 /**
  * The demo chain: a stand-in for the bitcoin network that lives in the database, so every server
@@ -58,8 +56,6 @@ const SIMULATED_FEE_RATES: Record<FeeTier, { low: number; spread: number }> = {
   standard: { low: 8, spread: 7 },
   priority: { low: 20, spread: 10 },
 };
-
-const SIGHASH_ALL = 1;
 
 /** One recorded output as the chain interface answers it. */
 function outputOfRow(row: typeof simChainTransactions.$inferSelect): ChainOutput {
@@ -182,7 +178,7 @@ export function createSimulatedChain(db: Database, network: BitcoinNetworkName =
           error instanceof Error ? error.message : 'Unparsable transaction.',
         );
       }
-      return db.transaction((tx) => acceptTransaction(tx, parsed));
+      return db.transaction((tx) => acceptTransaction(tx, parsed, params));
     },
 
     async transactionStatus(txid) {
@@ -287,148 +283,4 @@ export function createSimulatedChain(db: Database, network: BitcoinNetworkName =
       return db.transaction(async (tx) => (await dropTransaction(tx, txid)) > 0);
     },
   };
-
-  /** Removes a transaction: its outputs vanish and the outputs it spent are unspent again. */
-  async function dropTransaction(tx: Transaction, txid: string): Promise<number> {
-    const dropped = await tx
-      .update(simChainTransactions)
-      .set({ dropped: true })
-      .where(and(eq(simChainTransactions.txid, txid), eq(simChainTransactions.dropped, false)))
-      .returning({ txid: simChainTransactions.txid });
-    await tx
-      .update(simChainTransactions)
-      .set({ spentByTxid: null })
-      .where(eq(simChainTransactions.spentByTxid, txid));
-    return dropped.length;
-  }
-
-  /**
-   * What a node does with a relayed transaction, for P2WPKH spends (the payout wallet's kind): every
-   * input must be an output the chain knows, unspent, and carry a valid signature by the key it pays;
-   * the outputs must not add up to more than the inputs. A transaction spending an output that an
-   * unconfirmed one already spends replaces it only when it pays a higher fee (full RBF, Bitcoin
-   * Core's default); against a confirmed spend it is a double spend. The same transaction twice is
-   * accepted once and answers the same txid.
-   */
-  async function acceptTransaction(tx: Transaction, parsed: ParsedTransaction): Promise<string> {
-    const [known] = await tx
-      .select({ txid: simChainTransactions.txid })
-      .from(simChainTransactions)
-      .where(and(eq(simChainTransactions.txid, parsed.txid), eq(simChainTransactions.dropped, false)))
-      .limit(1);
-    if (known) return parsed.txid;
-    if (parsed.inputs.length === 0) throw new TransactionRejectedError('The transaction has no inputs.');
-
-    let inputSats = 0n;
-    const conflicting = new Set<string>();
-    for (const [index, input] of parsed.inputs.entries()) {
-      const [spent] = await tx
-        .select()
-        .from(simChainTransactions)
-        .where(and(eq(simChainTransactions.txid, input.txid), eq(simChainTransactions.vout, input.vout)))
-        .for('update');
-      if (!spent || spent.dropped) {
-        throw new TransactionRejectedError(
-          `Input ${index} spends ${input.txid}:${input.vout}, an output the chain does not know (missing inputs).`,
-        );
-      }
-      if (spent.spentByTxid && spent.spentByTxid !== parsed.txid) conflicting.add(spent.spentByTxid);
-      verifyP2wpkhInput(parsed, index, spent.address, spent.valueSats);
-      inputSats += spent.valueSats;
-    }
-    const outputSats = parsed.outputs.reduce((sum, output) => sum + output.valueSats, 0n);
-    if (outputSats > inputSats) {
-      throw new TransactionRejectedError('The outputs add up to more than the inputs.');
-    }
-    const fee = inputSats - outputSats;
-
-    for (const other of conflicting) {
-      const outputs = await tx
-        .select()
-        .from(simChainTransactions)
-        .where(and(eq(simChainTransactions.txid, other), eq(simChainTransactions.dropped, false)));
-      if (outputs.some((row) => row.blockHeight !== null)) {
-        throw new TransactionRejectedError(
-          'Double spend: an input is already spent by a confirmed transaction.',
-        );
-      }
-      const spentByOther = await tx
-        .select({ valueSats: simChainTransactions.valueSats })
-        .from(simChainTransactions)
-        .where(eq(simChainTransactions.spentByTxid, other));
-      const otherFee =
-        spentByOther.reduce((sum, row) => sum + row.valueSats, 0n) -
-        outputs.reduce((sum, row) => sum + row.valueSats, 0n);
-      if (fee <= otherFee) {
-        throw new TransactionRejectedError(
-          'Double spend: an input is already spent by a transaction in the mempool, and this one does not pay a higher fee.',
-        );
-      }
-      await dropTransaction(tx, other);
-    }
-
-    for (const input of parsed.inputs) {
-      await tx
-        .update(simChainTransactions)
-        .set({ spentByTxid: parsed.txid })
-        .where(and(eq(simChainTransactions.txid, input.txid), eq(simChainTransactions.vout, input.vout)));
-    }
-    const recorded = parsed.outputs.filter(
-      (output): output is typeof output & { address: string } =>
-        output.address !== null && output.valueSats > 0n,
-    );
-    if (recorded.length > 0) {
-      await tx.insert(simChainTransactions).values(
-        recorded.map((output) => ({
-          txid: parsed.txid,
-          vout: output.vout,
-          address: output.address,
-          valueSats: output.valueSats,
-          blockHeight: null,
-        })),
-      );
-    }
-    return parsed.txid;
-  }
-
-  /** Checks a P2WPKH input's witness: [DER signature + SIGHASH_ALL, compressed public key] of the paid key. */
-  function verifyP2wpkhInput(
-    parsed: ParsedTransaction,
-    index: number,
-    address: string,
-    valueSats: bigint,
-  ): void {
-    const [signature, publicKey] = parsed.inputs[index]!.witness;
-    if (!signature || !publicKey || parsed.inputs[index]!.witness.length !== 2) {
-      throw new TransactionRejectedError(`Input ${index} is not signed.`);
-    }
-    let decoded: { type: string; hash?: Uint8Array };
-    try {
-      decoded = OutScript.decode(OutScript.encode(Address(params).decode(address)));
-    } catch {
-      throw new TransactionRejectedError(`Input ${index} spends an output this chain cannot check.`);
-    }
-    if (decoded.type !== 'wpkh' || !decoded.hash) {
-      throw new TransactionRejectedError(`Input ${index} spends a script other than P2WPKH.`);
-    }
-    if (hex.encode(ripemd160(sha256(publicKey))) !== hex.encode(decoded.hash)) {
-      throw new TransactionRejectedError(`Input ${index} is signed by a key that does not own the output.`);
-    }
-    if (signature[signature.length - 1] !== SIGHASH_ALL) {
-      throw new TransactionRejectedError(`Input ${index} does not sign with SIGHASH_ALL.`);
-    }
-    const scriptCode = OutScript.encode({ type: 'pkh', hash: decoded.hash });
-    const digest = parsed.transaction.preimageWitnessV0(index, scriptCode, SIGHASH_ALL, valueSats);
-    let valid: boolean;
-    try {
-      valid = secp256k1.verify(signature.subarray(0, -1), digest, publicKey, {
-        prehash: false,
-        format: 'der',
-        lowS: false,
-      });
-    } catch {
-      valid = false;
-    }
-    if (!valid) throw new TransactionRejectedError(`Input ${index} has an invalid signature.`);
-  }
 }
