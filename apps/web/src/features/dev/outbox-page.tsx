@@ -111,42 +111,46 @@ export default function OutboxPage() {
               .
             </p>
 
-            <div className="mt-6">
-              {outbox.isPending ? (
-                <div role="status" aria-label="Loading" className="space-y-3">
-                  {[0, 1, 2].map((index) => (
-                    <div key={index} className="h-36 animate-pulse rounded-2xl bg-slate-200/70" />
-                  ))}
-                </div>
-              ) : outbox.error && !outbox.data ? (
-                <div
-                  role="alert"
-                  className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200"
-                >
-                  <p className="font-semibold text-ink-900">We could not load the outbox.</p>
-                  <p className="mt-1 text-sm text-slate-600">{errorMessage(outbox.error)}</p>
-                </div>
-              ) : outbox.data.length === 0 ? (
-                <div className="rounded-2xl border-2 border-dashed border-slate-200 p-10 text-center">
-                  <InboxIcon className="mx-auto size-8 text-slate-400" />
-                  <p className="mt-3 font-semibold text-ink-900">No messages yet</p>
-                  <p className="mt-1 text-sm text-slate-600">
-                    {to
-                      ? 'Nothing has been sent to this recipient. Check the spelling: the filter matches the whole address.'
-                      : 'Codes appear here as soon as someone registers or logs in.'}
-                  </p>
-                </div>
-              ) : (
-                <ol className="space-y-3" data-testid="outbox-messages">
-                  {outbox.data.map((message, index) => (
-                    <OutboxItem key={`${message.createdAt}-${message.to}-${index}`} message={message} />
-                  ))}
-                </ol>
-              )}
-            </div>
+            <OutboxMessages outbox={outbox} to={to} />
           </>
         )}
       </Container>
+    </div>
+  );
+}
+
+/** The messages kept, or why there are none to show. */
+function OutboxMessages({ outbox, to }: { outbox: ReturnType<typeof useOutbox>; to: string }) {
+  return (
+    <div className="mt-6">
+      {outbox.isPending ? (
+        <div role="status" aria-label="Loading" className="space-y-3">
+          {[0, 1, 2].map((index) => (
+            <div key={index} className="h-36 animate-pulse rounded-2xl bg-slate-200/70" />
+          ))}
+        </div>
+      ) : outbox.error && !outbox.data ? (
+        <div role="alert" className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
+          <p className="font-semibold text-ink-900">We could not load the outbox.</p>
+          <p className="mt-1 text-sm text-slate-600">{errorMessage(outbox.error)}</p>
+        </div>
+      ) : outbox.data.length === 0 ? (
+        <div className="rounded-2xl border-2 border-dashed border-slate-200 p-10 text-center">
+          <InboxIcon className="mx-auto size-8 text-slate-400" />
+          <p className="mt-3 font-semibold text-ink-900">No messages yet</p>
+          <p className="mt-1 text-sm text-slate-600">
+            {to
+              ? 'Nothing has been sent to this recipient. Check the spelling: the filter matches the whole address.'
+              : 'Codes appear here as soon as someone registers or logs in.'}
+          </p>
+        </div>
+      ) : (
+        <ol className="space-y-3" data-testid="outbox-messages">
+          {outbox.data.map((message, index) => (
+            <OutboxItem key={`${message.createdAt}-${message.to}-${index}`} message={message} />
+          ))}
+        </ol>
+      )}
     </div>
   );
 }

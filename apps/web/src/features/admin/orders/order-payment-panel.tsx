@@ -4,7 +4,7 @@ import { inWords, PAYMENT_STATUS_LABEL } from '@offzero/shared/api/orders';
 import { Details, Panel } from '../components/blocks';
 import { Pill } from '../components/badges';
 import { formatDateTime, methodLabel, usd } from '../format';
-import { RECEIVING_LABEL } from './order-actions-panel';
+import { RECEIVING_LABEL } from './payout-details';
 
 export function PaymentPanel({ order }: { order: AdminOrder }) {
   const payment = order.payment;

@@ -109,36 +109,7 @@ function OrderDetails({ order }: { order: Order }) {
 
   return (
     <div className="space-y-5" data-testid="order-details">
-      {order.flag && (
-        <p className="flex gap-2 rounded-2xl bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
-          <AlertIcon className="size-5 shrink-0 text-amber-600" />
-          <span>
-            <span className="font-semibold">Under review. </span>
-            Our team is checking this order; the timeline below says why.
-          </span>
-        </p>
-      )}
-      {order.payoutHold && (
-        <p
-          data-testid="order-payout-hold"
-          className="flex gap-2 rounded-2xl bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200"
-        >
-          <AlertIcon className="size-5 shrink-0 text-amber-600" />
-          <span>
-            <span className="font-semibold">Payout waiting: </span>
-            {order.payoutHold}
-          </span>
-        </p>
-      )}
-      {order.status === 'cancelled' && order.cancelReason && (
-        <p
-          data-testid="order-cancel-reason"
-          className="rounded-2xl bg-slate-50 p-3 text-sm break-words whitespace-pre-line text-slate-700 ring-1 ring-slate-200"
-        >
-          <span className="font-semibold">Cancelled: </span>
-          {order.cancelReason}
-        </p>
-      )}
+      <OrderNotices order={order} />
       <Section title="Order">
         <DetailList rows={summary} />
       </Section>
@@ -173,6 +144,44 @@ function OrderDetails({ order }: { order: Order }) {
         {order.status === 'pending' && <CancelOrderButton order={order} />}
       </div>
     </div>
+  );
+}
+
+/** What to know first: the order is under review, its payout waits, or why it was cancelled. */
+function OrderNotices({ order }: { order: Order }) {
+  return (
+    <>
+      {order.flag && (
+        <p className="flex gap-2 rounded-2xl bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
+          <AlertIcon className="size-5 shrink-0 text-amber-600" />
+          <span>
+            <span className="font-semibold">Under review. </span>
+            Our team is checking this order; the timeline below says why.
+          </span>
+        </p>
+      )}
+      {order.payoutHold && (
+        <p
+          data-testid="order-payout-hold"
+          className="flex gap-2 rounded-2xl bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200"
+        >
+          <AlertIcon className="size-5 shrink-0 text-amber-600" />
+          <span>
+            <span className="font-semibold">Payout waiting: </span>
+            {order.payoutHold}
+          </span>
+        </p>
+      )}
+      {order.status === 'cancelled' && order.cancelReason && (
+        <p
+          data-testid="order-cancel-reason"
+          className="rounded-2xl bg-slate-50 p-3 text-sm break-words whitespace-pre-line text-slate-700 ring-1 ring-slate-200"
+        >
+          <span className="font-semibold">Cancelled: </span>
+          {order.cancelReason}
+        </p>
+      )}
+    </>
   );
 }
 

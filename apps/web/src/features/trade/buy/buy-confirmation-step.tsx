@@ -125,19 +125,7 @@ export function BuyConfirmationStep({
       }}
     >
       <StepHeading onBack={paying ? undefined : onBack}>Confirm your order</StepHeading>
-      <DetailList
-        rows={[
-          { label: 'You Receive', value: `${formatBuyBtc(quote.amountSats)} BTC`, strong: true },
-          {
-            label: 'Rate',
-            value: <LockedRate priceCents={quote.priceCents} midPriceCents={quote.midPriceCents} />,
-          },
-          { label: 'Platform Fee', value: formatUsdCents(quote.platformFeeCents) },
-          { label: 'Network Fee', value: formatUsdCents(quote.networkFeeCents) },
-          { label: <SpreadLabel />, value: formatUsdCents(quote.spreadCents) },
-          { label: 'You Pay', value: formatUsdCents(quote.valueCents), strong: true },
-        ]}
-      />
+      <BuyQuoteFigures quote={quote} />
       <QuoteLock
         expiresAtMs={quote.expiresAtMs}
         expired={expired}
@@ -167,5 +155,24 @@ export function BuyConfirmationStep({
         </Button>
       )}
     </form>
+  );
+}
+
+/** The locked quote's figures. */
+function BuyQuoteFigures({ quote }: { quote: HeldBuyQuote }) {
+  return (
+    <DetailList
+      rows={[
+        { label: 'You Receive', value: `${formatBuyBtc(quote.amountSats)} BTC`, strong: true },
+        {
+          label: 'Rate',
+          value: <LockedRate priceCents={quote.priceCents} midPriceCents={quote.midPriceCents} />,
+        },
+        { label: 'Platform Fee', value: formatUsdCents(quote.platformFeeCents) },
+        { label: 'Network Fee', value: formatUsdCents(quote.networkFeeCents) },
+        { label: <SpreadLabel />, value: formatUsdCents(quote.spreadCents) },
+        { label: 'You Pay', value: formatUsdCents(quote.valueCents), strong: true },
+      ]}
+    />
   );
 }
