@@ -59,6 +59,18 @@ const boundaryZones = [
     from: serverRails.filter((other) => other !== rail).map((other) => `${SERVER}/rails/${other}`),
     message: 'A rail folder imports no other rail folder: shared bank code goes in rails/bank-details.ts.',
   })),
+  {
+    // The back office asks the payouts feature (payouts.service.ts) to move money; it never sends
+    // or moves a payout itself (docs/design.md, "Payouts").
+    target: `${SERVER}/admin`,
+    from: [
+      `${SERVER}/payouts/payout-state*.ts`,
+      `${SERVER}/payouts/batches/use-cases/*.ts`,
+      `${SERVER}/rails/**/*payout-sender.ts`,
+      `${SERVER}/rails/paypal/*-gateway.ts`,
+    ],
+    message: 'admin/ holds no money movement: call the payouts service.',
+  },
   ...['config', 'db', 'http'].map((layer) => ({
     target: `${SERVER}/${layer}`,
     from: serverFeatures.map((feature) => `${SERVER}/${feature}`),

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { orders, payoutStates, payouts, type PayoutRow, type PayoutState } from '../db/schema';
+import { PAYOUT_STATES as payoutStates } from '@offzero/shared/api/payouts';
+import { orders, payouts, type PayoutRow, type PayoutState } from '../db/schema';
 import { AppError } from '../http/errors';
 import { newBuyOrderRow } from '../test/new-buy-order-row';
 import { useTestDatabase } from '../test/test-app';

@@ -108,6 +108,17 @@ describe('rail registry', () => {
       routing_number: '888',
     });
     expect(railHandler('wire').sellPayout?.details({ ...own, swift: null })).toBeNull();
-    expect(railHandler('wire').sellPayout?.missingDetailsMessage).toBe('Add Wire transfer details in settings.');
+    expect(railHandler('wire').sellPayout?.missingDetailsMessage).toBe(
+      'Add Wire transfer details in settings.',
+    );
+  });
+  it('gives every rail that pays out exactly one payout sender, and none to a rail that only brings money in', () => {
+    for (const rail of RAILS) {
+      const directions: readonly string[] = rail.directions;
+      const paysOut = directions.includes('sell-payout') || directions.includes('buy-payout');
+      const sender = railHandler(rail.id).payoutSender;
+      expect(sender !== undefined, rail.id).toBe(paysOut);
+      if (sender) expect(['manual', 'automatic']).toContain(sender.mode);
+    }
   });
 });

@@ -15,19 +15,14 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { orders } from './orders';
+import { PAYOUT_PURPOSES, PAYOUT_RAILS, PAYOUT_SENDERS, PAYOUT_STATES } from '@offzero/shared/api/payouts';
 
-/** A payout's states; only `payouts/payout-state.ts` moves a payout between them. */
-export const payoutStates = ['requested', 'submitted', 'settled', 'failed', 'returned', 'cancelled'] as const;
-export type PayoutState = (typeof payoutStates)[number];
-/** The rail the money or coins leave on: the chain, or a sell's payout method. */
-export const payoutRails = ['onchain', 'zelle', 'ach', 'wire'] as const;
-export type PayoutRail = (typeof payoutRails)[number];
-/** The one code path allowed to send a payout: staff by hand, a signed batch, or the demo chain. */
-export const payoutSenders = ['operator', 'batch', 'demo-chain'] as const;
-export type PayoutSenderName = (typeof payoutSenders)[number];
-/** Paying an order out, or returning a sell's coins instead of paying for them. */
-export const payoutPurposes = ['payout', 'refund'] as const;
-export type PayoutPurpose = (typeof payoutPurposes)[number];
+export type {
+  PayoutPurpose,
+  PayoutRailId as PayoutRail,
+  PayoutSenderName,
+  PayoutState,
+} from '@offzero/shared/api/payouts';
 
 /**
  * Payouts (docs/design.md, "Payouts claim the order first"): every payment or return of coins to a
@@ -44,10 +39,10 @@ export const payouts = pgTable(
       .notNull()
       .references(() => orders.id),
     kind: text('kind', { enum: ['btc', 'usd'] }).notNull(),
-    state: text('state', { enum: payoutStates }).notNull(),
-    rail: text('rail', { enum: payoutRails }).notNull(),
-    sender: text('sender', { enum: payoutSenders }).notNull(),
-    purpose: text('purpose', { enum: payoutPurposes }).notNull().default('payout'),
+    state: text('state', { enum: PAYOUT_STATES }).notNull(),
+    rail: text('rail', { enum: PAYOUT_RAILS }).notNull(),
+    sender: text('sender', { enum: PAYOUT_SENDERS }).notNull(),
+    purpose: text('purpose', { enum: PAYOUT_PURPOSES }).notNull().default('payout'),
     /** Where the bitcoin goes (a buy's payout address, or where a sell's coins were returned). */
     address: text('address'),
     amountSats: bigint('amount_sats', { mode: 'bigint' }),

@@ -10,7 +10,7 @@ import { lockOrder } from '../../admin/admin-orders.repository';
 import { assertOrderAction } from '../../admin/order-action-rules';
 import { recordPayoutStarted } from '../payout.repository';
 import { claimPayout, movePayout } from '../payout-state';
-import { createDemoChainPayoutSender } from '../senders/demo-chain-sender';
+import { createDemoChainPayoutSender } from '../../rails/onchain/demo-chain-payout-sender';
 import type { PayoutSendResult } from '../../rails/rail-handler';
 import {
   actionFactsIn,

@@ -1,4 +1,5 @@
 import type { RailHandler } from '../rail-handler';
+import { batchPayoutSender } from './batch-payout-sender';
 
 /**
  * Bitcoin on chain: a sell's deposit, found by the deposit watcher scanning the chain for the order's
@@ -10,4 +11,7 @@ export const onchainRail: RailHandler = {
   chargesCents: () => 0n,
   isActive: () => true,
   detection: { kind: 'chain-scan' },
+  // A buy's bitcoin leaves in a signed payout batch; the demo's simulated chain stands in for the
+  // operator's wallet with demo-chain-payout-sender.ts.
+  payoutSender: batchPayoutSender,
 };

@@ -1,5 +1,6 @@
 import { SELL_METHOD_MESSAGES } from '@offzero/shared/api/orders';
 import type { RailHandler } from '../rail-handler';
+import { operatorPayoutSender } from '../operator-payout-sender';
 import { customerBankAccount, railUnavailable, sellOnlyCharges } from '../bank-details';
 
 /** Wire: a transfer to the company's account, or to the customer's account by SWIFT code. */
@@ -22,4 +23,6 @@ export const wireRail: RailHandler = {
     details: (own) => (own.swift ? { ...customerBankAccount(own), swift: own.swift } : null),
   },
   detection: { kind: 'customer-reports' },
+  // Staff pay a seller's dollars by hand and record the reference.
+  payoutSender: operatorPayoutSender,
 };

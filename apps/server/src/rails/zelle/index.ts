@@ -1,5 +1,6 @@
 import { SELL_METHOD_MESSAGES } from '@offzero/shared/api/orders';
 import type { RailHandler } from '../rail-handler';
+import { operatorPayoutSender } from '../operator-payout-sender';
 import { railUnavailable, sellOnlyCharges } from '../bank-details';
 
 /** Zelle: the customer sends to the company's Zelle address, or is paid to their own Zelle e-mail. */
@@ -17,4 +18,6 @@ export const zelleRail: RailHandler = {
     details: (own) => (own.zelleEmail ? { payment_address: own.zelleEmail } : null),
   },
   detection: { kind: 'customer-reports' },
+  // Staff pay a seller's dollars by hand and record the reference.
+  payoutSender: operatorPayoutSender,
 };

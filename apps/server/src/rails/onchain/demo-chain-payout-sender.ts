@@ -1,5 +1,5 @@
 import type { SimulatedChain } from '../../chain/simulated-chain';
-import type { PayoutSender } from '../../rails/rail-handler';
+import type { PayoutSender } from '../rail-handler';
 
 /**
  * Demo only: the simulated chain pays a buy's bitcoin by itself. It throws when the send's outcome is

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Database } from '../../db/database';
-import type { OrderRow, PayoutRow } from '../../db/schema';
-import { batchPayoutSender } from './batch-sender';
-import { createDemoChainPayoutSender } from './demo-chain-sender';
-import { operatorPayoutSender } from './operator-sender';
+import type { Database } from '../db/database';
+import type { OrderRow, PayoutRow } from '../db/schema';
+import { batchPayoutSender } from './onchain/batch-payout-sender';
+import { createDemoChainPayoutSender } from './onchain/demo-chain-payout-sender';
+import { operatorPayoutSender } from './operator-payout-sender';
 
 const deps = { db: {} as Database };
 const order = { id: 'order-1' } as OrderRow;

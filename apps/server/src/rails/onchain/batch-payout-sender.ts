@@ -1,4 +1,4 @@
-import type { PayoutSender } from '../../rails/rail-handler';
+import type { PayoutSender } from '../rail-handler';
 
 /**
  * Buys paid in a payout batch (`payouts/batches/`): the operator signs the batch's PSBT outside the

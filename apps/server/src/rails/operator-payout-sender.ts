@@ -1,4 +1,4 @@
-import type { PayoutSender } from '../../rails/rail-handler';
+import type { PayoutSender } from './rail-handler';
 
 /**
  * Staff pay by hand (a sell's dollars by Zelle, ACH or wire; a buy's bitcoin from their own wallet) and
