@@ -9,7 +9,7 @@ import {
   type SettingsErrors,
   type SettingsForm,
 } from '@offzero/shared/api/admin-settings';
-import { RAILS_WITH_SETTINGS, type BuyFundingRail, type RailSettings } from '@offzero/shared/rails/rails';
+import { RAILS_WITH_SETTINGS, type RailIdWithSettings, type RailSettings } from '@offzero/shared/rails/rails';
 import { errorMessage } from '../../../lib/api-client';
 import { applyServerErrors, useZodForm } from '../../../lib/forms';
 import { Button } from '../../../components/ui/button';
@@ -121,7 +121,7 @@ function SettingsEditor({ saved }: { saved: FullGlobalSettings }) {
       </p>
     ) : null;
 
-  const methodSwitch = (section: BuyFundingRail, label: string, description: ReactNode) => (
+  const methodSwitch = (section: RailIdWithSettings, label: string, description: ReactNode) => (
     <Switch
       label={label}
       description={description}
@@ -247,7 +247,7 @@ function SettingsEditor({ saved }: { saved: FullGlobalSettings }) {
                     inputMode={railField.inputMode}
                     className={railField.wide ? 'sm:col-span-2' : undefined}
                     // A field the registry names in this group (its test checks them against the form).
-                    {...field(id, railField.name as keyof SettingsForm[BuyFundingRail])}
+                    {...field(id, railField.name as keyof SettingsForm[RailIdWithSettings])}
                   />
                 ))}
               </div>
