@@ -13,7 +13,12 @@ import {
   type MonitoringCaseNoteRow,
   type MonitoringCaseRow,
 } from '../db/schema';
-import { STRUCTURING_FLOOR_CENTS, STRUCTURING_LIMIT_CENTS, type MonitoredOrder } from './monitoring-rules';
+import {
+  BANK_ACCOUNT_PAYOUT_RAILS,
+  STRUCTURING_FLOOR_CENTS,
+  STRUCTURING_LIMIT_CENTS,
+  type MonitoredOrder,
+} from './monitoring-rules';
 
 const monitoredColumns = {
   id: orders.id,
@@ -143,10 +148,14 @@ export interface DestinationPayment {
 /** How many other customers' orders paying the same destination a case shows. */
 export const SHARED_DESTINATION_SHOWN = 20;
 
+/** The bank-account payout rails as an SQL list (registry ids, quoted all the same; `null` for none). */
+const bankAccountRailsSql =
+  BANK_ACCOUNT_PAYOUT_RAILS.map((id) => `'${id.replaceAll("'", "''")}'`).join(', ') || 'null';
+
 /** A destination as `destinationKey` spells it, in SQL, for the order aliased `o`. */
 const orderDestinationKey = sql.raw(`case
   when o.type = 'buy' then 'address:' || lower(o.wallet_address)
-  when o.type = 'sell' and o.payment_method in ('ach', 'wire')
+  when o.type = 'sell' and o.payment_method in (${bankAccountRailsSql})
     then 'bank_account:' || regexp_replace(o.receiving_details->>'account_number', '\\s', '', 'g')
   end`);
 

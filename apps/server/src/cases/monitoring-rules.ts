@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { CaseRule } from '@offzero/shared/api/cases';
 import { centsToUsdNumber } from '@offzero/shared/money/money';
+import { SELL_PAYOUT_RAILS, SELL_PAYOUTS } from '@offzero/shared/rails/rails';
 import { namesMatch, normaliseName } from './name-similarity';
 
 /**
@@ -60,7 +61,11 @@ export interface Finding {
   evidence: Record<string, unknown>;
 }
 
-const BANK_METHODS = new Set(['ach', 'wire']);
+/** The rails that pay a sell into the customer's bank account number (a destination customers may share). */
+export const BANK_ACCOUNT_PAYOUT_RAILS: readonly string[] = SELL_PAYOUT_RAILS.filter((id) =>
+  SELL_PAYOUTS[id].lines.some((line) => line.key === 'account_number'),
+);
+const BANK_METHODS = new Set(BANK_ACCOUNT_PAYOUT_RAILS);
 
 /** Only the last four digits of a bank account number are ever shown. */
 export function maskAccountNumber(accountNumber: string): string {

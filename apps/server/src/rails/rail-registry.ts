@@ -1,4 +1,4 @@
-import { RAILS, type RailDirection, type RailId } from '@offzero/shared/rails/rails';
+import { RAILS, type RailDirection, type RailId, type SellPayoutRail } from '@offzero/shared/rails/rails';
 import type { GlobalSettingsRow } from '../db/schema';
 import { achRail } from './ach';
 import { onchainRail } from './onchain';
@@ -36,10 +36,16 @@ export function activeRails(settings: GlobalSettingsRow, direction: RailDirectio
     .filter((handler) => handler.isActive(settings));
 }
 
+/** The handler of a rail a sell is paid out by. */
+export type SellPayoutHandler = RailHandler & { id: SellPayoutRail };
+
 /** The switched-on rail a sell may be paid out on under that name, or undefined (an unknown or off method). */
 export function activeSellPayoutRail(
   settings: GlobalSettingsRow,
   method: string | undefined,
-): RailHandler | undefined {
-  return activeRails(settings, 'sell-payout').find((handler) => handler.id === method);
+): SellPayoutHandler | undefined {
+  // Only rails serving 'sell-payout' are listed, so the id is one of theirs.
+  return activeRails(settings, 'sell-payout').find((handler) => handler.id === method) as
+    | SellPayoutHandler
+    | undefined;
 }

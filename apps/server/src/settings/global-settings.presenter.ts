@@ -1,6 +1,16 @@
 import { centsToUsdNumber, percentFromBasisPoints } from '@offzero/shared/money/money';
 import type { FullGlobalSettings, PublicGlobalSettings } from '@offzero/shared/api/global-settings';
+import { byRail, SETTINGS_RAILS, type RailIdWithSettings } from '@offzero/shared/rails/rails';
 import type { GlobalSettingsRow } from '../db/schema';
+import { railHandler } from '../rails/rail-registry';
+
+/** The column of each settings group's "When it arrives" line (a rail without a group has none). */
+const ARRIVAL_COLUMN: Record<RailIdWithSettings, (row: GlobalSettingsRow) => string> = {
+  paypal: (row) => row.arrivalPaypal,
+  zelle: (row) => row.arrivalZelle,
+  ach: (row) => row.arrivalAch,
+  wire: (row) => row.arrivalWire,
+};
 
 /** What anyone may see: limits, fees, which methods are on, when each arrives, and the referral terms. */
 export function toPublicSettings(row: GlobalSettingsRow): PublicGlobalSettings {
@@ -11,20 +21,13 @@ export function toPublicSettings(row: GlobalSettingsRow): PublicGlobalSettings {
       max_order_size: centsToUsdNumber(row.maxOrderCents),
       order_session_timeout: row.orderSessionTimeoutSeconds,
     },
-    paypal: { is_active: row.paypalActive },
-    zelle: { is_active: row.zelleActive },
-    ach: { is_active: row.achActive },
-    wire: { is_active: row.wireActive },
+    // Each group's switch, as its rail reads it.
+    ...byRail(SETTINGS_RAILS, (id) => ({ is_active: railHandler(id).isActive(row) })),
     referral: {
       reward: percentFromBasisPoints(row.referralRewardBps),
       trades_eligible: row.referralTradesEligible,
     },
-    arrival: {
-      paypal: row.arrivalPaypal,
-      zelle: row.arrivalZelle,
-      ach: row.arrivalAch,
-      wire: row.arrivalWire,
-    },
+    arrival: byRail(SETTINGS_RAILS, (id) => ARRIVAL_COLUMN[id](row)),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { CreateQuoteRequest, LockedQuote } from '@offzero/shared/api/quotes';
+import { hasSettings } from '@offzero/shared/rails/rails';
 import {
   btcNumberToSats,
   centsToUsdNumber,
@@ -57,7 +58,8 @@ export function lockedQuoteAnswer(
       },
     };
   }
-  const group = settings[body.method] as { bank_charges?: number };
+  // A rail without a settings group charges nothing.
+  const group: { bank_charges?: number } = hasSettings(body.method) ? settings[body.method] : {};
   const quote = quoteSellFromBtc({
     amountSats: btcNumberToSats(body.amount),
     buyPriceCents,

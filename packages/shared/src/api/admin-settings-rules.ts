@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { basisPointsFromPercent, MoneyParseError, usdNumberToCents } from '../money/money';
-import { BUY_FUNDING_RAILS, railLabel, railLabelInSentence } from '../rails/rails';
+import { railLabel, railLabelInSentence, SETTINGS_RAILS, type RailIdWithSettings } from '../rails/rails';
 
 /**
  * The rules of the global settings on numbers, shared by the server's body and the
@@ -65,7 +65,7 @@ export interface SettingsDraft {
   };
   referral: { reward: number | null; trades_eligible: number | null };
   /** Absent: left as it is. */
-  arrival?: { paypal: string; zelle: string; ach: string; wire: string } | undefined;
+  arrival?: Record<RailIdWithSettings, string> | undefined;
   limits?:
     Record<LimitTierKey, { day: number | null; week: number | null; month: number | null }> | undefined;
 }
@@ -242,7 +242,7 @@ export function checkSettings(s: SettingsDraft, report: Report): void {
   checkWhole(s.referral.trades_eligible, 'referral.trades_eligible', report, 0, 1000, 'number of trades');
 
   if (s.arrival) {
-    for (const method of BUY_FUNDING_RAILS) {
+    for (const method of SETTINGS_RAILS) {
       const path = `arrival.${method}`;
       const text = s.arrival[method];
       checkRequired(text, path, report, `Say when an order paid by ${railLabelInSentence(method)} arrives.`);

@@ -10,6 +10,7 @@ import {
   type SettingsDraft,
 } from './admin-settings-rules';
 import type { FullGlobalSettings } from './global-settings';
+import { byRail, SETTINGS_RAILS } from '../rails/rails';
 
 /**
  * The rules of the global settings (`PUT /api/admin/settings`), written once for both sides:
@@ -56,7 +57,7 @@ export const settingsUpdateSchema = z
       bank_charges: z.number(),
     }),
     referral: z.strictObject({ reward: z.number(), trades_eligible: z.number() }),
-    arrival: z.strictObject({ paypal: trimmed, zelle: trimmed, ach: trimmed, wire: trimmed }).optional(),
+    arrival: z.strictObject(byRail(SETTINGS_RAILS, () => trimmed)).optional(),
     limits: z
       .strictObject({
         tier1: z.strictObject({ day: z.number(), week: z.number(), month: z.number() }),
@@ -98,7 +99,7 @@ export const settingsFormFieldsSchema = z.object({
     bank_charges: z.string(),
   }),
   referral: z.object({ reward: z.string(), trades_eligible: z.string() }),
-  arrival: z.object({ paypal: z.string(), zelle: z.string(), ach: z.string(), wire: z.string() }),
+  arrival: z.object(byRail(SETTINGS_RAILS, () => z.string())),
   limits: z
     .object({
       tier1: z.object({ day: z.string(), week: z.string(), month: z.string() }),
@@ -205,12 +206,7 @@ export const settingsFormSchema = settingsFormFieldsSchema.transform((form, ctx)
         'number of trades',
       ),
     },
-    arrival: {
-      paypal: form.arrival.paypal.trim(),
-      zelle: form.arrival.zelle.trim(),
-      ach: form.arrival.ach.trim(),
-      wire: form.arrival.wire.trim(),
-    },
+    arrival: byRail(SETTINGS_RAILS, (id) => form.arrival[id].trim()),
     ...(form.limits === undefined
       ? {}
       : {

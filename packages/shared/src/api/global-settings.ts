@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_RAIL_ARRIVAL } from '../rails/rails';
+import { byRail, DEFAULT_RAIL_ARRIVAL, SETTINGS_RAILS } from '../rails/rails';
 
 /**
  * `GET /api/admin/settings` (docs/design.md). Units at this edge: percentages in percent, sizes and
@@ -13,12 +13,8 @@ const methodSwitch = z.object({ is_active: z.boolean() });
  */
 export const DEFAULT_ARRIVAL_TIMING = DEFAULT_RAIL_ARRIVAL;
 
-export const arrivalTimingSchema = z.object({
-  paypal: z.string(),
-  zelle: z.string(),
-  ach: z.string(),
-  wire: z.string(),
-});
+/** A line for each rail with a settings group (a rail without one says its own, in the registry). */
+export const arrivalTimingSchema = z.object(byRail(SETTINGS_RAILS, () => z.string()));
 export type ArrivalTiming = z.infer<typeof arrivalTimingSchema>;
 
 export const publicGlobalSettingsSchema = z.object({
@@ -28,10 +24,8 @@ export const publicGlobalSettingsSchema = z.object({
     max_order_size: z.number(),
     order_session_timeout: z.number().int(),
   }),
-  paypal: methodSwitch,
-  zelle: methodSwitch,
-  ach: methodSwitch,
-  wire: methodSwitch,
+  /** Each rail's switch, for the rails with a settings group (a rail without one is always on). */
+  ...byRail(SETTINGS_RAILS, () => methodSwitch),
   referral: z.object({ reward: z.number(), trades_eligible: z.number().int() }),
   /** Expected arrival timing of each payment method (public: shown before sign-in too). */
   arrival: arrivalTimingSchema,

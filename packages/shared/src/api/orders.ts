@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type BitcoinNetwork } from '../bitcoin/address';
 import { bitcoinAddressField } from '../bitcoin/address-field';
 import { MoneyParseError, parseTypedBtc, parseTypedUsd } from '../money/money';
-import { BUY_FUNDING_RAILS, SELL_PAYOUT_RAILS } from '../rails/rails';
+import { byRail, PAYMENT_RAILS, SELL_PAYOUT_RAILS, SELL_PAYOUTS } from '../rails/rails';
 import { walletOwnershipSchema } from './limits';
 
 /** Orders as the client builds, sends and lists them (docs/design.md). */
@@ -23,23 +23,19 @@ export const BUY_CHECK_MESSAGES = {
   invalidAddress: 'Invalid Bitcoin Address',
 } as const;
 
+/** The payout-method checks' messages; each rail's own (its details missing) is in its registry entry. */
 export const SELL_METHOD_MESSAGES = {
   noSettings: 'Settings are not available.',
   invalidMethod: 'Invalid payment method.',
-  zelle: 'Add Zelle payment email in settings.',
-  ach: 'Add ACH transfer details in settings.',
-  wire: 'Add Wire transfer details in settings.',
-} as const;
+  ...byRail(SELL_PAYOUT_RAILS, (id) => SELL_PAYOUTS[id].missingDetailsMessage),
+};
 
 export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'expired', 'cancelled'] as const;
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatusValue = z.infer<typeof orderStatusSchema>;
 export const ORDER_TYPES = ['buy', 'sell'] as const;
-/**
- * An order's `payment_method`: the rail a buy is paid by, or a sell paid out by (those rails are among
- * these; the registry's test checks it).
- */
-export const PAYMENT_METHODS = BUY_FUNDING_RAILS;
+/** An order's `payment_method`: the rail a buy is paid by, or a sell paid out by. */
+export const PAYMENT_METHODS = PAYMENT_RAILS;
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
 export type PaymentMethodValue = z.infer<typeof paymentMethodSchema>;
 // A method that is not one of these gets the specification's own message (section 5).

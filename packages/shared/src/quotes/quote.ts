@@ -1,5 +1,5 @@
 import { mulDivCeil, mulDivFloor, SATS_PER_BTC, type Cents, type Sats } from '../money/money';
-import { railLabelInSentence, type SellPayoutRail } from '../rails/rails';
+import { railArticle, railLabelInSentence, type SellPayoutRail } from '../rails/rails';
 
 /**
  * Quote maths (docs/design.md), shared by the client, which shows the quote, and the server, which
@@ -343,9 +343,8 @@ export function satsAsBtcRoundedUp(sats: Sats): string {
 /** What a customer reads when a sell of theirs would leave nothing to receive by that method. */
 export function sellDeadEndMessage(method: SellPayoutRail, smallestSats: Sats): string {
   const name = railLabelInSentence(method);
-  const article = method === 'ach' ? 'an' : 'a';
   return (
-    `For ${article} ${name} payout, sell at least ${satsAsBtcRoundedUp(smallestSats)} BTC: ` +
+    `For ${railArticle(method)} ${name} payout, sell at least ${satsAsBtcRoundedUp(smallestSats)} BTC: ` +
     'the bank charges and fee would leave nothing to receive.'
   );
 }

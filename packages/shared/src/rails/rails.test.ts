@@ -5,16 +5,29 @@ import {
   DEFAULT_ARRIVAL_TIMING,
   fullGlobalSettingsSchema,
 } from '../api/global-settings';
-import { PAYMENT_METHODS, paymentMethodSchema, receivingInSchema, sellMethodSchema } from '../api/orders';
+import {
+  PAYMENT_METHODS,
+  paymentMethodSchema,
+  receivingInSchema,
+  SELL_METHOD_MESSAGES,
+  sellBankAccountSchema,
+  sellMethodSchema,
+} from '../api/orders';
 import {
   BUY_FUNDING_RAILS,
   findRail,
+  hasSettings,
+  PAYMENT_RAILS,
   RAIL_LIST,
+  railArrival,
+  railIsOn,
   RAILS_WITH_SETTINGS,
   railDocumentLabel,
   railLabel,
   railLabelInSentence,
   SELL_PAYOUT_RAILS,
+  SELL_PAYOUTS,
+  SETTINGS_RAILS,
   type RailDirection,
 } from './rails';
 
@@ -34,7 +47,11 @@ describe('the rail registry', () => {
   it('makes each direction’s enum exactly the rails that serve it, in registry order', () => {
     expect([...BUY_FUNDING_RAILS]).toEqual(idsServing('buy-funding'));
     expect([...SELL_PAYOUT_RAILS]).toEqual(idsServing('sell-payout'));
-    expect(paymentMethodSchema.options).toEqual(idsServing('buy-funding'));
+    expect(paymentMethodSchema.options).toEqual(
+      RAIL_LIST.filter((rail) => rail.directions.some((d) => d === 'buy-funding' || d === 'sell-payout')).map(
+        (rail) => rail.id,
+      ),
+    );
     expect(sellMethodSchema.options).toEqual(idsServing('sell-payout'));
     // An order's payment method holds a sell's payout rail too.
     for (const id of SELL_PAYOUT_RAILS) expect(PAYMENT_METHODS).toContain(id);
@@ -77,6 +94,26 @@ describe('the rail registry', () => {
       ([, group]) => 'shape' in group && 'is_active' in (group.shape as object),
     );
     expect(switches.map(([key]) => key)).toEqual(RAILS_WITH_SETTINGS.map(({ id }) => id));
+  });
+
+  it('gives every rail a sell is paid out by its needed detail, message and lines', () => {
+    const sellable = Object.keys(sellBankAccountSchema.shape);
+    for (const id of SELL_PAYOUT_RAILS) {
+      const payout = SELL_PAYOUTS[id];
+      expect(SELL_METHOD_MESSAGES[id]).toBe(payout.missingDetailsMessage);
+      expect(sellable).toContain(payout.requires);
+      expect(payout.lines.map((line) => line.key)).toContain(payout.requires);
+      for (const line of payout.lines) expect(sellable).toContain(line.key);
+    }
+  });
+
+  it('keeps a rail without a settings group always on, with the registry’s arrival text', () => {
+    const switches = Object.fromEntries(SETTINGS_RAILS.map((id) => [id, { is_active: false }]));
+    for (const id of PAYMENT_RAILS) {
+      expect(railIsOn(switches as Parameters<typeof railIsOn>[0], id)).toBe(!hasSettings(id));
+      const arrival = railArrival({ ...DEFAULT_ARRIVAL_TIMING, [id]: 'Soon.' }, id);
+      expect(arrival).toBe(hasSettings(id) ? 'Soon.' : findRail(id)?.defaultArrival);
+    }
   });
 
   it('shows a buyer only details an order records', () => {

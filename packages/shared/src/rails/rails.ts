@@ -54,6 +54,29 @@ export interface RailSettings {
   arrivalLabel: string;
 }
 
+/**
+ * A detail of the customer's own settings that a sell's payout goes to, by its name in the sell
+ * order's `bankAccount` (`sellBankAccountSchema`).
+ */
+export type PayoutDetailKey =
+  | 'zelleEmail'
+  | 'account_name'
+  | 'account_number'
+  | 'bank_name'
+  | 'address'
+  | 'routing_number'
+  | 'swift';
+
+/** What a sell paid out on the rail needs of the customer's own details, and shows of them. */
+export interface RailSellPayout {
+  /** The detail the rail cannot pay without (the product specification's payout-method check). */
+  requires: PayoutDetailKey;
+  /** What the customer reads when their settings lack it. */
+  missingDetailsMessage: string;
+  /** The customer's details the payout goes to, as the sell confirmation lists them. */
+  lines: readonly { label: string; key: PayoutDetailKey }[];
+}
+
 export interface Rail {
   id: string;
   /** The name customers read, at the start of a sentence or on a button. */
@@ -62,18 +85,35 @@ export interface Rail {
   labelInSentence?: string;
   /** The full name on documents (receipts, statements), where it differs from `label`. */
   documentLabel?: string;
+  /** The article before the name inside a sentence, where it is not 'a' ('an ACH payout'). */
+  article?: 'an';
   /** The directions the rail serves. */
   directions: readonly RailDirection[];
-  /** The first "when it arrives" text, which the operator edits (rails a buy is paid by). */
+  /**
+   * When the money arrives: the first text of the operator's "When it arrives" line for a rail with a
+   * settings group, the text itself for a rail without one. Every rail dollars move by has one.
+   */
   defaultArrival?: string;
-  /** The operator's settings of a rail money moves by. */
+  /**
+   * The operator's settings of a rail money moves by. A rail without a group is always on and
+   * charges nothing, and needs no settings columns.
+   */
   settings?: RailSettings;
   /** The details a buyer pays to, as the buy's success step lists them. */
   receiving?: readonly ReceivingLine[];
+  /** For a rail a sell is paid out by: what it needs of the customer's details. */
+  sellPayout?: RailSellPayout;
 }
 
 const BANK_CHARGES = { name: 'bank_charges', label: 'Bank charges (USD)', inputMode: 'decimal' } as const;
 const BANK_LINE = { label: 'Bank', keys: ['bank_name', 'bank_address'] } as const;
+/** The customer's own bank account, as the sell confirmation lists it before the rail's code. */
+const OWN_BANK_LINES = [
+  { label: 'Account holder', key: 'account_name' },
+  { label: 'Account number', key: 'account_number' },
+  { label: 'Bank name', key: 'bank_name' },
+  { label: 'Bank address', key: 'address' },
+] as const;
 
 export const RAILS = [
   {
@@ -110,11 +150,17 @@ export const RAILS = [
       arrivalLabel: 'Zelle',
     },
     receiving: [{ label: 'Zelle email', keys: ['payment_address'] }],
+    sellPayout: {
+      requires: 'zelleEmail',
+      missingDetailsMessage: 'Add Zelle payment email in settings.',
+      lines: [{ label: 'Zelle email', key: 'zelleEmail' }],
+    },
   },
   {
     id: 'ach',
     label: 'ACH',
     documentLabel: 'ACH bank transfer',
+    article: 'an',
     directions: ['buy-funding', 'sell-payout'],
     defaultArrival: 'After the transfer settles, 1–3 business days.',
     settings: {
@@ -139,6 +185,11 @@ export const RAILS = [
       { label: 'Routing number', keys: ['routing_number'] },
       BANK_LINE,
     ],
+    sellPayout: {
+      requires: 'routing_number',
+      missingDetailsMessage: 'Add ACH transfer details in settings.',
+      lines: [...OWN_BANK_LINES, { label: 'Routing number', key: 'routing_number' }],
+    },
   },
   {
     id: 'wire',
@@ -169,6 +220,11 @@ export const RAILS = [
       { label: 'SWIFT code', keys: ['swift'] },
       BANK_LINE,
     ],
+    sellPayout: {
+      requires: 'swift',
+      missingDetailsMessage: 'Add Wire transfer details in settings.',
+      lines: [...OWN_BANK_LINES, { label: 'SWIFT code', key: 'swift' }],
+    },
   },
   { id: 'onchain', label: 'Bitcoin', directions: ['buy-payout', 'sell-deposit'] },
 ] as const satisfies readonly Rail[];
@@ -187,12 +243,14 @@ export type RailIdServing<D extends RailDirection> = (typeof RAILS)[number] exte
 /** Every rail, read through the common shape (optional members included). */
 export const RAIL_LIST: readonly Rail[] = RAILS;
 
-/** The ids of the rails that serve `direction`, in registry order (an enum's values). */
+/** The ids of the rails that serve any of `directions`, in registry order (an enum's values). */
 export function railIdsServing<D extends RailDirection>(
-  direction: D,
+  ...directions: [D, ...D[]]
 ): readonly [RailIdServing<D>, ...RailIdServing<D>[]] {
-  const ids = RAIL_LIST.filter((rail) => rail.directions.includes(direction)).map((rail) => rail.id);
-  if (ids.length === 0) throw new Error(`No rail serves ${direction}.`);
+  const ids = RAIL_LIST.filter((rail) => directions.some((d) => rail.directions.includes(d))).map(
+    (rail) => rail.id,
+  );
+  if (ids.length === 0) throw new Error(`No rail serves ${directions.join(' or ')}.`);
   return ids as unknown as readonly [RailIdServing<D>, ...RailIdServing<D>[]];
 }
 
@@ -202,6 +260,9 @@ export type BuyFundingRail = RailIdServing<'buy-funding'>;
 /** Rails a seller is paid dollars by. */
 export const SELL_PAYOUT_RAILS = railIdsServing('sell-payout');
 export type SellPayoutRail = RailIdServing<'sell-payout'>;
+/** Rails dollars move by: an order's payment method, the rail a buy is paid by or a sell paid out by. */
+export const PAYMENT_RAILS = railIdsServing('buy-funding', 'sell-payout');
+export type PaymentRail = RailIdServing<'buy-funding' | 'sell-payout'>;
 
 /** The rail of this id, if there is one. */
 export function findRail(id: string | null | undefined): Rail | undefined {
@@ -219,6 +280,11 @@ export function railLabelInSentence(id: string): string {
   return rail ? (rail.labelInSentence ?? rail.label) : id;
 }
 
+/** The article before the rail's name inside a sentence ('a', 'an'). */
+export function railArticle(id: string): 'a' | 'an' {
+  return findRail(id)?.article ?? 'a';
+}
+
 /** The rail's full name on documents ('Wire transfer'); an unknown id as it is. */
 export function railDocumentLabel(id: string): string {
   const rail = findRail(id);
@@ -230,14 +296,51 @@ export function byRail<const Id extends string, T>(ids: readonly Id[], value: (i
   return Object.fromEntries(ids.map((id) => [id, value(id)])) as Record<Id, T>;
 }
 
-/** Each buy-funding rail's first "when it arrives" text (the operator edits them). */
-export const DEFAULT_RAIL_ARRIVAL = byRail(BUY_FUNDING_RAILS, (id) => {
-  const text = findRail(id)?.defaultArrival;
-  if (text === undefined) throw new Error(`The ${id} rail has no arrival text.`);
-  return text;
-});
+/** A member every rail of a list must have; a registry without it does not load. */
+function required<T>(id: string, value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`The ${id} rail has no ${what}.`);
+  return value;
+}
+
+/** The ids of the rails with an operator's settings group (its switch, fields and arrival line). */
+export type RailIdWithSettings = Extract<(typeof RAILS)[number], { settings: object }>['id'];
 
 /** The rails with an operator's settings group, in the order the settings editor shows them. */
 export const RAILS_WITH_SETTINGS = RAIL_LIST.flatMap((rail) =>
-  rail.settings ? [{ id: rail.id as BuyFundingRail, settings: rail.settings }] : [],
+  rail.settings ? [{ id: rail.id as RailIdWithSettings, settings: rail.settings }] : [],
+);
+/** Their ids: the groups of the global settings, and the lines of their "When it arrives" group. */
+export const SETTINGS_RAILS: readonly RailIdWithSettings[] = RAILS_WITH_SETTINGS.map(({ id }) => id);
+
+/** Whether the rail has an operator's settings group (else it is always on and charges nothing). */
+export function hasSettings(id: string): id is RailIdWithSettings {
+  return (SETTINGS_RAILS as readonly string[]).includes(id);
+}
+
+/** Each settings group's first "when it arrives" text (the operator edits them). */
+export const DEFAULT_RAIL_ARRIVAL = byRail(SETTINGS_RAILS, (id) =>
+  required(id, findRail(id)?.defaultArrival, 'arrival text'),
+);
+
+/** When the money of each rail dollars move by arrives, as the registry says it. */
+const REGISTRY_ARRIVAL = byRail(PAYMENT_RAILS, (id) =>
+  required(id, findRail(id)?.defaultArrival, 'arrival text'),
+);
+
+/**
+ * When the money of a rail arrives: the operator's words (`arrival`, the settings' "When it arrives"
+ * group) for a rail with a settings group, the registry's for a rail without one.
+ */
+export function railArrival(arrival: Record<RailIdWithSettings, string>, id: PaymentRail): string {
+  return hasSettings(id) ? arrival[id] : REGISTRY_ARRIVAL[id];
+}
+
+/** Whether a rail is on: its settings group's switch, or always for a rail without a group. */
+export function railIsOn(switches: Record<RailIdWithSettings, { is_active: boolean }>, id: PaymentRail): boolean {
+  return hasSettings(id) ? switches[id].is_active : true;
+}
+
+/** What each rail a sell is paid out by needs of the customer's details. */
+export const SELL_PAYOUTS = byRail(SELL_PAYOUT_RAILS, (id) =>
+  required(id, findRail(id)?.sellPayout, 'sell payout details'),
 );

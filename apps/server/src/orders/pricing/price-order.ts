@@ -2,7 +2,6 @@ import type { LimitTier } from '@offzero/shared/api/limits';
 import { BUY_CHECK_MESSAGES, type SaveOrderRequest } from '@offzero/shared/api/orders';
 import { bitcoinAddressProblem } from '@offzero/shared/bitcoin/address';
 import { addressRefusal } from '@offzero/shared/bitcoin/address-field';
-import type { Cents } from '@offzero/shared/money/money';
 import {
   quoteBuyFromUsd,
   quoteSellFromBtc,
@@ -227,11 +226,6 @@ async function priceSellOrder(deps: PricingDeps, user: UserRow, body: SaveOrderR
   throw new AppError('PRICE_CHANGED', PRICE_CHANGED);
 }
 
-/** Each payout method's bank charges, when the method is switched on (its rail says how much). */
-export function bankChargesFor(settings: GlobalSettingsRow, method: string | undefined): Cents | null {
-  return activeSellPayoutRail(settings, method)?.chargesCents(settings, 'sell') ?? null;
-}
-
 /**
  * Refuses a sell whose platform fee and bank charges would leave nothing to receive, naming the
  * smallest amount that works for that method at the price the customer was quoted (also meeting
@@ -243,8 +237,9 @@ async function assertSellLeavesSomething(
   client: Figures,
   method: string | undefined,
 ): Promise<void> {
-  const bankChargesCents = bankChargesFor(settings, method);
-  if (bankChargesCents === null) return;
+  const rail = activeSellPayoutRail(settings, method);
+  if (!rail) return;
+  const bankChargesCents = rail.chargesCents(settings, 'sell');
   const snapshot = await firstServedPriceAt(deps, 'buy', client.priceCents);
   if (!snapshot) return;
   const pricing = {
@@ -255,7 +250,7 @@ async function assertSellLeavesSomething(
   if (quoteSellFromBtc({ ...pricing, amountSats: client.amountSats })) return;
   const smallest = smallestSellSats({ ...pricing, minOrderCents: settings.minOrderCents });
   if (smallest === null) throw new AppError('BAD_REQUEST', 'Selling is not possible at the current fee.');
-  throw new AppError('BAD_REQUEST', sellDeadEndMessage(method as 'zelle' | 'ach' | 'wire', smallest));
+  throw new AppError('BAD_REQUEST', sellDeadEndMessage(rail.id, smallest));
 }
 
 /**

@@ -1,13 +1,14 @@
 import { SELL_METHOD_MESSAGES } from '@offzero/shared/api/orders';
 import type { Cents } from '@offzero/shared/money/money';
 import type { Database } from '../../db/database';
-import type { GlobalSettingsRow, PaymentMethod, UserRow } from '../../db/schema';
+import type { SellPayoutRail } from '@offzero/shared/rails/rails';
+import type { GlobalSettingsRow, UserRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { activeSellPayoutRail } from '../../rails/rail-registry';
 import { findCustomerSettings } from '../customer.repository';
 
 export interface SellPayout {
-  method: Exclude<PaymentMethod, 'paypal'>;
+  method: SellPayoutRail;
   /** What the method costs; it comes off what the customer is paid. */
   bankChargesCents: Cents;
   /** A copy of the customer's own details to pay into, kept with the order. */
@@ -32,7 +33,7 @@ export async function chooseSellPayout(
   const details = rail.sellPayout.details(own);
   if (!details) throw new AppError('BAD_REQUEST', rail.sellPayout.missingDetailsMessage);
   return {
-    method: rail.id as SellPayout['method'],
+    method: rail.id,
     bankChargesCents: rail.chargesCents(settings, 'sell'),
     details,
   };

@@ -1,6 +1,11 @@
 import type { Order } from '@offzero/shared/api/orders';
 import type { UserSettings } from '@offzero/shared/api/user-settings';
-import { findRail, type SellPayoutRail } from '@offzero/shared/rails/rails';
+import {
+  findRail,
+  SELL_PAYOUTS,
+  type PayoutDetailKey,
+  type SellPayoutRail,
+} from '@offzero/shared/rails/rails';
 import { orderNumber } from '../../lib/format';
 import type { DetailRow } from '../ui/detail-list';
 
@@ -38,20 +43,19 @@ export function receivingRows(
   ];
 }
 
+/** One of the customer's own details a sell's payout goes to, from their settings. */
+export function payoutDetail(settings: UserSettings | null | undefined, key: PayoutDetailKey): string | null {
+  if (key === 'zelleEmail') return settings?.zelleEmail ?? null;
+  return settings?.bankAccount?.[key] ?? null;
+}
+
 /**
- * Where a seller is paid (sell confirmation): the customer's own Zelle e-mail, or their
- * bank account with the routing number (ACH) or SWIFT code (wire).
+ * Where a seller is paid (sell confirmation): the customer's own details the rail pays into, as its
+ * registry entry lists them (the Zelle e-mail, or the bank account with its routing number or SWIFT code).
  */
 export function payoutRows(method: SellPayoutRail, settings: UserSettings | null): DetailRow[] {
-  if (method === 'zelle') return [{ label: 'Zelle email', value: settings?.zelleEmail || '—' }];
-  const bank = settings?.bankAccount;
-  return [
-    { label: 'Account holder', value: bank?.account_name || '—' },
-    { label: 'Account number', value: bank?.account_number || '—' },
-    { label: 'Bank name', value: bank?.bank_name || '—' },
-    { label: 'Bank address', value: bank?.address || '—' },
-    method === 'ach'
-      ? { label: 'Routing number', value: bank?.routing_number || '—' }
-      : { label: 'SWIFT code', value: bank?.swift || '—' },
-  ];
+  return SELL_PAYOUTS[method].lines.map(({ label, key }) => ({
+    label,
+    value: payoutDetail(settings, key) || '—',
+  }));
 }

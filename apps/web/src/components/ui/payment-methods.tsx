@@ -1,4 +1,5 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type JSX, type ReactNode } from 'react';
+import { PAYMENT_RAILS, type PaymentRail } from '@offzero/shared/rails/rails';
 
 // Badges for the ways customers pay and get paid. Drawn inline (no image requests); the group is one
 // image to assistive technology, named "Accepted payment methods".
@@ -146,29 +147,41 @@ function WireBadge() {
   );
 }
 
-const badges = [
-  ['paypal', PayPalBadge],
-  ['visa', VisaBadge],
-  ['mastercard', MasterCardBadge],
-  ['zelle', ZelleBadge],
-  ['ach', AchBadge],
-  ['wire', WireBadge],
-] as const;
+/** A rail's tile: its badge, and the badges shown after it in the accepted-methods strip. */
+interface RailTile {
+  badge: () => JSX.Element;
+  alongside?: readonly (readonly [name: string, badge: () => JSX.Element])[];
+}
+
+/** Every rail dollars move by has a tile (TypeScript refuses a rail without one). */
+const RAIL_TILES: Record<PaymentRail, RailTile> = {
+  // PayPal's checkout takes cards too.
+  paypal: {
+    badge: PayPalBadge,
+    alongside: [
+      ['visa', VisaBadge],
+      ['mastercard', MasterCardBadge],
+    ],
+  },
+  zelle: { badge: ZelleBadge },
+  ach: { badge: AchBadge },
+  wire: { badge: WireBadge },
+};
+
+/** The accepted-methods strip: each rail's tile in registry order, with what shows alongside it. */
+const badges = PAYMENT_RAILS.flatMap((id) => [
+  [id, RAIL_TILES[id].badge] as const,
+  ...(RAIL_TILES[id].alongside ?? []),
+]);
 
 /** One method's badge on its own (the trade widget's method tiles); decorative, the tile names it. */
-export function PaymentMethodBadge({
-  method,
-  className,
-}: {
-  method: (typeof badges)[number][0];
-  className?: string;
-}) {
-  const BadgeComponent = badges.find(([name]) => name === method)?.[1];
-  return BadgeComponent ? (
+export function PaymentMethodBadge({ method, className }: { method: PaymentRail; className?: string }) {
+  const BadgeComponent = RAIL_TILES[method].badge;
+  return (
     <span className={`inline-block h-8 ${className ?? ''}`}>
       <BadgeComponent />
     </span>
-  ) : null;
+  );
 }
 
 export function PaymentMethods({ className }: { className?: string }) {

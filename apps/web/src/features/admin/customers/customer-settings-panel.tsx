@@ -1,4 +1,5 @@
 import type { CustomerDetail } from '@offzero/shared/api/admin';
+import { railLabel } from '@offzero/shared/rails/rails';
 import { Details, Panel } from '../components/blocks';
 import { Pill } from '../components/badges';
 
@@ -20,7 +21,7 @@ export function CustomerSettingsPanel({ settings }: { settings: CustomerDetail['
               </span>
             ) : null,
           ],
-          ['Zelle', settings.zelleEmail],
+          [railLabel('zelle'), settings.zelleEmail],
           [
             'Bank',
             bank ? (

@@ -1,5 +1,5 @@
 import type { SettingsForm } from '@offzero/shared/api/admin-settings';
-import { RAILS_WITH_SETTINGS, type BuyFundingRail, type RailSettings } from '@offzero/shared/rails/rails';
+import { RAILS_WITH_SETTINGS, type RailIdWithSettings, type RailSettings } from '@offzero/shared/rails/rails';
 import { TextField } from '../../../components/ui/text-field';
 import { Panel } from '../components/blocks';
 import type { SettingsEditorState } from './use-settings-editor';
@@ -28,7 +28,7 @@ export function PaymentMethodPanels({ editor }: { editor: SettingsEditorState })
                   inputMode={railField.inputMode}
                   className={railField.wide ? 'sm:col-span-2' : undefined}
                   // A field the registry names in this group (its test checks them against the form).
-                  {...editor.field(id, railField.name as keyof SettingsForm[BuyFundingRail] & string)}
+                  {...editor.field(id, railField.name as keyof SettingsForm[RailIdWithSettings] & string)}
                 />
               ))}
             </div>

@@ -13,7 +13,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { applyServerErrors, useZodForm } from '../../../lib/forms';
 import { Switch } from '../../../components/ui/switch';
 import { useSaveSettings } from '../api/save-settings';
-import type { BuyFundingRail } from '@offzero/shared/rails/rails';
+import type { RailIdWithSettings } from '@offzero/shared/rails/rails';
 
 type Section = keyof SettingsForm;
 
@@ -86,7 +86,7 @@ export function useSettingsEditor(saved: FullGlobalSettings) {
       </p>
     ) : null;
 
-  const methodSwitch = (section: BuyFundingRail, label: string, description: ReactNode) => (
+  const methodSwitch = (section: RailIdWithSettings, label: string, description: ReactNode) => (
     <Switch
       label={label}
       description={description}

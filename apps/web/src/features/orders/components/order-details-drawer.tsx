@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Order } from '@offzero/shared/api/orders';
-import { railLabel } from '@offzero/shared/rails/rails';
+import { railArrival, railLabel } from '@offzero/shared/rails/rails';
 import { useAppConfig } from '../../../lib/app-config';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { Drawer } from '../../../components/ui/drawer';
@@ -128,7 +128,7 @@ function OrderDetails({ order }: { order: Order }) {
             rows={[
               { label: 'Method', value: railLabel(method) },
               // When the bitcoin (a buy) or the dollars (a sell) arrive by this method.
-              arrival ? { label: 'Arrives', value: arrival[method] } : false,
+              arrival ? { label: 'Arrives', value: railArrival(arrival, method) } : false,
               order.payment?.create_time
                 ? { label: 'Submitted', value: formatDateTime(order.payment.create_time) }
                 : false,

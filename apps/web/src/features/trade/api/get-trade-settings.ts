@@ -1,7 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { globalSettingsResponseSchema, type GlobalSettings } from '@offzero/shared/api/global-settings';
 import { basisPointsFromPercent, usdNumberToCents, type Cents } from '@offzero/shared/money/money';
-import type { BuyFundingRail, SellPayoutRail } from '@offzero/shared/rails/rails';
+import {
+  byRail,
+  hasSettings,
+  PAYMENT_RAILS,
+  railArrival,
+  railIsOn,
+  SELL_PAYOUT_RAILS,
+  type PaymentRail,
+  type SellPayoutRail,
+} from '@offzero/shared/rails/rails';
 import { apiGet } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 
@@ -11,7 +20,8 @@ import { useSession } from '../../../lib/session';
  * each method's bank charges.
  */
 
-export type PaymentMethodKey = BuyFundingRail;
+/** A rail dollars move by: a buy is paid by it, or a sell paid out by it. */
+export type PaymentMethodKey = PaymentRail;
 
 export interface TradeSettings {
   feeBps: number;
@@ -29,7 +39,9 @@ export interface TradeSettings {
 }
 
 function toTradeSettings(settings: GlobalSettings): TradeSettings {
+  // A rail without a settings group charges nothing.
   const charges = (method: SellPayoutRail): Cents => {
+    if (!hasSettings(method)) return 0n;
     const group = settings[method];
     return 'bank_charges' in group ? usdNumberToCents(group.bank_charges) : 0n;
   };
@@ -39,14 +51,9 @@ function toTradeSettings(settings: GlobalSettings): TradeSettings {
     minOrderCents: usdNumberToCents(settings.order.min_order_size),
     maxOrderCents: usdNumberToCents(settings.order.max_order_size),
     sessionTimeoutSeconds: settings.order.order_session_timeout,
-    active: {
-      paypal: settings.paypal.is_active,
-      zelle: settings.zelle.is_active,
-      ach: settings.ach.is_active,
-      wire: settings.wire.is_active,
-    },
-    bankChargesCents: { zelle: charges('zelle'), ach: charges('ach'), wire: charges('wire') },
-    arrival: { ...settings.arrival },
+    active: byRail(PAYMENT_RAILS, (method) => railIsOn(settings, method)),
+    bankChargesCents: byRail(SELL_PAYOUT_RAILS, charges),
+    arrival: byRail(PAYMENT_RAILS, (method) => railArrival(settings.arrival, method)),
   };
 }
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { orderResponseSchema, type SaveOrderRequest } from '@offzero/shared/api/orders';
-import type { SellPayoutRail } from '@offzero/shared/rails/rails';
+import type { BuyFundingRail, SellPayoutRail } from '@offzero/shared/rails/rails';
 import { apiPost, hasErrorCode } from '../../../lib/api-client';
 import { priceQueryKey } from './get-price';
 import { tradeSettingsQueryKey } from './get-trade-settings';
@@ -27,7 +27,7 @@ export function requoteOrder(body: SaveOrderRequest & { _id: string }, idempoten
 
 export interface ManualPaymentInput {
   orderId: string;
-  method: SellPayoutMethod;
+  method: BuyFundingRail;
   amount: number;
   idempotencyKey?: string;
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../lib/toast';
 import type { Order } from '@offzero/shared/api/orders';
+import { BUY_FUNDING_RAILS, findRail, type BuyFundingRail } from '@offzero/shared/rails/rails';
 import { useAppConfig } from '../../../lib/app-config';
 import { errorMessage, hasErrorCode } from '../../../lib/api-client';
 import { Button } from '../../../components/ui/button';
@@ -13,14 +14,15 @@ import type { TradeSettings } from '../api/get-trade-settings';
 import { CountdownNote } from '../components/countdown-note';
 import { ArrivalNote } from '../components/locked-quote';
 import { QUOTE_EXPIRED_MESSAGE } from '../utils/messages';
-import { MethodTile, NoActiveMethods, type TileMethod } from '../components/method-tile';
+import { MethodTile, NoActiveMethods } from '../components/method-tile';
 import { StepHeading } from '../components/step-heading';
 import { formatUsdNumber } from '../../../lib/format';
 import { PayPalDemo } from './paypal-demo';
 
 const PayPalCheckout = lazy(() => import('./paypal-checkout'));
 
-const MANUAL_METHODS: TileMethod[] = ['zelle', 'ach', 'wire'];
+/** The rails a buyer pays by hand: those with details to pay to (PayPal is paid in its own window). */
+const MANUAL_METHODS = BUY_FUNDING_RAILS.filter((method) => findRail(method)?.receiving);
 
 type PaidAnswer = { message: string; order: Order };
 
@@ -48,7 +50,7 @@ export function BuyCheckoutStep({
   // One key per chosen method of this order: a double click or a retry records one payment.
   const paymentKeys = useIdempotencyKeys();
   const paying = useRef(false);
-  const [choosing, setChoosing] = useState<TileMethod | null>(null);
+  const [choosing, setChoosing] = useState<BuyFundingRail | null>(null);
   const [expired, setExpired] = useState(() => Date.parse(order.expiresAt) <= Date.now());
   const methods = MANUAL_METHODS.filter((method) => settings.active[method]);
   const anyActive = settings.active.paypal || methods.length > 0;
@@ -64,7 +66,7 @@ export function BuyCheckoutStep({
     if (hasErrorCode(error, 'GONE')) setExpired(true);
   }
 
-  function chooseManual(method: TileMethod) {
+  function chooseManual(method: BuyFundingRail) {
     if (paying.current) return;
     paying.current = true;
     setChoosing(method);

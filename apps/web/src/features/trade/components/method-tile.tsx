@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { railLabel, type SellPayoutRail } from '@offzero/shared/rails/rails';
+import { railLabel, type PaymentRail, type SellPayoutRail } from '@offzero/shared/rails/rails';
 import { PaymentMethodBadge } from '../../../components/ui/payment-methods';
 import { Spinner } from '../../../components/ui/spinner';
 
-/** The rails a tile offers: those a buy is paid by by hand, and a sell paid out by. */
+/** A rail a sell is paid out by, as its tile offers it. */
 export type TileMethod = SellPayoutRail;
 
 /** One payment method to choose: its badge, name and a line about it. */
@@ -14,7 +14,8 @@ export function MethodTile({
   loading = false,
   disabled = false,
 }: {
-  method: TileMethod;
+  /** A rail a buy is paid by by hand, or a sell paid out by. */
+  method: PaymentRail;
   detail: ReactNode;
   onSelect: () => void;
   loading?: boolean;

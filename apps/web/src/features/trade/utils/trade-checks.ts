@@ -2,7 +2,8 @@ import { BUY_CHECK_MESSAGES, SELL_METHOD_MESSAGES } from '@offzero/shared/api/or
 import type { KycStatusValue } from '@offzero/shared/api/kyc';
 import type { UserSettings } from '@offzero/shared/api/user-settings';
 import type { Cents } from '@offzero/shared/money/money';
-import type { SellPayoutRail } from '@offzero/shared/rails/rails';
+import { SELL_PAYOUT_RAILS, SELL_PAYOUTS, type SellPayoutRail } from '@offzero/shared/rails/rails';
+import { payoutDetail } from '../../../components/orders/receiving-details';
 import { formatUsdCents } from '../../../lib/format';
 
 /**
@@ -51,14 +52,8 @@ export type SellMethod = SellPayoutRail;
 /** Whether the customer's settings hold what the chosen payout method needs; the message if not. */
 export function sellMethodFailure(method: string, settings: UserSettings | null | undefined): string | null {
   if (!settings) return SELL_METHOD_MESSAGES.noSettings;
-  switch (method) {
-    case 'zelle':
-      return settings.zelleEmail ? null : SELL_METHOD_MESSAGES.zelle;
-    case 'ach':
-      return settings.bankAccount?.routing_number ? null : SELL_METHOD_MESSAGES.ach;
-    case 'wire':
-      return settings.bankAccount?.swift ? null : SELL_METHOD_MESSAGES.wire;
-    default:
-      return SELL_METHOD_MESSAGES.invalidMethod;
-  }
+  if (!(SELL_PAYOUT_RAILS as readonly string[]).includes(method)) return SELL_METHOD_MESSAGES.invalidMethod;
+  // The detail the rail cannot pay without, as its registry entry names it.
+  const payout = SELL_PAYOUTS[method as SellPayoutRail];
+  return payoutDetail(settings, payout.requires) ? null : payout.missingDetailsMessage;
 }
