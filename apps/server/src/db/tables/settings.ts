@@ -1,17 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_ARRIVAL_TIMING } from '@offzero/shared/api/global-settings';
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** The operator's global settings: exactly one row, id 1. */
 export const globalSettings = pgTable(

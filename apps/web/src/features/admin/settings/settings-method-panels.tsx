@@ -28,7 +28,7 @@ export function PaymentMethodPanels({ editor }: { editor: SettingsEditorState })
                   inputMode={railField.inputMode}
                   className={railField.wide ? 'sm:col-span-2' : undefined}
                   // A field the registry names in this group (its test checks them against the form).
-                  {...editor.field(id, railField.name as keyof SettingsForm[RailIdWithSettings] & string)}
+                  {...editor.field(id, railField.name as keyof SettingsForm[RailIdWithSettings])}
                 />
               ))}
             </div>
