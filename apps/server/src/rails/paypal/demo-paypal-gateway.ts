@@ -24,14 +24,10 @@ export interface DemoWebhookDelivery {
 }
 
 /**
- * The demo stand-in for PayPal: the same interface and the same answers, with the customer's approval
- * given by the sandbox's own Approve / Cancel buttons instead of PayPal's window. Its orders, captures,
- * refunds and webhook key live in the database (demo-paypal.repository.ts), as PayPal's live at PayPal:
- * an order created through one server process is approved, captured and refunded through any other,
- * and a webhook signed by one verifies in all. Its webhooks are signed with that key (HMAC-SHA256 over
- * the transmission id, time and the body's digest), which only it verifies.
+ * The sandbox's webhook key (kept in the database, so every process signs and verifies alike) and the
+ * deliveries it signs.
  */
-export function createDemoPayPalGateway(db: Database) {
+function demoWebhookSigner(db: Database) {
   let webhookKey: Promise<Buffer> | null = null;
   const key = () => {
     webhookKey ??= demoPayPalWebhookKey(db, randomBytes(32)).catch((error: unknown) => {
@@ -65,28 +61,43 @@ export function createDemoPayPalGateway(db: Database) {
     };
   }
 
-  function answer(order: DemoPayPalOrderRow) {
-    return readPayPalOrder({
-      id: order.id,
-      status: order.status,
-      purchase_units: [
-        {
-          reference_id: order.referenceId,
-          payments: order.captureId
-            ? {
-                captures: [
-                  {
-                    id: order.captureId,
-                    status: 'COMPLETED',
-                    amount: { currency_code: 'USD', value: formatUsd(order.valueCents) },
-                  },
-                ],
-              }
-            : undefined,
-        },
-      ],
-    });
-  }
+  return { signature, signedDelivery };
+}
+
+/** A sandbox order as PayPal's Orders v2 answers it. */
+function answer(order: DemoPayPalOrderRow) {
+  return readPayPalOrder({
+    id: order.id,
+    status: order.status,
+    purchase_units: [
+      {
+        reference_id: order.referenceId,
+        payments: order.captureId
+          ? {
+              captures: [
+                {
+                  id: order.captureId,
+                  status: 'COMPLETED',
+                  amount: { currency_code: 'USD', value: formatUsd(order.valueCents) },
+                },
+              ],
+            }
+          : undefined,
+      },
+    ],
+  });
+}
+
+/**
+ * The demo stand-in for PayPal: the same interface and the same answers, with the customer's approval
+ * given by the sandbox's own Approve / Cancel buttons instead of PayPal's window. Its orders, captures,
+ * refunds and webhook key live in the database (demo-paypal.repository.ts), as PayPal's live at PayPal:
+ * an order created through one server process is approved, captured and refunded through any other,
+ * and a webhook signed by one verifies in all. Its webhooks are signed with that key (HMAC-SHA256 over
+ * the transmission id, time and the body's digest), which only it verifies.
+ */
+export function createDemoPayPalGateway(db: Database) {
+  const { signature, signedDelivery } = demoWebhookSigner(db);
 
   const notFound = () => new PayPalError('No such PayPal order', 'RESOURCE_NOT_FOUND');
 

@@ -102,22 +102,8 @@ export function createPayPalRestGateway(options: {
     },
 
     async verifyWebhook(rawBody, headers) {
-      const [authAlgo, certUrl, transmissionId, transmissionSig, transmissionTime] =
-        PAYPAL_WEBHOOK_HEADERS.map((name) => headers[name]);
-      if (!authAlgo || !certUrl || !transmissionId || !transmissionSig || !transmissionTime) return false;
-      const text = rawBody.toString('utf8');
-      if (!isJsonObject(text)) return false;
-      // The event goes back byte for byte: parsing and re-serialising it could change what was signed.
-      const request = `{${[
-        ['auth_algo', authAlgo],
-        ['cert_url', certUrl],
-        ['transmission_id', transmissionId],
-        ['transmission_sig', transmissionSig],
-        ['transmission_time', transmissionTime],
-        ['webhook_id', options.webhookId],
-      ]
-        .map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)}`)
-        .join(',')},"webhook_event":${text}}`;
+      const request = verificationRequest(rawBody, headers, options.webhookId);
+      if (!request) return false;
       const { status, body } = await api(
         'POST',
         '/v1/notifications/verify-webhook-signature',
@@ -131,6 +117,33 @@ export function createPayPalRestGateway(options: {
       return (body as { verification_status?: unknown } | null)?.verification_status === 'SUCCESS';
     },
   };
+}
+
+/**
+ * The body of PayPal's verify-webhook-signature call, or null when the delivery lacks a header or is
+ * not a JSON object. The event goes back byte for byte: parsing and re-serialising it could change
+ * what was signed.
+ */
+function verificationRequest(
+  rawBody: Buffer,
+  headers: Record<string, string | undefined>,
+  webhookId: string,
+): string | null {
+  const [authAlgo, certUrl, transmissionId, transmissionSig, transmissionTime] = PAYPAL_WEBHOOK_HEADERS.map(
+    (name) => headers[name],
+  );
+  if (!authAlgo || !certUrl || !transmissionId || !transmissionSig || !transmissionTime) return null;
+  const text = rawBody.toString('utf8');
+  if (!isJsonObject(text)) return null;
+  const fields = [
+    ['auth_algo', authAlgo],
+    ['cert_url', certUrl],
+    ['transmission_id', transmissionId],
+    ['transmission_sig', transmissionSig],
+    ['transmission_time', transmissionTime],
+    ['webhook_id', webhookId],
+  ];
+  return `{${fields.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)}`).join(',')},"webhook_event":${text}}`;
 }
 
 async function send(url: string, init: RequestInit): Promise<Response> {
