@@ -8,15 +8,19 @@ import { useContinueFromQuote } from '../use-continue-from-quote';
 import type { TradeSettings } from '../api/get-trade-settings';
 import { QuoteStep } from '../components/quote-step';
 import { usePrices } from '../price-context';
-import { EMPTY_ENTRY, fieldTexts, sellBlockedReason, sellQuoteFor, type AmountEntry } from '../utils/quote-fields';
+import {
+  EMPTY_ENTRY,
+  fieldTexts,
+  sellBlockedReason,
+  sellQuoteFor,
+  type AmountEntry,
+} from '../utils/quote-fields';
 import { useWalletOwnership } from '../components/wallet-ownership-question';
 import { useKeepQuoteAcrossLogin } from '../utils/kept-quote';
 import { sellStartOf, type SellStep } from './sell-step';
 import { SellSteps, type TaxDetailsForm } from './sell-steps';
 import { useDepositWatch } from './use-deposit-watch';
 import { useSellActions } from './use-sell-actions';
-
-export type { TaxDetailsForm } from './sell-steps';
 
 /** A sale is typed in bitcoin first. */
 const SELL_START: AmountEntry = { ...EMPTY_ENTRY, source: 'btc' };
