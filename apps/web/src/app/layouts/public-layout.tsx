@@ -47,11 +47,6 @@ function SiteHeader() {
       isActive ? 'bg-slate-100 text-ink-900' : 'text-slate-600 hover:bg-slate-50 hover:text-ink-900'
     }`;
 
-  const drawerLinkClass = ({ isActive }: { isActive: boolean }) =>
-    `flex items-center justify-between rounded-xl px-4 py-3 text-base font-medium transition-colors ${
-      isActive ? 'bg-brand-50 text-ink-900' : 'text-slate-700 hover:bg-slate-50'
-    }`;
-
   return (
     <>
       <header
@@ -98,7 +93,29 @@ function SiteHeader() {
         </Container>
       </header>
 
-      {/* Small screens: the same links in a drawer sliding in from the right, under the header. */}
+      <MobileDrawer drawer={drawer} top={drawerTop} blogUrl={blogUrl} />
+    </>
+  );
+}
+
+/** Small screens: the same links in a drawer sliding in from the right, under the header. */
+function MobileDrawer({
+  drawer,
+  top: drawerTop,
+  blogUrl,
+}: {
+  drawer: ReturnType<typeof useNavigationDrawer>;
+  /** Where the header's bottom was when the drawer opened. */
+  top: number;
+  blogUrl: string;
+}) {
+  const drawerLinkClass = ({ isActive }: { isActive: boolean }) =>
+    `flex items-center justify-between rounded-xl px-4 py-3 text-base font-medium transition-colors ${
+      isActive ? 'bg-brand-50 text-ink-900' : 'text-slate-700 hover:bg-slate-50'
+    }`;
+
+  return (
+    <>
       <div
         aria-hidden="true"
         onClick={() => drawer.close()}

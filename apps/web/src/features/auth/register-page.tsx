@@ -45,6 +45,18 @@ type Registration =
 
 const TOTAL_STEPS = 4;
 
+/** Under the first step: the way to the login page. */
+function LoginFooter() {
+  return (
+    <>
+      Already have an account?{' '}
+      <Link to={paths.login} className="font-semibold text-brand-700 hover:underline">
+        Log in
+      </Link>
+    </>
+  );
+}
+
 export default function RegisterPage() {
   const [searchParams] = useSearchParams();
   const [registration, setRegistration] = useState<Registration>({ step: 'register-email' });
@@ -62,15 +74,6 @@ export default function RegisterPage() {
     void loadVerifyPhoneStep();
   }, [reachedPhoneSteps]);
 
-  const loginFooter = (
-    <>
-      Already have an account?{' '}
-      <Link to={paths.login} className="font-semibold text-brand-700 hover:underline">
-        Log in
-      </Link>
-    </>
-  );
-
   switch (registration.step) {
     case 'register-email':
       return (
@@ -78,7 +81,7 @@ export default function RegisterPage() {
           title="Register Your Account"
           subtitle="Create your OffZero account with your email address. It takes about two minutes."
           step={{ current: 1, total: TOTAL_STEPS, label: 'Email' }}
-          footer={loginFooter}
+          footer={<LoginFooter />}
         >
           <title>Register — OffZero</title>
           <RegisterEmailStep

@@ -11,22 +11,7 @@ export default function AboutPage() {
     <>
       <title>About Us — OffZero</title>
 
-      <section className="relative isolate overflow-hidden bg-ink-900 text-white">
-        <div
-          aria-hidden="true"
-          className="absolute -top-32 left-1/2 -z-10 size-[34rem] -translate-x-1/2 rounded-full bg-brand-500/20 blur-3xl"
-        />
-        <Container className="py-16 text-center sm:py-24">
-          <p className="text-sm font-semibold tracking-wider text-brand-500 uppercase">About Us</p>
-          <h1 className="mx-auto mt-4 max-w-3xl text-4xl leading-tight font-bold tracking-tight sm:text-5xl">
-            Helping everyday Americans get off zero
-          </h1>
-          <p className="mx-auto mt-6 max-w-2xl text-lg leading-8 text-slate-300">
-            OffZero is a US-based service for buying bitcoin with dollars and selling it back, built on one
-            simple idea: your bitcoin belongs in your own wallet.
-          </p>
-        </Container>
-      </section>
+      <AboutHero />
 
       <Container className="max-w-4xl py-16 sm:py-24">
         <div className="space-y-16 sm:space-y-20">
@@ -100,34 +85,63 @@ export default function AboutPage() {
         </div>
       </Container>
 
-      <section aria-labelledby="about-cta-heading" className="pb-20 sm:pb-24">
-        <Container>
-          <div className="relative isolate overflow-hidden rounded-3xl bg-brand-500 px-6 py-12 sm:px-12 sm:py-14">
-            <div
-              aria-hidden="true"
-              className="absolute -right-16 -bottom-24 -z-10 size-80 rounded-full bg-white/20 blur-2xl"
-            />
-            <div className="flex flex-col items-start gap-6 md:flex-row md:items-center md:justify-between">
-              <div>
-                <h2
-                  id="about-cta-heading"
-                  className="text-2xl font-bold tracking-tight text-ink-900 sm:text-3xl"
-                >
-                  Start your bitcoin journey today
-                </h2>
-                <p className="mt-2 max-w-xl text-base text-ink-900/80">
-                  Create a free account in minutes and buy your first bitcoin straight to your own wallet.
-                </p>
-              </div>
-              <ButtonLink to={paths.register} variant="secondary" size="lg">
-                Create Account
-                <ArrowRightIcon className="size-4" />
-              </ButtonLink>
-            </div>
-          </div>
-        </Container>
-      </section>
+      <StartCallToAction />
     </>
+  );
+}
+
+/** The page's opening: what OffZero is, in one sentence. */
+function AboutHero() {
+  return (
+    <section className="relative isolate overflow-hidden bg-ink-900 text-white">
+      <div
+        aria-hidden="true"
+        className="absolute -top-32 left-1/2 -z-10 size-[34rem] -translate-x-1/2 rounded-full bg-brand-500/20 blur-3xl"
+      />
+      <Container className="py-16 text-center sm:py-24">
+        <p className="text-sm font-semibold tracking-wider text-brand-500 uppercase">About Us</p>
+        <h1 className="mx-auto mt-4 max-w-3xl text-4xl leading-tight font-bold tracking-tight sm:text-5xl">
+          Helping everyday Americans get off zero
+        </h1>
+        <p className="mx-auto mt-6 max-w-2xl text-lg leading-8 text-slate-300">
+          OffZero is a US-based service for buying bitcoin with dollars and selling it back, built on one
+          simple idea: your bitcoin belongs in your own wallet.
+        </p>
+      </Container>
+    </section>
+  );
+}
+
+/** The closing invitation to create an account. */
+function StartCallToAction() {
+  return (
+    <section aria-labelledby="about-cta-heading" className="pb-20 sm:pb-24">
+      <Container>
+        <div className="relative isolate overflow-hidden rounded-3xl bg-brand-500 px-6 py-12 sm:px-12 sm:py-14">
+          <div
+            aria-hidden="true"
+            className="absolute -right-16 -bottom-24 -z-10 size-80 rounded-full bg-white/20 blur-2xl"
+          />
+          <div className="flex flex-col items-start gap-6 md:flex-row md:items-center md:justify-between">
+            <div>
+              <h2
+                id="about-cta-heading"
+                className="text-2xl font-bold tracking-tight text-ink-900 sm:text-3xl"
+              >
+                Start your bitcoin journey today
+              </h2>
+              <p className="mt-2 max-w-xl text-base text-ink-900/80">
+                Create a free account in minutes and buy your first bitcoin straight to your own wallet.
+              </p>
+            </div>
+            <ButtonLink to={paths.register} variant="secondary" size="lg">
+              Create Account
+              <ArrowRightIcon className="size-4" />
+            </ButtonLink>
+          </div>
+        </div>
+      </Container>
+    </section>
   );
 }
 

@@ -135,30 +135,46 @@ export default function TaxCenterPage() {
         </Button>
       </section>
 
-      <section
-        aria-label="Tax details"
-        className="mt-5 flex flex-col gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200/80 sm:flex-row sm:items-center sm:justify-between sm:p-6"
-      >
-        <div className="min-w-0">
-          <h2 className="flex flex-wrap items-center gap-2 text-base font-semibold text-ink-900">
-            Form W-9
-            {w9.data ? (
-              <Badge tone="success">On file</Badge>
-            ) : w9.isSuccess ? (
-              <Badge tone="warning">Not added yet</Badge>
-            ) : null}
-          </h2>
-          <p className="mt-1 text-sm text-slate-500">
-            {w9.data
-              ? `${w9.data.legalName} · ${w9.data.tinType} ${w9.data.tin}`
-              : 'We report sales to the IRS on Form 1099-DA and need your W-9 before your first sale.'}
-          </p>
-        </div>
-        <Button variant="outline" className="shrink-0" onClick={() => setEditing(true)}>
-          {w9.data ? 'Update W-9' : 'Add W-9'}
-        </Button>
-      </section>
+      <W9Status details={w9.data} known={w9.isSuccess} onEdit={() => setEditing(true)} />
       <TaxDetailsModal open={editing} onClose={() => setEditing(false)} current={w9.data ?? null} />
     </div>
+  );
+}
+
+/** Whether the customer's W-9 is on file, and the way to add or update it. */
+function W9Status({
+  details,
+  known,
+  onEdit,
+}: {
+  details: ReturnType<typeof useTaxDetails>['data'];
+  /** The answer has arrived (a missing W-9 is said only then). */
+  known: boolean;
+  onEdit: () => void;
+}) {
+  return (
+    <section
+      aria-label="Tax details"
+      className="mt-5 flex flex-col gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200/80 sm:flex-row sm:items-center sm:justify-between sm:p-6"
+    >
+      <div className="min-w-0">
+        <h2 className="flex flex-wrap items-center gap-2 text-base font-semibold text-ink-900">
+          Form W-9
+          {details ? (
+            <Badge tone="success">On file</Badge>
+          ) : known ? (
+            <Badge tone="warning">Not added yet</Badge>
+          ) : null}
+        </h2>
+        <p className="mt-1 text-sm text-slate-500">
+          {details
+            ? `${details.legalName} · ${details.tinType} ${details.tin}`
+            : 'We report sales to the IRS on Form 1099-DA and need your W-9 before your first sale.'}
+        </p>
+      </div>
+      <Button variant="outline" className="shrink-0" onClick={onEdit}>
+        {details ? 'Update W-9' : 'Add W-9'}
+      </Button>
+    </section>
   );
 }

@@ -1,4 +1,13 @@
-import { useCallback, useDeferredValue, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
 import { Link } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Order } from '@offzero/shared/api/orders';
@@ -11,7 +20,8 @@ import { Button } from '../../components/ui/button';
 import { PaymentMethods } from '../../components/ui/payment-methods';
 import { tradeSettingsQueryOptions, useTradeSettings } from './api/get-trade-settings';
 import { BuyFlow } from './buy/buy-flow';
-import { SellFlow, type TaxDetailsForm } from './sell/sell-flow';
+import { SellFlow } from './sell/sell-flow';
+import type { TaxDetailsForm } from './sell/sell-steps';
 import { focusStepHeading } from './components/step-heading';
 import type { TradeSide } from './utils/trade-checks';
 import { keptQuote, useForgetKeptQuote } from './utils/kept-quote';
@@ -74,37 +84,11 @@ export function TradeWidget({
     setStep(next);
     setInProgress(busy);
   }, []);
-  // A new step replaces the widget's content: bring its top into view if it scrolled away, and move
-  // focus to the new step's heading.
-  const firstStep = useRef(true);
-  useEffect(() => {
-    if (step === null) return;
-    if (firstStep.current) {
-      firstStep.current = false;
-      return;
-    }
-    const root = rootRef.current;
-    // 80 px: below the sticky top bars. (Test DOMs have no scrolling.)
-    if (root && typeof root.scrollIntoView === 'function' && root.getBoundingClientRect().top < 80) {
-      root.scrollIntoView({ block: 'start', behavior: 'smooth' });
-    }
-    if (root) focusStepHeading(root);
-  }, [step]);
-  const tabRefs = useRef<Record<TradeSide, HTMLButtonElement | null>>({ buy: null, sell: null });
+  useStepFocus(rootRef, step);
 
   function select(next: TradeSide) {
     if (inProgress || next === side) return;
     setSide(next);
-  }
-
-  // Tabs follow the ARIA pattern: arrow keys move between them.
-  function onTabKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
-    if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return;
-    event.preventDefault();
-    if (inProgress) return;
-    const next: TradeSide = side === 'buy' ? 'sell' : 'buy';
-    select(next);
-    tabRefs.current[next]?.focus();
   }
 
   return (
@@ -115,37 +99,7 @@ export function TradeWidget({
         embedded ? 'shadow-sm ring-1 ring-slate-200/80' : 'shadow-2xl ring-1 shadow-black/30 ring-black/5'
       } ${className ?? ''}`}
     >
-      <div role="tablist" aria-label="Trade" className="grid grid-cols-2 gap-1 rounded-full bg-slate-100 p-1">
-        {TABS.map(({ side: key, label }) => {
-          const selected = key === side;
-          return (
-            <button
-              key={key}
-              ref={(element) => {
-                tabRefs.current[key] = element;
-              }}
-              type="button"
-              role="tab"
-              id={`${id}-tab-${key}`}
-              aria-selected={selected}
-              aria-controls={`${id}-panel`}
-              aria-disabled={!selected && inProgress ? true : undefined}
-              tabIndex={selected ? 0 : -1}
-              onClick={() => select(key)}
-              onKeyDown={onTabKeyDown}
-              className={`h-10 rounded-full text-sm font-semibold transition-colors ${
-                selected
-                  ? 'bg-ink-900 text-white shadow-sm'
-                  : inProgress
-                    ? 'cursor-not-allowed text-slate-400'
-                    : 'text-slate-600 hover:text-ink-900'
-              }`}
-            >
-              {label}
-            </button>
-          );
-        })}
-      </div>
+      <TradeTabs id={id} side={side} inProgress={inProgress} onSelect={select} />
 
       <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-tab-${side}`} className="mt-5">
         {settingsData ? (
@@ -179,23 +133,108 @@ export function TradeWidget({
         )}
       </div>
 
-      {!embedded && (
-        <div className="mt-5 space-y-4">
-          <p className="text-center text-xs leading-5 text-slate-500">
-            By continuing you agree to our{' '}
-            <Link
-              to={paths.termsOfUse}
-              className="font-medium text-ink-900 underline underline-offset-2 hover:text-brand-700"
-            >
-              Terms of Use
-            </Link>
-            .
-          </p>
-          <div className="border-t border-slate-100 pt-4">
-            <PaymentMethods className="justify-center" />
-          </div>
-        </div>
-      )}
+      {!embedded && <TermsAndMethods />}
+    </div>
+  );
+}
+
+/**
+ * A new step replaces the widget's content: bring its top into view if it scrolled away, and move
+ * focus to the new step's heading (not on the first step).
+ */
+function useStepFocus(rootRef: RefObject<HTMLDivElement | null>, step: string | null) {
+  const firstStep = useRef(true);
+  useEffect(() => {
+    if (step === null) return;
+    if (firstStep.current) {
+      firstStep.current = false;
+      return;
+    }
+    const root = rootRef.current;
+    // 80 px: below the sticky top bars. (Test DOMs have no scrolling.)
+    if (root && typeof root.scrollIntoView === 'function' && root.getBoundingClientRect().top < 80) {
+      root.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    }
+    if (root) focusStepHeading(root);
+  }, [rootRef, step]);
+}
+
+/** The Buy and Sell tabs; mid-flow they stay put. */
+function TradeTabs({
+  id,
+  side,
+  inProgress,
+  onSelect: select,
+}: {
+  id: string;
+  side: TradeSide;
+  inProgress: boolean;
+  onSelect: (side: TradeSide) => void;
+}) {
+  const tabRefs = useRef<Record<TradeSide, HTMLButtonElement | null>>({ buy: null, sell: null });
+
+  // Tabs follow the ARIA pattern: arrow keys move between them.
+  function onTabKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return;
+    event.preventDefault();
+    if (inProgress) return;
+    const next: TradeSide = side === 'buy' ? 'sell' : 'buy';
+    select(next);
+    tabRefs.current[next]?.focus();
+  }
+
+  return (
+    <div role="tablist" aria-label="Trade" className="grid grid-cols-2 gap-1 rounded-full bg-slate-100 p-1">
+      {TABS.map(({ side: key, label }) => {
+        const selected = key === side;
+        return (
+          <button
+            key={key}
+            ref={(element) => {
+              tabRefs.current[key] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`${id}-tab-${key}`}
+            aria-selected={selected}
+            aria-controls={`${id}-panel`}
+            aria-disabled={!selected && inProgress ? true : undefined}
+            tabIndex={selected ? 0 : -1}
+            onClick={() => select(key)}
+            onKeyDown={onTabKeyDown}
+            className={`h-10 rounded-full text-sm font-semibold transition-colors ${
+              selected
+                ? 'bg-ink-900 text-white shadow-sm'
+                : inProgress
+                  ? 'cursor-not-allowed text-slate-400'
+                  : 'text-slate-600 hover:text-ink-900'
+            }`}
+          >
+            {label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+/** The terms notice and the accepted payment methods, under the widget on the home page. */
+function TermsAndMethods() {
+  return (
+    <div className="mt-5 space-y-4">
+      <p className="text-center text-xs leading-5 text-slate-500">
+        By continuing you agree to our{' '}
+        <Link
+          to={paths.termsOfUse}
+          className="font-medium text-ink-900 underline underline-offset-2 hover:text-brand-700"
+        >
+          Terms of Use
+        </Link>
+        .
+      </p>
+      <div className="border-t border-slate-100 pt-4">
+        <PaymentMethods className="justify-center" />
+      </div>
     </div>
   );
 }

@@ -18,6 +18,53 @@ import { formatAge, formatDateTime } from '../format';
 import { CasePill, RuleLabel } from './case-badges';
 import { CASE_RULE_LABEL, CASE_STATUS_LABEL } from './case-words';
 
+/** The cases table: each rule links to its case. */
+const COLUMNS: Column<MonitoringCase>[] = [
+  {
+    key: 'rule',
+    header: 'Rule',
+    primary: true,
+    cell: (c) => (
+      <Link to={adminPaths.case(c.id)} className="font-semibold text-brand-700 hover:underline">
+        <RuleLabel rule={c.rule} />
+      </Link>
+    ),
+  },
+  { key: 'status', header: 'Status', primary: true, cell: (c) => <CasePill status={c.status} /> },
+  {
+    key: 'customer',
+    header: 'Customer',
+    cell: (c) => (
+      <span
+        className="block break-all md:max-w-64 md:truncate md:break-normal"
+        title={c.customerEmail ?? c.userId}
+      >
+        {c.customerEmail ?? c.userId}
+      </span>
+    ),
+  },
+  {
+    key: 'about',
+    header: 'What matched',
+    cell: (c) => (
+      <span className="line-clamp-2 text-xs text-slate-600">
+        {typeof c.evidence.description === 'string' ? c.evidence.description : '—'}
+      </span>
+    ),
+    className: 'max-w-80',
+  },
+  {
+    key: 'opened',
+    header: 'Opened',
+    className: 'text-right',
+    cell: (c) => (
+      <span className="text-xs whitespace-nowrap text-slate-600" title={formatDateTime(c.openedAt)}>
+        {formatAge(c.openedAt)} ago
+      </span>
+    ),
+  },
+];
+
 /** Monitoring cases, newest first, filtered by status, rule and customer (kept in the address). */
 export default function CasesPage() {
   const [params, setParams] = useSearchParams();
@@ -32,52 +79,6 @@ export default function CasesPage() {
     else next.delete(key);
     setParams(next, { replace: true });
   };
-
-  const columns: Column<MonitoringCase>[] = [
-    {
-      key: 'rule',
-      header: 'Rule',
-      primary: true,
-      cell: (c) => (
-        <Link to={adminPaths.case(c.id)} className="font-semibold text-brand-700 hover:underline">
-          <RuleLabel rule={c.rule} />
-        </Link>
-      ),
-    },
-    { key: 'status', header: 'Status', primary: true, cell: (c) => <CasePill status={c.status} /> },
-    {
-      key: 'customer',
-      header: 'Customer',
-      cell: (c) => (
-        <span
-          className="block break-all md:max-w-64 md:truncate md:break-normal"
-          title={c.customerEmail ?? c.userId}
-        >
-          {c.customerEmail ?? c.userId}
-        </span>
-      ),
-    },
-    {
-      key: 'about',
-      header: 'What matched',
-      cell: (c) => (
-        <span className="line-clamp-2 text-xs text-slate-600">
-          {typeof c.evidence.description === 'string' ? c.evidence.description : '—'}
-        </span>
-      ),
-      className: 'max-w-80',
-    },
-    {
-      key: 'opened',
-      header: 'Opened',
-      className: 'text-right',
-      cell: (c) => (
-        <span className="text-xs whitespace-nowrap text-slate-600" title={formatDateTime(c.openedAt)}>
-          {formatAge(c.openedAt)} ago
-        </span>
-      ),
-    },
-  ];
 
   return (
     <div className="space-y-5">
@@ -127,7 +128,7 @@ export default function CasesPage() {
             <EmptyState title="No case matches these filters." />
           ) : (
             <DataTable
-              columns={columns}
+              columns={COLUMNS}
               rows={cases.data.cases}
               rowKey={(c) => c.id}
               rowHref={(c) => adminPaths.case(c.id)}

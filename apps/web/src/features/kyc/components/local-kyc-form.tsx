@@ -12,10 +12,10 @@ import {
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { firstError, useZodForm } from '../../../lib/forms';
 import { SelectField } from '../../../components/ui/select-field';
-import { FieldMessage, TextField } from '../../../components/ui/text-field';
-import { IdCardIcon } from '../../../components/ui/icons';
+import { TextField } from '../../../components/ui/text-field';
 import { useSubmitLocalKyc } from '../api/kyc';
 import { countryOptions, DEFAULT_COUNTRY } from '../countries';
+import { DocumentImageField, type ChosenDocument } from './document-image-field';
 
 export const DOCUMENT_REQUIRED_MESSAGE = 'Upload a photo of your document.';
 export const DOCUMENT_TYPE_MESSAGE = 'Upload the document as a JPEG, PNG or WebP image.';
@@ -90,22 +90,9 @@ function adultBirthdayLimit(today = new Date()): string {
   return `${limit.getFullYear()}-${pad(limit.getMonth() + 1)}-${pad(limit.getDate())}`;
 }
 
-/**
- * The demo verification form (provider 'local'): the customer's legal identity and a photo of their
- * document. A back-office reviewer decides; until then the status is 'Under Review'.
- */
-export function LocalKycFormView({
-  formId,
-  defaultLegalName,
-  submit,
-  onSubmitted,
-}: {
-  formId: string;
-  defaultLegalName: string;
-  submit: ReturnType<typeof useSubmitLocalKyc>;
-  onSubmitted: () => void;
-}) {
-  const form = useZodForm(localKycFormValuesSchema, {
+/** The form with its fields empty but the name on the account. */
+function useKycForm(defaultLegalName: string) {
+  return useZodForm(localKycFormValuesSchema, {
     defaultValues: {
       legalName: defaultLegalName,
       dateOfBirth: '',
@@ -115,9 +102,13 @@ export function LocalKycFormView({
       document: null,
     },
   });
-  const [document, setDocument] = useState<{ file: File; preview: string | null } | null>(null);
-  const fileId = useId();
-  const documentError = form.errorOf('document');
+}
+
+type KycForm = ReturnType<typeof useKycForm>;
+
+/** The chosen image, checked as soon as it is chosen, not only when the form is sent. */
+function useDocumentImage(form: KycForm) {
+  const [document, setDocument] = useState<ChosenDocument | null>(null);
 
   // The preview's object URL is freed when it is replaced and when the form goes away.
   const preview = document?.preview;
@@ -131,7 +122,6 @@ export function LocalKycFormView({
     const file = event.target.files?.[0] ?? null;
     if (!file) return;
     const problem = documentImageError(file);
-    // The image is checked as soon as it is chosen, not only when the form is sent.
     if (problem) form.setError('document', { type: 'value', message: problem });
     else form.clearErrors('document');
     if (problem) {
@@ -145,7 +135,16 @@ export function LocalKycFormView({
     setDocument({ file, preview: url });
   }
 
-  const onSubmit = form.handleSubmit(
+  return { document, chooseFile };
+}
+
+/** Sends the checked form; the server's field messages go on their fields, the first problem in a toast. */
+function kycSendHandler(
+  form: KycForm,
+  submit: ReturnType<typeof useSubmitLocalKyc>,
+  onSubmitted: () => void,
+) {
+  return form.handleSubmit(
     (checked) =>
       submit.mutate(checked, {
         onSuccess: (answer) => {
@@ -172,7 +171,27 @@ export function LocalKycFormView({
       if (first) toast.error(first);
     },
   );
+}
 
+/**
+ * The demo verification form (provider 'local'): the customer's legal identity and a photo of their
+ * document. A back-office reviewer decides; until then the status is 'Under Review'.
+ */
+export function LocalKycFormView({
+  formId,
+  defaultLegalName,
+  submit,
+  onSubmitted,
+}: {
+  formId: string;
+  defaultLegalName: string;
+  submit: ReturnType<typeof useSubmitLocalKyc>;
+  onSubmitted: () => void;
+}) {
+  const form = useKycForm(defaultLegalName);
+  const { document, chooseFile } = useDocumentImage(form);
+  const fileId = useId();
+  const onSubmit = kycSendHandler(form, submit, onSubmitted);
   const countries = countryOptions();
 
   return (
@@ -222,50 +241,12 @@ export function LocalKycFormView({
         />
       </div>
 
-      <div>
-        <p id={`${fileId}-label`} className="block text-sm font-medium text-slate-700">
-          Document image
-        </p>
-        <label
-          className={`mt-1.5 flex cursor-pointer items-center gap-4 rounded-xl border border-dashed p-4 transition-colors hover:bg-slate-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500/40 ${
-            documentError ? 'border-red-500' : 'border-slate-300'
-          }`}
-        >
-          <input
-            id={fileId}
-            type="file"
-            name="document"
-            accept={KYC_IMAGE_TYPES.join(',')}
-            onChange={chooseFile}
-            aria-labelledby={`${fileId}-label`}
-            aria-invalid={documentError ? true : undefined}
-            aria-describedby={documentError ? `${fileId}-message` : `${fileId}-help`}
-            className="sr-only"
-          />
-          {document?.preview ? (
-            <img
-              src={document.preview}
-              alt="Preview of your document"
-              className="size-16 shrink-0 rounded-lg object-cover ring-1 ring-slate-200"
-            />
-          ) : (
-            <span className="inline-flex size-16 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-              <IdCardIcon className="size-7" />
-            </span>
-          )}
-          <span className="min-w-0 text-sm">
-            <span className="block font-semibold break-all text-ink-900">
-              {document ? document.file.name : 'Choose a photo of your document'}
-            </span>
-            <span id={`${fileId}-help`} className="mt-0.5 block text-slate-500">
-              {document
-                ? 'Choose again to use another photo.'
-                : 'JPEG, PNG or WebP, up to 5 MB, with all four corners visible.'}
-            </span>
-          </span>
-        </label>
-        <FieldMessage id={`${fileId}-message`} error={documentError} />
-      </div>
+      <DocumentImageField
+        fileId={fileId}
+        document={document}
+        error={form.errorOf('document')}
+        onChange={chooseFile}
+      />
       <p className="text-xs leading-5 text-slate-500">
         Your details and document are used only to verify your identity, as US law requires for buying and
         selling bitcoin.

@@ -113,12 +113,7 @@ export function BuyConfirmationStep({
         event.preventDefault();
         if (expired || paying) return;
         if (chosen) {
-          // The server pays the entry: its address (an xpub entry's is derived at payout).
-          onPay(
-            chosen.address
-              ? { payoutAddressId: chosen.id, walletAddress: chosen.address }
-              : { payoutAddressId: chosen.id },
-          );
+          onPay(entryTarget(chosen));
           return;
         }
         void submitAddress(event);
@@ -156,6 +151,13 @@ export function BuyConfirmationStep({
       )}
     </form>
   );
+}
+
+/** The server pays the entry: its address (an xpub entry's is derived at payout). */
+function entryTarget(entry: PayoutAddress): BuyPayoutTarget {
+  return entry.address
+    ? { payoutAddressId: entry.id, walletAddress: entry.address }
+    : { payoutAddressId: entry.id };
 }
 
 /** The locked quote's figures. */

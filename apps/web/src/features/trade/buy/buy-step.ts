@@ -1,0 +1,35 @@
+import type { Order } from '@offzero/shared/api/orders';
+import { formatUsd } from '@offzero/shared/money/money';
+import { centsOf } from '../../../lib/format';
+import type { HeldBuyQuote } from '../api/lock-quote';
+import { EMPTY_ENTRY, type AmountEntry } from '../utils/quote-fields';
+
+/** The buy flow's steps: quote → confirmation → checkout → success. */
+export type BuyStep =
+  | { step: 'quote' }
+  | { step: 'confirmation'; quote: HeldBuyQuote }
+  | { step: 'checkout'; order: Order }
+  | { step: 'success'; order: Order };
+
+export interface BuyStart {
+  state: BuyStep;
+  entry: AmountEntry;
+  address: string | null;
+  orderId: string | null;
+}
+
+/**
+ * Where a buy starts: at the quote, or for a pending order at checkout while its quote holds, else at
+ * the quote with the same amount, to lock a new quote for it.
+ */
+export function buyStartOf(pending: Order | null | undefined, kept: AmountEntry | undefined): BuyStart {
+  if (!pending || pending.type !== 'buy' || pending.status !== 'pending') {
+    return { state: { step: 'quote' }, entry: kept ?? EMPTY_ENTRY, address: null, orderId: null };
+  }
+  const cents = centsOf(pending.value);
+  const entry: AmountEntry = { source: 'usd', text: cents === null ? '' : formatUsd(cents) };
+  const address = typeof pending.walletAddress === 'string' ? pending.walletAddress : null;
+  const state: BuyStep =
+    Date.parse(pending.expiresAt) > Date.now() ? { step: 'checkout', order: pending } : { step: 'quote' };
+  return { state, entry, address, orderId: pending._id };
+}
