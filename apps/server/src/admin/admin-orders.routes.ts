@@ -36,19 +36,30 @@ const adminOrderFiltersSchema = z.strictObject({
   offset: z.coerce.number().int().min(0).default(0),
 });
 
+const actionAnswer = {
+  200: orderActionAnswerSchema,
+  ...adminActionErrorResponses,
+};
+const done = (order: Parameters<typeof toAdminOrder>[0]) => ({
+  message: 'Done.',
+  order: toAdminOrder(order, null),
+});
+
 /** The back office's order desk: search, detail with timeline, and the actions that move orders. */
 export const adminOrderRoutes =
   (admin: AdminService): FastifyPluginAsyncZod =>
+  async (app, options) => {
+    await orderSearchRoutes(admin)(app, options);
+    await paymentActionRoutes(admin)(app, options);
+    await closingActionRoutes(admin)(app, options);
+    await workQueueRoutes(admin)(app, options);
+  };
+
+/** Search, the CSV export and one order's detail. */
+const orderSearchRoutes =
+  (admin: AdminService): FastifyPluginAsyncZod =>
   async (app) => {
     const staffOnly = { onRequest: requireAdmin(app) };
-    const actionAnswer = {
-      200: orderActionAnswerSchema,
-      ...adminActionErrorResponses,
-    };
-    const done = (order: Parameters<typeof toAdminOrder>[0]) => ({
-      message: 'Done.',
-      order: toAdminOrder(order, null),
-    });
 
     app.get(
       '/api/admin/orders',
@@ -111,6 +122,13 @@ export const adminOrderRoutes =
         };
       },
     );
+  };
+
+/** The money moves: a buy's payment seen, its bitcoin sent (by hand or, in demo, by the chain), a sell paid out. */
+const paymentActionRoutes =
+  (admin: AdminService): FastifyPluginAsyncZod =>
+  async (app) => {
+    const staffOnly = { onRequest: requireAdmin(app) };
 
     app.post(
       '/api/admin/orders/:id/mark-paid',
@@ -214,6 +232,13 @@ export const adminOrderRoutes =
         return done(result.done);
       },
     );
+  };
+
+/** Ending or clearing an order: cancel, resolve a flag, send a sell's coins back. */
+const closingActionRoutes =
+  (admin: AdminService): FastifyPluginAsyncZod =>
+  async (app) => {
+    const staffOnly = { onRequest: requireAdmin(app) };
 
     app.post(
       '/api/admin/orders/:id/cancel',
@@ -280,8 +305,14 @@ export const adminOrderRoutes =
           }),
         ),
     );
+  };
 
-    // The work queue: what needs a person now, oldest first.
+/** The work queue: what needs a person now, oldest first. */
+const workQueueRoutes =
+  (admin: AdminService): FastifyPluginAsyncZod =>
+  async (app) => {
+    const staffOnly = { onRequest: requireAdmin(app) };
+
     app.get(
       '/api/admin/queue',
       {

@@ -42,6 +42,14 @@ const documentImage = {
 /** KYC review, customers (search, detail, disable, lift a restriction) and the audit log. */
 export const adminPeopleRoutes =
   (admin: AdminService): FastifyPluginAsyncZod =>
+  async (app, options) => {
+    await kycReviewRoutes(admin)(app, options);
+    await customerRoutes(admin)(app, options);
+  };
+
+/** The KYC cases: the list, one case, its document image, and the decision. */
+const kycReviewRoutes =
+  (admin: AdminService): FastifyPluginAsyncZod =>
   async (app) => {
     const staffOnly = { onRequest: requireAdmin(app) };
 
@@ -119,6 +127,13 @@ export const adminPeopleRoutes =
         };
       },
     );
+  };
+
+/** Customers (search, detail, access, limit tier) and the audit log. */
+const customerRoutes =
+  (admin: AdminService): FastifyPluginAsyncZod =>
+  async (app) => {
+    const staffOnly = { onRequest: requireAdmin(app) };
 
     app.get(
       '/api/admin/users',

@@ -47,6 +47,82 @@ async function newestUnusedCode(db: Database | Transaction, purpose: OtpPurpose,
   return row;
 }
 
+/** Throws the 429 (or, for text messages, 503) that the rules above call for, if any. */
+async function assertMayIssue(
+  tx: Transaction,
+  purpose: OtpPurpose,
+  destination: string,
+  at: Date,
+): Promise<void> {
+  await assertResendWaitOver(tx, purpose, destination, at);
+  await assertDestinationNotFlooded(tx, destination, at);
+  if (purpose === 'phone') await assertSmsCapacity(tx, at);
+}
+
+/** The 10-second wait between two codes of this purpose and destination. */
+async function assertResendWaitOver(
+  tx: Transaction,
+  purpose: OtpPurpose,
+  destination: string,
+  at: Date,
+): Promise<void> {
+  // The wait runs from the last code nobody used: a used code proves its holder (no flood), and
+  // only an account's owner can use one, so counting it would tell strangers the account exists.
+  const latest = await newestUnusedCode(tx, purpose, destination);
+  if (!latest) return;
+  const waitMs = latest.createdAt.getTime() + OTP_RULES.resendAfterMs - at.getTime();
+  if (waitMs > 0) {
+    throw new AppError(
+      'TOO_MANY_REQUESTS',
+      `Wait ${Math.ceil(waitMs / 1000)} seconds before asking for a new code.`,
+    );
+  }
+}
+
+/** The per-destination window: at most 5 unused codes and 15 in all in 15 minutes. */
+async function assertDestinationNotFlooded(tx: Transaction, destination: string, at: Date): Promise<void> {
+  const windowStart = new Date(at.getTime() - OTP_RULES.perDestinationWindowMs);
+  const sent = await tx
+    .select({ createdAt: otpCodes.createdAt, usedAt: otpCodes.consumedAt })
+    .from(otpCodes)
+    .where(and(eq(otpCodes.destination, destination), gt(otpCodes.createdAt, windowStart)))
+    .orderBy(desc(otpCodes.createdAt))
+    .limit(OTP_RULES.perDestinationMax);
+  const unused = sent.filter((code) => code.usedAt === null);
+  // The code whose leaving the window makes room again: the oldest one of those that fill it.
+  const filling =
+    sent.length >= OTP_RULES.perDestinationMax
+      ? sent[OTP_RULES.perDestinationMax - 1]
+      : unused.length >= OTP_RULES.perDestinationUnusedMax
+        ? unused[OTP_RULES.perDestinationUnusedMax - 1]
+        : undefined;
+  if (filling) {
+    const retryAt = new Date(filling.createdAt.getTime() + OTP_RULES.perDestinationWindowMs);
+    throw new AppError(
+      'TOO_MANY_REQUESTS',
+      `Too many codes were sent here without being used. ${tryAgainSentence(retryAt, { now: at, timeZone: 'UTC' })}`,
+      undefined,
+      retryAt,
+    );
+  }
+}
+
+/** At most 60 text messages a minute, over every phone number. */
+async function assertSmsCapacity(tx: Transaction, at: Date): Promise<void> {
+  // One count for every number: the text messages of all destinations take turns here.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('otp:sms-per-minute'))`);
+  const [lastMinute] = await tx
+    .select({ sent: count() })
+    .from(otpCodes)
+    .where(and(eq(otpCodes.purpose, 'phone'), gt(otpCodes.createdAt, new Date(at.getTime() - 60_000))));
+  if ((lastMinute?.sent ?? 0) >= OTP_RULES.smsPerMinuteMax) {
+    throw new AppError(
+      'UNAVAILABLE',
+      'We are sending too many text messages right now. Try again in a minute.',
+    );
+  }
+}
+
 export function createOtpService(
   db: Database,
   secret: Uint8Array,
@@ -54,65 +130,6 @@ export function createOtpService(
 ): OtpService {
   const hash = (purpose: OtpPurpose, destination: string, code: string) =>
     createHmac('sha256', secret).update(`${purpose}\n${destination}\n${code}`).digest('hex');
-
-  /** Throws the 429 (or, for text messages, 503) that the rules above call for, if any. */
-  async function assertMayIssue(
-    tx: Transaction,
-    purpose: OtpPurpose,
-    destination: string,
-    at: Date,
-  ): Promise<void> {
-    // The wait runs from the last code nobody used: a used code proves its holder (no flood), and
-    // only an account's owner can use one, so counting it would tell strangers the account exists.
-    const latest = await newestUnusedCode(tx, purpose, destination);
-    if (latest) {
-      const waitMs = latest.createdAt.getTime() + OTP_RULES.resendAfterMs - at.getTime();
-      if (waitMs > 0) {
-        throw new AppError(
-          'TOO_MANY_REQUESTS',
-          `Wait ${Math.ceil(waitMs / 1000)} seconds before asking for a new code.`,
-        );
-      }
-    }
-    const windowStart = new Date(at.getTime() - OTP_RULES.perDestinationWindowMs);
-    const sent = await tx
-      .select({ createdAt: otpCodes.createdAt, usedAt: otpCodes.consumedAt })
-      .from(otpCodes)
-      .where(and(eq(otpCodes.destination, destination), gt(otpCodes.createdAt, windowStart)))
-      .orderBy(desc(otpCodes.createdAt))
-      .limit(OTP_RULES.perDestinationMax);
-    const unused = sent.filter((code) => code.usedAt === null);
-    // The code whose leaving the window makes room again: the oldest one of those that fill it.
-    const filling =
-      sent.length >= OTP_RULES.perDestinationMax
-        ? sent[OTP_RULES.perDestinationMax - 1]
-        : unused.length >= OTP_RULES.perDestinationUnusedMax
-          ? unused[OTP_RULES.perDestinationUnusedMax - 1]
-          : undefined;
-    if (filling) {
-      const retryAt = new Date(filling.createdAt.getTime() + OTP_RULES.perDestinationWindowMs);
-      throw new AppError(
-        'TOO_MANY_REQUESTS',
-        `Too many codes were sent here without being used. ${tryAgainSentence(retryAt, { now: at, timeZone: 'UTC' })}`,
-        undefined,
-        retryAt,
-      );
-    }
-    if (purpose === 'phone') {
-      // One count for every number: the text messages of all destinations take turns here.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('otp:sms-per-minute'))`);
-      const [lastMinute] = await tx
-        .select({ sent: count() })
-        .from(otpCodes)
-        .where(and(eq(otpCodes.purpose, 'phone'), gt(otpCodes.createdAt, new Date(at.getTime() - 60_000))));
-      if ((lastMinute?.sent ?? 0) >= OTP_RULES.smsPerMinuteMax) {
-        throw new AppError(
-          'UNAVAILABLE',
-          'We are sending too many text messages right now. Try again in a minute.',
-        );
-      }
-    }
-  }
 
   return {
     async issuedWithin(purpose, destination, withinMs) {

@@ -69,11 +69,17 @@ function outputOfRow(row: typeof simChainTransactions.$inferSelect): ChainOutput
   };
 }
 
-export function createSimulatedChain(db: Database, network: BitcoinNetworkName = 'testnet'): SimulatedChain {
-  const params = btcSignerNetwork(network);
+/** The chain's tip row and the hash of each block up to it. */
+interface SimulatedTip {
+  /** Creates the tip row on first use; several processes may race here, the first insert wins. */
+  ensureState: () => Promise<void>;
+  tipHeight: () => Promise<number>;
+  blockHash: (height: number) => Promise<string | null>;
+}
+
+function createSimulatedTip(db: Database): SimulatedTip {
   let stateReady: Promise<void> | null = null;
 
-  /** Creates the tip row on first use; several processes may race here, the first insert wins. */
   function ensureState(): Promise<void> {
     stateReady ??= db
       .insert(simChainState)
@@ -112,9 +118,59 @@ export function createSimulatedChain(db: Database, network: BitcoinNetworkName =
     return hex.encode(sha256(new TextEncoder().encode(`${height}:${digest}`)));
   }
 
+  return { ensureState, tipHeight, blockHash };
+}
+
+export function createSimulatedChain(db: Database, network: BitcoinNetworkName = 'testnet'): SimulatedChain {
+  const params = btcSignerNetwork(network);
+  const tip = createSimulatedTip(db);
   return {
     kind: 'simulated',
+    ...recordedOutputReads(db, tip),
+    tipHeight: tip.tipHeight,
+    blockHash: tip.blockHash,
 
+    async feeRate() {
+      // A calm network: 8 to 15 sat/vB, to one decimal.
+      return Math.round((8 + Math.random() * 7) * 10) / 10;
+    },
+
+    async feeRateFor(tier) {
+      const { low, spread } = SIMULATED_FEE_RATES[tier];
+      return Math.round((low + Math.random() * spread) * 10) / 10;
+    },
+
+    async broadcast(txHex) {
+      let parsed: ParsedTransaction;
+      try {
+        parsed = parseRawTransaction(txHex, network);
+      } catch (error) {
+        throw new TransactionRejectedError(
+          error instanceof Error ? error.message : 'Unparsable transaction.',
+        );
+      }
+      return db.transaction((tx) => acceptTransaction(tx, parsed, params));
+    },
+
+    ...demoControls(db, tip),
+  };
+}
+
+/** What the chain interface reads of the recorded transactions (dropped ones are gone). */
+function recordedOutputReads(
+  db: Database,
+  tip: SimulatedTip,
+): Pick<
+  ChainApi,
+  | 'outputsTo'
+  | 'hasHistory'
+  | 'utxos'
+  | 'transactionStatus'
+  | 'blockOutputs'
+  | 'mempoolTxids'
+  | 'outputsOfTransactions'
+> {
+  return {
     async outputsTo(address) {
       const rows = await db
         .select()
@@ -137,18 +193,6 @@ export function createSimulatedChain(db: Database, network: BitcoinNetworkName =
       return row !== undefined;
     },
 
-    tipHeight,
-
-    async feeRate() {
-      // A calm network: 8 to 15 sat/vB, to one decimal.
-      return Math.round((8 + Math.random() * 7) * 10) / 10;
-    },
-
-    async feeRateFor(tier) {
-      const { low, spread } = SIMULATED_FEE_RATES[tier];
-      return Math.round((low + Math.random() * spread) * 10) / 10;
-    },
-
     async utxos(address) {
       const rows = await db
         .select()
@@ -169,18 +213,6 @@ export function createSimulatedChain(db: Database, network: BitcoinNetworkName =
       }));
     },
 
-    async broadcast(txHex) {
-      let parsed: ParsedTransaction;
-      try {
-        parsed = parseRawTransaction(txHex, network);
-      } catch (error) {
-        throw new TransactionRejectedError(
-          error instanceof Error ? error.message : 'Unparsable transaction.',
-        );
-      }
-      return db.transaction((tx) => acceptTransaction(tx, parsed, params));
-    },
-
     async transactionStatus(txid) {
       if (typeof txid !== 'string' || !TXID.test(txid)) return null;
       const [row] = await db
@@ -191,10 +223,8 @@ export function createSimulatedChain(db: Database, network: BitcoinNetworkName =
       return row ? { blockHeight: row.blockHeight } : null;
     },
 
-    blockHash,
-
     async blockOutputs(height, hash) {
-      if ((await blockHash(height)) !== hash) {
+      if ((await tip.blockHash(height)) !== hash) {
         throw new ChainApiError(`Block ${hash} is no longer at height ${height}.`);
       }
       const rows = await db
@@ -230,10 +260,18 @@ export function createSimulatedChain(db: Database, network: BitcoinNetworkName =
         );
       return rows.map(outputOfRow);
     },
+  };
+}
 
+/** What `/api/dev/chain/*` and the demo wallet do to the chain: fund, send, mine, drop. */
+function demoControls(
+  db: Database,
+  tip: SimulatedTip,
+): Pick<SimulatedChain, 'fundOnce' | 'send' | 'mine' | 'drop'> {
+  return {
     async fundOnce(txid, address, valueSats) {
       if (!TXID.test(txid)) throw new TypeError('A funding txid is 64 lowercase hexadecimal characters.');
-      const height = await tipHeight();
+      const height = await tip.tipHeight();
       await db
         .insert(simChainTransactions)
         .values({ txid, vout: 0, address, valueSats, blockHeight: height })
@@ -261,7 +299,7 @@ export function createSimulatedChain(db: Database, network: BitcoinNetworkName =
       if (!Number.isSafeInteger(blocks) || blocks < 1 || blocks > MAX_BLOCKS_PER_MINE) {
         throw new RangeError(`Mine 1 to ${MAX_BLOCKS_PER_MINE} blocks at a time.`);
       }
-      await ensureState();
+      await tip.ensureState();
       return db.transaction(async (tx) => {
         // The row lock taken here orders concurrent miners: each sees the tip the previous one left.
         const [state] = await tx

@@ -18,6 +18,19 @@ interface Registered {
   retry: Required<JobRetryOptions>;
 }
 
+/** Waits for the runs in progress to end, for STOP_GRACE_MS at most. */
+async function settledOrGraceOver(running: ReadonlySet<Promise<void>>): Promise<void> {
+  let grace: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.allSettled([...running]),
+    new Promise<void>((resolve) => {
+      grace = setTimeout(resolve, STOP_GRACE_MS);
+      grace.unref();
+    }),
+  ]);
+  clearTimeout(grace);
+}
+
 /**
  * The job queue of the embedded database, which one process opens: jobs run in this process, a
  * failed try is retried after `retryDelaySeconds` (doubling with `retryBackoff`), and a job that fails
@@ -119,15 +132,7 @@ export function createInProcessJobQueue(options: JobQueueOptions & { now?: () =>
       for (const interval of intervals) clearInterval(interval);
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
-      let grace: NodeJS.Timeout | undefined;
-      await Promise.race([
-        Promise.allSettled([...running]),
-        new Promise<void>((resolve) => {
-          grace = setTimeout(resolve, STOP_GRACE_MS);
-          grace.unref();
-        }),
-      ]);
-      clearTimeout(grace);
+      await settledOrGraceOver(running);
     },
     // Completed runs leave no record here.
     async prune() {

@@ -1,4 +1,4 @@
-import { PgBoss, type JobResult } from 'pg-boss';
+import { PgBoss, type Job, type JobResult } from 'pg-boss';
 import {
   DEFAULT_RETRY,
   errorText,
@@ -55,26 +55,7 @@ export function createPgBossJobQueue(
   function ensureQueue(name: string): Promise<void> {
     let done = ensured.get(name);
     if (!done) {
-      const registered = handlers.get(name);
-      const retry = registered?.retry ?? DEFAULT_RETRY;
-      const queueOptions = {
-        retryLimit: retry.retryLimit,
-        retryDelay: retry.retryDelaySeconds,
-        retryBackoff: retry.retryBackoff,
-        // pg-boss would delete failed jobs with completed ones; `prune()` deletes only completed ones.
-        deleteAfterSeconds: 0,
-      };
-      done = (async () => {
-        if (await boss.getQueue(name)) {
-          // The process that works the job decides its retries.
-          if (registered) await boss.updateQueue(name, queueOptions);
-          return;
-        }
-        await boss.createQueue(name, queueOptions).catch(async (error: unknown) => {
-          // Another process created it at the same moment.
-          if (!(await boss.getQueue(name))) throw error;
-        });
-      })();
+      done = createOrUpdateQueue(boss, name, handlers.get(name));
       ensured.set(name, done);
       done.catch(() => ensured.delete(name));
     }
@@ -93,26 +74,7 @@ export function createPgBossJobQueue(
         burstWhenBatchFull: true,
         perJobResults: true,
       },
-      async (jobs) => {
-        const results: JobResult[] = [];
-        for (const job of jobs) {
-          try {
-            const output: unknown = await registered.handler(job.data);
-            options.onRun?.(name, 'ok');
-            results.push({ id: job.id, status: 'completed', output });
-          } catch (error) {
-            options.onRun?.(name, 'error');
-            options.log.warn({ err: error, job: name, retryCount: job.retryCount }, 'job failed');
-            // Failed alone: the others of the fetch keep their outcome; this one is retried or parked.
-            results.push({
-              id: job.id,
-              status: 'failed',
-              output: error instanceof Error ? error : new Error(errorText(error)),
-            });
-          }
-        }
-        return results;
-      },
+      (jobs) => runFetchedJobs(options, name, registered, jobs),
     );
   }
 
@@ -172,38 +134,10 @@ export function createPgBossJobQueue(
       if (started) await boss.stop({ graceful: true, timeout: STOP_GRACE_MS });
     },
     async prune(olderThanSeconds = COMPLETED_KEPT_SECONDS) {
-      if (!started) return 0;
-      const { rows } = await boss.getDb().executeSql(
-        `with gone as (
-           delete from ${PG_BOSS_SCHEMA}.job
-           where state in ('completed', 'cancelled') and completed_on < now() - $1 * interval '1 second'
-           returning 1)
-         select count(*)::int as count from gone`,
-        [olderThanSeconds],
-      );
-      return Number((rows[0] as { count?: number } | undefined)?.count ?? 0);
+      return started ? pruneCompleted(boss, olderThanSeconds) : 0;
     },
     async failed() {
-      if (!started) return [];
-      const { rows } = await boss.getDb().executeSql(
-        `select id, name, output, completed_on, retry_count from ${PG_BOSS_SCHEMA}.job
-           where state = 'failed' order by completed_on desc nulls last limit 200`,
-      );
-      return (
-        rows as {
-          id: string;
-          name: string;
-          output: unknown;
-          completed_on: Date | null;
-          retry_count: number;
-        }[]
-      ).map((row): ParkedJob => ({
-        id: row.id,
-        name: row.name,
-        error: outputMessage(row.output),
-        failedAt: row.completed_on ?? new Date(0),
-        attempts: row.retry_count + 1,
-      }));
+      return started ? failedJobs(boss) : [];
     },
   };
 }
@@ -211,4 +145,92 @@ export function createPgBossJobQueue(
 function outputMessage(output: unknown): string {
   if (output && typeof output === 'object' && 'message' in output) return String(output.message);
   return output === null || output === undefined ? 'failed' : JSON.stringify(output);
+}
+
+/** The queue of a job, created by the first process that needs it; its retries set by the one working it. */
+async function createOrUpdateQueue(
+  boss: PgBoss,
+  name: string,
+  registered: Registered | undefined,
+): Promise<void> {
+  const retry = registered?.retry ?? DEFAULT_RETRY;
+  const queueOptions = {
+    retryLimit: retry.retryLimit,
+    retryDelay: retry.retryDelaySeconds,
+    retryBackoff: retry.retryBackoff,
+    // pg-boss would delete failed jobs with completed ones; `prune()` deletes only completed ones.
+    deleteAfterSeconds: 0,
+  };
+  if (await boss.getQueue(name)) {
+    // The process that works the job decides its retries.
+    if (registered) await boss.updateQueue(name, queueOptions);
+    return;
+  }
+  await boss.createQueue(name, queueOptions).catch(async (error: unknown) => {
+    // Another process created it at the same moment.
+    if (!(await boss.getQueue(name))) throw error;
+  });
+}
+
+/** Runs the jobs of one fetch one after another and answers each one's outcome. */
+async function runFetchedJobs(
+  options: JobQueueOptions,
+  name: string,
+  registered: Registered,
+  jobs: Job<unknown>[],
+): Promise<JobResult[]> {
+  const results: JobResult[] = [];
+  for (const job of jobs) {
+    try {
+      const output: unknown = await registered.handler(job.data);
+      options.onRun?.(name, 'ok');
+      results.push({ id: job.id, status: 'completed', output });
+    } catch (error) {
+      options.onRun?.(name, 'error');
+      options.log.warn({ err: error, job: name, retryCount: job.retryCount }, 'job failed');
+      // Failed alone: the others of the fetch keep their outcome; this one is retried or parked.
+      results.push({
+        id: job.id,
+        status: 'failed',
+        output: error instanceof Error ? error : new Error(errorText(error)),
+      });
+    }
+  }
+  return results;
+}
+
+/** Deletes completed and cancelled runs older than `olderThanSeconds`; answers how many. */
+async function pruneCompleted(boss: PgBoss, olderThanSeconds: number): Promise<number> {
+  const { rows } = await boss.getDb().executeSql(
+    `with gone as (
+       delete from ${PG_BOSS_SCHEMA}.job
+       where state in ('completed', 'cancelled') and completed_on < now() - $1 * interval '1 second'
+       returning 1)
+     select count(*)::int as count from gone`,
+    [olderThanSeconds],
+  );
+  return Number((rows[0] as { count?: number } | undefined)?.count ?? 0);
+}
+
+/** The newest 200 jobs that failed every try. */
+async function failedJobs(boss: PgBoss): Promise<ParkedJob[]> {
+  const { rows } = await boss.getDb().executeSql(
+    `select id, name, output, completed_on, retry_count from ${PG_BOSS_SCHEMA}.job
+       where state = 'failed' order by completed_on desc nulls last limit 200`,
+  );
+  return (
+    rows as {
+      id: string;
+      name: string;
+      output: unknown;
+      completed_on: Date | null;
+      retry_count: number;
+    }[]
+  ).map((row): ParkedJob => ({
+    id: row.id,
+    name: row.name,
+    error: outputMessage(row.output),
+    failedAt: row.completed_on ?? new Date(0),
+    attempts: row.retry_count + 1,
+  }));
 }

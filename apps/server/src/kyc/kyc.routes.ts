@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -7,13 +8,16 @@ import {
   kycResponseSchema,
   kycTokenResponseSchema,
   localKycFormSchema,
+  type LocalKycForm,
 } from '@offzero/shared/api/kyc';
 import { userIdSchema } from '@offzero/shared/api/user-settings';
 import { assertOwnId, requireSignedIn, signedInUser } from '../auth/sessions';
 import { AppError, errorBody } from '../http/errors';
 import { assertCleanText } from '../http/text-input';
 import { toKycResponse } from './kyc.presenter';
-import { SUMSUB_SIGNATURE_HEADERS, type KycService } from './kyc.service';
+import type { KycProvider } from './kyc-provider';
+import type { KycDocument, KycService } from './kyc.service';
+import { SUMSUB_SIGNATURE_HEADERS } from './sumsub-webhook';
 import { errorResponses } from '../http/error-responses';
 
 /** Bad input (400), no session (401), another customer's id or no CSRF token (403), the provider down (503). */
@@ -103,36 +107,8 @@ export const kycRoutes =
             throw new AppError('BAD_REQUEST', 'Send the verification form with its document image.');
           }
           const { user } = signedInUser(request);
-          const fields: Record<string, string> = {};
-          let image: Buffer | null = null;
-          for await (const part of request.parts()) {
-            if (part.type === 'file') {
-              if (part.fieldname !== 'document')
-                throw new AppError('BAD_REQUEST', 'Upload the document image as "document".');
-              image = await part.toBuffer();
-            } else if (typeof part.value === 'string') {
-              fields[part.fieldname] = part.value;
-            }
-          }
-          // The form is read here, after the shared text rule's hook: apply that rule to it too.
-          assertCleanText(fields);
-          const form = localKycFormSchema.safeParse(fields);
-          if (!form.success) {
-            const first = form.error.issues[0];
-            throw new AppError('BAD_REQUEST', first?.message ?? 'Check the verification form.', {
-              [String(first?.path[0] ?? 'form')]: first?.message ?? 'is not valid',
-            });
-          }
-          if (!image || image.length === 0) {
-            throw new AppError('BAD_REQUEST', 'Upload a photo of your document.', { document: 'required' });
-          }
-          const mimeType = imageType(image);
-          if (!mimeType) {
-            throw new AppError('BAD_REQUEST', 'Upload the document as a JPEG, PNG or WebP image.', {
-              document: 'unsupported type',
-            });
-          }
-          const record = await kyc.submitLocal(user.id, form.data, { bytes: image, mimeType });
+          const { form, document } = await readLocalSubmission(request);
+          const record = await kyc.submitLocal(user.id, form, document);
           return { message: 'Your identity verification is under review.', ...toKycResponse(record) };
         },
       );
@@ -140,48 +116,88 @@ export const kycRoutes =
 
     // Only a provider that signs its webhooks (Sumsub) gets a webhook route.
     const { isWebhookAuthentic } = app.providers.kyc;
-    if (isWebhookAuthentic) {
-      await app.register(async (webhooks) => {
-        // The signature covers the exact bytes, so this route keeps the raw body.
-        webhooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
-          done(null, body),
-        );
-        const webhookAnswer = {
-          200: z.object({ message: z.string() }),
-          ...errorResponses(400, 401, 500),
-        };
-        webhooks.post(
-          '/api/kyc/webhook/sumsub',
-          { config: { csrf: false }, schema: { response: webhookAnswer } },
-          async (request, reply) => {
-            const raw = request.body as Buffer;
-            if (
-              !isWebhookAuthentic(
-                raw,
-                request.headers['x-payload-digest'],
-                request.headers['x-payload-digest-alg'],
-              )
-            ) {
-              request.log.warn('sumsub webhook with a bad signature refused');
-              return reply.status(401).send(errorBody('UNAUTHENTICATED', 'Invalid signature.'));
-            }
-            if (!parseJsonObject(raw))
-              return reply
-                .status(400)
-                .send(errorBody('BAD_REQUEST', 'The webhook body is not a JSON object.'));
-            // Stored with what verifies it, answered at once, applied by the inbox's job.
-            const headers: Record<string, string> = {};
-            for (const name of SUMSUB_SIGNATURE_HEADERS) {
-              const value = request.headers[name];
-              if (typeof value === 'string') headers[name] = value;
-            }
-            const outcome = await kyc.receiveWebhook({ provider: 'sumsub', rawBody: raw, headers });
-            return { message: outcome === 'replay' ? 'Already processed.' : 'Received.' };
-          },
-        );
-      });
-    }
+    if (isWebhookAuthentic) await app.register(sumsubWebhookRoute(kyc, isWebhookAuthentic));
   };
+
+/** Sumsub's signed webhook: checked against the exact bytes, stored in the inbox, answered at once. */
+const sumsubWebhookRoute =
+  (
+    kyc: KycService,
+    isWebhookAuthentic: NonNullable<KycProvider['isWebhookAuthentic']>,
+  ): FastifyPluginAsyncZod =>
+  async (webhooks) => {
+    // The signature covers the exact bytes, so this route keeps the raw body.
+    webhooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
+    const webhookAnswer = {
+      200: z.object({ message: z.string() }),
+      ...errorResponses(400, 401, 500),
+    };
+    webhooks.post(
+      '/api/kyc/webhook/sumsub',
+      { config: { csrf: false }, schema: { response: webhookAnswer } },
+      async (request, reply) => {
+        const raw = request.body as Buffer;
+        if (
+          !isWebhookAuthentic(
+            raw,
+            request.headers['x-payload-digest'],
+            request.headers['x-payload-digest-alg'],
+          )
+        ) {
+          request.log.warn('sumsub webhook with a bad signature refused');
+          return reply.status(401).send(errorBody('UNAUTHENTICATED', 'Invalid signature.'));
+        }
+        if (!parseJsonObject(raw))
+          return reply.status(400).send(errorBody('BAD_REQUEST', 'The webhook body is not a JSON object.'));
+        // Stored with what verifies it, answered at once, applied by the inbox's job.
+        const headers: Record<string, string> = {};
+        for (const name of SUMSUB_SIGNATURE_HEADERS) {
+          const value = request.headers[name];
+          if (typeof value === 'string') headers[name] = value;
+        }
+        const outcome = await kyc.receiveWebhook({ provider: 'sumsub', rawBody: raw, headers });
+        return { message: outcome === 'replay' ? 'Already processed.' : 'Received.' };
+      },
+    );
+  };
+
+/** The demo verification form and its document image from a multipart body, checked. */
+async function readLocalSubmission(
+  request: FastifyRequest,
+): Promise<{ form: LocalKycForm; document: KycDocument }> {
+  const fields: Record<string, string> = {};
+  let image: Buffer | null = null;
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      if (part.fieldname !== 'document')
+        throw new AppError('BAD_REQUEST', 'Upload the document image as "document".');
+      image = await part.toBuffer();
+    } else if (typeof part.value === 'string') {
+      fields[part.fieldname] = part.value;
+    }
+  }
+  // The form is read here, after the shared text rule's hook: apply that rule to it too.
+  assertCleanText(fields);
+  const form = localKycFormSchema.safeParse(fields);
+  if (!form.success) {
+    const first = form.error.issues[0];
+    throw new AppError('BAD_REQUEST', first?.message ?? 'Check the verification form.', {
+      [String(first?.path[0] ?? 'form')]: first?.message ?? 'is not valid',
+    });
+  }
+  if (!image || image.length === 0) {
+    throw new AppError('BAD_REQUEST', 'Upload a photo of your document.', { document: 'required' });
+  }
+  const mimeType = imageType(image);
+  if (!mimeType) {
+    throw new AppError('BAD_REQUEST', 'Upload the document as a JPEG, PNG or WebP image.', {
+      document: 'unsupported type',
+    });
+  }
+  return { form: form.data, document: { bytes: image, mimeType } };
+}
 
 function parseJsonObject(raw: Buffer): Record<string, unknown> | null {
   try {

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { bitcoinAddressProblem, type BitcoinNetwork } from '@offzero/shared/bitcoin/address';
 import {
   PAYOUT_ADDRESS_LIMIT,
@@ -10,12 +9,10 @@ import type { PayoutAddressRow } from '../db/schema';
 import { isUniqueViolation } from '../db/postgres-errors';
 import { AppError } from '../http/errors';
 import { isUuid } from '../http/ids';
-import { writeOutbox } from '../outbox/outbox.repository';
 import type { OutboxService } from '../outbox/outbox.service';
 import {
   confirmPayoutAddress,
   countPayoutAddresses,
-  findCustomerEmail,
   findPayoutAddress,
   findPayoutAddressByAddress,
   findPayoutAddressByXpub,
@@ -24,12 +21,16 @@ import {
   lockAddressBook,
   markPayoutAddressProven,
   markPayoutAddressRemoved,
-  setConfirmToken,
   setDefaultPayoutAddress,
 } from './payout-address.repository';
 import { proofAddressOf } from './payout-address.presenter';
 import { PayoutKeyError, parsePayoutXpub } from './payout-xpub';
 import { verifyOwnershipProof } from './ownership-proof';
+import {
+  createPayoutAddressNotices,
+  hashConfirmToken,
+  type PayoutAddressNotices,
+} from './payout-address-notices';
 
 /**
  * The sanctions screening of an address (compliance). It throws an `AppError` (400 "This address
@@ -49,9 +50,6 @@ export type ScreenAddress = (
 
 export const screenNothing: ScreenAddress = async () => undefined;
 
-/** How long an e-mailed confirmation link works. */
-export const CONFIRM_LINK_HOURS = 48;
-
 const NOT_FOUND_MESSAGE = 'We found no such payout address in your address book.';
 
 export interface PayoutAddressDeps {
@@ -62,10 +60,6 @@ export interface PayoutAddressDeps {
   outbox: Pick<OutboxService, 'deliverForUser'>;
   screenAddress?: ScreenAddress | undefined;
   now?: (() => Date) | undefined;
-}
-
-export function hashConfirmToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
 /** What the customer added: a checked address or public key (a private key never gets past here). */
@@ -98,70 +92,63 @@ export function checkPayoutTarget(
   return { address, xpub: null };
 }
 
+/** What the service's parts share. */
+interface PayoutAddressContext {
+  db: Database;
+  network: BitcoinNetwork;
+  cooldownHours: number;
+  now: () => Date;
+  screen: ScreenAddress;
+  outbox: Pick<OutboxService, 'deliverForUser'>;
+  notices: PayoutAddressNotices;
+  /** `tx`: inside the caller's transaction (the embedded database has one connection). */
+  findOwn: (userId: string, id: string, tx?: Transaction) => Promise<PayoutAddressRow>;
+}
+
 export function createPayoutAddressService(deps: PayoutAddressDeps) {
   const { db, network } = deps;
   const now = deps.now ?? (() => new Date());
-  const screen = deps.screenAddress ?? screenNothing;
 
-  function confirmLink(id: string, token: string): string {
-    const query = new URLSearchParams({ id, token });
-    return `${deps.publicUrl}/settings/payout-addresses/confirm?${query.toString()}`;
+  async function findOwn(userId: string, id: string, tx?: Transaction): Promise<PayoutAddressRow> {
+    const entry = isUuid(id) ? await findPayoutAddress(tx ?? db, userId, id) : undefined;
+    if (!entry) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+    return entry;
   }
 
-  function describe(entry: PayoutAddressRow): string {
-    return entry.address
-      ? `"${entry.label}" (${entry.address})`
-      : `"${entry.label}" (extended public key ${entry.xpub!.slice(0, 12)}…${entry.xpub!.slice(-6)})`;
-  }
+  const context: PayoutAddressContext = {
+    db,
+    network,
+    cooldownHours: deps.cooldownHours,
+    now,
+    screen: deps.screenAddress ?? screenNothing,
+    outbox: deps.outbox,
+    notices: createPayoutAddressNotices({
+      publicUrl: deps.publicUrl,
+      cooldownHours: deps.cooldownHours,
+      now,
+    }),
+    findOwn,
+  };
 
-  function cooldownText(): string {
-    const hours = deps.cooldownHours;
-    if (hours === 0) return 'as soon as you confirm it';
-    return `${hours} hour${hours === 1 ? '' : 's'} after you confirm it`;
-  }
+  return {
+    now,
 
-  /** Writes an e-mail about the book into the outbox, in the transaction of the change. */
-  async function writeNotice(
-    tx: Transaction,
-    entry: PayoutAddressRow,
-    event: string,
-    message: { subject: string; text: string },
-  ): Promise<void> {
-    const email = await findCustomerEmail(tx, entry.userId);
-    if (!email) return;
-    // Security notices go whatever the customer's notification toggles say.
-    await writeOutbox(tx, [
-      {
-        eventKey: `payout-address:${entry.id}:${event}`,
-        channel: 'email',
-        recipient: email,
-        userId: entry.userId,
-        payload: message,
-      },
-    ]);
-  }
+    list: (userId: string) => listPayoutAddresses(db, userId),
 
-  /** A fresh single-use link for an unconfirmed entry, stored as a hash, and the e-mail carrying it. */
-  async function sendConfirmLink(tx: Transaction, entry: PayoutAddressRow, reason: 'added' | 'resent') {
-    const token = randomBytes(32).toString('base64url');
-    const hash = hashConfirmToken(token);
-    await setConfirmToken(tx, entry.id, {
-      hash,
-      expiresAt: new Date(now().getTime() + CONFIRM_LINK_HOURS * 3_600_000),
-    });
-    const added =
-      reason === 'added'
-        ? `You added ${describe(entry)} to your OffZero payout addresses.`
-        : `Here is a new confirmation link for ${describe(entry)}.`;
-    await writeNotice(tx, entry, `link:${hash.slice(0, 16)}`, {
-      subject: 'Confirm your new payout address',
-      text:
-        `${added} Confirm it within ${CONFIRM_LINK_HOURS} hours by opening this link while signed in: ` +
-        `${confirmLink(entry.id, token)} — payouts can go to it ${cooldownText()}. ` +
-        'If this was not you, do not open the link: remove the address in Settings and contact support.',
-    });
-  }
+    /** Delivers at once the notices a committed change wrote (the job retries what fails). */
+    deliverNotices: (userId: string) => deps.outbox.deliverForUser(userId),
 
+    ...entryAdds(context),
+
+    /** One of the customer's own entries (another customer's or a removed one: 404). */
+    findOwn,
+
+    ...entryChanges(context),
+  };
+}
+
+/** Adding entries: from the address book itself, or for the plain address a buy or the wallet card names. */
+function entryAdds({ db, network, screen, outbox, notices }: PayoutAddressContext) {
   /**
    * Adds an entry in the caller's transaction (the book's lock held): the limit, duplicates, the
    * screening hook, and the e-mail with its confirmation link.
@@ -193,7 +180,7 @@ export function createPayoutAddressService(deps: PayoutAddressDeps) {
       confirmTokenExpiresAt: null,
     });
     if (options.isDefault) await setDefaultPayoutAddress(tx, userId, entry.id);
-    await sendConfirmLink(tx, entry, 'added');
+    await notices.sendConfirmLink(tx, entry, 'added');
     return { ...entry, isDefault: options.isDefault };
   }
 
@@ -201,21 +188,7 @@ export function createPayoutAddressService(deps: PayoutAddressDeps) {
     await screen(target.address ?? proofAddressOf(target, network), { userId, purpose: 'address-book', tx });
   }
 
-  /** `tx`: inside the caller's transaction (the embedded database has one connection). */
-  async function findOwn(userId: string, id: string, tx?: Transaction): Promise<PayoutAddressRow> {
-    const entry = isUuid(id) ? await findPayoutAddress(tx ?? db, userId, id) : undefined;
-    if (!entry) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
-    return entry;
-  }
-
   return {
-    now,
-
-    list: (userId: string) => listPayoutAddresses(db, userId),
-
-    /** Delivers at once the notices a committed change wrote (the job retries what fails). */
-    deliverNotices: (userId: string) => deps.outbox.deliverForUser(userId),
-
     async add(userId: string, body: AddPayoutAddressRequest): Promise<PayoutAddressRow> {
       const target = checkPayoutTarget(body, network);
       await screenTarget(userId, target);
@@ -223,7 +196,7 @@ export function createPayoutAddressService(deps: PayoutAddressDeps) {
         const entry = await db.transaction((tx) =>
           addInTransaction(tx, userId, target, { label: body.label, isDefault: false }),
         );
-        await deps.outbox.deliverForUser(userId);
+        await outbox.deliverForUser(userId);
         return entry;
       } catch (error) {
         // Two adds of the same address at once: the unique index decides.
@@ -257,10 +230,26 @@ export function createPayoutAddressService(deps: PayoutAddressDeps) {
       }
       return addInTransaction(tx, userId, target, { label: options.label, isDefault: options.makeDefault });
     },
+  };
+}
 
-    /** One of the customer's own entries (another customer's or a removed one: 404). */
-    findOwn,
+/** Why a confirmation link changed nothing, from the entry as it is now. */
+function refuseConfirmation(current: PayoutAddressRow, tokenHash: string): never {
+  if (current.confirmedAt) {
+    throw new AppError('CONFLICT', 'This link was already used: the address is confirmed.');
+  }
+  if (current.confirmTokenHash !== tokenHash) {
+    throw new AppError(
+      'BAD_REQUEST',
+      'This confirmation link is not valid. Open the newest link we e-mailed you, or send a new one from Settings.',
+    );
+  }
+  throw new AppError('GONE', 'This confirmation link has expired. Send a new one from Settings.');
+}
 
+/** What the customer does to an entry of their own: confirm it, ask for a new link, remove it, prove it. */
+function entryChanges({ db, network, cooldownHours, now, outbox, notices, findOwn }: PayoutAddressContext) {
+  return {
     async confirm(userId: string, id: string, token: string): Promise<PayoutAddressRow> {
       const entry = await findOwn(userId, id);
       const at = now();
@@ -271,42 +260,24 @@ export function createPayoutAddressService(deps: PayoutAddressDeps) {
           id: entry.id,
           tokenHash,
           now: at,
-          usableAt: new Date(at.getTime() + deps.cooldownHours * 3_600_000),
+          usableAt: new Date(at.getTime() + cooldownHours * 3_600_000),
         });
-        if (row) {
-          await writeNotice(tx, row, 'confirmed', {
-            subject: 'Payout address confirmed',
-            text:
-              `You confirmed ${describe(row)} as an OffZero payout address. Payouts can go to it from ` +
-              `${row.usableAt!.toISOString().replace('T', ' ').slice(0, 16)} UTC. ` +
-              'If this was not you, remove it in Settings and contact support.',
-          });
-        }
+        if (row) await notices.confirmed(tx, row);
         return row;
       });
       if (confirmed) {
-        await deps.outbox.deliverForUser(userId);
+        await outbox.deliverForUser(userId);
         return confirmed;
       }
       // Nothing changed: say why, from the entry as it is now.
-      const current = await findOwn(userId, id);
-      if (current.confirmedAt) {
-        throw new AppError('CONFLICT', 'This link was already used: the address is confirmed.');
-      }
-      if (current.confirmTokenHash !== tokenHash) {
-        throw new AppError(
-          'BAD_REQUEST',
-          'This confirmation link is not valid. Open the newest link we e-mailed you, or send a new one from Settings.',
-        );
-      }
-      throw new AppError('GONE', 'This confirmation link has expired. Send a new one from Settings.');
+      return refuseConfirmation(await findOwn(userId, id), tokenHash);
     },
 
     async resendLink(userId: string, id: string): Promise<PayoutAddressRow> {
       const entry = await findOwn(userId, id);
       if (entry.confirmedAt) throw new AppError('CONFLICT', 'This address is already confirmed.');
-      await db.transaction((tx) => sendConfirmLink(tx, entry, 'resent'));
-      await deps.outbox.deliverForUser(userId);
+      await db.transaction((tx) => notices.sendConfirmLink(tx, entry, 'resent'));
+      await outbox.deliverForUser(userId);
       return entry;
     },
 
@@ -316,15 +287,10 @@ export function createPayoutAddressService(deps: PayoutAddressDeps) {
         await lockAddressBook(tx, userId);
         const row = await markPayoutAddressRemoved(tx, entry.id, now());
         if (!row) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
-        await writeNotice(tx, row, 'removed', {
-          subject: 'Payout address removed',
-          text:
-            `You removed ${describe(row)} from your OffZero payout addresses. Buys that named it wait ` +
-            'until you choose another address with support. If this was not you, contact support.',
-        });
+        await notices.removed(tx, row);
         return row;
       });
-      await deps.outbox.deliverForUser(userId);
+      await outbox.deliverForUser(userId);
       return removed;
     },
 

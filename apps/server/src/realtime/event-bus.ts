@@ -145,49 +145,23 @@ export function createRedisEventBus(
   const subscriber = new Redis(redisUrl, { ...connectionOptions, connectionName: 'offzero-realtime-sub' });
   let closed = false;
 
-  // An outage makes ioredis emit an error at every retry; log the first one and the recovery.
-  for (const [role, connection] of [
-    ['publisher', publisher],
-    ['subscriber', subscriber],
-  ] as const) {
-    let failing = false;
-    connection.on('error', (error: Error) => {
-      if (failing || closed) return;
-      failing = true;
-      log.warn({ err: error, role }, 'redis unavailable (realtime events); retrying');
-    });
-    connection.on('ready', () => {
-      if (!failing) return;
-      failing = false;
-      log.info({ role }, 'redis reachable again (realtime events)');
-      // While the subscriber was cut off, other processes' events did not reach this one.
-      if (role === 'subscriber' && !closed) {
-        for (const listener of [...gapListeners]) {
-          try {
-            listener();
-          } catch (error) {
-            log.error({ err: error }, 'realtime gap listener failed');
-          }
-        }
+  const closedNow = () => closed;
+  watchConnection('publisher', publisher, log, closedNow, () => undefined);
+  // While the subscriber was cut off, other processes' events did not reach this one.
+  watchConnection('subscriber', subscriber, log, closedNow, () => {
+    for (const listener of [...gapListeners]) {
+      try {
+        listener();
+      } catch (error) {
+        log.error({ err: error }, 'realtime gap listener failed');
       }
-    });
-  }
+    }
+  });
 
   subscriber.on('message', (messageChannel: string, message: string) => {
     if (messageChannel !== channel) return;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(message);
-    } catch {
-      log.warn({ channel }, 'ignored a malformed realtime message (not JSON)');
-      return;
-    }
-    const event = isRecord(parsed) ? parseRealtimeEvent(parsed.event) : null;
-    if (!isRecord(parsed) || typeof parsed.userId !== 'string' || parsed.userId === '' || !event) {
-      log.warn({ channel }, 'ignored a malformed realtime message');
-      return;
-    }
-    listeners.emit(parsed.userId, event);
+    const read = readChannelMessage(message, channel, log);
+    if (read) listeners.emit(read.userId, read.event);
   });
 
   // Subscribe at every (re)connection until it has worked once; from then on ioredis subscribes again
@@ -209,18 +183,6 @@ export function createRedisEventBus(
       },
     );
   });
-
-  async function shutdown(connection: Redis): Promise<void> {
-    if (connection.status === 'ready') {
-      try {
-        await connection.quit();
-        return;
-      } catch {
-        // fall through to a hard disconnect
-      }
-    }
-    connection.disconnect();
-  }
 
   return {
     async publish(userId, event) {
@@ -262,4 +224,62 @@ export function createRedisEventBus(
       await Promise.all([shutdown(subscriber), shutdown(publisher)]);
     },
   };
+}
+
+async function shutdown(connection: Redis): Promise<void> {
+  if (connection.status === 'ready') {
+    try {
+      await connection.quit();
+      return;
+    } catch {
+      // fall through to a hard disconnect
+    }
+  }
+  connection.disconnect();
+}
+
+/**
+ * An outage makes ioredis emit an error at every retry: logs the first one and the recovery, and
+ * calls `onRecovered` when the connection is back (unless the bus is closed).
+ */
+function watchConnection(
+  role: 'publisher' | 'subscriber',
+  connection: Redis,
+  log: EventBusLogger,
+  isClosed: () => boolean,
+  onRecovered: () => void,
+): void {
+  let failing = false;
+  connection.on('error', (error: Error) => {
+    if (failing || isClosed()) return;
+    failing = true;
+    log.warn({ err: error, role }, 'redis unavailable (realtime events); retrying');
+  });
+  connection.on('ready', () => {
+    if (!failing) return;
+    failing = false;
+    log.info({ role }, 'redis reachable again (realtime events)');
+    if (!isClosed()) onRecovered();
+  });
+}
+
+/** A message of the channel as `{ userId, event }`; null (logged) when it is not one. */
+function readChannelMessage(
+  message: string,
+  channel: string,
+  log: EventBusLogger,
+): { userId: string; event: RealtimeEvent } | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(message);
+  } catch {
+    log.warn({ channel }, 'ignored a malformed realtime message (not JSON)');
+    return null;
+  }
+  const event = isRecord(parsed) ? parseRealtimeEvent(parsed.event) : null;
+  if (!isRecord(parsed) || typeof parsed.userId !== 'string' || parsed.userId === '' || !event) {
+    log.warn({ channel }, 'ignored a malformed realtime message');
+    return null;
+  }
+  return { userId: parsed.userId, event };
 }

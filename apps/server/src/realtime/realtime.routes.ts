@@ -1,5 +1,5 @@
 import fastifyWebsocket from '@fastify/websocket';
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { WebSocket, type RawData } from 'ws';
 import { errorBodySchema } from '@offzero/shared/api/errors';
 import {
@@ -115,35 +115,180 @@ async function verifyToken(app: FastifyInstance, token: string): Promise<string 
   return signedIn ? signedIn.user.id : null;
 }
 
-export function realtimeRoutes(bus: EventBus, options: RealtimeOptions = {}): FastifyPluginAsync {
-  const settings = { ...DEFAULTS, ...options };
+function closeUnauthorized(socket: WebSocket): void {
+  if (socket.readyState === WebSocket.OPEN) socket.close(CLOSE_UNAUTHORIZED, 'unauthorized');
+}
 
-  return async (app) => {
-    const connections = new Map<WebSocket, Connection>();
-    const byUser = new Map<string, Set<Connection>>();
+/** This process's open sockets, by socket and by signed-in user. */
+interface ConnectionRegistry {
+  connections: Map<WebSocket, Connection>;
+  byUser: Map<string, Set<Connection>>;
+  /** Sends a text frame; a client that is not reading is dropped instead. */
+  send: (connection: Connection, text: string) => void;
+  forget: (connection: Connection) => void;
+}
 
-    function send(connection: Connection, text: string): void {
+function createConnectionRegistry(log: FastifyBaseLogger): ConnectionRegistry {
+  const connections = new Map<WebSocket, Connection>();
+  const byUser = new Map<string, Set<Connection>>();
+  return {
+    connections,
+    byUser,
+    send(connection, text) {
       const { socket } = connection;
       if (socket.readyState !== WebSocket.OPEN) return;
       if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-        app.log.warn({ userId: connection.userId }, 'realtime client is not reading; dropped');
+        log.warn({ userId: connection.userId }, 'realtime client is not reading; dropped');
         socket.terminate();
         return;
       }
       socket.send(text);
-    }
-
-    function closeUnauthorized(socket: WebSocket): void {
-      if (socket.readyState === WebSocket.OPEN) socket.close(CLOSE_UNAUTHORIZED, 'unauthorized');
-    }
-
-    function forget(connection: Connection): void {
+    },
+    forget(connection) {
       connections.delete(connection.socket);
       if (!connection.userId) return;
       const set = byUser.get(connection.userId);
       set?.delete(connection);
       if (set?.size === 0) byUser.delete(connection.userId);
+    },
+  };
+}
+
+/** Closes every socket whose session has ended since it authenticated. */
+async function reverifySessions(app: FastifyInstance, connections: Iterable<Connection>): Promise<void> {
+  const byToken = new Map<string, Connection[]>();
+  for (const connection of connections) {
+    if (!connection.token) continue;
+    const list = byToken.get(connection.token) ?? [];
+    list.push(connection);
+    byToken.set(connection.token, list);
+  }
+  const tokens = [...byToken.keys()];
+  for (let start = 0; start < tokens.length; start += VERIFY_CONCURRENCY) {
+    await Promise.all(
+      tokens.slice(start, start + VERIFY_CONCURRENCY).map(async (token) => {
+        const group = byToken.get(token) ?? [];
+        let userId: string | null;
+        try {
+          userId = await verifyToken(app, token);
+        } catch (error) {
+          // The database is unreachable: keep the sockets, try again next time.
+          app.log.warn({ err: error }, 'could not re-verify a realtime session');
+          return;
+        }
+        for (const connection of group) {
+          if (userId === null || userId !== connection.userId) closeUnauthorized(connection.socket);
+        }
+      }),
+    );
+  }
+}
+
+function heartbeat(connections: Iterable<Connection>): void {
+  for (const connection of connections) {
+    if (!connection.alive) {
+      connection.socket.terminate();
+      continue;
     }
+    connection.alive = false;
+    if (connection.socket.readyState === WebSocket.OPEN) connection.socket.ping();
+  }
+}
+
+/** Closes every socket as "going away", waits SHUTDOWN_GRACE_MS for the handshakes, then cuts them off. */
+async function closeGoingAway(open: WebSocket[]): Promise<void> {
+  const allClosed = Promise.all(
+    open.map(
+      (socket) =>
+        new Promise<void>((resolve) => {
+          if (socket.readyState === WebSocket.CLOSED) return resolve();
+          socket.once('close', () => resolve());
+          socket.close(CLOSE_GOING_AWAY, 'server shutting down');
+        }),
+    ),
+  );
+  let graceTimer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    allClosed,
+    new Promise<void>((resolve) => {
+      graceTimer = setTimeout(resolve, SHUTDOWN_GRACE_MS);
+    }),
+  ]);
+  clearTimeout(graceTimer);
+  for (const socket of open) if (socket.readyState !== WebSocket.CLOSED) socket.terminate();
+}
+
+/** A new socket: its auth message first (within `authTimeoutMs`), then pings. */
+function acceptSocket(
+  app: FastifyInstance,
+  registry: ConnectionRegistry,
+  settings: Required<RealtimeOptions>,
+  socket: WebSocket,
+  request: FastifyRequest,
+): void {
+  const { byUser, send } = registry;
+  const connection: Connection = { socket, userId: null, token: null, alive: true };
+  registry.connections.set(socket, connection);
+  let state: 'waiting' | 'verifying' | 'ready' = 'waiting';
+  const authTimer = setTimeout(() => closeUnauthorized(socket), settings.authTimeoutMs);
+
+  socket.on('pong', () => {
+    connection.alive = true;
+  });
+  socket.on('close', () => {
+    clearTimeout(authTimer);
+    registry.forget(connection);
+  });
+
+  async function authenticate(data: RawData, isBinary: boolean): Promise<void> {
+    const message = parseClientMessage(data, isBinary);
+    if (message?.type !== 'auth') return closeUnauthorized(socket);
+    const token = message.token;
+    let userId: string | null;
+    try {
+      userId = await verifyToken(app, token);
+    } catch (error) {
+      request.log.error({ err: error }, 'could not verify a realtime session');
+      if (socket.readyState === WebSocket.OPEN) socket.close(CLOSE_INTERNAL_ERROR, 'try again later');
+      return;
+    }
+    if (socket.readyState !== WebSocket.OPEN) return;
+    if (!userId) return closeUnauthorized(socket);
+
+    const set = byUser.get(userId) ?? new Set<Connection>();
+    if (set.size >= settings.maxSocketsPerUser) {
+      socket.close(CLOSE_TOO_MANY_CONNECTIONS, 'too many connections');
+      return;
+    }
+    set.add(connection);
+    byUser.set(userId, set);
+    connection.userId = userId;
+    connection.token = token;
+    state = 'ready';
+    send(connection, serverMessage({ type: 'ready', userId }));
+  }
+
+  socket.on('message', (data, isBinary) => {
+    if (state === 'waiting') {
+      state = 'verifying';
+      clearTimeout(authTimer);
+      void authenticate(data, isBinary);
+      return;
+    }
+    // Messages sent before the answer to the auth message are ignored, like any unknown message.
+    if (state !== 'ready') return;
+    if (parseClientMessage(data, isBinary)?.type === 'ping') {
+      send(connection, serverMessage({ type: 'pong' }));
+    }
+  });
+}
+
+export function realtimeRoutes(bus: EventBus, options: RealtimeOptions = {}): FastifyPluginAsync {
+  const settings = { ...DEFAULTS, ...options };
+
+  return async (app) => {
+    const registry = createConnectionRegistry(app.log);
+    const { connections, byUser, send } = registry;
 
     const unsubscribe = bus.subscribe((userId: string, event: RealtimeEvent) => {
       const set = byUser.get(userId);
@@ -167,55 +312,17 @@ export function realtimeRoutes(bus: EventBus, options: RealtimeOptions = {}): Fa
     });
 
     let sweeping = false;
-    /** Closes every socket whose session has ended since it authenticated. */
-    async function reverifySessions(): Promise<void> {
+    const sweep = async () => {
       if (sweeping) return;
       sweeping = true;
       try {
-        const byToken = new Map<string, Connection[]>();
-        for (const connection of connections.values()) {
-          if (!connection.token) continue;
-          const list = byToken.get(connection.token) ?? [];
-          list.push(connection);
-          byToken.set(connection.token, list);
-        }
-        const tokens = [...byToken.keys()];
-        for (let start = 0; start < tokens.length; start += VERIFY_CONCURRENCY) {
-          await Promise.all(
-            tokens.slice(start, start + VERIFY_CONCURRENCY).map(async (token) => {
-              const group = byToken.get(token) ?? [];
-              let userId: string | null;
-              try {
-                userId = await verifyToken(app, token);
-              } catch (error) {
-                // The database is unreachable: keep the sockets, try again next time.
-                app.log.warn({ err: error }, 'could not re-verify a realtime session');
-                return;
-              }
-              for (const connection of group) {
-                if (userId === null || userId !== connection.userId) closeUnauthorized(connection.socket);
-              }
-            }),
-          );
-        }
+        await reverifySessions(app, connections.values());
       } finally {
         sweeping = false;
       }
-    }
-
-    function heartbeat(): void {
-      for (const connection of connections.values()) {
-        if (!connection.alive) {
-          connection.socket.terminate();
-          continue;
-        }
-        connection.alive = false;
-        if (connection.socket.readyState === WebSocket.OPEN) connection.socket.ping();
-      }
-    }
-
-    const reverifyTimer = setInterval(() => void reverifySessions(), settings.reverifyIntervalMs);
-    const heartbeatTimer = setInterval(heartbeat, settings.heartbeatIntervalMs);
+    };
+    const reverifyTimer = setInterval(() => void sweep(), settings.reverifyIntervalMs);
+    const heartbeatTimer = setInterval(() => heartbeat(connections.values()), settings.heartbeatIntervalMs);
     reverifyTimer.unref();
     heartbeatTimer.unref();
 
@@ -226,26 +333,7 @@ export function realtimeRoutes(bus: EventBus, options: RealtimeOptions = {}): Fa
       clearInterval(heartbeatTimer);
       unsubscribe();
       stopGapWatch();
-      const open = [...connections.keys()];
-      const allClosed = Promise.all(
-        open.map(
-          (socket) =>
-            new Promise<void>((resolve) => {
-              if (socket.readyState === WebSocket.CLOSED) return resolve();
-              socket.once('close', () => resolve());
-              socket.close(CLOSE_GOING_AWAY, 'server shutting down');
-            }),
-        ),
-      );
-      let graceTimer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        allClosed,
-        new Promise<void>((resolve) => {
-          graceTimer = setTimeout(resolve, SHUTDOWN_GRACE_MS);
-        }),
-      ]);
-      clearTimeout(graceTimer);
-      for (const socket of open) if (socket.readyState !== WebSocket.CLOSED) socket.terminate();
+      await closeGoingAway([...connections.keys()]);
     });
 
     await app.register(fastifyWebsocket, {
@@ -277,62 +365,7 @@ export function realtimeRoutes(bus: EventBus, options: RealtimeOptions = {}): Fa
       handler: async () => {
         throw new AppError('NOT_FOUND', `Open ${REALTIME_PATH} as a WebSocket.`);
       },
-      wsHandler: (socket, request) => {
-        const connection: Connection = { socket, userId: null, token: null, alive: true };
-        connections.set(socket, connection);
-        let state: 'waiting' | 'verifying' | 'ready' = 'waiting';
-        const authTimer = setTimeout(() => closeUnauthorized(socket), settings.authTimeoutMs);
-
-        socket.on('pong', () => {
-          connection.alive = true;
-        });
-        socket.on('close', () => {
-          clearTimeout(authTimer);
-          forget(connection);
-        });
-
-        async function authenticate(data: RawData, isBinary: boolean): Promise<void> {
-          const message = parseClientMessage(data, isBinary);
-          if (message?.type !== 'auth') return closeUnauthorized(socket);
-          const token = message.token;
-          let userId: string | null;
-          try {
-            userId = await verifyToken(app, token);
-          } catch (error) {
-            request.log.error({ err: error }, 'could not verify a realtime session');
-            if (socket.readyState === WebSocket.OPEN) socket.close(CLOSE_INTERNAL_ERROR, 'try again later');
-            return;
-          }
-          if (socket.readyState !== WebSocket.OPEN) return;
-          if (!userId) return closeUnauthorized(socket);
-
-          const set = byUser.get(userId) ?? new Set<Connection>();
-          if (set.size >= settings.maxSocketsPerUser) {
-            socket.close(CLOSE_TOO_MANY_CONNECTIONS, 'too many connections');
-            return;
-          }
-          set.add(connection);
-          byUser.set(userId, set);
-          connection.userId = userId;
-          connection.token = token;
-          state = 'ready';
-          send(connection, serverMessage({ type: 'ready', userId }));
-        }
-
-        socket.on('message', (data, isBinary) => {
-          if (state === 'waiting') {
-            state = 'verifying';
-            clearTimeout(authTimer);
-            void authenticate(data, isBinary);
-            return;
-          }
-          // Messages sent before the answer to the auth message are ignored, like any unknown message.
-          if (state !== 'ready') return;
-          if (parseClientMessage(data, isBinary)?.type === 'ping') {
-            send(connection, serverMessage({ type: 'pong' }));
-          }
-        });
-      },
+      wsHandler: (socket, request) => acceptSocket(app, registry, settings, socket, request),
     });
   };
 }

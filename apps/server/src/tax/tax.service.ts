@@ -69,18 +69,7 @@ export function createTaxService(deps: TaxServiceDeps) {
   const { db, cipher, issuer } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** Every completed order of the year for one customer (or everyone), page by page, oldest first. */
-  async function* completedOrders(filter: { year: number; userId?: string; type?: OrderRow['type'] }) {
-    let cursor: YearOrderCursor | null = null;
-    for (;;) {
-      const page = await findCompletedOrdersPage(db, filter, cursor, PAGE_SIZE);
-      if (page.length === 0) return;
-      yield page;
-      const last = page[page.length - 1];
-      if (!last || page.length < PAGE_SIZE) return;
-      cursor = { id: last.id };
-    }
-  }
+  const completedOrders = (filter: CompletedOrdersFilter) => completedOrdersOf(db, filter);
 
   async function customerOf(userId: string) {
     const customer = await findCustomer(db, userId);
@@ -142,19 +131,7 @@ export function createTaxService(deps: TaxServiceDeps) {
     },
 
     statement: async (user: UserRow, year: number): Promise<FileDownload> => {
-      const totals = emptyTotals();
-      for (const sum of await sumCompletedOrders(db, user.id, year)) {
-        totals.feesCents += sum.feeCents;
-        if (sum.type === 'buy') {
-          totals.buys = sum.count;
-          totals.boughtSats = sum.sats;
-          totals.paidCents = sum.valueCents;
-        } else {
-          totals.sells = sum.count;
-          totals.soldSats = sum.sats;
-          totals.receivedCents = sum.valueCents;
-        }
-      }
+      const totals = statementTotals(await sumCompletedOrders(db, user.id, year));
       const doc = renderStatement(issuer, {
         year,
         customer: await customerOf(user.id),
@@ -179,42 +156,10 @@ export function createTaxService(deps: TaxServiceDeps) {
         targetId: String(year),
         note: `Form 1099-DA file for ${year}`,
       });
-      async function* lines() {
-        yield csvRow(FORM_1099_DA_COLUMNS);
-        for (let offset = 0; ; offset += PAGE_SIZE) {
-          const page = await findCompletedSellsWithSellers(db, year, offset, PAGE_SIZE);
-          yield page
-            .map(({ order, email, identity }) =>
-              csvRow([
-                identity?.legalName ?? '',
-                identity ? maskTin(identity.tinType, identity.tinLast4) : '',
-                identity?.tinType ?? '',
-                identity?.addressLine1 ?? '',
-                identity?.city ?? '',
-                identity?.state ?? '',
-                identity?.postalCode ?? '',
-                email,
-                tradeTimeOf(order).toISOString().slice(0, 10),
-                // Gross proceeds of a digital asset sale are the cash less its transaction costs
-                // (26 CFR 1.6045-1(d)(5)): what the customer was paid; the costs are shown beside it.
-                formatUsd(order.valueCents),
-                formatUsd(feesOf(order)),
-                formatBtc(order.amountSats),
-                'noncovered',
-                identity
-                  ? `on file (certified ${identity.certifiedAt.toISOString().slice(0, 10)})`
-                  : 'missing',
-                order.id,
-              ]),
-            )
-            .join('');
-          if (page.length < PAGE_SIZE) return;
-        }
-      }
       return {
         filename: `offzero-1099-da-${year}.csv`,
         contentType: 'text/csv; charset=utf-8',
-        body: Readable.from(lines()),
+        body: Readable.from(form1099DaLines(db, year)),
       };
     },
 
@@ -230,6 +175,71 @@ export function createTaxService(deps: TaxServiceDeps) {
       return count;
     },
   };
+}
+
+type CompletedOrdersFilter = { year: number; userId?: string; type?: OrderRow['type'] };
+
+/** Every completed order of the year for one customer (or everyone), page by page, oldest first. */
+async function* completedOrdersOf(db: Database, filter: CompletedOrdersFilter) {
+  let cursor: YearOrderCursor | null = null;
+  for (;;) {
+    const page = await findCompletedOrdersPage(db, filter, cursor, PAGE_SIZE);
+    if (page.length === 0) return;
+    yield page;
+    const last = page[page.length - 1];
+    if (!last || page.length < PAGE_SIZE) return;
+    cursor = { id: last.id };
+  }
+}
+
+/** The statement's totals from the year's sums per order type. */
+function statementTotals(sums: Awaited<ReturnType<typeof sumCompletedOrders>>) {
+  const totals = emptyTotals();
+  for (const sum of sums) {
+    totals.feesCents += sum.feeCents;
+    if (sum.type === 'buy') {
+      totals.buys = sum.count;
+      totals.boughtSats = sum.sats;
+      totals.paidCents = sum.valueCents;
+    } else {
+      totals.sells = sum.count;
+      totals.soldSats = sum.sats;
+      totals.receivedCents = sum.valueCents;
+    }
+  }
+  return totals;
+}
+
+/** The 1099-DA worksheet's lines: its header, then the year's completed sells, PAGE_SIZE at a time. */
+async function* form1099DaLines(db: Database, year: number) {
+  yield csvRow(FORM_1099_DA_COLUMNS);
+  for (let offset = 0; ; offset += PAGE_SIZE) {
+    const page = await findCompletedSellsWithSellers(db, year, offset, PAGE_SIZE);
+    yield page
+      .map(({ order, email, identity }) =>
+        csvRow([
+          identity?.legalName ?? '',
+          identity ? maskTin(identity.tinType, identity.tinLast4) : '',
+          identity?.tinType ?? '',
+          identity?.addressLine1 ?? '',
+          identity?.city ?? '',
+          identity?.state ?? '',
+          identity?.postalCode ?? '',
+          email,
+          tradeTimeOf(order).toISOString().slice(0, 10),
+          // Gross proceeds of a digital asset sale are the cash less its transaction costs
+          // (26 CFR 1.6045-1(d)(5)): what the customer was paid; the costs are shown beside it.
+          formatUsd(order.valueCents),
+          formatUsd(feesOf(order)),
+          formatBtc(order.amountSats),
+          'noncovered',
+          identity ? `on file (certified ${identity.certifiedAt.toISOString().slice(0, 10)})` : 'missing',
+          order.id,
+        ]),
+      )
+      .join('');
+    if (page.length < PAGE_SIZE) return;
+  }
 }
 
 /** The 1099-DA worksheet's columns: what Form 1099-DA asks of each sale, and the W-9 behind it. */
