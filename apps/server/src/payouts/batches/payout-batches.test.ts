@@ -475,8 +475,9 @@ describe('payout batches', () => {
 
     // A new batch leaves the buy out and pays the other one.
     await abandonOpenBatches();
-    const rebuilt = await build();
-    expect(rebuilt.statusCode).toBe(200);
+    // The cheapest tier: the simulated fee market is random, and one small buy alone can cross the fee cap.
+    const rebuilt = await build('economy');
+    expect(rebuilt.statusCode, rebuilt.body).toBe(200);
     expect(rebuilt.json().batch.orderIds).toContain(kept);
     expect(rebuilt.json().batch.orderIds).not.toContain(orderId);
     await abandonOpenBatches();
