@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `node scripts/check-deploy-kit.mjs`: checks the deployment kit (deploy/, .env.example) against the code.
 //   1. .env.example lists exactly the variables of the server's env schema
-//      (apps/server/src/config/config.ts), each once, each under a one-line comment, secrets empty;
+//      (apps/server/src/config/env-schema.ts), each once, each under a one-line comment, secrets empty;
 //   2. the kit agrees with the code's numbers: nginx closes idle upstream connections before Node does,
 //      nginx's body limits let the app's own limits answer, the realtime path, the units' stop timeout;
 //   3. `nginx -t` accepts deploy/nginx/offzero.conf inside a main config like Debian's, in a temporary
@@ -43,11 +43,11 @@ function skip(name, why) {
 
 // --- 1. .env.example against the env schema ---
 
-const configSource = read('apps/server/src/config/config.ts');
+const configSource = read('apps/server/src/config/env-schema.ts');
 
-/** The keys of `const envSchema = z.object({ … })`: its lines indented by exactly two spaces. */
+/** The keys of `export const envSchema = z.object({ … })`: its lines indented by exactly two spaces. */
 function envSchemaKeys(source) {
-  const start = source.indexOf('const envSchema = z.object({');
+  const start = source.indexOf('export const envSchema = z.object({');
   const end = source.indexOf('\n});', start);
   if (start === -1 || end === -1) return [];
   return [...source.slice(start, end).matchAll(/^ {2}([A-Z][A-Z0-9_]*):/gm)].map((match) => match[1]);
@@ -73,7 +73,7 @@ function envExampleEntries(text) {
 const schemaKeys = envSchemaKeys(configSource);
 // A broken parse would make every comparison below vacuous.
 check(
-  'the env schema in config.ts is found and read',
+  'the env schema in env-schema.ts is found and read',
   schemaKeys.length >= 30,
   `found ${schemaKeys.length} keys`,
 );
