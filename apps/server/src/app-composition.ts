@@ -8,6 +8,8 @@ import { createOtpService } from './auth/otp.service';
 import { createAccountsService, type AccountsService } from './auth/accounts.service';
 import { createRegistrationTokens } from './auth/registration-token';
 import { createUserSettingsService, type UserSettingsService } from './settings/user-settings.service';
+import { createPasskeysService, type PasskeysService } from './passkeys/passkeys.service';
+import { payoutHoldUntil } from './passkeys/passkey.repository';
 import { createKycService, type KycService } from './kyc/kyc.service';
 import { createJobQueue, runsBackgroundJobs, startBackgroundJobs } from './jobs/background-jobs';
 import type { JobQueue, JobRunOutcome } from './jobs/job-queue';
@@ -54,6 +56,7 @@ export interface AppServices {
   screenAddress: ScreenAddress;
   payoutAddresses: PayoutAddressService;
   userSettings: UserSettingsService;
+  passkeys: PasskeysService;
   prices: PriceBook;
   sanctionsList: SanctionsListService;
   metrics: AppMetrics;
@@ -84,6 +87,7 @@ export async function composeServices(app: FastifyInstance, input: CompositionIn
     log: app.log,
   });
   const addressBook = composeAddressBook(input, messaging.outbox);
+  const passkeys = composePasskeys(app, input, messaging);
   const market = await startMarketData(app, input);
   const metrics = createAppMetrics({ db: database.db, ...market, log: app.log });
   observeHttpRequests(app, metrics);
@@ -113,7 +117,27 @@ export async function composeServices(app: FastifyInstance, input: CompositionIn
     beforeStop: () => orders.cases.flush(),
     refreshSanctionsList: { everyMs: SANCTIONS_REFRESH_EVERY_MS, run: () => market.sanctionsList.refresh() },
   });
-  return { ...messaging, kyc, ...addressBook, ...market, metrics, ...orders };
+  return { ...messaging, kyc, ...addressBook, passkeys, ...market, metrics, ...orders };
+}
+
+/** Passkeys and the step-up guard every guarded change calls (`app.stepUp`). */
+function composePasskeys(
+  app: FastifyInstance,
+  { config, database, providers }: CompositionInput,
+  messaging: { outbox: OutboxService; accounts: AccountsService },
+): PasskeysService {
+  const passkeys = createPasskeysService({
+    db: database.db,
+    publicUrl: config.publicUrl,
+    otp: createOtpService(database.db, config.jwtSecret),
+    notifications: { email: providers.email, sms: providers.sms },
+    outbox: messaging.outbox,
+    findUser: messaging.accounts.findUser,
+    findUserByEmail: messaging.accounts.findUserByEmail,
+    log: app.log,
+  });
+  app.decorate('stepUp', passkeys.stepUp);
+  return passkeys;
 }
 
 /** The realtime bus, the outbox and inbox, the job engine, and the accounts that send one-time codes. */
@@ -166,6 +190,8 @@ function composeAddressBook({ config, database }: CompositionInput, outbox: Outb
     cooldownHours: config.payoutAddressCooldownHours,
     outbox,
     screenAddress,
+    // After a recovery without a passkey, new destinations wait out its hold (docs/design.md, "Passkeys").
+    payoutHoldUntil: (userId, tx) => payoutHoldUntil(tx ?? database.db, userId, new Date()),
   });
   const userSettings = createUserSettingsService(database.db, config.bitcoinNetwork, payoutAddresses);
   return { screenAddress, payoutAddresses, userSettings };

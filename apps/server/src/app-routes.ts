@@ -16,6 +16,7 @@ import { globalSettingsRoutes } from './settings/global-settings.routes';
 import { createGlobalSettingsService } from './settings/global-settings.service';
 import { accountsRoutes } from './auth/accounts.routes';
 import { adminMfaRoutes } from './auth/admin-mfa.routes';
+import { passkeyLoginRoutes, passkeyRoutes } from './passkeys/passkeys.routes';
 import { userRoutes } from './users/user.routes';
 import { devRoutes } from './dev/dev.routes';
 import { createDevService } from './dev/dev.service';
@@ -106,6 +107,8 @@ async function registerCustomerRoutes(
   await registerRoutes(app, globalSettingsRoutes(createGlobalSettingsService(database.db)));
   await registerRoutes(app, accountsRoutes(accounts, app.adminMfa));
   await registerRoutes(app, adminMfaRoutes(app.adminMfa));
+  await registerRoutes(app, passkeyRoutes(services.passkeys));
+  await registerRoutes(app, passkeyLoginRoutes(services.passkeys));
   await registerRoutes(app, userRoutes(accounts));
   await registerRoutes(app, userSettingsRoutes(services.userSettings));
   await registerRoutes(app, payoutAddressRoutes(services.payoutAddresses, config.bitcoinNetwork));

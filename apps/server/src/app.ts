@@ -7,6 +7,7 @@ import { loggerOptions } from './http/logger';
 import { LevelAwareLogController, requestLoggerFactory } from './http/request-logger';
 import { createSessionService } from './auth/sessions';
 import { createAdminMfaService } from './auth/admin-mfa.service';
+import { countPasskeys } from './passkeys/passkey.repository';
 import type { JobQueue } from './jobs/job-queue';
 import type { EventBus } from './realtime/event-bus';
 import type { DepositWatcher } from './rails/onchain/deposit-watcher';
@@ -109,7 +110,14 @@ export async function buildApp({
   );
   // Declared before any request, so every request object has the same shape (http/route-modules.ts).
   app.decorateRequest('signedIn', null);
-  app.decorate('adminMfa', createAdminMfaService({ db: database.db, serverSecret: config.jwtSecret }));
+  app.decorate(
+    'adminMfa',
+    createAdminMfaService({
+      db: database.db,
+      serverSecret: config.jwtSecret,
+      hasPasskey: async (userId) => (await countPasskeys(database.db, userId)) > 0,
+    }),
+  );
   app.addHook('onClose', async () => {
     app.sessions.close();
     await database.close();

@@ -62,9 +62,11 @@ function accountRouteContext(app: App, accounts: AccountsService, mfa: AdminMfaS
 
   /** A session, unless the user is an admin with two-factor authentication: then its second step. */
   async function loginAnswer(user: UserRow, message: string): Promise<LoginResponse> {
-    if (config.adminEmails.includes(user.email) && (await mfa.isEnrolled(user.id))) {
+    if (config.adminEmails.includes(user.email) && (await mfa.hasSecondFactor(user.id))) {
       return {
-        message: 'Enter the code from your authenticator app.',
+        message: (await mfa.isEnrolled(user.id))
+          ? 'Enter the code from your authenticator app.'
+          : 'Confirm with your passkey.',
         mfaRequired: true,
         mfaToken: await mfa.openChallenge(user.id),
       };

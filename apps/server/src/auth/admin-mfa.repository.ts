@@ -82,6 +82,27 @@ export async function countChallengeTry(
   return row ?? null;
 }
 
+/** A live challenge (not used, not expired, tries left), read without counting a try. */
+export async function findLiveChallenge(
+  db: Database,
+  tokenHash: string,
+  maxAttempts: number,
+  now: Date,
+): Promise<{ id: string; userId: string } | null> {
+  const [row] = await db
+    .select({ id: mfaChallenges.id, userId: mfaChallenges.userId })
+    .from(mfaChallenges)
+    .where(
+      and(
+        eq(mfaChallenges.tokenHash, tokenHash),
+        isNull(mfaChallenges.consumedAt),
+        gt(mfaChallenges.expiresAt, now),
+        lt(mfaChallenges.attempts, maxAttempts),
+      ),
+    );
+  return row ?? null;
+}
+
 export async function consumeChallenge(db: Database, id: string, now: Date): Promise<boolean> {
   const rows = await db
     .update(mfaChallenges)

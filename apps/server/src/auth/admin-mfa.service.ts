@@ -7,6 +7,7 @@ import {
   countChallengeTry,
   createChallenge,
   findAdminMfa,
+  findLiveChallenge,
   savePendingSecret,
   useStep,
 } from './admin-mfa.repository';
@@ -25,6 +26,12 @@ export interface AdminMfaService {
   openChallenge(userId: string): Promise<string>;
   /** The user whose session may now be issued; throws if the token or the code is not good. */
   completeChallenge(mfaToken: string, code: string): Promise<string>;
+  /** Whether the admin has a second factor: TOTP enrolled, or a passkey (docs/design.md, "Passkeys"). */
+  hasSecondFactor(userId: string): Promise<boolean>;
+  /** The admin a live second step belongs to (nothing is used up), or null. */
+  challengeUser(mfaToken: string): Promise<string | null>;
+  /** Ends the second step with a passkey assertion the caller has verified; throws if it ended. */
+  completeWithPasskey(mfaToken: string): Promise<string>;
 }
 
 declare module 'fastify' {
@@ -42,6 +49,8 @@ export function createAdminMfaService(deps: {
   db: Database;
   serverSecret: Uint8Array;
   now?: () => Date;
+  /** Whether the user has a passkey, which serves as their second factor instead of TOTP. */
+  hasPasskey?: (userId: string) => Promise<boolean>;
 }): AdminMfaService {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
@@ -51,6 +60,24 @@ export function createAdminMfaService(deps: {
   return {
     async isEnrolled(userId) {
       return Boolean((await findAdminMfa(db, userId))?.enrolledAt);
+    },
+
+    async hasSecondFactor(userId) {
+      if (Boolean((await findAdminMfa(db, userId))?.enrolledAt)) return true;
+      return deps.hasPasskey ? deps.hasPasskey(userId) : false;
+    },
+
+    async challengeUser(mfaToken) {
+      return (await findLiveChallenge(db, hashToken(mfaToken), MFA_RULES.maxAttempts, now()))?.userId ?? null;
+    },
+
+    async completeWithPasskey(mfaToken) {
+      const at = now();
+      const challenge = await findLiveChallenge(db, hashToken(mfaToken), MFA_RULES.maxAttempts, at);
+      if (!challenge || !(await consumeChallenge(db, challenge.id, at))) {
+        throw new AppError('UNAUTHENTICATED', CHALLENGE_ENDED);
+      }
+      return challenge.userId;
     },
 
     async startEnrolment(staff) {

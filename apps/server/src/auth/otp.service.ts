@@ -56,7 +56,7 @@ async function assertMayIssue(
 ): Promise<void> {
   await assertResendWaitOver(tx, purpose, destination, at);
   await assertDestinationNotFlooded(tx, destination, at);
-  if (purpose === 'phone') await assertSmsCapacity(tx, at);
+  if (purpose === 'phone' || purpose === 'recovery-sms') await assertSmsCapacity(tx, at);
 }
 
 /** The 10-second wait between two codes of this purpose and destination. */

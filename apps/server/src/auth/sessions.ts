@@ -235,7 +235,7 @@ export function requireAdmin(app: FastifyInstance, options: { mayEnrol?: boolean
     if (
       !options.mayEnrol &&
       app.config.mode === 'production' &&
-      !(await app.adminMfa.isEnrolled(signedIn.user.id))
+      !(await app.adminMfa.hasSecondFactor(signedIn.user.id))
     ) {
       throw new AppError('MFA_ENROLMENT_REQUIRED', 'Set up two-factor authentication first.');
     }

@@ -59,6 +59,8 @@ export interface PayoutAddressDeps {
   cooldownHours: number;
   outbox: Pick<OutboxService, 'deliverForUser'>;
   screenAddress?: ScreenAddress | undefined;
+  /** The end of a hold on new destinations (after a recovery without a passkey), if one runs. */
+  payoutHoldUntil?: ((userId: string, tx?: Transaction) => Promise<Date | null>) | undefined;
   now?: (() => Date) | undefined;
 }
 
@@ -101,6 +103,7 @@ interface PayoutAddressContext {
   screen: ScreenAddress;
   outbox: Pick<OutboxService, 'deliverForUser'>;
   notices: PayoutAddressNotices;
+  payoutHoldUntil: (userId: string, tx?: Transaction) => Promise<Date | null>;
   /** `tx`: inside the caller's transaction (the embedded database has one connection). */
   findOwn: (userId: string, id: string, tx?: Transaction) => Promise<PayoutAddressRow>;
 }
@@ -128,6 +131,7 @@ export function createPayoutAddressService(deps: PayoutAddressDeps) {
       now,
     }),
     findOwn,
+    payoutHoldUntil: deps.payoutHoldUntil ?? (async () => null),
   };
 
   return {
@@ -248,19 +252,22 @@ function refuseConfirmation(current: PayoutAddressRow, tokenHash: string): never
 }
 
 /** What the customer does to an entry of their own: confirm it, ask for a new link, remove it, prove it. */
-function entryChanges({ db, network, cooldownHours, now, outbox, notices, findOwn }: PayoutAddressContext) {
+function entryChanges(context: PayoutAddressContext) {
+  const { db, network, cooldownHours, now, outbox, notices, findOwn } = context;
   return {
     async confirm(userId: string, id: string, token: string): Promise<PayoutAddressRow> {
       const entry = await findOwn(userId, id);
       const at = now();
       const tokenHash = hashConfirmToken(token);
       const confirmed = await db.transaction(async (tx) => {
+        const cooledDown = new Date(at.getTime() + cooldownHours * 3_600_000);
+        const held = await context.payoutHoldUntil(userId, tx);
         const row = await confirmPayoutAddress(tx, {
           userId,
           id: entry.id,
           tokenHash,
           now: at,
-          usableAt: new Date(at.getTime() + cooldownHours * 3_600_000),
+          usableAt: held && held > cooledDown ? held : cooledDown,
         });
         if (row) await notices.confirmed(tx, row);
         return row;

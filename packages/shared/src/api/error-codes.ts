@@ -32,6 +32,8 @@ export const ERROR_STATUS = {
   UNAVAILABLE: 503,
   /** Changing a verified phone or e-mail needs the step-up code sent to the current e-mail first. */
   STEP_UP_REQUIRED: 403,
+  /** A change guarded by passkey step-up: confirm it with a passkey assertion made for it (docs/design.md). */
+  PASSKEY_STEP_UP_REQUIRED: 403,
   /** Production: this admin must enrol two-factor authentication before using the back office. */
   MFA_ENROLMENT_REQUIRED: 403,
   /** The same admin asked for a four-eyes action twice: a second admin must carry it out. */

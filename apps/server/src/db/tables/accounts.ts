@@ -74,7 +74,7 @@ export const otpCodes = pgTable(
   'otp_codes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    purpose: text('purpose', { enum: ['new-account', 'login', 'phone', 'step-up'] }).notNull(),
+    purpose: text('purpose', { enum: ['new-account', 'login', 'phone', 'step-up', 'recovery-email', 'recovery-sms'] }).notNull(),
     destination: text('destination').notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
