@@ -25,6 +25,7 @@ import type { AccountsService, UserRow } from './accounts.service';
 import type { AdminMfaService } from './admin-mfa.service';
 import { GoogleTokenError } from './google-id-token';
 import { requireSignedIn, signedInUser } from './sessions';
+import { stepUpHeader } from '../passkeys/step-up';
 
 /**
  * What any of these calls can be refused with: bad input (400), a missing security token (403), a body
@@ -168,7 +169,11 @@ function registrationRoutes(app: App, context: AccountRouteContext): void {
     },
     async (request) => {
       const { email, phone, registrationToken, stepUpCode } = request.body;
-      const { user } = await phoneOwner(request, email, registrationToken);
+      const { user, currentToken } = await phoneOwner(request, email, registrationToken);
+      if (currentToken && user.phoneVerified && user.phoneNumber !== phone) {
+        // With a passkey, a new number also needs an assertion made for it (docs/design.md, "Passkeys").
+        await app.stepUp.confirm(user.id, 'phone.change', { phone }, stepUpHeader(request));
+      }
       await accounts.sendPhoneCode(user, phone, request.ip, stepUpCode);
       return { message: `We sent a 6-digit code to ${phone}.` };
     },
@@ -312,6 +317,7 @@ function contactChangeRoutes(app: App, context: AccountRouteContext): void {
     async (request) => {
       const { user } = signedInUser(request);
       const { newEmail, stepUpCode } = request.body;
+      await app.stepUp.confirm(user.id, 'email.change', { newEmail }, stepUpHeader(request));
       await accounts.sendEmailChangeCode(user, newEmail, stepUpCode, request.ip);
       return { message: `We sent a 6-digit code to ${newEmail}.` };
     },

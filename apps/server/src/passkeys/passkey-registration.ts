@@ -19,7 +19,7 @@ import {
   type PasskeyRow,
 } from './passkey.repository';
 import { writePasskeyNotice } from './passkey-notices';
-import { challengeOf, openChallenge, type CeremonyDeps } from './webauthn-ceremonies';
+import { challengeBytes, challengeOf, openChallenge, type CeremonyDeps } from './webauthn-ceremonies';
 
 export const PASSKEY_NOT_FOUND = 'We found no such passkey on your account.';
 const NOT_REGISTERED = 'This passkey could not be registered. Start again from Settings.';
@@ -43,7 +43,8 @@ export async function registrationOptions(
     userDisplayName: [user.firstName, user.lastName].join(' ').trim() || user.email,
     // The user handle is the account id: a passkey login names its account by it.
     userID: new TextEncoder().encode(user.id),
-    challenge,
+    // As bytes: a string challenge would be read as text and encoded again.
+    challenge: challengeBytes(challenge),
     timeout: 120_000,
     attestationType: 'none',
     excludeCredentials: own.map((passkey) => ({ id: passkey.credentialId, transports: passkey.transports })),

@@ -67,6 +67,11 @@ export async function openChallenge(
   return challenge;
 }
 
+/** The bytes of a stored (base64url) challenge, which the options carry encoded as that same text. */
+export function challengeBytes(challenge: string): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(Buffer.from(challenge, 'base64url'));
+}
+
 /** Request options for an assertion by one of `userId`'s passkeys (or any, for a login naming no one). */
 export async function assertionOptions(
   deps: CeremonyDeps,
@@ -76,7 +81,8 @@ export async function assertionOptions(
   const own = binding.userId ? await listPasskeys(deps.db, binding.userId) : [];
   return generateAuthenticationOptions({
     rpID: deps.party.id,
-    challenge,
+    // As bytes: a string challenge would be read as text and encoded again.
+    challenge: challengeBytes(challenge),
     userVerification: 'required',
     timeout: 120_000,
     allowCredentials: own.map((passkey) => ({

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { BitcoinNetwork } from '@offzero/shared/bitcoin/address';
 import {
   addPayoutAddressSchema,
+  type AddPayoutAddressRequest,
   confirmPayoutAddressSchema,
   payoutAddressListSchema,
   payoutAddressMessageSchema,
@@ -9,6 +10,7 @@ import {
   proveOwnershipSchema,
 } from '@offzero/shared/api/payout-addresses';
 import { requireSignedIn, signedInUser } from '../auth/sessions';
+import { requireStepUp } from '../passkeys/step-up';
 import { errorResponses } from '../http/error-responses';
 import { toPayoutAddressResponse } from './payout-address.presenter';
 import type { PayoutAddressService } from './payout-address.service';
@@ -44,10 +46,19 @@ export const payoutAddressRoutes =
     app.post(
       '/api/payout-addresses',
       {
-        ...signedIn,
+        // With a passkey, a new destination is confirmed by an assertion made for it (docs/design.md,
+        // "Passkeys"), before the idempotency key is claimed.
+        preHandler: [
+          signedIn.preHandler,
+          requireStepUp(app, 'payout-address.add', (request) => {
+            const { label, address, xpub } = request.body as AddPayoutAddressRequest;
+            return { label, address, xpub };
+          }),
+        ],
         config: { idempotent: true },
         schema: {
           body: addPayoutAddressSchema,
+          // 403 PASSKEY_STEP_UP_REQUIRED: confirm with the passkey.
           response: changed(400, 409),
         },
       },

@@ -3,14 +3,18 @@ import { z } from 'zod';
 import { messageResponseSchema } from '@offzero/shared/api/accounts';
 import {
   saveBankSchema,
+  type BankAccount,
   saveSettingsSchema,
   saveZelleSchema,
   userIdSchema,
   userSettingsSchema,
 } from '@offzero/shared/api/user-settings';
 import { assertOwnId, requireSignedIn } from '../auth/sessions';
+import { requireStepUp } from '../passkeys/step-up';
 import type { UserSettingsService } from './user-settings.service';
 import { errorResponses } from '../http/error-responses';
+
+type SettingsBody = { bankAccount?: BankAccount; walletAddress?: string };
 
 /** Bad input (400), no session (401), another customer's id or no CSRF token (403), a taken code (409). */
 const errors = {
@@ -23,6 +27,21 @@ export const userSettingsRoutes =
   (settings: UserSettingsService): FastifyPluginAsyncZod =>
   async (app) => {
     const signedIn = { preHandler: requireSignedIn(app) };
+    // With a passkey, where money goes is changed only with an assertion made for that change
+    // (docs/design.md, "Passkeys").
+    const guardedSave = {
+      preHandler: [
+        requireSignedIn(app),
+        requireStepUp(app, 'bank-account.save', (request) => {
+          const { bankAccount } = request.body as SettingsBody;
+          return bankAccount ? { bankAccount } : null;
+        }),
+        requireStepUp(app, 'wallet-address.save', (request) => {
+          const { walletAddress } = request.body as SettingsBody;
+          return walletAddress !== undefined ? { walletAddress } : null;
+        }),
+      ],
+    };
 
     app.get(
       '/api/user/settings',
@@ -41,7 +60,7 @@ export const userSettingsRoutes =
 
     app.post(
       '/api/user/settings/save',
-      { ...signedIn, schema: { body: saveSettingsSchema, response: saved } },
+      { ...guardedSave, schema: { body: saveSettingsSchema, response: saved } },
       async (request) => {
         const { user } = assertOwnId(request, request.body.userId);
         const { bankAccount, walletAddress, receiveEmail, receiveSMS, referralCode } = request.body;
@@ -72,7 +91,14 @@ export const userSettingsRoutes =
 
     app.post(
       '/api/user/settings/bank/save',
-      { ...signedIn, schema: { body: saveBankSchema, response: saved } },
+      {
+        preHandler: [
+          requireSignedIn(app),
+          requireStepUp(app, 'bank-account.save', (request) => ({
+            bankAccount: (request.body as { bankAccount: BankAccount }).bankAccount,
+          })),
+        ],
+        schema: { body: saveBankSchema, response: saved } },
       async (request) => {
         const { user } = assertOwnId(request, request.body.userId);
         await settings.saveBank(user.id, request.body.bankAccount);
@@ -82,7 +108,14 @@ export const userSettingsRoutes =
 
     app.post(
       '/api/user/settings/zelle/save',
-      { ...signedIn, schema: { body: saveZelleSchema, response: saved } },
+      {
+        preHandler: [
+          requireSignedIn(app),
+          requireStepUp(app, 'zelle-email.save', (request) => ({
+            zelleEmail: (request.body as { zelleEmail: string }).zelleEmail,
+          })),
+        ],
+        schema: { body: saveZelleSchema, response: saved } },
       async (request) => {
         const { user } = assertOwnId(request, request.body.userId);
         await settings.saveZelleEmail(user.id, request.body.zelleEmail);
