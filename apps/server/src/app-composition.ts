@@ -132,8 +132,8 @@ function composePasskeys(
     otp: createOtpService(database.db, config.jwtSecret),
     notifications: { email: providers.email, sms: providers.sms },
     outbox: messaging.outbox,
-    findUser: messaging.accounts.findUser,
-    findUserByEmail: messaging.accounts.findUserByEmail,
+    findUser: (userId) => messaging.accounts.findUser(userId),
+    findUserByEmail: (email) => messaging.accounts.findUserByEmail(email),
     log: app.log,
   });
   app.decorate('stepUp', passkeys.stepUp);

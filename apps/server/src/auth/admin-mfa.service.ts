@@ -63,7 +63,7 @@ export function createAdminMfaService(deps: {
     },
 
     async hasSecondFactor(userId) {
-      if (Boolean((await findAdminMfa(db, userId))?.enrolledAt)) return true;
+      if ((await findAdminMfa(db, userId))?.enrolledAt) return true;
       return deps.hasPasskey ? deps.hasPasskey(userId) : false;
     },
 

@@ -16,8 +16,8 @@ export const PASSKEY_LOGIN_FAILED =
   'We could not sign you in with this passkey. Try again or log in with an e-mail code.';
 
 export interface LoginDeps extends CeremonyDeps {
-  findUser(userId: string): Promise<UserRow | null>;
-  findUserByEmail(email: string): Promise<UserRow | null>;
+  findUser: (userId: string) => Promise<UserRow | null>;
+  findUserByEmail: (email: string) => Promise<UserRow | null>;
   log: { warn(obj: object, msg: string): void };
 }
 

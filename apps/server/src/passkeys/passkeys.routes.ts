@@ -112,8 +112,7 @@ function managementRoutes(app: App, passkeys: PasskeysService): void {
         signedIn,
         // A foreign or unknown id answers 404 before any step-up is asked for.
         async (request) => {
-          const { id } = request.params as { id: string };
-          await passkeys.findOwn(signedInUser(request).user.id, id);
+          await passkeys.findOwn(signedInUser(request).user.id, request.params.id);
         },
         requireStepUp(app, 'passkey.remove', (request) => ({ id: (request.params as { id: string }).id })),
       ],

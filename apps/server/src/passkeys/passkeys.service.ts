@@ -28,8 +28,8 @@ export interface PasskeysDeps {
   otp: OtpService;
   notifications: NotificationSender;
   outbox: { deliverForUser(userId: string): Promise<void> };
-  findUser(userId: string): Promise<UserRow | null>;
-  findUserByEmail(email: string): Promise<UserRow | null>;
+  findUser: (userId: string) => Promise<UserRow | null>;
+  findUserByEmail: (email: string) => Promise<UserRow | null>;
   log: Log;
   now?: () => Date;
 }

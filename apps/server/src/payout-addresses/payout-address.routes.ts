@@ -46,8 +46,7 @@ export const payoutAddressRoutes =
     app.post(
       '/api/payout-addresses',
       {
-        // With a passkey, a new destination is confirmed by an assertion made for it (docs/design.md,
-        // "Passkeys"), before the idempotency key is claimed.
+        // With a passkey, confirmed by an assertion made for it first (docs/design.md, "Passkeys").
         preHandler: [
           signedIn.preHandler,
           requireStepUp(app, 'payout-address.add', (request) => {
@@ -58,7 +57,6 @@ export const payoutAddressRoutes =
         config: { idempotent: true },
         schema: {
           body: addPayoutAddressSchema,
-          // 403 PASSKEY_STEP_UP_REQUIRED: confirm with the passkey.
           response: changed(400, 409),
         },
       },

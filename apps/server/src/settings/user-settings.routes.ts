@@ -98,7 +98,8 @@ export const userSettingsRoutes =
             bankAccount: (request.body as { bankAccount: BankAccount }).bankAccount,
           })),
         ],
-        schema: { body: saveBankSchema, response: saved } },
+        schema: { body: saveBankSchema, response: saved },
+      },
       async (request) => {
         const { user } = assertOwnId(request, request.body.userId);
         await settings.saveBank(user.id, request.body.bankAccount);
@@ -115,7 +116,8 @@ export const userSettingsRoutes =
             zelleEmail: (request.body as { zelleEmail: string }).zelleEmail,
           })),
         ],
-        schema: { body: saveZelleSchema, response: saved } },
+        schema: { body: saveZelleSchema, response: saved },
+      },
       async (request) => {
         const { user } = assertOwnId(request, request.body.userId);
         await settings.saveZelleEmail(user.id, request.body.zelleEmail);
