@@ -170,8 +170,9 @@ function registrationRoutes(app: App, context: AccountRouteContext): void {
     async (request) => {
       const { email, phone, registrationToken, stepUpCode } = request.body;
       const { user, currentToken } = await phoneOwner(request, email, registrationToken);
-      if (currentToken && user.phoneVerified && user.phoneNumber !== phone) {
-        // With a passkey, a new number also needs an assertion made for it (docs/design.md, "Passkeys").
+      if (currentToken && user.phoneVerified && user.phoneNumber !== phone && stepUpCode) {
+        // With a passkey, a new number also needs an assertion made for it (docs/design.md, "Passkeys"),
+        // asked for with the e-mailed step-up code (without it, the code is asked for first).
         await app.stepUp.confirm(user.id, 'phone.change', { phone }, stepUpHeader(request));
       }
       await accounts.sendPhoneCode(user, phone, request.ip, stepUpCode);

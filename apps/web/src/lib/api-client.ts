@@ -88,6 +88,8 @@ export interface RequestOptions<T> {
    * a repeat of the same call with its first answer instead of acting again (docs/design.md).
    */
   idempotencyKey?: string;
+  /** Extra headers of this call (a passkey step-up's `X-Step-Up`, lib/passkey-step-up.ts). */
+  headers?: Record<string, string>;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -193,7 +195,10 @@ async function request<T>(
   options: RequestOptions<T>,
 ): Promise<T> {
   const stateChanging = method !== 'GET';
-  const extra = options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : undefined;
+  const extra = {
+    ...options.headers,
+    ...(options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {}),
+  };
   let response = await send(
     method,
     path,
