@@ -19,10 +19,15 @@ export const adminMfaRoutes =
     app.get(
       '/api/admin/mfa',
       { ...enrolling, schema: { response: { 200: mfaStatusSchema, ...errorResponses(401, 403, 500) } } },
-      async (request) => ({
-        enrolled: await mfa.isEnrolled(signedInUser(request).user.id),
-        required: app.config.mode === 'production',
-      }),
+      async (request) => {
+        const { id } = signedInUser(request).user;
+        // A passkey is a second factor too (docs/design.md, "Passkeys").
+        return {
+          enrolled: await mfa.hasSecondFactor(id),
+          required: app.config.mode === 'production',
+          totp: await mfa.isEnrolled(id),
+        };
+      },
     );
 
     app.post(

@@ -78,7 +78,7 @@ export const routes: RouteObject[] = [
               },
               { path: 'settings', ...page(() => import('../features/admin/settings/settings-page')) },
               { path: 'audit', ...page(() => import('../features/admin/audit/audit-page')) },
-              { path: 'security', ...page(() => import('../features/admin/security/security-page')) },
+              { path: 'security', ...page(() => import('./routes/admin-security')) },
               { path: 'tax/1099-da', ...page(() => import('../features/admin/tax/form-1099-da-page')) },
               { path: '*', ...page(() => import('../features/admin/admin-not-found-page')) },
             ],

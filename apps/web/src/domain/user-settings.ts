@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { z } from 'zod';
 import { userSettingsSchema, type BankAccount, type UserSettings } from '@offzero/shared/api/user-settings';
 import { apiGet, apiPost, isAbortError } from '../lib/api-client';
+import { withPasskeyStepUp } from '../lib/passkey-step-up';
 import { freshOnThisScreen } from '../lib/screen-freshness';
 import { useSession } from '../lib/session';
 
@@ -70,7 +71,9 @@ export function useSaveBankAccount() {
   const refresh = useRefreshSettings();
   return useMutation({
     mutationFn: (bankAccount: BankAccount) =>
-      apiPost('/user/settings/bank/save', { userId, bankAccount }, { schema: messageSchema }),
+      withPasskeyStepUp('bank-account.save', { bankAccount }, (headers) =>
+        apiPost('/user/settings/bank/save', { userId, bankAccount }, { schema: messageSchema, headers }),
+      ),
     onSuccess: () => refresh(),
   });
 }
@@ -80,7 +83,9 @@ export function useSaveZelleEmail() {
   const refresh = useRefreshSettings();
   return useMutation({
     mutationFn: (zelleEmail: string) =>
-      apiPost('/user/settings/zelle/save', { userId, zelleEmail }, { schema: messageSchema }),
+      withPasskeyStepUp('zelle-email.save', { zelleEmail }, (headers) =>
+        apiPost('/user/settings/zelle/save', { userId, zelleEmail }, { schema: messageSchema, headers }),
+      ),
     onSuccess: () => refresh(),
   });
 }
@@ -93,8 +98,14 @@ export function useSaveSetting() {
   const userId = useOwnId();
   const refresh = useRefreshSettings();
   return useMutation({
-    mutationFn: (change: SettingChange) =>
-      apiPost('/user/settings/save', { userId, ...change }, { schema: messageSchema }),
+    mutationFn: (change: SettingChange) => {
+      const save = (headers?: Record<string, string>) =>
+        apiPost('/user/settings/save', { userId, ...change }, { schema: messageSchema, headers });
+      // The wallet address is where bought bitcoin goes: a passkey confirms it (docs/design.md, "Passkeys").
+      return 'walletAddress' in change
+        ? withPasskeyStepUp('wallet-address.save', { walletAddress: change.walletAddress }, save)
+        : save();
+    },
     // Only after the server said 200: the stored value changes in the cache (the toggles flip now,
     // never before), then the settings are read again.
     onSuccess: (_answer, change) => refresh(change),

@@ -157,6 +157,11 @@ export function apiPut<T>(path: string, body: unknown, options: RequestOptions<T
   return request('PUT', path, body, options);
 }
 
+/** A PATCH of a JSON body: changes part of the resource at `path` (a passkey's name). */
+export function apiPatch<T>(path: string, body: unknown, options: RequestOptions<T>): Promise<T> {
+  return request('PATCH', path, body, options);
+}
+
 /** A DELETE (no body): removes the resource at `path`. */
 export function apiDelete<T>(path: string, options: RequestOptions<T>): Promise<T> {
   return request('DELETE', path, undefined, options);
@@ -186,7 +191,7 @@ export async function apiGetFile(path: string, signal?: AbortSignal): Promise<Do
   return { blob: await response.blob(), filename };
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 async function request<T>(
   method: Method,

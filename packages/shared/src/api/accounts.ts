@@ -99,5 +99,10 @@ export const emailChangeVerifySchema = z.strictObject({ newEmail: emailSchema, c
 export const userAnswerSchema = z.object({ message: z.string(), user: userSchema });
 export const mfaEnrolmentSchema = z.object({ secret: z.string(), otpauthUrl: z.string() });
 export const mfaCodeSchema = z.strictObject({ code: otpCodeSchema });
-export const mfaStatusSchema = z.object({ enrolled: z.boolean(), required: z.boolean() });
+/** `enrolled`: the admin has a second factor (TOTP or a passkey); `totp`: an authenticator app is set up. */
+export const mfaStatusSchema = z.object({
+  enrolled: z.boolean(),
+  required: z.boolean(),
+  totp: z.boolean().optional(),
+});
 export const verifyEmailResponseSchema = z.object({ message: z.string(), registrationToken: z.string() });

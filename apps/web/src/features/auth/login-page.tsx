@@ -38,7 +38,7 @@ export default function LoginPage() {
     return (
       <AuthCard
         title="Two-factor authentication"
-        subtitle="Enter the 6-digit code from your authenticator app."
+        subtitle="Enter the 6-digit code from your authenticator app, or use your passkey."
       >
         <title>Two-factor authentication — OffZero</title>
         <LoginMfaStep

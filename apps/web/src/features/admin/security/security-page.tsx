@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { QRCodeSVG } from 'qrcode.react';
 import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/api-client';
@@ -15,7 +15,7 @@ import { AdminPageHeader, Panel } from '../components/blocks';
  * secret) into an authenticator app, then enter its first code. In production nothing else of the
  * back office answers until this is done.
  */
-export default function SecurityPage() {
+export default function SecurityPage({ passkeys }: { passkeys?: ReactNode }) {
   const status = useMfaStatus();
   return (
     <div className="space-y-6">
@@ -26,14 +26,22 @@ export default function SecurityPage() {
       />
       {status.error ? (
         <PageLoadError message={errorMessage(status.error)} onRetry={() => void status.refetch()} />
-      ) : !status.data ? null : status.data.enrolled ? (
+      ) : !status.data ? null : (status.data.totp ?? status.data.enrolled) ? (
         <Panel title="Two-factor authentication">
           <p className="text-sm text-slate-700">
             Two-factor authentication is on. Each login asks for a code from your authenticator app.
           </p>
         </Panel>
       ) : (
-        <Enrolment required={status.data.required} />
+        <Enrolment required={status.data.required && !status.data.enrolled} />
+      )}
+      {passkeys && (
+        <Panel title="Passkeys">
+          <p className="mb-4 text-sm text-slate-700">
+            A passkey can be your second factor instead of the authenticator app, and signs you in on its own.
+          </p>
+          {passkeys}
+        </Panel>
       )}
     </div>
   );

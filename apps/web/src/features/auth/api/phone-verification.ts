@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { messageResponseSchema, sessionResponseSchema } from '@offzero/shared/api/accounts';
+import { withPasskeyStepUp } from '../../../lib/passkey-step-up';
 import { apiPost } from '../../../lib/api-client';
 
 // The phone steps run in two places: registration steps 3 and 4 (authorized by the registration token
@@ -27,11 +28,15 @@ export function sendStepUpCode() {
 /** Sends (or sends again) the SMS code. */
 export function sendPhoneCode(input: PhoneCodeInput) {
   const body = input.stepUpCode ? { ...phoneBody(input), stepUpCode: input.stepUpCode } : phoneBody(input);
-  return apiPost('/verification/phone/otp', body, {
-    schema: messageResponseSchema,
-    // During registration a 401 means the registration timed out: a message to show, not a lost session.
-    on401: input.registrationToken ? 'throw' : 'end-session',
-  });
+  const send = (headers?: Record<string, string>) =>
+    apiPost('/verification/phone/otp', body, {
+      schema: messageResponseSchema,
+      // During registration a 401 means the registration timed out: a message to show, not a lost session.
+      on401: input.registrationToken ? 'throw' : 'end-session',
+      headers,
+    });
+  // A change of a verified number, with its e-mailed code: a passkey confirms it too (docs/design.md).
+  return input.stepUpCode ? withPasskeyStepUp('phone.change', { phone: body.phone }, send) : send();
 }
 
 export function verifyPhone(input: PhoneCodeInput & { code: string }) {

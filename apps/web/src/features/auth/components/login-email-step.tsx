@@ -6,6 +6,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { useSendLoginCode } from '../api/login';
 import { loginEmailFormSchema } from '../validation';
 import { GoogleSignIn } from './google-sign-in';
+import { PasskeySignInButton } from './passkey-sign-in';
 
 /**
  * Login step 1: the address to send the login code to. The server answers every well-formed address
@@ -52,6 +53,14 @@ export function LoginEmailStep({
           Send code
         </Button>
       </form>
+      <div className="space-y-4">
+        <div className="flex items-center gap-3 text-xs font-medium tracking-wider text-slate-500 uppercase">
+          <span className="h-px flex-1 bg-slate-200" />
+          or
+          <span className="h-px flex-1 bg-slate-200" />
+        </div>
+        <PasskeySignInButton />
+      </div>
       <GoogleSignIn />
     </div>
   );

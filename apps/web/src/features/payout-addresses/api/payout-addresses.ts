@@ -4,6 +4,7 @@ import {
   type AddPayoutAddressRequest,
 } from '@offzero/shared/api/payout-addresses';
 import { apiDelete, apiPost } from '../../../lib/api-client';
+import { withPasskeyStepUp } from '../../../lib/passkey-step-up';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { payoutAddressesQueryKey } from '../../../domain/payout-addresses';
 import { useSession } from '../../../lib/session';
@@ -22,8 +23,14 @@ const answer = { schema: payoutAddressMessageSchema };
 export function useAddPayoutAddress() {
   const refresh = useRefreshBook();
   return useMutation({
-    mutationFn: (body: AddPayoutAddressRequest) =>
-      apiPost('/payout-addresses', body, { ...answer, idempotencyKey: newIdempotencyKey() }),
+    mutationFn: (body: AddPayoutAddressRequest) => {
+      const idempotencyKey = newIdempotencyKey();
+      const { label, address, xpub } = body;
+      // With a passkey, the server asks for it; the same call then goes again with the assertion.
+      return withPasskeyStepUp('payout-address.add', { label, address, xpub }, (headers) =>
+        apiPost('/payout-addresses', body, { ...answer, idempotencyKey, headers }),
+      );
+    },
     onSuccess: () => refresh(),
   });
 }
