@@ -76,7 +76,7 @@ describe('admin two-factor authentication (demo)', () => {
 
   it('does not require enrolment in demo mode', async () => {
     const status = await t.app.inject({ method: 'GET', url: '/api/admin/mfa', headers: admin.auth });
-    expect(status.json()).toEqual({ enrolled: false, required: false });
+    expect(status.json()).toEqual({ enrolled: false, required: false, totp: false });
     const queue = await t.app.inject({ method: 'GET', url: '/api/admin/queue', headers: admin.auth });
     expect(queue.statusCode).toBe(200);
   });
@@ -176,7 +176,7 @@ describe('admin two-factor authentication (production)', () => {
       message: 'Set up two-factor authentication first.',
     });
     const status = await t.app.inject({ method: 'GET', url: '/api/admin/mfa', headers: auth });
-    expect(status.json()).toEqual({ enrolled: false, required: true });
+    expect(status.json()).toEqual({ enrolled: false, required: true, totp: false });
 
     const enrol = await t.request({ method: 'POST', url: '/api/admin/mfa/enroll', headers: auth });
     const code = totpCode(enrol.json().secret, new Date());
