@@ -12,7 +12,7 @@ export interface RetentionResult {
   sessions: number;
   outboxEvents: number;
   idempotencyKeys: number;
-  /** Registration tokens and admin second-step tokens, ended (used or expired) over 30 days ago. */
+  /** Registration tokens, admin second-step tokens and passkey challenges, ended over 30 days ago. */
   signInTokens: number;
   /** Locked quotes never used for an order, expired more than 30 days ago. */
   quotes: number;
@@ -27,7 +27,7 @@ function affected(result: unknown): number {
  * Retention (docs/design.md). Price snapshots older than 90 days keep the first of each hour
  * and every one an order was priced from; one-time codes used or expired, and sessions revoked or
  * expired, more than 30 days ago are deleted, and so are outbox deliveries made more than 30 days ago
- * (parked failures stay until someone looks), registration and second-step sign-in tokens ended more
+ * (parked failures stay until someone looks), registration and second-step sign-in tokens and passkey challenges ended more
  * than 30 days ago, locked quotes never used and expired more than 30 days ago, and idempotency keys
  * older than 24 hours. Orders, order events, deposits, audit and compliance records (monitoring cases
  * and their notes, kept at least 5 years) are never touched here.
@@ -66,9 +66,10 @@ export async function applyRetention(db: Database, now: Date = new Date()): Prom
   const ended = sql`least(coalesce(consumed_at, 'infinity'::timestamptz), expires_at) < ${endedCutoff.toISOString()}::timestamptz`;
   const registrationTokens = await db.execute(sql`delete from registration_tokens where ${ended}`);
   const mfaChallenges = await db.execute(sql`delete from mfa_challenges where ${ended}`);
+  const passkeyChallenges = await db.execute(sql`delete from passkey_challenges where ${ended}`);
   return {
     idempotencyKeys: affected(keys),
-    signInTokens: affected(registrationTokens) + affected(mfaChallenges),
+    signInTokens: affected(registrationTokens) + affected(mfaChallenges) + affected(passkeyChallenges),
     priceSnapshots: affected(prices),
     otpCodes: affected(codes),
     sessions: affected(sessions),

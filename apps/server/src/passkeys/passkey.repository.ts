@@ -107,15 +107,6 @@ export async function consumeChallenge(db: Db, id: string, at: Date): Promise<bo
   return rows.length > 0;
 }
 
-/** Challenges ended more than a day ago (retention). */
-export async function deleteOldChallenges(db: Db, before: Date): Promise<number> {
-  const rows = await db
-    .delete(passkeyChallenges)
-    .where(lt(passkeyChallenges.expiresAt, before))
-    .returning({ id: passkeyChallenges.id });
-  return rows.length;
-}
-
 export async function insertRecovery(db: Db, row: typeof passkeyRecoveries.$inferInsert): Promise<void> {
   await db.insert(passkeyRecoveries).values(row);
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passkeys } from '../db/schema';
+import { passkeys, users } from '../db/schema';
+import { PRODUCTION_TEST_ENV } from '../test/production-env';
 import { latestCode, logIn, registerCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
 import { registerPasskey, siteOf, stepUp } from '../test/passkey-helpers';
 import { SoftAuthenticator, stepUpHeader } from '../test/soft-authenticator';
@@ -365,5 +366,53 @@ describe("an admin's passkey", () => {
       payload: { name: 'Spare' },
     });
     expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe('at once', () => {
+  it('one assertion sent twice at the same moment signs in once', async () => {
+    const frank = await registerCustomer(t, 'frank.passkeys@example.com');
+    const key = await registerPasskey(t, frank);
+    const options = await t.request({ method: 'POST', url: '/api/auth/passkey/options', payload: {} });
+    const assertion = key.authenticator.assert(
+      options.json<{ options: { challenge: string } }>().options,
+      siteOf(t),
+    );
+    const answers = await Promise.all(
+      [1, 2, 3].map(() =>
+        t.request({ method: 'POST', url: '/api/auth/passkey/verify', payload: { response: assertion } }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401, 401]);
+  });
+});
+
+describe('an admin with a passkey alone, in production', () => {
+  let p: TestApp;
+  beforeAll(async () => {
+    p = await createTestApp({ ...PRODUCTION_TEST_ENV, PUBLIC_URL: 'https://offzero.example' });
+  });
+  afterAll(async () => p.close());
+
+  it('has a second factor: the back office answers', async () => {
+    const [row] = await p.database.db
+      .insert(users)
+      .values({ email: 'ops@offzero.example', emailVerified: true })
+      .returning();
+    const { token } = await p.app.sessions.issue(row!.id);
+    const admin: RegisteredCustomer = {
+      token,
+      userId: row!.id,
+      email: row!.email,
+      phone: '',
+      auth: { authorization: `Bearer ${token}` },
+    };
+    const before = await p.app.inject({ method: 'GET', url: '/api/admin/queue', headers: admin.auth });
+    expect(before.json()).toMatchObject({ code: 'MFA_ENROLMENT_REQUIRED' });
+    await registerPasskey(p, admin, 'Security key');
+    const status = await p.app.inject({ method: 'GET', url: '/api/admin/mfa', headers: admin.auth });
+    expect(status.json()).toEqual({ enrolled: true, required: true, totp: false });
+    const after = await p.app.inject({ method: 'GET', url: '/api/admin/queue', headers: admin.auth });
+    expect(after.statusCode).toBe(200);
   });
 });
