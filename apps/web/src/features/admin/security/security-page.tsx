@@ -22,7 +22,7 @@ export default function SecurityPage({ passkeys }: { passkeys?: ReactNode }) {
       <title>Security — OffZero back office</title>
       <AdminPageHeader
         title="Security"
-        description="Two-factor authentication protects your back-office login with a code from an authenticator app."
+        description="Two-factor authentication protects your back-office login with a code from an authenticator app, or with a passkey."
       />
       {status.error ? (
         <PageLoadError message={errorMessage(status.error)} onRetry={() => void status.refetch()} />
@@ -35,14 +35,8 @@ export default function SecurityPage({ passkeys }: { passkeys?: ReactNode }) {
       ) : (
         <Enrolment required={status.data.required && !status.data.enrolled} />
       )}
-      {passkeys && (
-        <Panel title="Passkeys">
-          <p className="mb-4 text-sm text-slate-700">
-            A passkey can be your second factor instead of the authenticator app, and signs you in on its own.
-          </p>
-          {passkeys}
-        </Panel>
-      )}
+      {/* A passkey can be the second factor instead of the app, and signs in on its own. */}
+      {passkeys}
     </div>
   );
 }
