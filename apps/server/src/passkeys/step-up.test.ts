@@ -310,6 +310,16 @@ describe('recovery without a passkey', () => {
     expect(entry.status).toBe('confirmed');
     expect(Date.parse(entry.usableAt)).toBe(holdUntil);
 
+    // Bank and Zelle payout details wait out the hold too.
+    const bank = await t.request({
+      method: 'POST',
+      url: '/api/user/settings/zelle/save',
+      headers: dave.auth,
+      payload: { userId: dave.userId, zelleEmail: 'thief@bank.example' },
+    });
+    expect(bank.statusCode).toBe(409);
+    expect(bank.json<{ message: string }>().message).toContain('payout details can change from');
+
     const again = await t.request({ method: 'POST', url: '/api/passkeys/recovery/send', headers: dave.auth });
     expect(again.statusCode).toBe(409);
   });

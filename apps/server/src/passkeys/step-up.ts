@@ -12,7 +12,7 @@ import {
 } from '@offzero/shared/api/passkeys';
 import { AppError } from '../http/errors';
 import { signedInUser } from '../auth/sessions';
-import { countPasskeys } from './passkey.repository';
+import { countPasskeys, payoutHoldUntil } from './passkey.repository';
 import { hashBinding } from './canonical-details';
 import {
   AssertionRefused,
@@ -45,6 +45,11 @@ export interface StepUpService {
     details: StepUpDetails<A>,
     header: string | undefined,
   ): Promise<void>;
+  /**
+   * 409 while a recovery's payout hold runs: bank and Zelle payout details wait it out like new payout
+   * addresses (whose hold is their `usableAt`).
+   */
+  assertNoPayoutHold(userId: string): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -96,6 +101,15 @@ export function createStepUpService(
       });
     },
 
+    async assertNoPayoutHold(userId) {
+      const until = await payoutHoldUntil(deps.db, userId, deps.now());
+      if (!until) return;
+      throw new AppError(
+        'CONFLICT',
+        `Your account was recovered without a passkey: payout details can change from ${until.toISOString().replace('T', ' ').slice(0, 16)} UTC.`,
+      );
+    },
+
     async confirm(userId, action, details, header) {
       if ((await countPasskeys(deps.db, userId)) === 0) return;
       if (!header) throw refused();
@@ -117,6 +131,16 @@ export function createStepUpService(
         throw refused();
       }
     },
+  };
+}
+
+/** A route guard refusing a change of payout details while a recovery's payout hold runs (409). */
+export function refuseDuringPayoutHold(
+  app: FastifyInstance,
+  applies: (request: FastifyRequest) => boolean = () => true,
+): preHandlerAsyncHookHandler {
+  return async (request) => {
+    if (applies(request)) await app.stepUp.assertNoPayoutHold(signedInUser(request).user.id);
   };
 }
 

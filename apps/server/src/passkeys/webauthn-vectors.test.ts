@@ -112,7 +112,7 @@ describe('the W3C none/ES256 test vector', () => {
     expect(asserted.authenticationInfo.newCounter).toBe(0);
 
     const tampered = Buffer.from(vector.authentication.signature, 'hex');
-    tampered[tampered.length - 1] ^= 1;
+    tampered.writeUInt8(tampered.readUInt8(tampered.length - 1) ^ 1, tampered.length - 1);
     await expect(
       verifyAuthenticationResponse({
         response: {

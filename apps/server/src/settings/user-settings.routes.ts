@@ -10,7 +10,7 @@ import {
   userSettingsSchema,
 } from '@offzero/shared/api/user-settings';
 import { assertOwnId, requireSignedIn } from '../auth/sessions';
-import { requireStepUp } from '../passkeys/step-up';
+import { refuseDuringPayoutHold, requireStepUp } from '../passkeys/step-up';
 import type { UserSettingsService } from './user-settings.service';
 import { errorResponses } from '../http/error-responses';
 
@@ -32,6 +32,7 @@ export const userSettingsRoutes =
     const guardedSave = {
       preHandler: [
         requireSignedIn(app),
+        refuseDuringPayoutHold(app, (request) => (request.body as SettingsBody).bankAccount !== undefined),
         requireStepUp(app, 'bank-account.save', (request) => {
           const { bankAccount } = request.body as SettingsBody;
           return bankAccount ? { bankAccount } : null;
@@ -94,6 +95,7 @@ export const userSettingsRoutes =
       {
         preHandler: [
           requireSignedIn(app),
+          refuseDuringPayoutHold(app),
           requireStepUp(app, 'bank-account.save', (request) => ({
             bankAccount: (request.body as { bankAccount: BankAccount }).bankAccount,
           })),
@@ -112,6 +114,7 @@ export const userSettingsRoutes =
       {
         preHandler: [
           requireSignedIn(app),
+          refuseDuringPayoutHold(app),
           requireStepUp(app, 'zelle-email.save', (request) => ({
             zelleEmail: (request.body as { zelleEmail: string }).zelleEmail,
           })),
