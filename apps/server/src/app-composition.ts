@@ -9,7 +9,7 @@ import { createAccountsService, type AccountsService } from './auth/accounts.ser
 import { createRegistrationTokens } from './auth/registration-token';
 import { createUserSettingsService, type UserSettingsService } from './settings/user-settings.service';
 import { createPasskeysService, type PasskeysService } from './passkeys/passkeys.service';
-import { payoutHoldUntil } from './passkeys/passkey.repository';
+import { countPasskeys, payoutHoldUntil } from './passkeys/passkey.repository';
 import { createKycService, type KycService } from './kyc/kyc.service';
 import { createJobQueue, runsBackgroundJobs, startBackgroundJobs } from './jobs/background-jobs';
 import type { JobQueue, JobRunOutcome } from './jobs/job-queue';
@@ -192,6 +192,7 @@ function composeAddressBook({ config, database }: CompositionInput, outbox: Outb
     screenAddress,
     // After a recovery without a passkey, new destinations wait out its hold (docs/design.md, "Passkeys").
     payoutHoldUntil: (userId, tx) => payoutHoldUntil(tx ?? database.db, userId, new Date()),
+    hasPasskey: async (userId, tx) => (await countPasskeys(tx ?? database.db, userId)) > 0,
   });
   const userSettings = createUserSettingsService(database.db, config.bitcoinNetwork, payoutAddresses);
   return { screenAddress, payoutAddresses, userSettings };

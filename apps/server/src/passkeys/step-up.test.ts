@@ -1,8 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passkeyChallenges, payoutAddresses } from '../db/schema';
-import { latestCode, registerCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
-import { payoutAddressLinks } from '../test/buy-helpers';
+import {
+  latestCode,
+  registerCustomer,
+  registerVerifiedCustomer,
+  type RegisteredCustomer,
+} from '../test/accounts-helpers';
+import { buyOrderPayload, payoutAddressLinks } from '../test/buy-helpers';
 import { registerPasskey, siteOf, stepUp } from '../test/passkey-helpers';
 import { stepUpHeader, type SoftAuthenticator } from '../test/soft-authenticator';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -258,6 +263,24 @@ describe('other guarded changes', () => {
       payload: phoneBody,
     });
     expect(withPasskey.statusCode, withPasskey.body).toBe(200);
+  });
+});
+
+describe('a buy naming a new address', () => {
+  it('is refused for a customer with a passkey; an address the passkey added is used', async () => {
+    const erin = await registerVerifiedCustomer(t, 'erin.stepup@example.com');
+    const key = await registerPasskey(t, erin);
+    const save = (walletAddress: string) =>
+      buyOrderPayload(t, erin, 50, { walletAddress }).then((payload) =>
+        t.request({ method: 'POST', url: '/api/order/save', headers: erin.auth, payload }),
+      );
+    const refused = await save(SECOND);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'PASSKEY_STEP_UP_REQUIRED' });
+    const body = { label: 'Mine', address: SECOND };
+    const header = await stepUp(t, erin, key.authenticator, 'payout-address.add', body);
+    expect((await addAddress(erin, body, header)).statusCode).toBe(200);
+    expect((await save(SECOND)).statusCode).toBe(200);
   });
 });
 

@@ -59,6 +59,8 @@ export interface PayoutAddressDeps {
   cooldownHours: number;
   outbox: Pick<OutboxService, 'deliverForUser'>;
   screenAddress?: ScreenAddress | undefined;
+  /** Whether the customer has a passkey: then a new address enters the book only confirmed by it. */
+  hasPasskey?: ((userId: string, tx?: Transaction) => Promise<boolean>) | undefined;
   /** The end of a hold on new destinations (after a recovery without a passkey), if one runs. */
   payoutHoldUntil?: ((userId: string, tx?: Transaction) => Promise<Date | null>) | undefined;
   now?: (() => Date) | undefined;
@@ -104,6 +106,7 @@ interface PayoutAddressContext {
   outbox: Pick<OutboxService, 'deliverForUser'>;
   notices: PayoutAddressNotices;
   payoutHoldUntil: (userId: string, tx?: Transaction) => Promise<Date | null>;
+  hasPasskey: (userId: string, tx?: Transaction) => Promise<boolean>;
   /** `tx`: inside the caller's transaction (the embedded database has one connection). */
   findOwn: (userId: string, id: string, tx?: Transaction) => Promise<PayoutAddressRow>;
 }
@@ -132,6 +135,7 @@ export function createPayoutAddressService(deps: PayoutAddressDeps) {
     }),
     findOwn,
     payoutHoldUntil: deps.payoutHoldUntil ?? (async () => null),
+    hasPasskey: deps.hasPasskey ?? (async () => false),
   };
 
   return {
@@ -152,7 +156,7 @@ export function createPayoutAddressService(deps: PayoutAddressDeps) {
 }
 
 /** Adding entries: from the address book itself, or for the plain address a buy or the wallet card names. */
-function entryAdds({ db, network, screen, outbox, notices }: PayoutAddressContext) {
+function entryAdds({ db, network, screen, outbox, notices, hasPasskey }: PayoutAddressContext) {
   /**
    * Adds an entry in the caller's transaction (the book's lock held): the limit, duplicates, the
    * screening hook, and the e-mail with its confirmation link.
@@ -220,7 +224,7 @@ function entryAdds({ db, network, screen, outbox, notices }: PayoutAddressContex
       tx: Transaction,
       userId: string,
       address: string,
-      options: { label: string; makeDefault: boolean; screened?: boolean },
+      options: { label: string; makeDefault: boolean; screened?: boolean; confirmedByPasskey?: boolean },
     ): Promise<PayoutAddressRow> {
       const target = checkPayoutTarget({ address }, network);
       if (!options.screened) await screenTarget(userId, target, tx);
@@ -231,6 +235,14 @@ function entryAdds({ db, network, screen, outbox, notices }: PayoutAddressContex
           return { ...existing, isDefault: true };
         }
         return existing;
+      }
+      // With a passkey, a new destination is added where the passkey confirms it (docs/design.md,
+      // "Passkeys"), never on the side of a buy.
+      if (!options.confirmedByPasskey && (await hasPasskey(userId, tx))) {
+        throw new AppError(
+          'PASSKEY_STEP_UP_REQUIRED',
+          'Add this address in Settings → Payout addresses first: your passkey confirms every new address.',
+        );
       }
       return addInTransaction(tx, userId, target, { label: options.label, isDefault: options.makeDefault });
     },

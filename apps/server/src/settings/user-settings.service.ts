@@ -85,6 +85,8 @@ export function createUserSettingsService(
         const saved = await payoutAddresses.ensureEntryForAddress(tx, userId, address, {
           label: 'Wallet',
           makeDefault: true,
+          // The route asked for the passkey's assertion for this address (`wallet-address.save`).
+          confirmedByPasskey: true,
         });
         await saveUserSettings(tx, userId, { walletAddress: address });
         return saved;
