@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPlaceCode, PLACE_MESSAGES } from '../places/places';
 
 /** Identity verification. YELLOW = Under Review, GREEN = Approved, RED = Rejected. */
 export const KYC_STATUSES = ['GREEN', 'YELLOW', 'RED'] as const;
@@ -58,6 +59,14 @@ export const localKycFormSchema = z.strictObject({
     .regex(/^[A-Za-z0-9-]{4,30}$/, {
       error: 'Enter the document number: 4 to 30 letters, digits or dashes.',
     }),
+  /** Where a US resident lives: a state, DC or territory code (docs/design.md, "Places and the scam shield"). */
+  residenceState: z
+    .string()
+    .refine((code) => isPlaceCode(code), { error: PLACE_MESSAGES.chooseState })
+    .optional(),
+}).refine((form) => form.country !== 'US' || form.residenceState !== undefined, {
+  error: PLACE_MESSAGES.chooseState,
+  path: ['residenceState'],
 });
 export type LocalKycForm = z.infer<typeof localKycFormSchema>;
 
