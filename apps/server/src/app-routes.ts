@@ -31,6 +31,7 @@ import { adminPeopleRoutes } from './admin/admin-people.routes';
 import { adminSettingsRoutes } from './admin/admin-settings.routes';
 import { adminJobRoutes } from './admin/admin-jobs.routes';
 import { adminOutboxRoutes } from './admin/admin-outbox.routes';
+import { placesRoutes } from './places/places.routes';
 import { createPayoutBatchService } from './payouts/batches/payout-batches.service';
 import { payoutBatchRoutes } from './payouts/batches/payout-batches.routes';
 import { fundDemoPayoutWallet } from './payouts/batches/demo-payout-wallet';
@@ -168,6 +169,7 @@ async function registerBackOfficeRoutes(
   await registerRoutes(app, adminSettingsRoutes(admin));
   await registerRoutes(app, adminJobRoutes(admin));
   await registerRoutes(app, adminOutboxRoutes(admin));
+  await registerRoutes(app, placesRoutes(database.db));
   await registerRoutes(app, caseRoutes(services.cases));
   // Demo: the demo payout wallet has coins on the simulated chain (once, however many processes start).
   const { payoutWallet } = app.providers;

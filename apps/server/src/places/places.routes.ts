@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema as error } from '@offzero/shared/api/errors';
+import { fourEyesPendingSchema } from '@offzero/shared/api/admin';
+import {
+  jurisdictionSchema,
+  jurisdictionsResponseSchema,
+  jurisdictionUpdateSchema,
+} from '@offzero/shared/places/places';
+import { requireAdmin, signedInUser } from '../auth/sessions';
+import { adminActionErrorResponses } from '../admin/admin-error-responses';
+import type { Database } from '../db/database';
+import { editPlaceRules } from './edit-place-rules';
+import { listOpenEditRequests, findRulesInForce } from './places.repository';
+import { toJurisdiction } from './places.presenter';
+
+const pendingEditSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  requestedBy: z.string(),
+  requestedAt: z.string(),
+  rules: z.record(z.string(), z.unknown()),
+});
+
+/**
+ * `GET /api/jurisdictions` (public: the KYC form tells a customer of a closed place at once),
+ * `GET /api/admin/jurisdictions` (with the edits waiting for a second admin) and
+ * `PUT /api/admin/jurisdictions/:code` (four eyes; docs/design.md, "Places and the scam shield").
+ */
+export const placesRoutes =
+  (db: Database): FastifyPluginAsyncZod =>
+  async (app) => {
+    async function inForce() {
+      const { version, rules } = await findRulesInForce(db);
+      return { version, jurisdictions: rules.map(toJurisdiction) };
+    }
+
+    app.get(
+      '/api/jurisdictions',
+      { schema: { response: { 200: jurisdictionsResponseSchema, 500: error, 503: error } } },
+      inForce,
+    );
+
+    app.get(
+      '/api/admin/jurisdictions',
+      {
+        onRequest: requireAdmin(app),
+        schema: {
+          response: {
+            200: jurisdictionsResponseSchema.extend({ pending: z.array(pendingEditSchema) }),
+            ...adminActionErrorResponses,
+          },
+        },
+      },
+      async () => {
+        const pending = await listOpenEditRequests(db);
+        return {
+          ...(await inForce()),
+          pending: pending.map((request) => ({
+            id: request.id,
+            code: request.code,
+            requestedBy: request.requestedByEmail,
+            requestedAt: request.createdAt.toISOString(),
+            rules: request.rules,
+          })),
+        };
+      },
+    );
+
+    app.put(
+      '/api/admin/jurisdictions/:code',
+      {
+        onRequest: requireAdmin(app),
+        config: { idempotent: true },
+        schema: {
+          params: z.object({ code: z.string().min(1).max(20) }),
+          body: jurisdictionUpdateSchema,
+          response: {
+            200: z.object({ message: z.string(), jurisdiction: jurisdictionSchema }),
+            202: fourEyesPendingSchema,
+            ...adminActionErrorResponses,
+          },
+        },
+      },
+      async (request, reply) => {
+        const result = await editPlaceRules(db, signedInUser(request), request.params.code, request.body);
+        if ('pending' in result) return reply.code(202).send(result.pending);
+        return {
+          message: `${result.done.name}'s rules are in force from version ${result.done.version}.`,
+          jurisdiction: toJurisdiction(result.done),
+        };
+      },
+    );
+  };
