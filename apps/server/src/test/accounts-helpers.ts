@@ -72,11 +72,12 @@ export async function registerCustomer(
   return { token, userId: user._id, email, phone, auth: { authorization: `Bearer ${token}` } };
 }
 
-/** Approved this long ago, a customer is no longer new to the scam shield (docs/design.md, 72 hours). */
-export const ESTABLISHED_APPROVAL_MS = 7 * 24 * 3_600_000;
+/** Approved this long ago (4 days), a customer is past the scam shield's 72 new hours and still within the 7
+ * days of the large-first-trade rule. */
+export const ESTABLISHED_APPROVAL_MS = 4 * 24 * 3_600_000;
 
 /**
- * A customer who may trade: both contacts verified and KYC approved (through the demo helper) a week
+ * A customer who may trade: both contacts verified and KYC approved (through the demo helper) 4 days
  * ago, so the new-customer rules of the scam shield do not apply; `kyc` makes another (a new customer,
  * a New York resident).
  */
