@@ -38,6 +38,8 @@ async function saveCheckedBuy(
   user: UserRow,
   body: SaveOrderRequest,
 ): Promise<OrderRow> {
+  // A closed place is told so before anything about amounts; checked again under the lock.
+  await checkPlaceForMoneyRoute(deps.db, { userId: user.id, side: 'buy', route: 'order-save' });
   const pricing = await priceOrder(deps, 'buy', user, body);
   const saved = await deps.db.transaction(async (tx) => {
     const { tier, priced } = await lockPricedOrder(deps, tx, user, body, pricing);

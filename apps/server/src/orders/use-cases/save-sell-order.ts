@@ -30,6 +30,8 @@ async function saveCheckedSell(
   user: UserRow,
   body: SaveOrderRequest,
 ): Promise<OrderRow> {
+  // A closed place is told so before anything about amounts; checked again under the lock.
+  await checkPlaceForMoneyRoute(deps.db, { userId: user.id, side: 'sell', route: 'order-save' });
   // Priced in full before the customer's lock, against its locked quote or from a price served.
   const pricing = await priceOrder(deps, 'sell', user, body);
   return deps.db.transaction(async (tx) => {
