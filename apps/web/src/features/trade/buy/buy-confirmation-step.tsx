@@ -144,6 +144,11 @@ export function BuyConfirmationStep({
         addressField
       )}
       {compliance}
+      {quote.place && (
+        <p data-testid="place-terms" className="text-xs leading-5 text-slate-500">
+          {quote.place.licence} {quote.place.disclosures}
+        </p>
+      )}
       {!expired && (
         <Button type="submit" size="lg" fullWidth loading={paying}>
           Pay {formatUsdCents(quote.valueCents)}
