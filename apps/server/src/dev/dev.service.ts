@@ -36,7 +36,11 @@ export function createDevService(deps: { db: Database; kyc: KycService; paypal: 
     async decideKyc(
       userId: string,
       status: KycStatus,
-      extra: { residenceState?: string | undefined; fullName?: string | undefined; approvedAt?: string | undefined } = {},
+      extra: {
+        residenceState?: string | undefined;
+        fullName?: string | undefined;
+        approvedAt?: string | undefined;
+      } = {},
     ): Promise<KycRecordRow> {
       if (!(await userExists(deps.db, userId))) throw new AppError('NOT_FOUND', 'No customer has this id.');
       const residenceState = extra.residenceState?.toUpperCase();

@@ -61,7 +61,10 @@ const saveBuy = async (who: RegisteredCustomer) =>
     url: '/api/order/save',
     headers: who.auth,
     // Approved just now, the customer is new: their first buy carries the scam answer, as the web app sends it.
-    payload: { ...(await buyOrderPayload(t, who, 100)), scamCheck: { ownWallet: true, someoneAskedMe: false } },
+    payload: {
+      ...(await buyOrderPayload(t, who, 100)),
+      scamCheck: { ownWallet: true, someoneAskedMe: false },
+    },
   });
 
 describe('a KYC rejection the customer can act on', () => {

@@ -110,23 +110,7 @@ export function createAppMetrics(deps: {
     },
   });
 
-  // Read from the shield's audit trail, so every process reports the same counts.
-  new Gauge({
-    name: 'offzero_shield_decisions',
-    help: 'Decisions of the places rules and the scam shield (refusals, answers, caps, cooling-off, scam cancels), by decision.',
-    labelNames: ['decision'] as const,
-    registers,
-    async collect() {
-      try {
-        const rows = await countShieldDecisions(deps.db);
-        this.reset();
-        for (const row of rows) this.set({ decision: row.decision }, row.count);
-      } catch (error) {
-        deps.log.warn({ err: error }, 'metrics: could not count the shield decisions');
-        this.reset();
-      }
-    },
-  });
+  registerShieldDecisionsGauge(deps, registers);
 
   new Gauge({
     name: 'offzero_orders',
@@ -215,5 +199,31 @@ export function observeHttpRequests(app: FastifyInstance, metrics: AppMetrics): 
       reply.elapsedTime / 1000,
     );
     done();
+  });
+}
+
+/**
+ * `offzero_shield_decisions{decision}`: the places rules' and the scam shield's decisions, read from
+ * their audit trail, so every process reports the same counts.
+ */
+function registerShieldDecisionsGauge(
+  deps: { db: Database; log: FastifyBaseLogger },
+  registers: Registry[],
+): void {
+  new Gauge({
+    name: 'offzero_shield_decisions',
+    help: 'Decisions of the places rules and the scam shield (refusals, answers, caps, cooling-off, scam cancels), by decision.',
+    labelNames: ['decision'] as const,
+    registers,
+    async collect() {
+      try {
+        const rows = await countShieldDecisions(deps.db);
+        this.reset();
+        for (const row of rows) this.set({ decision: row.decision }, row.count);
+      } catch (error) {
+        deps.log.warn({ err: error }, 'metrics: could not count the shield decisions');
+        this.reset();
+      }
+    },
   });
 }

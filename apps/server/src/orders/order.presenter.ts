@@ -34,7 +34,9 @@ export function toOrderResponse(order: OrderRow, payoutHold?: string): Order {
     ...(order.status === 'cancelled' && order.cancelReason ? { cancelReason: order.cancelReason } : {}),
     // The scam shield's cooling-off (docs/design.md, "Places and the scam shield"): the buy may still be
     // cancelled as a scam until its payout starts (the server checks that when asked).
-    ...(order.coolingUntil && order.type === 'buy' && (order.status === 'pending' || order.status === 'processing')
+    ...(order.coolingUntil &&
+    order.type === 'buy' &&
+    (order.status === 'pending' || order.status === 'processing')
       ? { coolingUntil: order.coolingUntil.toISOString(), scamCancel: true }
       : {}),
     payment: order.paymentMethod

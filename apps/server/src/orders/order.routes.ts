@@ -10,7 +10,6 @@ import {
   saveOrderSchema,
   updateOrderSchema,
 } from '@offzero/shared/api/orders';
-import { SCAM_MESSAGES } from '@offzero/shared/places/scam-shield';
 import { assertOwnId, requireSignedIn, signedInUser } from '../auth/sessions';
 import { toOrderResponse } from './order.presenter';
 import type { OrderService } from './order.service';
@@ -18,7 +17,7 @@ import { errorResponses } from '../http/error-responses';
 
 /**
  * `POST /api/order/save`, `POST /api/order/update`, `POST /api/order/cancel`, `GET /api/order/list`,
- * `GET /api/order/:id/timeline`, `POST /api/order/:id/scam-cancel` (docs/design.md). Each
+ * `GET /api/order/:id/timeline` (docs/design.md). Each
  * answer goes through its response schema, so a field the schema does not name is never sent.
  */
 export const orderRoutes =
@@ -90,26 +89,6 @@ export const orderRoutes =
           message: `Order #${order.id.slice(0, 8)} has been cancelled.`,
           order: toOrderResponse(order),
         };
-      },
-    );
-
-    app.post(
-      '/api/order/:id/scam-cancel',
-      {
-        ...signedIn,
-        config: { idempotent: true },
-        schema: {
-          params: orderIdParamsSchema,
-          response: {
-            200: orderResponseSchema,
-            ...errorResponses(400, 401, 403, 404, 409, 413, 415, 500, 503),
-          },
-        },
-      },
-      async (request) => {
-        const { user } = signedInUser(request);
-        const { order } = await ordersService.cancelAsScam(user, request.params.id);
-        return { message: SCAM_MESSAGES.cancelled, order: toOrderResponse(order) };
       },
     );
 

@@ -76,7 +76,12 @@ export async function checkPayoutDestination(
     await checkPlaceForMoneyRoute(db, { userId: order.userId, side: 'buy', route: 'payout' });
   } catch (error) {
     if (!(error instanceof ShieldRefusal)) throw error;
-    return { due: false, reason: 'place_closed', message: `The customer's place is closed for buying: ${error.message}`, entry };
+    return {
+      due: false,
+      reason: 'place_closed',
+      message: `The customer's place is closed for buying: ${error.message}`,
+      entry,
+    };
   }
   return judged;
 }

@@ -1,8 +1,12 @@
 import { usdNumberToCents, MoneyParseError, centsToUsdNumber } from '@offzero/shared/money/money';
-import { isPlaceCode, PLACE_MESSAGES, placeName, type JurisdictionUpdate } from '@offzero/shared/places/places';
+import {
+  isPlaceCode,
+  PLACE_MESSAGES,
+  placeName,
+  type JurisdictionUpdate,
+} from '@offzero/shared/places/places';
 import { recordAdminAction } from '../admin/admin-audit.repository';
-import type { PendingApproval } from '../admin/use-cases/four-eyes';
-import { WAITING_FOR_SECOND_APPROVER } from '../admin/use-cases/four-eyes';
+import type { FourEyesPending } from '@offzero/shared/api/admin';
 import type { SignedInUser } from '../auth/sessions';
 import type { Database } from '../db/database';
 import type { JurisdictionRuleRow } from '../db/schema';
@@ -17,7 +21,10 @@ import {
 } from './places.repository';
 
 /** The rules an edit asks for, in stored units: what the second admin must ask for exactly. */
-type RequestedRules = Record<'buy' | 'sell' | 'newCustomerDailyCents' | 'orderMaxCents' | 'licence' | 'disclosures', string>;
+type RequestedRules = Record<
+  'buy' | 'sell' | 'newCustomerDailyCents' | 'orderMaxCents' | 'licence' | 'disclosures',
+  string
+>;
 
 function requestedRules(update: JurisdictionUpdate): RequestedRules {
   const cents = (usd: number | null) => {
@@ -44,11 +51,17 @@ function sameRules(a: Record<string, unknown>, b: RequestedRules): boolean {
 }
 
 /** A place's rules for the audit trail, in the units staff read. */
-function auditRules(rule: Pick<JurisdictionRuleRow, 'buy' | 'sell' | 'newCustomerDailyCents' | 'orderMaxCents' | 'licence' | 'disclosures'>) {
+function auditRules(
+  rule: Pick<
+    JurisdictionRuleRow,
+    'buy' | 'sell' | 'newCustomerDailyCents' | 'orderMaxCents' | 'licence' | 'disclosures'
+  >,
+) {
   return {
     buy: rule.buy,
     sell: rule.sell,
-    newCustomerDailyUsd: rule.newCustomerDailyCents === null ? null : centsToUsdNumber(rule.newCustomerDailyCents),
+    newCustomerDailyUsd:
+      rule.newCustomerDailyCents === null ? null : centsToUsdNumber(rule.newCustomerDailyCents),
     orderMaxUsd: rule.orderMaxCents === null ? null : centsToUsdNumber(rule.orderMaxCents),
     licence: rule.licence,
     disclosures: rule.disclosures,
@@ -67,7 +80,7 @@ export async function editPlaceRules(
   staff: SignedInUser,
   code: string,
   update: JurisdictionUpdate,
-): Promise<{ done: JurisdictionRuleRow } | { pending: PendingApproval }> {
+): Promise<{ done: JurisdictionRuleRow } | { pending: FourEyesPending }> {
   const upper = code.toUpperCase();
   if (!isPlaceCode(upper)) throw new AppError('NOT_FOUND', PLACE_MESSAGES.unknown(code));
   const asked = requestedRules(update);
@@ -105,7 +118,10 @@ export async function editPlaceRules(
         return { done: written };
       }
       if (open && sameRules(open.rules, asked)) {
-        throw new AppError('SECOND_APPROVER_REQUIRED', 'You already asked for this. A second admin must carry it out.');
+        throw new AppError(
+          'SECOND_APPROVER_REQUIRED',
+          'You already asked for this. A second admin must carry it out.',
+        );
       }
       const recorded = await saveEditRequest(tx, {
         ...(open ? { id: open.id } : {}),
@@ -123,8 +139,13 @@ export async function editPlaceRules(
       });
       return {
         pending: {
-          message: WAITING_FOR_SECOND_APPROVER,
-          approval: { id: recorded.id, action: 'jurisdiction.edit' as const, requestedBy: recorded.requestedByEmail },
+          // The words of every four-eyes request (admin/use-cases/four-eyes.ts).
+          message: 'Waiting for a second approver.',
+          approval: {
+            id: recorded.id,
+            action: 'jurisdiction.edit' as const,
+            requestedBy: recorded.requestedByEmail,
+          },
         },
       };
     })

@@ -1,4 +1,9 @@
-import { PLACE_MESSAGES, placeCodeFrom, type PlaceCode, type PlaceTerms } from '@offzero/shared/places/places';
+import {
+  PLACE_MESSAGES,
+  placeCodeFrom,
+  type PlaceCode,
+  type PlaceTerms,
+} from '@offzero/shared/places/places';
 import { formatCentsAsCurrency } from '@offzero/shared/currency/format-currency';
 import type { Cents } from '@offzero/shared/money/money';
 import type { Database, Transaction } from '../db/database';
@@ -58,7 +63,12 @@ export async function checkPlaceForMoneyRoute(
 export async function checkPlaceCode(
   db: Database | Transaction,
   code: PlaceCode | null,
-  request: { userId: string; side: 'buy' | 'sell' | 'any'; route: MoneyRoute; valueCents?: Cents | undefined },
+  request: {
+    userId: string;
+    side: 'buy' | 'sell' | 'any';
+    route: MoneyRoute;
+    valueCents?: Cents | undefined;
+  },
 ): Promise<PlaceCheck> {
   const version = await findRulesVersion(db);
   if (!code) return { code: null, rule: null, version };
@@ -66,7 +76,8 @@ export async function checkPlaceCode(
   if (!rule) return { code, rule: null, version };
   const detail = { code, side: request.side, route: request.route, version };
   const open = request.side === 'any' ? rule.buy || rule.sell : rule[request.side];
-  if (!open) throw new ShieldRefusal('PLACE_CLOSED', PLACE_MESSAGES.closed(rule.name), 'place_refused', detail);
+  if (!open)
+    throw new ShieldRefusal('PLACE_CLOSED', PLACE_MESSAGES.closed(rule.name), 'place_refused', detail);
   const { valueCents } = request;
   if (valueCents !== undefined && rule.orderMaxCents !== null && valueCents > rule.orderMaxCents) {
     throw new ShieldRefusal(

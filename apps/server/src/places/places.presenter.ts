@@ -9,7 +9,8 @@ export function toJurisdiction(rule: JurisdictionRuleRow): Jurisdiction {
     name: rule.name,
     buy: rule.buy,
     sell: rule.sell,
-    newCustomerDailyUsd: rule.newCustomerDailyCents === null ? null : centsToUsdNumber(rule.newCustomerDailyCents),
+    newCustomerDailyUsd:
+      rule.newCustomerDailyCents === null ? null : centsToUsdNumber(rule.newCustomerDailyCents),
     orderMaxUsd: rule.orderMaxCents === null ? null : centsToUsdNumber(rule.orderMaxCents),
     licence: rule.licence,
     disclosures: rule.disclosures,

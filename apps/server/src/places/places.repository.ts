@@ -13,7 +13,9 @@ import {
 type Reader = Database | Transaction;
 
 /** The rules in force: each place's newest row, and the newest version of all. */
-export async function findRulesInForce(db: Reader): Promise<{ version: number; rules: JurisdictionRuleRow[] }> {
+export async function findRulesInForce(
+  db: Reader,
+): Promise<{ version: number; rules: JurisdictionRuleRow[] }> {
   const rules = await db
     .selectDistinctOn([jurisdictionRules.code])
     .from(jurisdictionRules)
@@ -106,7 +108,13 @@ export async function listOpenEditRequests(db: Reader): Promise<JurisdictionEdit
 
 export async function saveEditRequest(
   tx: Transaction,
-  values: { id?: string; code: string; rules: Record<string, unknown>; requestedByUserId: string; requestedByEmail: string },
+  values: {
+    id?: string;
+    code: string;
+    rules: Record<string, unknown>;
+    requestedByUserId: string;
+    requestedByEmail: string;
+  },
 ): Promise<JurisdictionEditRequestRow> {
   if (values.id) {
     const [row] = await tx
@@ -150,7 +158,9 @@ export async function recordShieldDecision(
 }
 
 /** How many decisions of each kind were made (for the metrics). */
-export async function countShieldDecisions(db: Reader): Promise<{ decision: ShieldDecision; count: number }[]> {
+export async function countShieldDecisions(
+  db: Reader,
+): Promise<{ decision: ShieldDecision; count: number }[]> {
   const rows = await db
     .select({ decision: shieldDecisions.decision, count: sql<number>`count(*)::int` })
     .from(shieldDecisions)

@@ -9,9 +9,7 @@ import {
 } from '@offzero/shared/places/places';
 import { requireAdmin, signedInUser } from '../auth/sessions';
 import { adminActionErrorResponses } from '../admin/admin-error-responses';
-import type { Database } from '../db/database';
-import { editPlaceRules } from './edit-place-rules';
-import { listOpenEditRequests, findRulesInForce } from './places.repository';
+import type { PlacesService } from './places.service';
 import { toJurisdiction } from './places.presenter';
 
 const pendingEditSchema = z.object({
@@ -28,17 +26,12 @@ const pendingEditSchema = z.object({
  * `PUT /api/admin/jurisdictions/:code` (four eyes; docs/design.md, "Places and the scam shield").
  */
 export const placesRoutes =
-  (db: Database): FastifyPluginAsyncZod =>
+  (places: PlacesService): FastifyPluginAsyncZod =>
   async (app) => {
-    async function inForce() {
-      const { version, rules } = await findRulesInForce(db);
-      return { version, jurisdictions: rules.map(toJurisdiction) };
-    }
-
     app.get(
       '/api/jurisdictions',
       { schema: { response: { 200: jurisdictionsResponseSchema, 500: error, 503: error } } },
-      inForce,
+      () => places.inForce(),
     );
 
     app.get(
@@ -52,19 +45,7 @@ export const placesRoutes =
           },
         },
       },
-      async () => {
-        const pending = await listOpenEditRequests(db);
-        return {
-          ...(await inForce()),
-          pending: pending.map((request) => ({
-            id: request.id,
-            code: request.code,
-            requestedBy: request.requestedByEmail,
-            requestedAt: request.createdAt.toISOString(),
-            rules: request.rules,
-          })),
-        };
-      },
+      () => places.forStaff(),
     );
 
     app.put(
@@ -83,7 +64,7 @@ export const placesRoutes =
         },
       },
       async (request, reply) => {
-        const result = await editPlaceRules(db, signedInUser(request), request.params.code, request.body);
+        const result = await places.edit(signedInUser(request), request.params.code, request.body);
         if ('pending' in result) return reply.code(202).send(result.pending);
         return {
           message: `${result.done.name}'s rules are in force from version ${result.done.version}.`,

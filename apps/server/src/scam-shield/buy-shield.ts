@@ -11,10 +11,7 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 /** A customer whose identity was approved less than 72 hours ago (docs/design.md). */
-export function isNewCustomer(
-  kyc: { status: string; decidedAt: Date | null } | null,
-  now: Date,
-): boolean {
+export function isNewCustomer(kyc: { status: string; decidedAt: Date | null } | null, now: Date): boolean {
   if (kyc?.status !== 'GREEN' || !kyc.decidedAt) return false;
   return now.getTime() - kyc.decidedAt.getTime() < NEW_CUSTOMER_HOURS * HOUR_MS;
 }
@@ -57,7 +54,12 @@ export async function checkBuyShield(
   let scamCheck: ScamCheck | null = null;
   if (!(await hasEarlierBuy(tx, request.userId, request.exceptOrderId))) {
     if (!request.scamCheck) {
-      throw new ShieldRefusal('SCAM_CHECK_REQUIRED', SCAM_MESSAGES.questionMissing, 'scam_question_missing', {});
+      throw new ShieldRefusal(
+        'SCAM_CHECK_REQUIRED',
+        SCAM_MESSAGES.questionMissing,
+        'scam_question_missing',
+        {},
+      );
     }
     if (!request.scamCheck.ownWallet) {
       throw new ShieldRefusal('BAD_REQUEST', SCAM_MESSAGES.notOwnWallet, 'scam_question_missing', {
@@ -78,12 +80,17 @@ export async function checkBuyShield(
   );
   if (used + request.valueCents > cap) {
     const left = cap > used ? cap - used : 0n;
-    throw new ShieldRefusal('BAD_REQUEST', SCAM_MESSAGES.newCustomerCap(formatCentsAsCurrency(left)), 'new_customer_cap', {
-      capCents: cap.toString(),
-      usedCents: used.toString(),
-      valueCents: request.valueCents.toString(),
-      placeCap: placeCap !== null && placeCap < globalCap,
-    });
+    throw new ShieldRefusal(
+      'BAD_REQUEST',
+      SCAM_MESSAGES.newCustomerCap(formatCentsAsCurrency(left)),
+      'new_customer_cap',
+      {
+        capCents: cap.toString(),
+        usedCents: used.toString(),
+        valueCents: request.valueCents.toString(),
+        placeCap: placeCap !== null && placeCap < globalCap,
+      },
+    );
   }
 
   const hours = request.settings.scamCoolingHours;
@@ -94,7 +101,11 @@ export async function checkBuyShield(
       walletAddress: request.walletAddress,
       payoutAddressId: request.payoutAddressId,
     }));
-  return { newCustomer, scamCheck, coolingUntil: known ? null : new Date(request.now.getTime() + hours * HOUR_MS) };
+  return {
+    newCustomer,
+    scamCheck,
+    coolingUntil: known ? null : new Date(request.now.getTime() + hours * HOUR_MS),
+  };
 }
 
 /** Keeps, with the saved buy, what the shield decided about it (its audit trail, in the order's transaction). */

@@ -5,7 +5,8 @@ import type { Database } from '../db/database';
 import type { OrderRow, UserRow } from '../db/schema';
 import { AppError } from '../http/errors';
 import { moveOrder, OrderStateError } from '../orders/order-state';
-import { getCustomerOrder } from '../orders/use-cases/get-customer-order';
+import { findCustomerOrder } from '../orders/order.repository';
+import { isUuid } from '../http/ids';
 import { claimPayout } from '../payouts/payout-state';
 import { recordShieldDecision } from '../places/places.repository';
 import { hasPayoutStarted } from './scam-shield.repository';
@@ -35,7 +36,8 @@ export async function cancelBuyAsScam(
   user: UserRow,
   orderId: string,
 ): Promise<{ order: OrderRow; refundClaimed: boolean }> {
-  const found = await getCustomerOrder(deps.db, user, orderId);
+  const found = isUuid(orderId) ? await findCustomerOrder(deps.db, user.id, orderId) : undefined;
+  if (!found) throw new AppError('NOT_FOUND', 'Order not found.');
   if (found.type !== 'buy') throw new AppError('BAD_REQUEST', 'Only a buy can be cancelled as a scam.');
   const result = await deps.db
     .transaction(async (tx) => {
@@ -58,7 +60,7 @@ export async function cancelBuyAsScam(
           {
             orderId: cancelled.id,
             kind: 'usd',
-            rail: refundRail as (typeof PAYOUT_RAILS)[number],
+            rail: refundRail,
             sender: 'operator',
             purpose: 'refund',
             address: null,
@@ -74,7 +76,12 @@ export async function cancelBuyAsScam(
         userId: user.id,
         rule: 'scam_suspected',
         triggerKey: `scam-cancel:${cancelled.id}`,
-        evidence: { orderId: cancelled.id, valueCents: cancelled.valueCents.toString(), refundClaimed, at: now },
+        evidence: {
+          orderId: cancelled.id,
+          valueCents: cancelled.valueCents.toString(),
+          refundClaimed,
+          at: now,
+        },
         now,
       });
       await recordShieldDecision(tx, {
@@ -88,7 +95,10 @@ export async function cancelBuyAsScam(
     })
     .catch((error: unknown) => {
       if (error instanceof OrderStateError) {
-        throw new AppError('CONFLICT', `This order is ${found.status === 'completed' ? 'completed' : 'no longer open'}, so it can no longer be cancelled.`);
+        throw new AppError(
+          'CONFLICT',
+          `This order is ${found.status === 'completed' ? 'completed' : 'no longer open'}, so it can no longer be cancelled.`,
+        );
       }
       throw error;
     });

@@ -4,7 +4,12 @@ import { SCAM_MESSAGES } from '@offzero/shared/places/scam-shield';
 import { adminActions, kycRecords, monitoringCases, orders, payouts, shieldDecisions } from '../db/schema';
 import { checkPayoutDestination } from '../payout-addresses/payout-destination';
 import { checkPlaceForMoneyRoute, ShieldRefusal } from '../places/place-check';
-import { logIn, registerCustomer, registerVerifiedCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
+import {
+  logIn,
+  registerCustomer,
+  registerVerifiedCustomer,
+  type RegisteredCustomer,
+} from '../test/accounts-helpers';
 import { buyOrderPayload, TEST_WALLET } from '../test/buy-helpers';
 import { fileW9, saveBank, saveZelle } from '../test/sell-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -99,7 +104,12 @@ describe('the places rules', () => {
     await t.request({
       method: 'POST',
       url: '/api/dev/kyc/decide',
-      payload: { userId: mo.userId, status: 'GREEN', residenceState: 'NY', approvedAt: '2026-01-01T00:00:00Z' },
+      payload: {
+        userId: mo.userId,
+        status: 'GREEN',
+        residenceState: 'NY',
+        approvedAt: '2026-01-01T00:00:00Z',
+      },
     });
     const requote = await post(mo, '/api/order/update', {
       ...(await buyOrderPayload(t, mo, 100)),
@@ -122,7 +132,11 @@ describe('the places rules', () => {
       expect((refused as ShieldRefusal).message).toBe(NY_CLOSED);
     }
     const texan = await customer('tex.open@example.com', 'TX', 200);
-    const open = await checkPlaceForMoneyRoute(t.database.db, { userId: texan.userId, side: 'buy', route: 'plan-run' });
+    const open = await checkPlaceForMoneyRoute(t.database.db, {
+      userId: texan.userId,
+      side: 'buy',
+      route: 'plan-run',
+    });
     expect(open).toMatchObject({ code: 'TX', rule: { buy: true } });
   });
 
@@ -158,7 +172,14 @@ describe('the places rules', () => {
       method: 'PUT',
       url: '/api/admin/jurisdictions/ZZ',
       headers: admin.auth,
-      payload: { buy: true, sell: true, newCustomerDailyUsd: null, orderMaxUsd: null, licence: '', disclosures: '' },
+      payload: {
+        buy: true,
+        sell: true,
+        newCustomerDailyUsd: null,
+        orderMaxUsd: null,
+        licence: '',
+        disclosures: '',
+      },
     });
     expect(put.statusCode).toBe(404);
     expect(put.json().message).toContain('"ZZ" is not a US state, DC or territory code');
@@ -190,7 +211,9 @@ describe('the places rules', () => {
 
     const first = await put(admin);
     expect(first.statusCode, first.body).toBe(202);
-    expect(first.json()).toMatchObject({ approval: { action: 'jurisdiction.edit', requestedBy: 'admin@offzero.local' } });
+    expect(first.json()).toMatchObject({
+      approval: { action: 'jurisdiction.edit', requestedBy: 'admin@offzero.local' },
+    });
     expect(await vt()).toEqual(before);
     expect((await put(admin)).statusCode).toBe(409);
     expect((await put(approver, { ...rules, orderMaxUsd: 9000 })).statusCode).toBe(409);
@@ -205,7 +228,10 @@ describe('the places rules', () => {
       .select()
       .from(adminActions)
       .where(and(eq(adminActions.targetType, 'jurisdiction'), eq(adminActions.targetId, 'VT')));
-    expect(audit.map((entry) => entry.action).sort()).toEqual(['jurisdiction.edited', 'jurisdiction.four_eyes_requested']);
+    expect(audit.map((entry) => entry.action).sort()).toEqual([
+      'jurisdiction.edited',
+      'jurisdiction.four_eyes_requested',
+    ]);
 
     // In force at once: a Vermont order above the place's maximum is refused, a quote carries the licence.
     const val = await customer('val.vt@example.com', 'VT', 200);
@@ -213,7 +239,11 @@ describe('the places rules', () => {
     expect(tooLarge.statusCode).toBe(400);
     expect(tooLarge.json().message).toBe('Orders from Vermont are limited to $5,000.00.');
     const quote = await post(val, '/api/quotes', { type: 'buy', value: 100 });
-    expect(quote.json().quote.place).toMatchObject({ code: 'VT', licence: rules.licence, disclosures: rules.disclosures });
+    expect(quote.json().quote.place).toMatchObject({
+      code: 'VT',
+      licence: rules.licence,
+      disclosures: rules.disclosures,
+    });
   });
 });
 
@@ -222,7 +252,10 @@ describe('new customers', () => {
     const nia = await customer('nia.new@example.com', 'CA', 1);
     const missing = await saveBuy(nia, 100);
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toMatchObject({ code: 'SCAM_CHECK_REQUIRED', message: SCAM_MESSAGES.questionMissing });
+    expect(missing.json()).toMatchObject({
+      code: 'SCAM_CHECK_REQUIRED',
+      message: SCAM_MESSAGES.questionMissing,
+    });
     const notOwn = await saveBuy(nia, 100, { scamCheck: { ownWallet: false, someoneAskedMe: false } });
     expect(notOwn.statusCode).toBe(400);
 
@@ -262,7 +295,10 @@ describe('new customers', () => {
       scamCheck: { ownWallet: true, someoneAskedMe: true },
     });
     expect(forOther.statusCode).toBe(403);
-    const cases = await t.database.db.select().from(monitoringCases).where(eq(monitoringCases.userId, other.userId));
+    const cases = await t.database.db
+      .select()
+      .from(monitoringCases)
+      .where(eq(monitoringCases.userId, other.userId));
     expect(cases).toHaveLength(0);
 
     const saved = await saveBuy(other, 100, { scamCheck: SCAM_ANSWER });
@@ -326,7 +362,13 @@ describe('cooling off', () => {
     expect(cancelled.json().message).toBe(SCAM_MESSAGES.cancelled);
     const refunds = await t.database.db.select().from(payouts).where(eq(payouts.orderId, order._id));
     expect(refunds).toEqual([
-      expect.objectContaining({ kind: 'usd', purpose: 'refund', rail: 'zelle', state: 'requested', sender: 'operator' }),
+      expect.objectContaining({
+        kind: 'usd',
+        purpose: 'refund',
+        rail: 'zelle',
+        state: 'requested',
+        sender: 'operator',
+      }),
     ]);
     expect((await post(cody, `/api/order/${order._id}/scam-cancel`)).statusCode).toBe(409);
     expect(await decisionsOf(cody.userId)).toContain('scam_cancel');

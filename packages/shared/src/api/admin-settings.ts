@@ -233,7 +233,12 @@ export const settingsFormSchema = settingsFormFieldsSchema.transform((form, ctx)
               'scam.new_customer_daily_usd',
               report,
             ),
-            cooling_hours: wholeFromText(form.scam.cooling_hours, 'scam.cooling_hours', report, 'cooling-off in hours'),
+            cooling_hours: wholeFromText(
+              form.scam.cooling_hours,
+              'scam.cooling_hours',
+              report,
+              'cooling-off in hours',
+            ),
           },
         }),
   };

@@ -31,4 +31,5 @@ export const PAYOUT_RAILS = RAIL_LIST.filter((rail) =>
     (direction) => direction === 'sell-payout' || direction === 'buy-payout' || direction === 'buy-funding',
   ),
 ).map((rail) => rail.id) as unknown as readonly [PayoutRailId, ...PayoutRailId[]];
-export type PayoutRailId = RailIdServing<'sell-payout'> | RailIdServing<'buy-payout'> | RailIdServing<'buy-funding'>;
+export type PayoutRailId =
+  RailIdServing<'sell-payout'> | RailIdServing<'buy-payout'> | RailIdServing<'buy-funding'>;

@@ -37,7 +37,10 @@ export function useSaveJurisdiction() {
   return useMutation({
     mutationFn: ({ code, rules }: { code: string; rules: JurisdictionUpdate }) =>
       apiPut(`/admin/jurisdictions/${encodeURIComponent(code)}`, rules, {
-        schema: z.union([z.object({ message: z.string(), jurisdiction: jurisdictionSchema }), fourEyesPendingSchema]),
+        schema: z.union([
+          z.object({ message: z.string(), jurisdiction: jurisdictionSchema }),
+          fourEyesPendingSchema,
+        ]),
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: KEY }),
   });

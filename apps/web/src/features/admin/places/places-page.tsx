@@ -23,7 +23,14 @@ function PlaceEditor({ place, onDone }: { place: Jurisdiction; onDone: () => voi
     save.mutate(
       {
         code: place.code,
-        rules: { buy, sell, newCustomerDailyUsd: usdOrNull(cap), orderMaxUsd: usdOrNull(max), licence, disclosures },
+        rules: {
+          buy,
+          sell,
+          newCustomerDailyUsd: usdOrNull(cap),
+          orderMaxUsd: usdOrNull(max),
+          licence,
+          disclosures,
+        },
       },
       {
         onSuccess: (answer) => {
@@ -37,17 +44,37 @@ function PlaceEditor({ place, onDone }: { place: Jurisdiction; onDone: () => voi
     <div className="space-y-3 border-t border-slate-100 p-4" data-testid={`place-editor-${place.code}`}>
       <div className="flex flex-wrap gap-4 text-sm">
         <label className="flex items-center gap-2">
-          <input type="checkbox" checked={buy} onChange={(event) => setBuy(event.target.checked)} /> Buying open
+          <input type="checkbox" checked={buy} onChange={(event) => setBuy(event.target.checked)} /> Buying
+          open
         </label>
         <label className="flex items-center gap-2">
-          <input type="checkbox" checked={sell} onChange={(event) => setSell(event.target.checked)} /> Selling open
+          <input type="checkbox" checked={sell} onChange={(event) => setSell(event.target.checked)} /> Selling
+          open
         </label>
       </div>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <TextField label="New customer daily cap (USD, empty: global)" inputMode="decimal" value={cap} onChange={(event) => setCap(event.target.value)} />
-        <TextField label="Largest order (USD, empty: global)" inputMode="decimal" value={max} onChange={(event) => setMax(event.target.value)} />
-        <TextField label="Licence line" value={licence} onChange={(event) => setLicence(event.target.value)} />
-        <TextField label="Disclosures" value={disclosures} onChange={(event) => setDisclosures(event.target.value)} />
+        <TextField
+          label="New customer daily cap (USD, empty: global)"
+          inputMode="decimal"
+          value={cap}
+          onChange={(event) => setCap(event.target.value)}
+        />
+        <TextField
+          label="Largest order (USD, empty: global)"
+          inputMode="decimal"
+          value={max}
+          onChange={(event) => setMax(event.target.value)}
+        />
+        <TextField
+          label="Licence line"
+          value={licence}
+          onChange={(event) => setLicence(event.target.value)}
+        />
+        <TextField
+          label="Disclosures"
+          value={disclosures}
+          onChange={(event) => setDisclosures(event.target.value)}
+        />
       </div>
       <div className="flex justify-end gap-2">
         <Button variant="ghost" onClick={onDone}>
@@ -86,8 +113,8 @@ export default function PlacesPage() {
               <ul className="space-y-1 text-sm">
                 {places.data.pending.map((request) => (
                   <li key={request.id}>
-                    {request.code}: requested by {request.requestedBy}. Open the place and request the same change to
-                    carry it out.
+                    {request.code}: requested by {request.requestedBy}. Open the place and request the same
+                    change to carry it out.
                   </li>
                 ))}
               </ul>
@@ -104,7 +131,11 @@ export default function PlacesPage() {
                     <span className={place.buy && place.sell ? 'text-emerald-700' : 'text-red-700'}>
                       {place.buy ? 'Buy open' : 'Buy closed'} · {place.sell ? 'Sell open' : 'Sell closed'}
                     </span>
-                    <Button variant="outline" size="sm" onClick={() => setEditing(editing === place.code ? null : place.code)}>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => setEditing(editing === place.code ? null : place.code)}
+                    >
                       Edit
                     </Button>
                   </div>

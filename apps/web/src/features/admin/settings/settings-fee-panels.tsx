@@ -86,8 +86,8 @@ export function ScamShieldPanel({ editor }: { editor: SettingsEditorState }) {
     <Panel title="Scam shield" testId="settings-scam">
       {editor.sectionError('scam')}
       <p className="mb-4 text-sm text-slate-500">
-        For 72 hours after identity approval, a customer may buy at most this much a day, and bitcoin to an address
-        never paid before waits this many hours (0: no wait).
+        For 72 hours after identity approval, a customer may buy at most this much a day, and bitcoin to an
+        address never paid before waits this many hours (0: no wait).
       </p>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <TextField

@@ -21,8 +21,8 @@ type Section = keyof SettingsForm;
 const FIELD_PATHS = Object.entries(settingsFormFieldsSchema.shape).flatMap(([section, fields]) =>
   'unwrap' in fields
     ? // The optional groups: the limits one level deeper (tier then window), the scam shield flat.
-      Object.entries(fields.unwrap().shape).flatMap(([key, inner]) =>
-        'shape' in inner
+      Object.entries(fields.unwrap().shape as Record<string, { shape?: object }>).flatMap(([key, inner]) =>
+        inner.shape
           ? Object.keys(inner.shape).map((field) => `${section}.${key}.${field}`)
           : [`${section}.${key}`],
       )

@@ -36,7 +36,14 @@ describe('validateLocalKyc', () => {
 
   it('reports every problem at once, with the shared schema messages', () => {
     const result = validateLocalKyc(
-      { legalName: ' ', dateOfBirth: '', country: 'US', residenceState: '', documentType: '', documentNumber: 'x' },
+      {
+        legalName: ' ',
+        dateOfBirth: '',
+        country: 'US',
+        residenceState: '',
+        documentType: '',
+        documentNumber: 'x',
+      },
       null,
     );
     expect(result).toEqual({

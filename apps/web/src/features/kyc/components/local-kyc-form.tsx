@@ -51,7 +51,10 @@ export function validateLocalKyc(
   file: File | null,
 ): { ok: true; form: LocalKycForm; document: File } | { ok: false; errors: LocalKycErrors } {
   // An empty select is no answer: the schema asks a US resident to choose.
-  const parsed = localKycFormSchema.safeParse({ ...values, residenceState: values.residenceState || undefined });
+  const parsed = localKycFormSchema.safeParse({
+    ...values,
+    residenceState: values.residenceState || undefined,
+  });
   const errors: LocalKycErrors = {};
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -189,7 +192,11 @@ function ResidenceStateField({ form, chosen }: { form: KycForm; chosen: string }
   const closed = rule !== undefined && !rule.buy && !rule.sell;
   return (
     <div className="space-y-2">
-      <SelectField label="State or territory you live in" autoComplete="address-level1" {...form.textField('residenceState')}>
+      <SelectField
+        label="State or territory you live in"
+        autoComplete="address-level1"
+        {...form.textField('residenceState')}
+      >
         <option value="" disabled>
           Choose your state
         </option>
@@ -200,9 +207,13 @@ function ResidenceStateField({ form, chosen }: { form: KycForm; chosen: string }
         ))}
       </SelectField>
       {closed && (
-        <p role="alert" data-testid="place-closed" className="rounded-xl bg-amber-50 p-3 text-sm text-amber-900">
-          {PLACE_MESSAGES.closed(rule.name)} You cannot buy or sell here, so there is no need to verify your identity
-          now.
+        <p
+          role="alert"
+          data-testid="place-closed"
+          className="rounded-xl bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          {PLACE_MESSAGES.closed(rule.name)} You cannot buy or sell here, so there is no need to verify your
+          identity now.
         </p>
       )}
     </div>

@@ -11,7 +11,11 @@ export function useScamCancel() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ orderId, idempotencyKey }: { orderId: string; idempotencyKey: string }) =>
-      apiPost(`/order/${encodeURIComponent(orderId)}/scam-cancel`, {}, { schema: orderResponseSchema, idempotencyKey }),
+      apiPost(
+        `/order/${encodeURIComponent(orderId)}/scam-cancel`,
+        {},
+        { schema: orderResponseSchema, idempotencyKey },
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ordersQueryKey }),
   });
 }

@@ -17,6 +17,11 @@ export type BuyStep =
   | { step: 'checkout'; order: Order }
   | { step: 'success'; order: Order };
 
+/** Mid-flow: the tabs stay put while the customer confirms, answers or pays. */
+export function isBuyInProgress(state: BuyStep): boolean {
+  return state.step === 'confirmation' || state.step === 'checkout' || state.step === 'scam-question';
+}
+
 export interface BuyStart {
   state: BuyStep;
   entry: AmountEntry;

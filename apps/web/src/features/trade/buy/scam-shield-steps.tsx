@@ -71,7 +71,8 @@ export function ScamQuestionStep({
         Before your first purchase
       </h2>
       <p className="text-sm text-slate-600">
-        Scammers tell people to buy bitcoin and send it to an address they give. Bitcoin sent cannot be taken back.
+        Scammers tell people to buy bitcoin and send it to an address they give. Bitcoin sent cannot be taken
+        back.
       </p>
       <YesNo
         legend="Is the wallet you are buying for your own?"
@@ -127,7 +128,12 @@ export function ScamGuidanceStep({ onDone }: { onDone: () => void }) {
           FBI IC3 (ic3.gov)
         </a>{' '}
         and{' '}
-        <a className="font-semibold underline" href="https://reportfraud.ftc.gov" target="_blank" rel="noreferrer">
+        <a
+          className="font-semibold underline"
+          href="https://reportfraud.ftc.gov"
+          target="_blank"
+          rel="noreferrer"
+        >
           FTC (reportfraud.ftc.gov)
         </a>
         .
