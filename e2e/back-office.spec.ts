@@ -155,6 +155,7 @@ async function kycApplicant(api: Api, label: string): Promise<Customer> {
       legalName: 'Grace Hopper',
       dateOfBirth: '1986-12-09',
       country: 'US',
+      residenceState: 'CA',
       documentType: 'passport',
       documentNumber: 'P7654321',
       document: { name: 'passport.png', mimeType: 'image/png', buffer: samplePng(240, 150) },

@@ -24,6 +24,7 @@ async function customerUnderReview(api: Api, email: string): Promise<{ token: st
       legalName: 'Katherine Johnson',
       dateOfBirth: '1988-08-26',
       country: 'US',
+      residenceState: 'CA',
       documentType: 'passport',
       documentNumber: 'P1918082',
       document: { name: 'passport.png', mimeType: 'image/png', buffer: samplePng() },

@@ -115,6 +115,7 @@ async function submitKyc(api: Api, customer: Customer): Promise<void> {
       legalName: 'Ada Lovelace',
       dateOfBirth: '1990-12-10',
       country: 'US',
+      residenceState: 'CA',
       documentType: 'passport',
       documentNumber: 'X1234567',
       document: { name: 'passport.png', mimeType: 'image/png', buffer: samplePng() },
@@ -153,6 +154,7 @@ test('the demo verification form: field errors, then a complete submission', asy
 
   await dialog.getByLabel('Full legal name').fill('Ada Lovelace');
   await dialog.getByLabel('Date of birth').fill('1990-12-10');
+  await dialog.getByLabel('State or territory you live in').selectOption('CA');
   await dialog.getByLabel('Document type').selectOption('passport');
   await dialog.getByLabel('Document number').fill('X1234567');
   await dialog.getByLabel('Document image').setInputFiles({

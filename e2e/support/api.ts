@@ -157,7 +157,9 @@ export async function makeTradeReady(
   details: { zelleEmail: string; bank?: typeof bankAccount; wallet?: boolean; w9?: boolean },
 ): Promise<void> {
   const { userId, token } = customer;
-  await api.post('/api/dev/kyc/decide', { userId, status: 'GREEN' });
+  // Approved 4 days ago: an established customer, whom the scam shield's new-customer rules leave alone.
+  const approvedAt = new Date(Date.now() - 4 * 24 * 3_600_000).toISOString();
+  await api.post('/api/dev/kyc/decide', { userId, status: 'GREEN', approvedAt });
   if (details.wallet !== false) {
     await api.post('/api/user/settings/save', { userId, walletAddress: TESTNET_WALLET }, token);
   }

@@ -32,6 +32,9 @@ import { adminPeopleRoutes } from './admin/admin-people.routes';
 import { adminSettingsRoutes } from './admin/admin-settings.routes';
 import { adminJobRoutes } from './admin/admin-jobs.routes';
 import { adminOutboxRoutes } from './admin/admin-outbox.routes';
+import { placesRoutes } from './places/places.routes';
+import { createPlacesService } from './places/places.service';
+import { scamShieldRoutes } from './scam-shield/scam-shield.routes';
 import { createPayoutBatchService } from './payouts/batches/payout-batches.service';
 import { payoutBatchRoutes } from './payouts/batches/payout-batches.routes';
 import { fundDemoPayoutWallet } from './payouts/batches/demo-payout-wallet';
@@ -117,6 +120,7 @@ async function registerCustomerRoutes(
   await registerRoutes(app, priceRoutes(services.prices));
   await registerRoutes(app, quoteRoutes(orderService));
   await registerRoutes(app, orderRoutes(orderService));
+  await registerRoutes(app, scamShieldRoutes(orderService));
   await registerRoutes(app, limitsRoutes(createLimitsService({ db: database.db })));
   await registerRoutes(
     app,
@@ -171,6 +175,7 @@ async function registerBackOfficeRoutes(
   await registerRoutes(app, adminSettingsRoutes(admin));
   await registerRoutes(app, adminJobRoutes(admin));
   await registerRoutes(app, adminOutboxRoutes(admin));
+  await registerRoutes(app, placesRoutes(createPlacesService(database.db)));
   await registerRoutes(app, caseRoutes(services.cases));
   // Demo: the demo payout wallet has coins on the simulated chain (once, however many processes start).
   const { payoutWallet } = app.providers;

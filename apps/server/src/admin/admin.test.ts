@@ -6,6 +6,7 @@ import {
   registerCustomer,
   registerVerifiedCustomer,
   type RegisteredCustomer,
+  ESTABLISHED_APPROVAL_MS,
 } from '../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { buyOrderPayload, placeConfirmedBuyOrder } from '../test/buy-helpers';
@@ -44,7 +45,12 @@ beforeAll(async () => {
   await t.request({
     method: 'POST',
     url: '/api/dev/kyc/decide',
-    payload: { userId: ada.userId, status: 'GREEN' },
+    // An established customer (the scam shield's new-customer rules are tested on their own).
+    payload: {
+      userId: ada.userId,
+      status: 'GREEN',
+      approvedAt: new Date(Date.now() - ESTABLISHED_APPROVAL_MS).toISOString(),
+    },
   });
 });
 afterAll(async () => t.close());

@@ -23,7 +23,13 @@ export const devRoutes =
       '/api/dev/kyc/decide',
       {
         schema: {
-          body: z.strictObject({ userId: z.string().max(100), status: kycStatusSchema }),
+          body: z.strictObject({
+            userId: z.string().max(100),
+            status: kycStatusSchema,
+            residenceState: z.string().max(10).optional(),
+            fullName: z.string().trim().min(1).max(120).optional(),
+            approvedAt: z.iso.datetime({ offset: true }).optional(),
+          }),
           response: {
             200: kycResponseSchema.extend({ message: z.string() }),
             ...errorResponses(400, 403, 404),
@@ -31,10 +37,10 @@ export const devRoutes =
         },
       },
       async (request) => {
-        const { userId, status } = request.body;
+        const { userId, status, ...extra } = request.body;
         return {
           message: `KYC set to ${status}.`,
-          ...toKycResponse(await dev.decideKyc(userId, status)),
+          ...toKycResponse(await dev.decideKyc(userId, status, extra)),
         };
       },
     );

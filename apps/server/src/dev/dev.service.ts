@@ -1,6 +1,7 @@
 import type { Database } from '../db/database';
 import type { KycRecordRow, KycStatus } from '../db/schema';
 import { AppError } from '../http/errors';
+import { isPlaceCode, PLACE_MESSAGES } from '@offzero/shared/places/places';
 import type { KycService } from '../kyc/kyc.service';
 import type { DemoPayPalGateway, DemoWebhookDelivery } from '../rails/paypal/demo-paypal-gateway';
 import { PayPalError } from '../rails/paypal/paypal-gateway';
@@ -28,9 +29,29 @@ export function createDevService(deps: { db: Database; kyc: KycService; paypal: 
       }
     },
 
-    async decideKyc(userId: string, status: KycStatus): Promise<KycRecordRow> {
+    /**
+     * Sets a customer's KYC record; tests make a customer of any place and age with `residenceState`,
+     * `fullName` and `approvedAt` (docs/design.md, "Places and the scam shield").
+     */
+    async decideKyc(
+      userId: string,
+      status: KycStatus,
+      extra: {
+        residenceState?: string | undefined;
+        fullName?: string | undefined;
+        approvedAt?: string | undefined;
+      } = {},
+    ): Promise<KycRecordRow> {
       if (!(await userExists(deps.db, userId))) throw new AppError('NOT_FOUND', 'No customer has this id.');
-      return deps.kyc.decide(userId, status, 'demo helper');
+      const residenceState = extra.residenceState?.toUpperCase();
+      if (residenceState !== undefined && !isPlaceCode(residenceState)) {
+        throw new AppError('BAD_REQUEST', PLACE_MESSAGES.unknown(residenceState));
+      }
+      return deps.kyc.decide(userId, status, 'demo helper', null, {
+        ...(residenceState ? { residenceState } : {}),
+        ...(extra.fullName ? { legalName: extra.fullName } : {}),
+        ...(extra.approvedAt ? { decidedAt: new Date(extra.approvedAt) } : {}),
+      });
     },
 
     /** The newest messages, to `to` (any case) or to anyone. */

@@ -386,6 +386,7 @@ describe('the fields the specification names', () => {
       legalName: 'Ada Lovelace',
       dateOfBirth: '1990-12-10',
       country: 'US',
+      residenceState: 'CA',
       documentType: 'passport',
       documentNumber: 'AB123456',
     };

@@ -14,6 +14,7 @@ const validForm = {
   legalName: 'Grace Hopper',
   dateOfBirth: '1986-12-09',
   country: 'US',
+  residenceState: 'CA',
   documentType: 'passport',
   documentNumber: 'P7654321',
 };
@@ -59,7 +60,11 @@ const saveBuy = async (who: RegisteredCustomer) =>
     method: 'POST',
     url: '/api/order/save',
     headers: who.auth,
-    payload: await buyOrderPayload(t, who, 100),
+    // Approved just now, the customer is new: their first buy carries the scam answer, as the web app sends it.
+    payload: {
+      ...(await buyOrderPayload(t, who, 100)),
+      scamCheck: { ownWallet: true, someoneAskedMe: false },
+    },
   });
 
 describe('a KYC rejection the customer can act on', () => {

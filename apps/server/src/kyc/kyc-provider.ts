@@ -5,6 +5,8 @@ export interface ProviderKycStatus {
   status: KycStatus;
   applicantId: string | null;
   note: string | null;
+  /** Where the customer lives (a US state, DC or territory code), when the provider knows it. */
+  residenceState?: string | null;
 }
 
 /** One interface for identity verification: Sumsub in production, the local form in demo. */

@@ -83,8 +83,14 @@ export function createKycRecords({ db, provider, outbox }: KycRecordsDeps) {
     status: KycStatus,
     decidedBy: string,
     note: string | null,
-    /** What the provider's event adds: its applicant, and when it was created. */
-    extra: Pick<KycRecordChange, 'applicantId' | 'providerEventAt'> = {},
+    /**
+     * What the provider's event adds (its applicant, when it was created, where the customer lives), or
+     * the demo helper's own values (their name, and when the decision counts as made).
+     */
+    extra: Pick<
+      KycRecordChange,
+      'applicantId' | 'providerEventAt' | 'residenceState' | 'legalName' | 'decidedAt'
+    > = {},
   ): Promise<KycRecordRow> {
     const change = {
       status,
@@ -112,8 +118,11 @@ export function createKycRecords({ db, provider, outbox }: KycRecordsDeps) {
     status: KycStatus,
     decidedBy: string,
     note: string | null = null,
+    extra: Parameters<typeof decideInTransaction>[5] = {},
   ): Promise<KycRecordRow> {
-    const decided = await db.transaction((tx) => decideInTransaction(tx, userId, status, decidedBy, note));
+    const decided = await db.transaction((tx) =>
+      decideInTransaction(tx, userId, status, decidedBy, note, extra),
+    );
     await announce(decided);
     return decided;
   }

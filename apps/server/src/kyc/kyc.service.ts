@@ -3,6 +3,8 @@ import type { LocalKycForm } from '@offzero/shared/api/kyc';
 import type { Database } from '../db/database';
 import type { KycRecordRow } from '../db/schema';
 import { AppError } from '../http/errors';
+import { isPlaceCode } from '@offzero/shared/places/places';
+import { checkPlaceCode, recordingShieldRefusals } from '../places/place-check';
 import type { OutboxService } from '../outbox/outbox.service';
 import type { InboxService } from '../inbox/inbox.service';
 import { KycProviderError, type KycProvider, type ProviderKycStatus } from './kyc-provider';
@@ -49,6 +51,7 @@ export function createKycService(deps: {
       status: verdict.status,
       applicantId: verdict.applicantId,
       reviewNote: verdict.note,
+      ...(verdict.residenceState ? { residenceState: verdict.residenceState } : {}),
       updatedAt: new Date(),
     };
     return saveAndAnnounce(userId, { ...change, submittedAt: new Date() }, change);
@@ -105,6 +108,12 @@ export function createKycService(deps: {
       if (existing?.status === 'GREEN') throw new AppError('CONFLICT', 'Your identity is already verified.');
       if (existing?.status === 'YELLOW')
         throw new AppError('CONFLICT', 'Your verification is already under review.');
+      // A place where OffZero may not trade is told so before anything is stored or reviewed
+      // (docs/design.md, "Places and the scam shield").
+      const place = form.residenceState && isPlaceCode(form.residenceState) ? form.residenceState : null;
+      await recordingShieldRefusals(db, userId, 'kyc', () =>
+        checkPlaceCode(db, place, { userId, side: 'any', route: 'kyc' }),
+      );
       const change = localSubmission(form, document);
       return saveAndAnnounce(userId, change, change);
     },
@@ -145,6 +154,7 @@ function localSubmission(form: LocalKycForm, document: KycDocument) {
     legalName: form.legalName,
     dateOfBirth: form.dateOfBirth,
     country: form.country,
+    residenceState: form.residenceState ?? null,
     documentType: form.documentType,
     documentNumber: form.documentNumber,
     documentImage: document.bytes,

@@ -18,6 +18,7 @@ const validForm = {
   legalName: 'Ada Lovelace',
   dateOfBirth: '1990-12-10',
   country: 'US',
+  residenceState: 'CA',
   documentType: 'passport',
   documentNumber: 'X1234567',
 };

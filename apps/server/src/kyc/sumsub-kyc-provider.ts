@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { placeCodeFrom } from '@offzero/shared/places/places';
 import type { KycStatus } from '../db/schema';
 import { KycProviderError, type KycProvider, type ProviderKycStatus } from './kyc-provider';
 
@@ -80,21 +81,47 @@ export function createSumsubKycProvider(
       if (status !== 200 || !json || typeof json !== 'object') {
         throw new KycProviderError(`Sumsub answered HTTP ${status} for the applicant`);
       }
-      const applicant = json as {
-        id?: unknown;
-        review?: {
-          reviewStatus?: unknown;
-          reviewResult?: { reviewAnswer?: unknown; moderationComment?: unknown };
-        };
-      };
-      return fromReview(
+      const applicant = json as SumsubApplicant;
+      const verdict = fromReview(
         typeof applicant.id === 'string' ? applicant.id : null,
         applicant.review?.reviewStatus,
         applicant.review?.reviewResult?.reviewAnswer,
         applicant.review?.reviewResult?.moderationComment,
       );
+      return verdict && { ...verdict, residenceState: residenceStateOf(applicant) };
     },
   };
+}
+
+/** The parts of Sumsub's applicant (`GET /resources/applicants/-;externalUserId=…/one`) read here. */
+interface SumsubApplicant {
+  id?: unknown;
+  review?: {
+    reviewStatus?: unknown;
+    reviewResult?: { reviewAnswer?: unknown; moderationComment?: unknown };
+  };
+  /** What Sumsub recognised from the documents, and what the applicant or we provided. */
+  info?: { addresses?: unknown };
+  fixedInfo?: { addresses?: unknown };
+}
+
+/**
+ * Where the applicant lives: the `state` of the first US address (`country` "USA", Sumsub's ISO
+ * alpha-3) among the addresses Sumsub recognised (`info`), else those provided (`fixedInfo`); a USPS
+ * code or a place name. Null when none names a US place.
+ */
+export function residenceStateOf(applicant: SumsubApplicant): string | null {
+  for (const addresses of [applicant.info?.addresses, applicant.fixedInfo?.addresses]) {
+    if (!Array.isArray(addresses)) continue;
+    for (const address of addresses as { country?: unknown; state?: unknown; stateCode?: unknown }[]) {
+      if (address?.country !== 'USA') continue;
+      const code =
+        placeCodeFrom(typeof address.stateCode === 'string' ? address.stateCode : null) ??
+        placeCodeFrom(typeof address.state === 'string' ? address.state : null);
+      if (code) return code;
+    }
+  }
+  return null;
 }
 
 /** Sumsub's review state as our status: completed GREEN/RED are final; anything submitted is YELLOW. */

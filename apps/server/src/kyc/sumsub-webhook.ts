@@ -88,6 +88,7 @@ export function registerSumsubWebhooks(
         {
           applicantId: current.applicantId ?? record?.applicantId ?? null,
           ...(createdAt ? { providerEventAt: createdAt } : {}),
+          ...(current.residenceState ? { residenceState: current.residenceState } : {}),
         },
       );
       return () => records.announce(decided);

@@ -6,6 +6,7 @@ import type { PriceBook } from '../prices/price-book';
 import type { SanctionsListService } from '../compliance/sanctions/sanctions-list.service';
 import { countOrdersByTypeAndStatus, countPendingOutbox } from './metrics.repository';
 import { createRequestDurations, type RequestDurations } from './request-durations';
+import { countShieldDecisions } from '../places/places.repository';
 
 /** The route label of requests no route matched: raw URLs would make one series per probe or typo. */
 export const UNMATCHED_ROUTE = 'unmatched';
@@ -109,6 +110,8 @@ export function createAppMetrics(deps: {
     },
   });
 
+  registerShieldDecisionsGauge(deps, registers);
+
   new Gauge({
     name: 'offzero_orders',
     help: 'Orders by type and status.',
@@ -196,5 +199,31 @@ export function observeHttpRequests(app: FastifyInstance, metrics: AppMetrics): 
       reply.elapsedTime / 1000,
     );
     done();
+  });
+}
+
+/**
+ * `offzero_shield_decisions{decision}`: the places rules' and the scam shield's decisions, read from
+ * their audit trail, so every process reports the same counts.
+ */
+function registerShieldDecisionsGauge(
+  deps: { db: Database; log: FastifyBaseLogger },
+  registers: Registry[],
+): void {
+  new Gauge({
+    name: 'offzero_shield_decisions',
+    help: 'Decisions of the places rules and the scam shield (refusals, answers, caps, cooling-off, scam cancels), by decision.',
+    labelNames: ['decision'] as const,
+    registers,
+    async collect() {
+      try {
+        const rows = await countShieldDecisions(deps.db);
+        this.reset();
+        for (const row of rows) this.set({ decision: row.decision }, row.count);
+      } catch (error) {
+        deps.log.warn({ err: error }, 'metrics: could not count the shield decisions');
+        this.reset();
+      }
+    },
   });
 }

@@ -32,6 +32,13 @@ export function toOrderResponse(order: OrderRow, payoutHold?: string): Order {
     ...(payoutHold ? { payoutHold } : {}),
     // The customer's own reason, or the one staff gave (also a declined PayPal payment, a returned deposit).
     ...(order.status === 'cancelled' && order.cancelReason ? { cancelReason: order.cancelReason } : {}),
+    // The scam shield's cooling-off (docs/design.md, "Places and the scam shield"): the buy may still be
+    // cancelled as a scam until its payout starts (the server checks that when asked).
+    ...(order.coolingUntil &&
+    order.type === 'buy' &&
+    (order.status === 'pending' || order.status === 'processing')
+      ? { coolingUntil: order.coolingUntil.toISOString(), scamCancel: true }
+      : {}),
     payment: order.paymentMethod
       ? {
           method: order.paymentMethod,

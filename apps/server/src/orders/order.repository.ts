@@ -26,6 +26,10 @@ export type QuotePatch = Pick<
   | 'walletAddress'
   | 'payoutAddressId'
   | 'quoteExpiresAt'
+  | 'jurisdictionVersion'
+  | 'jurisdictionCode'
+  | 'coolingUntil'
+  | 'scamCheck'
 >;
 
 export async function findOrder(db: Database | Transaction, orderId: string): Promise<OrderRow | undefined> {

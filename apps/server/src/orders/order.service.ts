@@ -22,6 +22,8 @@ import { saveBuyOrder } from './use-cases/save-buy-order';
 import { saveSellOrder } from './use-cases/save-sell-order';
 import { updateOrder } from './use-cases/update-order';
 import { customerPayoutHold } from '../payout-addresses/payout-destination';
+import type { PlaceTerms } from '@offzero/shared/places/places';
+import { cancelBuyAsScam } from '../scam-shield/scam-cancel';
 
 /**
  * The customer's order use-cases, wired to their dependencies. Each rule lives in its own file under
@@ -45,7 +47,12 @@ export function createOrderService(deps: {
   const wired: OrderDeps = { ...deps, now: deps.now ?? (() => new Date()) };
   return {
     /** Locks a quote's figures for the customer until the order session timeout (docs/design.md). */
-    lockQuote: (user: UserRow, body: CreateQuoteRequest): Promise<QuoteRow> => lockQuote(wired, user, body),
+    lockQuote: (
+      user: UserRow,
+      body: CreateQuoteRequest,
+    ): Promise<{ quote: QuoteRow; terms: PlaceTerms | null }> => lockQuote(wired, user, body),
+    /** "Cancel — I think this is a scam": the customer's buy cancelled until its payout starts. */
+    cancelAsScam: (user: UserRow, orderId: string) => cancelBuyAsScam(wired, user, orderId),
     save: async (user: UserRow, body: SaveOrderRequest): Promise<OrderRow> => {
       // Most saves write no notice (a new payout address's e-mail is the exception): their delivery
       // after commit is skipped without a query.

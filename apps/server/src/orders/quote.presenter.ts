@@ -1,9 +1,10 @@
 import type { LockedQuote } from '@offzero/shared/api/quotes';
 import { centsToUsdNumber, satsToBtcNumber } from '@offzero/shared/money/money';
+import type { PlaceTerms } from '@offzero/shared/places/places';
 import type { QuoteRow } from '../db/schema';
 
 /** A locked quote as `POST /api/quotes` answers it (docs/design.md): a buy's network fee or a sell's bank fee. */
-export function toQuoteResponse(quote: QuoteRow): LockedQuote {
+export function toQuoteResponse(quote: QuoteRow, terms: PlaceTerms | null = null): LockedQuote {
   const common = {
     id: quote.id,
     type: quote.type,
@@ -14,6 +15,8 @@ export function toQuoteResponse(quote: QuoteRow): LockedQuote {
     midMarketPrice: centsToUsdNumber(quote.midPriceCents),
     spread: centsToUsdNumber(quote.spreadCents),
     expiresAt: quote.expiresAt.toISOString(),
+    // The customer's place: its licence line and disclosures (docs/design.md, "Places and the scam shield").
+    ...(terms ? { place: terms } : {}),
   };
   if (quote.type === 'buy') return { ...common, networkFee: centsToUsdNumber(quote.networkFeeCents) };
   return {

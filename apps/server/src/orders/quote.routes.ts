@@ -27,8 +27,8 @@ export const quoteRoutes =
       },
       async (request) => {
         const { user } = signedInUser(request);
-        const quote = await ordersService.lockQuote(user, request.body);
-        return { quote: toQuoteResponse(quote) };
+        const { quote, terms } = await ordersService.lockQuote(user, request.body);
+        return { quote: toQuoteResponse(quote, terms) };
       },
     );
   };

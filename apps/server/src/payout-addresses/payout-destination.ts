@@ -14,6 +14,7 @@ import {
 } from './payout-address.repository';
 import { screenNothing, type ScreenAddress } from './payout-address.service';
 import { derivePayoutAddress } from './payout-xpub';
+import { checkPlaceForMoneyRoute, ShieldRefusal } from '../places/place-check';
 
 /**
  * Where a paid buy's bitcoin goes, and whether it may go there yet (docs/design.md). Every payout path
@@ -25,7 +26,14 @@ import { derivePayoutAddress } from './payout-xpub';
  */
 
 export type PayoutHoldReason =
-  'not_paid' | 'not_in_address_book' | 'removed' | 'unconfirmed' | 'cooldown' | 'proof_required';
+  | 'not_paid'
+  | 'not_in_address_book'
+  | 'removed'
+  | 'unconfirmed'
+  | 'cooldown'
+  | 'proof_required'
+  | 'cooling_off'
+  | 'place_closed';
 
 export type PayoutDestination =
   | { due: true; address: string | null; entry: PayoutAddressRow }
@@ -61,7 +69,21 @@ export async function checkPayoutDestination(
   const entry = (await entryOfOrder(db, order)) ?? null;
   // The operator's proof threshold matters only for an entry that passes every other rule.
   const proofRequiredCents = async () => (await findGlobalSettings(db)).proofRequiredCents;
-  return judgePayoutDestination(order, entry, proofRequiredCents, now);
+  const judged = await judgePayoutDestination(order, entry, proofRequiredCents, now);
+  if (!judged.due) return judged;
+  // A place closed for buying since the buy was saved: no bitcoin leaves (docs/design.md, "Places and the scam shield").
+  try {
+    await checkPlaceForMoneyRoute(db, { userId: order.userId, side: 'buy', route: 'payout' });
+  } catch (error) {
+    if (!(error instanceof ShieldRefusal)) throw error;
+    return {
+      due: false,
+      reason: 'place_closed',
+      message: `The customer's place is closed for buying: ${error.message}`,
+      entry,
+    };
+  }
+  return judged;
 }
 
 /**
@@ -96,6 +118,17 @@ export async function judgePayoutDestination(
       due: false,
       reason: 'unconfirmed',
       message: 'The payout waits until the customer confirms the address from the link we e-mailed them.',
+      entry,
+    };
+  }
+  // The scam shield's cooling-off: a new customer's buy to a destination never paid and not proven.
+  if (order.coolingUntil && order.coolingUntil.getTime() > now.getTime()) {
+    return {
+      due: false,
+      reason: 'cooling_off',
+      message:
+        `Scam shield cooling-off: a new customer's first payout to this address waits until ` +
+        `${utc(order.coolingUntil)}; until then the customer may cancel it as a scam.`,
       entry,
     };
   }
@@ -254,6 +287,9 @@ const CUSTOMER_HOLD_TEXT: Record<
     `Your new address can receive payouts from ${utc(entry!.usableAt!)}; we send your bitcoin then.`,
   proof_required: () =>
     'Orders of this size need proof that you own the address: sign the message in Settings → Payout addresses.',
+  cooling_off: () =>
+    'For your safety, bitcoin to a new address waits a day. If someone asked you to buy, cancel this order now.',
+  place_closed: () => 'OffZero cannot send bitcoin to customers in your state right now. Contact support.',
 };
 
 /** Only a buy that is not done yet can wait for its payout address. */

@@ -60,6 +60,10 @@ export function toFullSettings(row: GlobalSettingsRow, forStaff = false): FullGl
               month: centsToUsdNumber(row.limitTier2MonthCents),
             },
           },
+          scam: {
+            new_customer_daily_usd: centsToUsdNumber(row.scamNewCustomerDailyCents),
+            cooling_hours: row.scamCoolingHours,
+          },
         }
       : {}),
     zelle: {

@@ -1,5 +1,6 @@
 import { formatBtc } from '@offzero/shared/money/money';
 import { railDocumentLabel } from '@offzero/shared/rails/rails';
+import type { PlaceTerms } from '@offzero/shared/places/places';
 import type { OrderRow } from '../db/schema';
 import { feesOf, grossOf } from './tax-export-layouts';
 import { tradeTimeOf, type TimelineStep } from './tax.repository';
@@ -51,6 +52,8 @@ export function renderReceipt(
   order: OrderRow,
   timeline: TimelineStep[],
   customer: { name: string; email: string },
+  /** The licence line and disclosures of the customer's place, at the rules version the order was checked against. */
+  place: PlaceTerms | null = null,
 ): Doc {
   const doc = newDocument(`OffZero receipt ${order.id}`);
   const buy = order.type === 'buy';
@@ -119,6 +122,12 @@ export function renderReceipt(
   section(doc, 'Timeline');
   if (timeline.length === 0) field(doc, '—', 'No events recorded.');
   for (const step of timeline) field(doc, utc(step.at), `${capitalised(step.toStatus)} — ${step.reason}`);
+
+  if (place) {
+    section(doc, 'Licence and disclosures');
+    if (place.licence) field(doc, 'Licence', place.licence);
+    if (place.disclosures) field(doc, 'Disclosures', place.disclosures);
+  }
 
   rule(doc);
   doc

@@ -14,6 +14,7 @@ import type { OrderRow, TaxIdentityRow, UserRow } from '../db/schema';
 import { AppError } from '../http/errors';
 import { isUuid } from '../http/ids';
 import { csvRow } from './csv';
+import { orderPlaceTerms } from '../places/place-check';
 import { emptyTotals, renderReceipt, renderStatement, type Issuer } from './pdf-documents';
 import { EXPORT_LAYOUTS, feesOf } from './tax-export-layouts';
 import {
@@ -122,7 +123,8 @@ export function createTaxService(deps: TaxServiceDeps) {
       const order = isUuid(orderId) ? await findOwnOrder(db, user.id, orderId) : undefined;
       if (!order) throw new AppError('NOT_FOUND', 'Order not found.');
       const timeline = await findOrderTimeline(db, order.id);
-      const doc = renderReceipt(issuer, order, timeline, await customerOf(user.id));
+      const place = await orderPlaceTerms(db, order);
+      const doc = renderReceipt(issuer, order, timeline, await customerOf(user.id), place);
       return {
         filename: `offzero-receipt-${order.id.slice(0, 8)}.pdf`,
         contentType: 'application/pdf',

@@ -72,13 +72,30 @@ export async function registerCustomer(
   return { token, userId: user._id, email, phone, auth: { authorization: `Bearer ${token}` } };
 }
 
-/** A customer who may trade: both contacts verified and KYC approved (through the demo helper). */
-export async function registerVerifiedCustomer(t: TestApp, email: string): Promise<RegisteredCustomer> {
+/** Approved this long ago (4 days), a customer is past the scam shield's 72 new hours and still within the 7
+ * days of the large-first-trade rule. */
+export const ESTABLISHED_APPROVAL_MS = 4 * 24 * 3_600_000;
+
+/**
+ * A customer who may trade: both contacts verified and KYC approved (through the demo helper) 4 days
+ * ago, so the new-customer rules of the scam shield do not apply; `kyc` makes another (a new customer,
+ * a New York resident).
+ */
+export async function registerVerifiedCustomer(
+  t: TestApp,
+  email: string,
+  kyc: { residenceState?: string; approvedAt?: string; fullName?: string } = {},
+): Promise<RegisteredCustomer> {
   const customer = await registerCustomer(t, email);
   const decided = await t.request({
     method: 'POST',
     url: '/api/dev/kyc/decide',
-    payload: { userId: customer.userId, status: 'GREEN' },
+    payload: {
+      userId: customer.userId,
+      status: 'GREEN',
+      approvedAt: new Date(Date.now() - ESTABLISHED_APPROVAL_MS).toISOString(),
+      ...kyc,
+    },
   });
   if (decided.statusCode !== 200) throw new Error(`KYC decide failed: ${decided.body}`);
   return customer;

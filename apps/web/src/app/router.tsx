@@ -77,6 +77,7 @@ export const routes: RouteObject[] = [
                 ...page(() => import('../features/admin/customers/customer-page')),
               },
               { path: 'settings', ...page(() => import('../features/admin/settings/settings-page')) },
+              { path: 'places', ...page(() => import('../features/admin/places/places-page')) },
               { path: 'audit', ...page(() => import('../features/admin/audit/audit-page')) },
               { path: 'security', ...page(() => import('./routes/admin-security')) },
               { path: 'tax/1099-da', ...page(() => import('../features/admin/tax/form-1099-da-page')) },

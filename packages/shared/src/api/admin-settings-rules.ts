@@ -68,6 +68,18 @@ export interface SettingsDraft {
   arrival?: Record<RailIdWithSettings, string> | undefined;
   limits?:
     Record<LimitTierKey, { day: number | null; week: number | null; month: number | null }> | undefined;
+  /** Absent: left as it is. */
+  scam?: { new_customer_daily_usd: number | null; cooling_hours: number | null } | undefined;
+}
+
+/** The scam shield: a daily cap above zero, and a cooling-off of whole hours up to a week. */
+function checkScam(scam: SettingsDraft['scam'], report: Report): void {
+  if (!scam) return;
+  checkDollars(scam.new_customer_daily_usd, 'scam.new_customer_daily_usd', report, true);
+  const hours = scam.cooling_hours;
+  if (hours !== null && (!Number.isInteger(hours) || hours < 0 || hours > 168)) {
+    report('scam.cooling_hours', 'Enter the cooling-off in whole hours, from 0 to 168.');
+  }
 }
 
 export const LIMIT_TIER_KEYS = ['tier1', 'tier2'] as const;
@@ -252,6 +264,7 @@ export function checkSettings(s: SettingsDraft, report: Report): void {
     }
   }
   checkLimits(s.limits, report);
+  checkScam(s.scam, report);
 }
 
 const ARRIVAL_MAX_LENGTH = 160;

@@ -64,6 +64,7 @@ export const settingsUpdateSchema = z
         tier2: z.strictObject({ day: z.number(), week: z.number(), month: z.number() }),
       })
       .optional(),
+    scam: z.strictObject({ new_customer_daily_usd: z.number(), cooling_hours: z.number() }).optional(),
   })
   .superRefine((settings, ctx) => checkSettings(settings, reporter(ctx).report));
 
@@ -106,6 +107,7 @@ export const settingsFormFieldsSchema = z.object({
       tier2: z.object({ day: z.string(), week: z.string(), month: z.string() }),
     })
     .optional(),
+  scam: z.object({ new_customer_daily_usd: z.string(), cooling_hours: z.string() }).optional(),
 });
 export type SettingsForm = z.infer<typeof settingsFormFieldsSchema>;
 /** Messages by field path ('order.min_order_size'), as the server's `errors` carries them too. */
@@ -222,6 +224,23 @@ export const settingsFormSchema = settingsFormFieldsSchema.transform((form, ctx)
             ]),
           ) as NonNullable<SettingsDraft['limits']>,
         }),
+    ...(form.scam === undefined
+      ? {}
+      : {
+          scam: {
+            new_customer_daily_usd: dollarsFromText(
+              form.scam.new_customer_daily_usd,
+              'scam.new_customer_daily_usd',
+              report,
+            ),
+            cooling_hours: wholeFromText(
+              form.scam.cooling_hours,
+              'scam.cooling_hours',
+              report,
+              'cooling-off in hours',
+            ),
+          },
+        }),
   };
   checkSettings(draft, report);
   if (count() > 0) return z.NEVER;
@@ -264,6 +283,14 @@ export function formFromSettings(s: FullGlobalSettings): SettingsForm {
               week: usdText(s.limits.tier2.week),
               month: usdText(s.limits.tier2.month),
             },
+          },
+        }),
+    ...(s.scam === undefined
+      ? {}
+      : {
+          scam: {
+            new_customer_daily_usd: usdText(s.scam.new_customer_daily_usd),
+            cooling_hours: String(s.scam.cooling_hours),
           },
         }),
   };

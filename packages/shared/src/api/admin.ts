@@ -224,7 +224,16 @@ export type CustomerDetail = z.infer<typeof customerDetailSchema>;
 
 export const messageAnswerSchema = z.object({ message: z.string() });
 
-export const auditTargetTypes = ['order', 'user', 'kyc', 'settings', 'case', 'tax', 'payout_batch'] as const;
+export const auditTargetTypes = [
+  'order',
+  'user',
+  'kyc',
+  'settings',
+  'case',
+  'tax',
+  'payout_batch',
+  'jurisdiction',
+] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 
 export const auditEntrySchema = z.object({
@@ -305,7 +314,7 @@ export const inboxStatusSchema = z.object({
 });
 
 /** The actions that need a second admin at or above the four-eyes threshold. */
-export const FOUR_EYES_ACTIONS = ['order.mark_paid', 'order.payout_usd'] as const;
+export const FOUR_EYES_ACTIONS = ['order.mark_paid', 'order.payout_usd', 'jurisdiction.edit'] as const;
 
 /** Four eyes (docs/design.md): the first admin's call answers 202 with the request a second admin completes. */
 export const fourEyesPendingSchema = z.object({

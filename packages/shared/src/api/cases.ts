@@ -12,6 +12,7 @@ export const CASE_RULES = [
   'name_mismatch',
   'shared_destination',
   'sanctions_hit',
+  'scam_suspected',
 ] as const;
 export const caseRuleSchema = z.enum(CASE_RULES);
 export type CaseRule = z.infer<typeof caseRuleSchema>;

@@ -40,6 +40,12 @@ export const ERROR_STATUS = {
   SECOND_APPROVER_REQUIRED: 409,
   /** A sell needs the customer's Form W-9 on file first (docs/design.md). */
   W9_REQUIRED: 400,
+  /** The customer's place (residence state) is closed for this kind of trade (docs/design.md). */
+  PLACE_CLOSED: 403,
+  /** A new customer's first buy needs the scam question answered first. */
+  SCAM_CHECK_REQUIRED: 400,
+  /** The customer said someone asked them to buy: no order, the scam guidance instead. */
+  SCAM_SUSPECTED: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

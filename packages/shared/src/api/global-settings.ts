@@ -36,6 +36,8 @@ const windowLimits = z.object({ day: z.number(), week: z.number(), month: z.numb
 export const fullGlobalSettingsSchema = publicGlobalSettingsSchema.extend({
   /** Staff only: each KYC tier's trading limits (USD) over 24 hours, 7 days and 30 days. */
   limits: z.object({ tier1: windowLimits, tier2: windowLimits }).optional(),
+  /** Staff only: the scam shield's new-customer daily buy cap (USD) and cooling-off (hours). */
+  scam: z.object({ new_customer_daily_usd: z.number(), cooling_hours: z.number().int() }).optional(),
   order: publicGlobalSettingsSchema.shape.order.extend({
     /** Staff only: a buy marked paid or a sell paid out at or above this (USD) needs two admins. */
     four_eyes_usd: z.number().optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPlaceCode, PLACE_MESSAGES } from '../places/places';
 
 /** Identity verification. YELLOW = Under Review, GREEN = Approved, RED = Rejected. */
 export const KYC_STATUSES = ['GREEN', 'YELLOW', 'RED'] as const;
@@ -39,26 +40,36 @@ export const KYC_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as cons
 const PLAIN_TEXT = /^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u;
 
 /** The demo verification form's fields (the document image travels beside them). */
-export const localKycFormSchema = z.strictObject({
-  legalName: z
-    .string()
-    .trim()
-    .min(2, { error: 'Enter your full legal name.' })
-    .max(120, { error: 'Your legal name can be at most 120 characters.' })
-    .regex(PLAIN_TEXT, { error: 'Your legal name contains characters we cannot accept.' }),
-  dateOfBirth: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Enter your date of birth.' })
-    .refine((value) => isAdultOn(value, new Date()), { error: 'You must be at least 18 years old.' }),
-  country: z.string().regex(/^[A-Z]{2}$/, { error: 'Choose your country.' }),
-  documentType: z.enum(KYC_DOCUMENT_TYPES, { error: 'Choose a document type.' }),
-  documentNumber: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9-]{4,30}$/, {
-      error: 'Enter the document number: 4 to 30 letters, digits or dashes.',
-    }),
-});
+export const localKycFormSchema = z
+  .strictObject({
+    legalName: z
+      .string()
+      .trim()
+      .min(2, { error: 'Enter your full legal name.' })
+      .max(120, { error: 'Your legal name can be at most 120 characters.' })
+      .regex(PLAIN_TEXT, { error: 'Your legal name contains characters we cannot accept.' }),
+    dateOfBirth: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Enter your date of birth.' })
+      .refine((value) => isAdultOn(value, new Date()), { error: 'You must be at least 18 years old.' }),
+    country: z.string().regex(/^[A-Z]{2}$/, { error: 'Choose your country.' }),
+    documentType: z.enum(KYC_DOCUMENT_TYPES, { error: 'Choose a document type.' }),
+    documentNumber: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9-]{4,30}$/, {
+        error: 'Enter the document number: 4 to 30 letters, digits or dashes.',
+      }),
+    /** Where a US resident lives: a state, DC or territory code (docs/design.md, "Places and the scam shield"). */
+    residenceState: z
+      .string()
+      .refine((code) => isPlaceCode(code), { error: PLACE_MESSAGES.chooseState })
+      .optional(),
+  })
+  .refine((form) => form.country !== 'US' || form.residenceState !== undefined, {
+    error: PLACE_MESSAGES.chooseState,
+    path: ['residenceState'],
+  });
 export type LocalKycForm = z.infer<typeof localKycFormSchema>;
 
 /** True when the ISO date is a real date at least 18 and at most 120 years before `today`. */

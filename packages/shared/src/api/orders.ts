@@ -3,6 +3,7 @@ import { type BitcoinNetwork } from '../bitcoin/address';
 import { bitcoinAddressField } from '../bitcoin/address-field';
 import { MoneyParseError, parseTypedBtc, parseTypedUsd } from '../money/money';
 import { byRail, PAYMENT_RAILS, SELL_PAYOUT_RAILS, SELL_PAYOUTS } from '../rails/rails';
+import { scamCheckSchema } from '../places/scam-shield';
 import { walletOwnershipSchema } from './limits';
 
 /** Orders as the client builds, sends and lists them (docs/design.md). */
@@ -86,6 +87,8 @@ export const saveOrderSchema = z.strictObject({
   quoteId: z.string().max(100).optional(),
   /** Whose wallet this is: required from $3,000 (the Travel Rule record, docs/design.md). */
   walletOwnership: walletOwnershipSchema.optional(),
+  /** A new customer's answer before their first buy (docs/design.md, "Places and the scam shield"). */
+  scamCheck: scamCheckSchema.optional(),
 });
 export type SaveOrderRequest = z.infer<typeof saveOrderSchema>;
 
@@ -186,6 +189,12 @@ export const orderSchema = z.object({
   payoutHold: z.string().optional(),
   /** Why a cancelled order was cancelled, by the customer or by staff (absent otherwise). */
   cancelReason: z.string().optional(),
+  /**
+   * A buy to a destination never paid and not proven waits until then (the scam shield's cooling-off);
+   * while `scamCancel` is true the customer may still cancel it as a scam.
+   */
+  coolingUntil: z.string().optional(),
+  scamCancel: z.boolean().optional(),
   payment: z
     .object({
       method: paymentMethodSchema,

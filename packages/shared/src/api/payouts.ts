@@ -24,8 +24,12 @@ export type PayoutSenderName = (typeof PAYOUT_SENDERS)[number];
 export const PAYOUT_PURPOSES = ['payout', 'refund'] as const;
 export type PayoutPurpose = (typeof PAYOUT_PURPOSES)[number];
 
-/** The rails a payout leaves on: every rail that pays a seller's dollars or a buyer's bitcoin. */
+/** The rails a payout leaves on: every rail that pays a seller's dollars or a buyer's bitcoin, and every
+ * rail a buyer paid by (a buy's dollars refunded the way they came). */
 export const PAYOUT_RAILS = RAIL_LIST.filter((rail) =>
-  rail.directions.some((direction) => direction === 'sell-payout' || direction === 'buy-payout'),
+  rail.directions.some(
+    (direction) => direction === 'sell-payout' || direction === 'buy-payout' || direction === 'buy-funding',
+  ),
 ).map((rail) => rail.id) as unknown as readonly [PayoutRailId, ...PayoutRailId[]];
-export type PayoutRailId = RailIdServing<'sell-payout'> | RailIdServing<'buy-payout'>;
+export type PayoutRailId =
+  RailIdServing<'sell-payout'> | RailIdServing<'buy-payout'> | RailIdServing<'buy-funding'>;

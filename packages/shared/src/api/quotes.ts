@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { placeTermsSchema } from '../places/places';
 import { sellMethodSchema } from './orders';
 
 /**
@@ -50,6 +51,8 @@ export const quoteSchema = z.object({
   /** What the rate costs against the mid-market price on this amount, USD. */
   spread: z.number(),
   expiresAt: z.string(),
+  /** The licence line and disclosures of the customer's place, when it has rules. */
+  place: placeTermsSchema.optional(),
 });
 export type LockedQuote = z.infer<typeof quoteSchema>;
 

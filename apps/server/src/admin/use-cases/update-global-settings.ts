@@ -65,6 +65,12 @@ function toStoredSettings(s: EditedSettings): GlobalSettingsChange {
             limitTier2WeekCents: usdNumberToCents(s.limits.tier2.week),
             limitTier2MonthCents: usdNumberToCents(s.limits.tier2.month),
           }),
+      ...(s.scam === undefined
+        ? {}
+        : {
+            scamNewCustomerDailyCents: usdNumberToCents(s.scam.new_customer_daily_usd),
+            scamCoolingHours: s.scam.cooling_hours,
+          }),
       // 0 switches the ownership-proof rule off.
       ...(s.order.proof_required_usd === undefined
         ? {}

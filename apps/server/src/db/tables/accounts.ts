@@ -146,6 +146,8 @@ export const kycRecords = pgTable(
     legalName: text('legal_name'),
     dateOfBirth: text('date_of_birth'),
     country: text('country'),
+    /** Where the customer lives: a US state, DC or territory code (docs/design.md, "Places and the scam shield"). */
+    residenceState: text('residence_state'),
     documentType: text('document_type'),
     documentNumber: text('document_number'),
     documentImage: bytea('document_image'),

@@ -73,6 +73,13 @@ export const orders = pgTable(
     flag: text('flag'),
     flagNote: text('flag_note'),
     cancelReason: text('cancel_reason'),
+    /** The places rules version (and the customer's place) the order was checked against. */
+    jurisdictionVersion: integer('jurisdiction_version'),
+    jurisdictionCode: text('jurisdiction_code'),
+    /** A buy's payout waits until then: its destination was never paid and is not proven (scam shield). */
+    coolingUntil: timestamp('cooling_until', { withTimezone: true }),
+    /** A new customer's answer to the scam question, kept with their first buy. */
+    scamCheck: jsonb('scam_check').$type<{ ownWallet: boolean; someoneAskedMe: boolean }>(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

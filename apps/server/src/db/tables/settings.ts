@@ -62,6 +62,11 @@ export const globalSettings = pgTable(
      * null: no proof is required.
      */
     proofRequiredCents: bigint('proof_required_cents', { mode: 'bigint' }),
+    /** Scam shield: a new customer's daily buy cap, and the cooling-off of a new destination (hours). */
+    scamNewCustomerDailyCents: bigint('scam_new_customer_daily_cents', { mode: 'bigint' })
+      .notNull()
+      .default(sql`100000`),
+    scamCoolingHours: integer('scam_cooling_hours').notNull().default(24),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -8,6 +8,8 @@ import { linkBuyPayoutAddress } from './link-payout-address';
 import type { OrderDeps } from './order-deps';
 import { claimOrderQuote, lockPricedOrder, priceOrder } from '../pricing/price-order';
 import { keepTravelRuleRecord, travelRuleAnswer } from './travel-rule';
+import { checkPlaceForMoneyRoute, recordingShieldRefusals } from '../../places/place-check';
+import { checkBuyShield, recordBuyShield } from '../../scam-shield/buy-shield';
 
 export const REQUOTE_REASON = 'the customer confirmed again at the current price';
 
@@ -29,38 +31,68 @@ export async function requoteOrder(
   if (order.type === 'sell') {
     throw new AppError('CONFLICT', 'A sell order waits for your deposit; start a new sell to change it.');
   }
-  const pricing = await priceOrder(deps, 'buy', user, body);
-  const updated = await deps.db.transaction(async (tx) => {
-    // Under the customer's lock like a new save: the new value replaces the old within the limits.
-    const { tier, priced } = await lockPricedOrder(deps, tx, user, body, pricing);
-    const { figures, snapshot, walletAddress, quoteExpiresAt } = priced;
-    // The figures replaced are read under the row lock, so the event records exactly what changed.
-    const before = await lockOrder(tx, order.id);
-    if (before?.status !== 'pending') return null;
-    await assertWithinTradingLimits(tx, {
-      userId: user.id,
-      tier,
-      valueCents: figures.valueCents,
-      now: deps.now(),
-      exceptOrderId: order.id,
+  const updated = await recordingShieldRefusals(deps.db, user.id, 'requote', async () => {
+    const pricing = await priceOrder(deps, 'buy', user, body);
+    return deps.db.transaction(async (tx) => {
+      // Under the customer's lock like a new save: the new value replaces the old within the limits.
+      const { tier, priced } = await lockPricedOrder(deps, tx, user, body, pricing);
+      const { figures, snapshot, walletAddress, quoteExpiresAt } = priced;
+      // The place and the scam shield as for a new buy (docs/design.md, "Places and the scam shield").
+      const place = await checkPlaceForMoneyRoute(tx, {
+        userId: user.id,
+        side: 'buy',
+        route: 'requote',
+        valueCents: figures.valueCents,
+      });
+      // The figures replaced are read under the row lock, so the event records exactly what changed.
+      const before = await lockOrder(tx, order.id);
+      if (before?.status !== 'pending') return null;
+      await assertWithinTradingLimits(tx, {
+        userId: user.id,
+        tier,
+        valueCents: figures.valueCents,
+        now: deps.now(),
+        exceptOrderId: order.id,
+      });
+      const walletOwnership = travelRuleAnswer(figures.valueCents, body.walletOwnership);
+      const payout = await linkBuyPayoutAddress(deps, tx, user.id, {
+        payoutAddressId: body.payoutAddressId,
+        walletAddress,
+        addressScreened: priced.addressScreened,
+      });
+      const shield = await checkBuyShield(tx, {
+        userId: user.id,
+        settings: priced.settings,
+        place,
+        valueCents: figures.valueCents,
+        scamCheck: body.scamCheck ?? before.scamCheck ?? undefined,
+        walletAddress: payout.walletAddress,
+        payoutAddressId: payout.payoutAddressId,
+        now: deps.now(),
+        exceptOrderId: order.id,
+      });
+      const after = await updatePendingQuote(
+        tx,
+        order.id,
+        {
+          ...figures,
+          priceSnapshotId: snapshot.id,
+          quoteExpiresAt,
+          ...payout,
+          jurisdictionVersion: place.version,
+          jurisdictionCode: place.code,
+          coolingUntil: shield.coolingUntil,
+          scamCheck: shield.scamCheck ?? before.scamCheck,
+        },
+        deps.now(),
+      );
+      if (!after) return null;
+      await recordBuyShield(tx, { userId: user.id, orderId: order.id, route: 'requote', shield });
+      await claimOrderQuote(tx, priced, order.id, deps.now());
+      await recordOrderRequoted(tx, { before, after, actor: `user:${user.id}`, reason: REQUOTE_REASON });
+      if (walletOwnership) await keepTravelRuleRecord(tx, { order: after, user, answer: walletOwnership });
+      return after;
     });
-    const walletOwnership = travelRuleAnswer(figures.valueCents, body.walletOwnership);
-    const payout = await linkBuyPayoutAddress(deps, tx, user.id, {
-      payoutAddressId: body.payoutAddressId,
-      walletAddress,
-      addressScreened: priced.addressScreened,
-    });
-    const after = await updatePendingQuote(
-      tx,
-      order.id,
-      { ...figures, priceSnapshotId: snapshot.id, quoteExpiresAt, ...payout },
-      deps.now(),
-    );
-    if (!after) return null;
-    await claimOrderQuote(tx, priced, order.id, deps.now());
-    await recordOrderRequoted(tx, { before, after, actor: `user:${user.id}`, reason: REQUOTE_REASON });
-    if (walletOwnership) await keepTravelRuleRecord(tx, { order: after, user, answer: walletOwnership });
-    return after;
   });
   if (!updated) throw new AppError('CONFLICT', 'This order changed meanwhile. Reload and try again.');
   return { order: updated, message: 'Order updated with the new quote.' };

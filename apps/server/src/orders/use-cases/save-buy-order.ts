@@ -8,21 +8,47 @@ import { linkBuyPayoutAddress } from './link-payout-address';
 import type { OrderDeps } from './order-deps';
 import { claimOrderQuote, lockPricedOrder, priceOrder } from '../pricing/price-order';
 import { keepTravelRuleRecord, travelRuleAnswer } from './travel-rule';
+import { checkPlaceForMoneyRoute, recordingShieldRefusals } from '../../places/place-check';
+import { checkBuyShield, recordBuyShield } from '../../scam-shield/buy-shield';
+import { stopWhenSomeoneAsked } from '../../scam-shield/scam-answer';
 
 /**
  * A new pending buy at the server's figures (or its locked quote's), paid out later to the customer's
  * own address, an entry of their payout address book (a new address joins it unconfirmed, and the
  * payout waits). It is priced under the customer's lock (orders/pricing/price-order.ts). The same buy saved
- * again within 10 seconds (a double click) answers the first order (docs/design.md).
+ * again within 10 seconds (a double click) answers the first order (docs/design.md). The customer's place
+ * and the scam shield are checked under the same lock (docs/design.md, "Places and the scam shield"):
+ * a closed place or an unanswered first-buy question saves nothing, and the order keeps the rules
+ * version it was checked against and when its payout may start.
  */
 export async function saveBuyOrder(
   deps: Pick<OrderDeps, 'db' | 'prices' | 'network' | 'now' | 'notify' | 'payoutAddresses'>,
   user: UserRow,
   body: SaveOrderRequest,
 ): Promise<OrderRow> {
+  await stopWhenSomeoneAsked(deps, user.id, body.scamCheck, {
+    valueUsd: body.value,
+    walletAddress: body.walletAddress ?? null,
+  });
+  return recordingShieldRefusals(deps.db, user.id, 'order-save', () => saveCheckedBuy(deps, user, body));
+}
+
+async function saveCheckedBuy(
+  deps: Pick<OrderDeps, 'db' | 'prices' | 'network' | 'now' | 'notify' | 'payoutAddresses'>,
+  user: UserRow,
+  body: SaveOrderRequest,
+): Promise<OrderRow> {
+  // A closed place is told so before anything about amounts; checked again under the lock.
+  await checkPlaceForMoneyRoute(deps.db, { userId: user.id, side: 'buy', route: 'order-save' });
   const pricing = await priceOrder(deps, 'buy', user, body);
   const saved = await deps.db.transaction(async (tx) => {
     const { tier, priced } = await lockPricedOrder(deps, tx, user, body, pricing);
+    const place = await checkPlaceForMoneyRoute(tx, {
+      userId: user.id,
+      side: 'buy',
+      route: 'order-save',
+      valueCents: priced.figures.valueCents,
+    });
     const { twin, used, payoutEntryId } = await findTwinAndWindowUse(
       tx,
       {
@@ -52,6 +78,16 @@ export async function saveBuyOrder(
       addressScreened: priced.addressScreened,
       knownEntryId: payoutEntryId,
     });
+    const shield = await checkBuyShield(tx, {
+      userId: user.id,
+      settings: priced.settings,
+      place,
+      valueCents: priced.figures.valueCents,
+      scamCheck: body.scamCheck,
+      walletAddress: payout.walletAddress,
+      payoutAddressId: payout.payoutAddressId,
+      now: deps.now(),
+    });
     const order = await insertOrderCreated(
       tx,
       {
@@ -65,9 +101,14 @@ export async function saveBuyOrder(
         depositIndex: null,
         paymentMethod: null,
         receivingDetails: null,
+        jurisdictionVersion: place.version,
+        jurisdictionCode: place.code,
+        coolingUntil: shield.coolingUntil,
+        scamCheck: shield.scamCheck,
       },
       `user:${user.id}`,
     );
+    await recordBuyShield(tx, { userId: user.id, orderId: order.id, route: 'order-save', shield });
     await claimOrderQuote(tx, priced, order.id, deps.now());
     if (walletOwnership) await keepTravelRuleRecord(tx, { order, user, answer: walletOwnership });
     return order;

@@ -8,22 +8,40 @@ import { windowStarts } from '../../limits/trading-limits';
 import type { OrderDeps } from './order-deps';
 import { claimOrderQuote, lockPricedOrder, priceOrder } from '../pricing/price-order';
 import { keepTravelRuleRecord, travelRuleAnswer } from './travel-rule';
+import { checkPlaceForMoneyRoute, recordingShieldRefusals } from '../../places/place-check';
 
 /**
  * A new pending sell at the server's figures (or its locked quote's), with a deposit address of its own that was never used
  * before (the next index of the sequence; an index a failed save took is skipped, never handed out again).
  * The same sell saved again within 10 seconds (a double click) answers the first order and takes no
- * second address (docs/design.md).
+ * second address (docs/design.md). A customer of a place closed for selling saves nothing, and the order
+ * keeps the places rules version it was checked against (docs/design.md, "Places and the scam shield").
  */
 export async function saveSellOrder(
   deps: Pick<OrderDeps, 'db' | 'prices' | 'network' | 'depositXpub' | 'now'>,
   user: UserRow,
   body: SaveOrderRequest,
 ): Promise<OrderRow> {
+  return recordingShieldRefusals(deps.db, user.id, 'order-save', () => saveCheckedSell(deps, user, body));
+}
+
+async function saveCheckedSell(
+  deps: Pick<OrderDeps, 'db' | 'prices' | 'network' | 'depositXpub' | 'now'>,
+  user: UserRow,
+  body: SaveOrderRequest,
+): Promise<OrderRow> {
+  // A closed place is told so before anything about amounts; checked again under the lock.
+  await checkPlaceForMoneyRoute(deps.db, { userId: user.id, side: 'sell', route: 'order-save' });
   // Priced in full before the customer's lock, against its locked quote or from a price served.
   const pricing = await priceOrder(deps, 'sell', user, body);
   return deps.db.transaction(async (tx) => {
     const { tier, priced } = await lockPricedOrder(deps, tx, user, body, pricing);
+    const place = await checkPlaceForMoneyRoute(tx, {
+      userId: user.id,
+      side: 'sell',
+      route: 'order-save',
+      valueCents: priced.figures.valueCents,
+    });
     const { twin, used } = await findTwinAndWindowUse(
       tx,
       {
@@ -60,6 +78,8 @@ export async function saveSellOrder(
         quoteExpiresAt: priced.quoteExpiresAt,
         paymentMethod: priced.paymentMethod,
         receivingDetails: priced.receivingDetails,
+        jurisdictionVersion: place.version,
+        jurisdictionCode: place.code,
         ...deposit,
       },
       `user:${user.id}`,

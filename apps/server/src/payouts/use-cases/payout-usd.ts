@@ -3,6 +3,7 @@ import { moveOrder } from '../../orders/order-state';
 import { assertOrderAction } from '../../admin/order-action-rules';
 import { recordSettledPayout } from '../payout-state';
 import { usdPayoutRail } from '../payout-rail';
+import { checkPlaceForMoneyRoute } from '../../places/place-check';
 import {
   actionFactsIn,
   adminActor,
@@ -21,6 +22,8 @@ export async function payoutUsd(
 ): Promise<OrderRow> {
   return runOrderAction(deps, { ...request, action: 'order.payout_usd' }, async (tx, order) => {
     assertOrderAction('payout-usd', order, await actionFactsIn(tx, deps, order));
+    // A place closed for selling since the sell was saved: no dollars leave (docs/design.md, "Places and the scam shield").
+    await checkPlaceForMoneyRoute(tx, { userId: order.userId, side: 'sell', route: 'payout' });
     await recordSettledPayout(
       tx,
       {

@@ -15,6 +15,7 @@ export const adminPaths = {
   customers: `${base}/customers`,
   customer: (userId: string) => `${base}/customers/${encodeURIComponent(userId)}`,
   settings: `${base}/settings`,
+  places: `${base}/places`,
   audit: `${base}/audit`,
   security: `${base}/security`,
   form1099Da: (year?: string) => `${base}/tax/1099-da${year ? `?year=${encodeURIComponent(year)}` : ''}`,

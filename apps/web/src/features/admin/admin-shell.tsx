@@ -108,6 +108,7 @@ function useNavItems(): NavItem[] {
     { to: adminPaths.customers, label: 'Customers', icon: UsersIcon },
     { to: adminPaths.form1099Da(), label: 'Form 1099-DA', icon: TaxFormIcon },
     { to: adminPaths.settings, label: 'Settings', icon: SettingsIcon },
+    { to: adminPaths.places, label: 'Places', icon: ShieldIcon },
     { to: adminPaths.audit, label: 'Audit log', icon: ScrollIcon },
     { to: adminPaths.security, label: 'Security', icon: LockIcon },
   ];

@@ -80,6 +80,33 @@ export function ReferralPanel({ editor }: { editor: SettingsEditorState }) {
   );
 }
 
+/** The scam shield: new customers' daily buy cap and the cooling-off of a new payout destination. */
+export function ScamShieldPanel({ editor }: { editor: SettingsEditorState }) {
+  return (
+    <Panel title="Scam shield" testId="settings-scam">
+      {editor.sectionError('scam')}
+      <p className="mb-4 text-sm text-slate-500">
+        For 72 hours after identity approval, a customer may buy at most this much a day, and bitcoin to an
+        address never paid before waits this many hours (0: no wait).
+      </p>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <TextField
+          label="New customer daily buy cap (USD)"
+          inputMode="decimal"
+          {...editor.form.textField('scam.new_customer_daily_usd', () => editor.edited('scam'))}
+          autoComplete="off"
+        />
+        <TextField
+          label="Cooling-off (hours)"
+          inputMode="numeric"
+          {...editor.form.textField('scam.cooling_hours', () => editor.edited('scam'))}
+          autoComplete="off"
+        />
+      </div>
+    </Panel>
+  );
+}
+
 /** The rolling trading limits of each KYC tier. */
 export function LimitsPanel({ editor }: { editor: SettingsEditorState }) {
   return (

@@ -20,9 +20,11 @@ type Section = keyof SettingsForm;
 /** Every field's path ('order.platform_fees', 'limits.tier1.day'): the server's message keys too. */
 const FIELD_PATHS = Object.entries(settingsFormFieldsSchema.shape).flatMap(([section, fields]) =>
   'unwrap' in fields
-    ? // The limits group: one level deeper, tier then window.
-      Object.entries(fields.unwrap().shape).flatMap(([tier, windows]) =>
-        Object.keys(windows.shape).map((field) => `${section}.${tier}.${field}`),
+    ? // The optional groups: the limits one level deeper (tier then window), the scam shield flat.
+      Object.entries(fields.unwrap().shape as Record<string, { shape?: object }>).flatMap(([key, inner]) =>
+        inner.shape
+          ? Object.keys(inner.shape).map((field) => `${section}.${key}.${field}`)
+          : [`${section}.${key}`],
       )
     : Object.keys(fields.shape).map((field) => `${section}.${field}`),
 );

@@ -56,6 +56,8 @@ export interface LocalKycSubmission {
   country: string;
   documentType: string;
   documentNumber: string;
+  /** A US resident's state, DC or territory code. */
+  residenceState?: string | undefined;
   document: File;
 }
 
@@ -68,6 +70,7 @@ export function useSubmitLocalKyc() {
       form.append('legalName', submission.legalName);
       form.append('dateOfBirth', submission.dateOfBirth);
       form.append('country', submission.country);
+      if (submission.residenceState) form.append('residenceState', submission.residenceState);
       form.append('documentType', submission.documentType);
       form.append('documentNumber', submission.documentNumber);
       form.append('document', submission.document, submission.document.name);

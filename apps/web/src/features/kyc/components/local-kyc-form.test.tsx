@@ -23,6 +23,7 @@ const valid: LocalKycValues = {
   legalName: 'Ada Lovelace',
   dateOfBirth: '1990-12-10',
   country: 'US',
+  residenceState: 'CA',
   documentType: 'passport',
   documentNumber: 'X1234567',
 };
@@ -35,7 +36,14 @@ describe('validateLocalKyc', () => {
 
   it('reports every problem at once, with the shared schema messages', () => {
     const result = validateLocalKyc(
-      { legalName: ' ', dateOfBirth: '', country: 'US', documentType: '', documentNumber: 'x' },
+      {
+        legalName: ' ',
+        dateOfBirth: '',
+        country: 'US',
+        residenceState: '',
+        documentType: '',
+        documentNumber: 'x',
+      },
       null,
     );
     expect(result).toEqual({

@@ -14,6 +14,8 @@ import { firstError, useZodForm } from '../../../lib/forms';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useSubmitLocalKyc } from '../api/kyc';
+import { useJurisdictions } from '../api/jurisdictions';
+import { PLACE_MESSAGES, PLACES } from '@offzero/shared/places/places';
 import { countryOptions, DEFAULT_COUNTRY } from '../countries';
 import { DocumentImageField, type ChosenDocument } from './document-image-field';
 
@@ -29,6 +31,7 @@ const FIELD_ORDER: (FormField | 'document')[] = [
   'legalName',
   'dateOfBirth',
   'country',
+  'residenceState',
   'documentType',
   'documentNumber',
   'document',
@@ -47,7 +50,11 @@ export function validateLocalKyc(
   values: LocalKycValues,
   file: File | null,
 ): { ok: true; form: LocalKycForm; document: File } | { ok: false; errors: LocalKycErrors } {
-  const parsed = localKycFormSchema.safeParse(values);
+  // An empty select is no answer: the schema asks a US resident to choose.
+  const parsed = localKycFormSchema.safeParse({
+    ...values,
+    residenceState: values.residenceState || undefined,
+  });
   const errors: LocalKycErrors = {};
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -67,6 +74,7 @@ const localKycFormValuesSchema = z
     legalName: z.string(),
     dateOfBirth: z.string(),
     country: z.string(),
+    residenceState: z.string(),
     documentType: z.string(),
     documentNumber: z.string(),
     // The image is checked by validateLocalKyc, with the messages of its own.
@@ -97,6 +105,7 @@ function useKycForm(defaultLegalName: string) {
       legalName: defaultLegalName,
       dateOfBirth: '',
       country: DEFAULT_COUNTRY,
+      residenceState: '',
       documentType: '',
       documentNumber: '',
       document: null,
@@ -174,6 +183,44 @@ function kycSendHandler(
 }
 
 /**
+ * Where a US customer lives. A place OffZero does not serve says so as soon as it is chosen, before
+ * the customer spends any effort on the rest (docs/design.md, "Places and the scam shield").
+ */
+function ResidenceStateField({ form, chosen }: { form: KycForm; chosen: string }) {
+  const jurisdictions = useJurisdictions();
+  const rule = jurisdictions.data?.jurisdictions.find((place) => place.code === chosen);
+  const closed = rule !== undefined && !rule.buy && !rule.sell;
+  return (
+    <div className="space-y-2">
+      <SelectField
+        label="State or territory you live in"
+        autoComplete="address-level1"
+        {...form.textField('residenceState')}
+      >
+        <option value="" disabled>
+          Choose your state
+        </option>
+        {PLACES.map(([code, name]) => (
+          <option key={code} value={code}>
+            {name}
+          </option>
+        ))}
+      </SelectField>
+      {closed && (
+        <p
+          role="alert"
+          data-testid="place-closed"
+          className="rounded-xl bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          {PLACE_MESSAGES.closed(rule.name)} You cannot buy or sell here, so there is no need to verify your
+          identity now.
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
  * The demo verification form (provider 'local'): the customer's legal identity and a photo of their
  * document. A back-office reviewer decides; until then the status is 'Under Review'.
  */
@@ -193,6 +240,8 @@ export function LocalKycFormView({
   const fileId = useId();
   const onSubmit = kycSendHandler(form, submit, onSubmitted);
   const countries = countryOptions();
+  const country = form.watch('country');
+  const residenceState = form.watch('residenceState');
 
   return (
     <form id={formId} noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
@@ -220,6 +269,7 @@ export function LocalKycFormView({
           ))}
         </SelectField>
       </div>
+      {country === 'US' && <ResidenceStateField form={form} chosen={residenceState} />}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <SelectField label="Document type" {...form.textField('documentType')}>
           <option value="" disabled>

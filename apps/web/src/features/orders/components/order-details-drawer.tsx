@@ -10,6 +10,7 @@ import { receivingRows } from '../../../components/orders/receiving-details';
 import { formatDateTime, formatOrderBtc, formatUsdNumber, orderNumber } from '../../../lib/format';
 import { useArrivalTiming } from '../api/get-arrival-timing';
 import { CancelOrderButton } from './cancel-order-dialog';
+import { ScamCancelButton } from './scam-cancel-button';
 import { OrderStatusBadge, OrderTypeLabel } from './order-badges';
 import { OrderTimeline } from './order-timeline';
 import { ReceiptButton } from './receipt-button';
@@ -142,6 +143,7 @@ function OrderDetails({ order }: { order: Order }) {
       <div className="flex flex-wrap justify-end gap-3 border-t border-slate-100 pt-4">
         <ReceiptButton orderId={order._id} />
         {order.status === 'pending' && <CancelOrderButton order={order} />}
+        {order.scamCancel && <ScamCancelButton order={order} />}
       </div>
     </div>
   );

@@ -18,6 +18,8 @@ interface HeldCommon {
   /** The mid-market price and what the rate costs against it on this amount: the all-in price. */
   midPriceCents: Cents;
   spreadCents: Cents;
+  /** The licence line and disclosures of the customer's place (docs/design.md, "Places and the scam shield"). */
+  place?: { licence: string; disclosures: string } | undefined;
 }
 
 export type HeldBuyQuote = BuyQuote & HeldCommon & { type: 'buy' };
@@ -31,6 +33,7 @@ export function toHeldQuote(quote: LockedQuote): HeldQuote {
     expiresAtMs: Date.parse(quote.expiresAt),
     midPriceCents: usdNumberToCents(quote.midMarketPrice),
     spreadCents: usdNumberToCents(quote.spread),
+    ...(quote.place ? { place: { licence: quote.place.licence, disclosures: quote.place.disclosures } } : {}),
     amountSats: btcNumberToSats(quote.amount),
     valueCents: usdNumberToCents(quote.value),
     priceCents: usdNumberToCents(quote.price),

@@ -34,6 +34,16 @@ export type BuyPayoutTarget = { walletAddress: string } | { payoutAddressId: str
  * shared schema; a wrong one is refused with the spec's toast, as the server would refuse it. Render it
  * with `key={quote.id}`: a new quote starts a new countdown.
  */
+/** The licence line and disclosures of the customer's place, under the locked quote. */
+function QuotePlaceTerms({ place }: { place: HeldBuyQuote['place'] }) {
+  if (!place) return null;
+  return (
+    <p data-testid="place-terms" className="text-xs leading-5 text-slate-500">
+      {place.licence} {place.disclosures}
+    </p>
+  );
+}
+
 export function BuyConfirmationStep({
   quote,
   settings,
@@ -144,6 +154,7 @@ export function BuyConfirmationStep({
         addressField
       )}
       {compliance}
+      <QuotePlaceTerms place={quote.place} />
       {!expired && (
         <Button type="submit" size="lg" fullWidth loading={paying}>
           Pay {formatUsdCents(quote.valueCents)}

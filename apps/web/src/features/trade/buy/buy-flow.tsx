@@ -15,8 +15,9 @@ import { initialPayoutChoice, type PayoutChoice } from '../components/payout-add
 import { useWalletOwnership } from '../components/wallet-ownership-question';
 import { BuySuccessStep } from './buy-success-step';
 import { useKeepQuoteAcrossLogin } from '../utils/kept-quote';
-import { buyStartOf, type BuyStep } from './buy-step';
+import { buyStartOf, isBuyInProgress, type BuyStep } from './buy-step';
 import { useBuyActions } from './use-buy-actions';
+import { ScamGuidanceStep, ScamQuestionStep } from './scam-shield-steps';
 
 export function BuyFlow({
   settings,
@@ -65,7 +66,7 @@ export function BuyFlow({
   // With saved payout addresses a new one starts blank; else the settings' address is proposed.
   const address =
     addressDraft ?? (entries && entries.length > 0 ? '' : (trade.settings?.walletAddress ?? ''));
-  const inProgress = state.step === 'confirmation' || state.step === 'checkout';
+  const inProgress = isBuyInProgress(state);
   useEffect(() => onStep(state.step, inProgress), [state.step, inProgress, onStep]);
   const { lock, save, requestQuote, toConfirmation, onPay } = useBuyActions({
     session,
@@ -114,6 +115,16 @@ export function BuyFlow({
           compliance={walletOwnership.question(state.quote.valueCents, 'buy')}
         />
       );
+    case 'scam-question':
+      return (
+        <ScamQuestionStep
+          sending={save.isPending}
+          onBack={() => setState({ step: 'confirmation', quote: state.quote })}
+          onAnswer={(answer) => onPay(state.quote, state.target, answer)}
+        />
+      );
+    case 'scam-guidance':
+      return <ScamGuidanceStep onDone={() => setState({ step: 'quote' })} />;
     case 'checkout':
       return (
         <BuyCheckoutStep

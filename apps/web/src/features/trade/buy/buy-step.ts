@@ -2,14 +2,25 @@ import type { Order } from '@offzero/shared/api/orders';
 import { formatUsd } from '@offzero/shared/money/money';
 import { centsOf } from '../../../lib/format';
 import type { HeldBuyQuote } from '../api/lock-quote';
+import type { BuyPayoutTarget } from './buy-confirmation-step';
 import { EMPTY_ENTRY, type AmountEntry } from '../utils/quote-fields';
 
-/** The buy flow's steps: quote → confirmation → checkout → success. */
+/**
+ * The buy flow's steps: quote → confirmation → checkout → success; a new customer's first buy answers
+ * the scam question after confirmation, and one someone asked to buy sees the guidance instead.
+ */
 export type BuyStep =
   | { step: 'quote' }
   | { step: 'confirmation'; quote: HeldBuyQuote }
+  | { step: 'scam-question'; quote: HeldBuyQuote; target: BuyPayoutTarget }
+  | { step: 'scam-guidance' }
   | { step: 'checkout'; order: Order }
   | { step: 'success'; order: Order };
+
+/** Mid-flow: the tabs stay put while the customer confirms, answers or pays. */
+export function isBuyInProgress(state: BuyStep): boolean {
+  return state.step === 'confirmation' || state.step === 'checkout' || state.step === 'scam-question';
+}
 
 export interface BuyStart {
   state: BuyStep;

@@ -13,6 +13,7 @@ import type { useWalletOwnership } from '../components/wallet-ownership-question
 import { QUOTE_EXPIRED_MESSAGE } from '../utils/messages';
 import type { BuyPayoutTarget } from './buy-confirmation-step';
 import type { BuyStep } from './buy-step';
+import type { ScamCheck } from '@offzero/shared/places/scam-shield';
 
 export interface BuyActionsInput {
   session: Session | null;
@@ -64,7 +65,11 @@ export function useBuyActions({
     if (cents !== null) requestQuote(cents);
   };
 
-  function submit(body: SaveOrderRequest, existingId: string | null) {
+  function submit(
+    body: SaveOrderRequest,
+    existingId: string | null,
+    asked?: { quote: HeldBuyQuote; target: BuyPayoutTarget },
+  ) {
     saving.current = true;
     save.mutate(
       { body, orderId: existingId, idempotencyKey: saveKeys.keyFor({ body, existingId }) },
@@ -82,7 +87,16 @@ export function useBuyActions({
           // The pending order closed meanwhile (it expired): this quote becomes a new order.
           if (existingId && hasErrorCode(error, 'CONFLICT', 'NOT_FOUND')) {
             setOrderId(null);
-            submit(body, null);
+            submit(body, null, asked);
+            return;
+          }
+          // The scam shield (docs/design.md): a first buy answers the question; "someone asked me" stops it.
+          if (asked && hasErrorCode(error, 'SCAM_CHECK_REQUIRED')) {
+            setState({ step: 'scam-question', ...asked });
+            return;
+          }
+          if (hasErrorCode(error, 'SCAM_SUSPECTED')) {
+            setState({ step: 'scam-guidance' });
             return;
           }
           toast.error(errorMessage(error));
@@ -95,7 +109,7 @@ export function useBuyActions({
    * Pay, once the confirmation form holds a valid address (trimmed by the form's schema) or names an
    * entry of the address book.
    */
-  function onPay(locked: HeldBuyQuote, target: BuyPayoutTarget) {
+  function onPay(locked: HeldBuyQuote, target: BuyPayoutTarget, scamCheck?: ScamCheck) {
     if (!session || save.isPending || saving.current) return;
     if (locked.expiresAtMs <= Date.now()) {
       toast.error(QUOTE_EXPIRED_MESSAGE);
@@ -118,8 +132,10 @@ export function useBuyActions({
         ...target,
         quoteId: locked.id,
         ...(ownership.walletOwnership ? { walletOwnership: ownership.walletOwnership } : {}),
+        ...(scamCheck ? { scamCheck } : {}),
       },
       orderId,
+      { quote: locked, target },
     );
   }
 
