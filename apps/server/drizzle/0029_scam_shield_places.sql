@@ -48,7 +48,9 @@ CREATE UNIQUE INDEX "jurisdiction_edit_requests_open_unique" ON "jurisdiction_ed
 CREATE UNIQUE INDEX "jurisdiction_rules_code_version_unique" ON "jurisdiction_rules" USING btree ("code","version");--> statement-breakpoint
 CREATE INDEX "jurisdiction_rules_version_idx" ON "jurisdiction_rules" USING btree ("version");--> statement-breakpoint
 CREATE INDEX "shield_decisions_user_idx" ON "shield_decisions" USING btree ("user_id","created_at");--> statement-breakpoint
-CREATE INDEX "shield_decisions_decision_idx" ON "shield_decisions" USING btree ("decision");-- hand-written below
+CREATE INDEX "shield_decisions_decision_idx" ON "shield_decisions" USING btree ("decision");
+--> statement-breakpoint
+-- hand-written below
 -- The places' first rules (version 1): New York closed for buying and selling, every other place open
 -- with the global limits (docs/design.md, "Places and the scam shield").
 INSERT INTO "jurisdiction_rules" ("version", "code", "name", "buy", "sell", "licence", "disclosures", "created_by") VALUES
