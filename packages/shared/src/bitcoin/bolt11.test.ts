@@ -27,7 +27,8 @@ describe('BOLT #11 official examples', () => {
     expect(invoice.descriptionHash).toBe(vector.descriptionHash ?? null);
     expect(invoice.paymentSecret).toBe(vector.paymentSecret ?? null);
     expect(invoice.expirySeconds).toBe(vector.expirySeconds);
-    if (vector.minFinalCltvExpiry !== undefined) expect(invoice.minFinalCltvExpiry).toBe(vector.minFinalCltvExpiry);
+    if (vector.minFinalCltvExpiry !== undefined)
+      expect(invoice.minFinalCltvExpiry).toBe(vector.minFinalCltvExpiry);
     expect(invoice.payee).toBe(vectors.payee);
   });
 
@@ -90,7 +91,8 @@ describe('writing invoices', () => {
     const written = encodeBolt11({ ...draft, network, amountMsat: 5_000_000n }, key);
     expect(written.startsWith(hrpStart)).toBe(true);
     const sections = independentDecode(written).sections;
-    const find = (name: string) => sections.find((section) => section.name === name) as { value?: unknown } | undefined;
+    const find = (name: string) =>
+      sections.find((section) => section.name === name) as { value?: unknown } | undefined;
     expect((find('coin_network')?.value as { bech32: string }).bech32).toBe(bech32Prefix);
     expect(find('amount')?.value).toBe('5000000');
     expect(find('payment_hash')?.value).toBe(draft.paymentHash);
@@ -98,7 +100,11 @@ describe('writing invoices', () => {
     expect(find('description')?.value).toBe(draft.description);
     expect(find('timestamp')?.value).toBe(draft.timestamp);
     expect(independentDecode(written).expiry).toBe(900);
-    const features = find('feature_bits')?.value as { var_onion_optin: string; payment_secret: string; basic_mpp: string };
+    const features = find('feature_bits')?.value as {
+      var_onion_optin: string;
+      payment_secret: string;
+      basic_mpp: string;
+    };
     expect(features.var_onion_optin).toBe('required');
     expect(features.payment_secret).toBe('required');
     expect(features.basic_mpp).toBe('supported');
@@ -108,7 +114,9 @@ describe('writing invoices', () => {
     const noAmount = decodeBolt11(encodeBolt11({ ...draft, amountMsat: null }, key));
     expect(noAmount.amountMsat).toBeNull();
     const { description: _unused, ...withoutDescription } = draft;
-    const hashed = decodeBolt11(encodeBolt11({ ...withoutDescription, descriptionHash: 'ef'.repeat(32) }, key));
+    const hashed = decodeBolt11(
+      encodeBolt11({ ...withoutDescription, descriptionHash: 'ef'.repeat(32) }, key),
+    );
     expect(hashed.descriptionHash).toBe('ef'.repeat(32));
     expect(hashed.description).toBeNull();
   });

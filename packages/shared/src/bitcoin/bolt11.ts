@@ -91,7 +91,8 @@ function parseAmount(text: string): bigint | null {
   const match = /^([0-9]+)([munp]?)$/.exec(text);
   if (!match) throw new Bolt11Error('The invoice amount is not readable.');
   const [, digits, multiplier] = match as unknown as [string, string, string];
-  if (digits.length > 1 && digits.startsWith('0')) throw new Bolt11Error('The invoice amount is not readable.');
+  if (digits.length > 1 && digits.startsWith('0'))
+    throw new Bolt11Error('The invoice amount is not readable.');
   const value = BigInt(digits);
   if (multiplier === '') return value * 100_000_000_000n;
   if (multiplier === 'p') {
@@ -258,14 +259,19 @@ export function encodeBolt11(draft: Bolt11Draft, privateKey: Uint8Array): string
   const hrp = `ln${NETWORK_PREFIX[draft.network]}${draft.amountMsat === null ? '' : formatAmount(draft.amountMsat)}`;
   const words: number[] = intToWords(draft.timestamp, 7);
   words.push(...field(TAG.p, bech32.toWords(hex.decode(draft.paymentHash))));
-  if (draft.description !== undefined) words.push(...field(TAG.d, bech32.toWords(utf8.decode(draft.description))));
-  if (draft.descriptionHash !== undefined) words.push(...field(TAG.h, bech32.toWords(hex.decode(draft.descriptionHash))));
+  if (draft.description !== undefined)
+    words.push(...field(TAG.d, bech32.toWords(utf8.decode(draft.description))));
+  if (draft.descriptionHash !== undefined)
+    words.push(...field(TAG.h, bech32.toWords(hex.decode(draft.descriptionHash))));
   words.push(...field(TAG.s, bech32.toWords(hex.decode(draft.paymentSecret))));
   if (draft.expirySeconds !== DEFAULT_EXPIRY) words.push(...field(TAG.x, intToWords(draft.expirySeconds)));
   words.push(...field(TAG.c, intToWords(draft.minFinalCltvExpiry ?? 144)));
   // Features: var_onion_optin (8) and payment_secret (14) required, basic_mpp (17) optional.
   words.push(...field(TAG.features, [0b00100, 0b10000, 0b01000, 0b00000]));
-  const recovered = secp256k1.sign(signingMessage(hrp, words), privateKey, { format: 'recovered', lowS: true });
+  const recovered = secp256k1.sign(signingMessage(hrp, words), privateKey, {
+    format: 'recovered',
+    lowS: true,
+  });
   const signature = new Uint8Array(65);
   signature.set(recovered.subarray(1), 0);
   signature[64] = recovered[0]!;
