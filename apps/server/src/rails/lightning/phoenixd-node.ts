@@ -58,6 +58,7 @@ const webhookSchema = z.object({
 });
 
 export function createPhoenixdNode(options: PhoenixdOptions): LightningNode {
+  // A malformed URL is refused at start, as a configuration problem.
   const base = new URL(options.url);
   const auth = `Basic ${Buffer.from(`:${options.password}`).toString('base64')}`;
 
