@@ -24,17 +24,6 @@ CREATE TABLE "demo_lightning_payments" (
 	CONSTRAINT "demo_lightning_payments_settled" CHECK ("demo_lightning_payments"."status" <> 'settled' or "demo_lightning_payments"."preimage" is not null)
 );
 --> statement-breakpoint
-CREATE TABLE "lightning_invoices" (
-	"order_id" uuid PRIMARY KEY NOT NULL,
-	"payment_hash" text NOT NULL,
-	"invoice" text NOT NULL,
-	"amount_sats" bigint NOT NULL,
-	"expires_at" timestamp with time zone NOT NULL,
-	"paid_at" timestamp with time zone,
-	"received_sats" bigint,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE "lightning_payouts" (
 	"payout_id" uuid PRIMARY KEY NOT NULL,
 	"payment_hash" text NOT NULL,
@@ -50,9 +39,11 @@ ALTER TABLE "global_settings" ADD COLUMN "lightning_active" boolean DEFAULT true
 ALTER TABLE "global_settings" ADD COLUMN "lightning_max_order_sats" bigint DEFAULT 5000000 NOT NULL;--> statement-breakpoint
 ALTER TABLE "global_settings" ADD COLUMN "lightning_max_payout_sats" bigint DEFAULT 5000000 NOT NULL;--> statement-breakpoint
 ALTER TABLE "global_settings" ADD COLUMN "lightning_daily_payout_sats" bigint DEFAULT 50000000 NOT NULL;--> statement-breakpoint
-ALTER TABLE "lightning_invoices" ADD CONSTRAINT "lightning_invoices_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "lightning_invoice" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "lightning_payment_hash" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "lightning_expires_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "lightning_paid_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "lightning_payouts" ADD CONSTRAINT "lightning_payouts_payout_id_payouts_id_fk" FOREIGN KEY ("payout_id") REFERENCES "public"."payouts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "demo_lightning_payments_hash_idx" ON "demo_lightning_payments" USING btree ("payment_hash");--> statement-breakpoint
-CREATE UNIQUE INDEX "lightning_invoices_hash_unique" ON "lightning_invoices" USING btree ("payment_hash");--> statement-breakpoint
-CREATE INDEX "lightning_invoices_open_idx" ON "lightning_invoices" USING btree ("expires_at") WHERE "lightning_invoices"."paid_at" is null;--> statement-breakpoint
-CREATE INDEX "lightning_payouts_hash_idx" ON "lightning_payouts" USING btree ("payment_hash");
+CREATE INDEX "lightning_payouts_hash_idx" ON "lightning_payouts" USING btree ("payment_hash");--> statement-breakpoint
+CREATE UNIQUE INDEX "orders_lightning_payment_hash_unique" ON "orders" USING btree ("lightning_payment_hash");

@@ -1,35 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { orders } from './orders';
+import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { payouts } from './payouts';
-
-/**
- * The invoice a sell paid by Lightning carries (docs/design.md, "Lightning"): one per order, for exactly
- * the quoted satoshis, expiring with the quote. `paidAt` is set once, by whichever of the node's
- * webhook, the reconcile job or the demo payment sees it first; the deposit is credited in that
- * same transaction.
- */
-export const lightningInvoices = pgTable(
-  'lightning_invoices',
-  {
-    orderId: uuid('order_id')
-      .primaryKey()
-      .references(() => orders.id),
-    paymentHash: text('payment_hash').notNull(),
-    invoice: text('invoice').notNull(),
-    amountSats: bigint('amount_sats', { mode: 'bigint' }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
-    receivedSats: bigint('received_sats', { mode: 'bigint' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    uniqueIndex('lightning_invoices_hash_unique').on(table.paymentHash),
-    index('lightning_invoices_open_idx').on(table.expiresAt).where(sql`${table.paidAt} is null`),
-  ],
-);
-
-export type LightningInvoiceRow = typeof lightningInvoices.$inferSelect;
 
 /**
  * What a Lightning payout pays (docs/design.md, "Lightning"): the invoice, known before the payout is
