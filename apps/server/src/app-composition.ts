@@ -21,6 +21,7 @@ import { createOutboxService, type OutboxService } from './outbox/outbox.service
 import { createInboxService, type InboxService } from './inbox/inbox.service';
 import { createOrderService, type OrderService } from './orders/order.service';
 import { createPayPalService, type PayPalService } from './rails/paypal/paypal.service';
+import { createLightningService, type LightningService } from './rails/lightning/lightning.service';
 import {
   createSanctionsListService,
   SANCTIONS_REFRESH_EVERY_MS,
@@ -63,6 +64,8 @@ export interface AppServices {
   orderService: OrderService;
   paypal: PayPalService;
   depositWatcher: DepositWatcher;
+  /** The Lightning rail's webhook and reconcile job; null without a node. */
+  lightning: LightningService | null;
 }
 
 /**
@@ -96,6 +99,7 @@ export async function composeServices(app: FastifyInstance, input: CompositionIn
   });
   app.decorate('depositWatcher', orders.depositWatcher);
   app.decorate('orderService', orders.orderService);
+  app.decorate('lightning', orders.lightning);
   app.decorate('jobQueue', messaging.jobQueue);
   app.decorate('cases', orders.cases);
   const { outbox, inbox, jobQueue } = messaging;
@@ -109,6 +113,7 @@ export async function composeServices(app: FastifyInstance, input: CompositionIn
     deliverOutbox: () => outbox.deliverDue(),
     processInbox: (data) => inbox.process(data),
     reconcilePayPal: () => orders.paypal.reconcile(),
+    ...(orders.lightning ? { reconcileLightning: () => orders.lightning!.reconcile() } : {}),
     monitorOrders: (data) => orders.cases.runMonitorJob(data),
     beforeStop: () => orders.cases.flush(),
     refreshSanctionsList: { everyMs: SANCTIONS_REFRESH_EVERY_MS, run: () => market.sanctionsList.refresh() },
@@ -232,6 +237,7 @@ function composeOrders(
     onSaved: (order) => cases.orderChanged(order.id),
     depositConfirmations: config.depositConfirmations,
     payoutAddresses: deps.payoutAddresses,
+    lightning: providers.lightning,
   });
   const paypal = createPayPalService({
     db: database.db,
@@ -252,5 +258,14 @@ function composeOrders(
       cases.orderChanged(order.id);
     },
   });
-  return { cases, notifyOrderStatus, orderService, paypal, depositWatcher };
+  const lightning = providers.lightning
+    ? createLightningService({
+        db: database.db,
+        node: providers.lightning,
+        notify: notifyOrderStatus,
+        confirmationsRequired: config.depositConfirmations,
+        log: app.log,
+      })
+    : null;
+  return { cases, notifyOrderStatus, orderService, paypal, depositWatcher, lightning };
 }

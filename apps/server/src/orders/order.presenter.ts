@@ -32,6 +32,15 @@ export function toOrderResponse(order: OrderRow, payoutHold?: string): Order {
     ...(payoutHold ? { payoutHold } : {}),
     // The customer's own reason, or the one staff gave (also a declined PayPal payment, a returned deposit).
     ...(order.status === 'cancelled' && order.cancelReason ? { cancelReason: order.cancelReason } : {}),
+    ...(order.lightningInvoice && order.lightningPaymentHash && order.lightningExpiresAt
+      ? {
+          lightning: {
+            invoice: order.lightningInvoice,
+            paymentHash: order.lightningPaymentHash,
+            expiresAt: order.lightningExpiresAt.toISOString(),
+          },
+        }
+      : {}),
     payment: order.paymentMethod
       ? {
           method: order.paymentMethod,

@@ -22,6 +22,7 @@ import { saveBuyOrder } from './use-cases/save-buy-order';
 import { saveSellOrder } from './use-cases/save-sell-order';
 import { updateOrder } from './use-cases/update-order';
 import { customerPayoutHold } from '../payout-addresses/payout-destination';
+import type { LightningNode } from '../rails/lightning/lightning-node';
 
 /**
  * The customer's order use-cases, wired to their dependencies. Each rule lives in its own file under
@@ -40,6 +41,7 @@ export function createOrderService(deps: {
   /** Confirmations a sell deposit needs before its dollars are sent (shown as "N of M"). */
   depositConfirmations: number;
   payoutAddresses: PayoutAddressService;
+  lightning: LightningNode | null;
   now?: () => Date;
 }) {
   const wired: OrderDeps = { ...deps, now: deps.now ?? (() => new Date()) };

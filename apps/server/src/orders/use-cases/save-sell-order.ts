@@ -8,6 +8,7 @@ import { windowStarts } from '../../limits/trading-limits';
 import type { OrderDeps } from './order-deps';
 import { claimOrderQuote, lockPricedOrder, priceOrder } from '../pricing/price-order';
 import { keepTravelRuleRecord, travelRuleAnswer } from './travel-rule';
+import { assertLightningSell, createSellInvoice } from '../../rails/lightning/use-cases/sell-invoice';
 
 /**
  * A new pending sell at the server's figures (or its locked quote's), with a deposit address of its own that was never used
@@ -16,12 +17,21 @@ import { keepTravelRuleRecord, travelRuleAnswer } from './travel-rule';
  * second address (docs/design.md).
  */
 export async function saveSellOrder(
-  deps: Pick<OrderDeps, 'db' | 'prices' | 'network' | 'depositXpub' | 'now'>,
+  deps: Pick<OrderDeps, 'db' | 'prices' | 'network' | 'depositXpub' | 'now' | 'lightning'>,
   user: UserRow,
   body: SaveOrderRequest,
 ): Promise<OrderRow> {
   // Priced in full before the customer's lock, against its locked quote or from a price served.
   const pricing = await priceOrder(deps, 'sell', user, body);
+  // A Lightning deposit's invoice is made first, outside the transaction (docs/design.md, "Lightning").
+  const lightning =
+    body.deposit === 'lightning'
+      ? await createSellInvoice(
+          assertLightningSell(pricing.priced.settings, deps.lightning, pricing.priced.figures.amountSats),
+          { amountSats: pricing.priced.figures.amountSats, quoteExpiresAt: pricing.priced.quoteExpiresAt },
+          deps.now(),
+        )
+      : {};
   return deps.db.transaction(async (tx) => {
     const { tier, priced } = await lockPricedOrder(deps, tx, user, body, pricing);
     const { twin, used } = await findTwinAndWindowUse(
@@ -61,6 +71,7 @@ export async function saveSellOrder(
         paymentMethod: priced.paymentMethod,
         receivingDetails: priced.receivingDetails,
         ...deposit,
+        ...lightning,
       },
       `user:${user.id}`,
     );
