@@ -264,6 +264,7 @@ function composeOrders(
         node: providers.lightning,
         notify: notifyOrderStatus,
         confirmationsRequired: config.depositConfirmations,
+        network: config.bitcoinNetwork,
         log: app.log,
       })
     : null;

@@ -104,7 +104,10 @@ describe('a sell paid by Lightning', () => {
       .from(outboxEvents)
       .where(eq(outboxEvents.eventKey, `lightning-credit:${order._id}:${paymentHash}`));
     expect(toast).toHaveLength(1);
-    expect(toast[0]!.payload).toMatchObject({ type: 'new-transaction', payload: { _id: order._id, txn: paymentHash } });
+    expect(toast[0]!.payload).toMatchObject({
+      type: 'new-transaction',
+      payload: { _id: order._id, txn: paymentHash },
+    });
   });
 
   it('paying the invoice twice: the second is refused, the order credited once', async () => {
@@ -114,7 +117,7 @@ describe('a sell paid by Lightning', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json<{ message: string }>().message).toBe('The invoice is already paid.');
     // The webhook job asking again changes nothing.
-    expect(await t.app.lightning!.reconcile()).toBe(0);
+    expect((await t.app.lightning!.reconcile()).credited).toBe(0);
     const stored = await row(order._id);
     expect(stored.receivedSats).toBe(btcNumberToSats(0.0013));
   });

@@ -1,7 +1,11 @@
-import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import type { BitcoinNetwork } from '@offzero/shared/bitcoin/address';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
-import { orders, type OrderRow } from '../../db/schema';
+import { orders, payouts, type OrderRow } from '../../db/schema';
+import type { LnurlOptions } from './lightning-destination';
+import { payOutByLightning } from './use-cases/pay-out-by-lightning';
+import { resolveSubmittedPayouts } from './use-cases/resolve-submitted-payouts';
 import { AppError } from '../../http/errors';
 import type { OrderNotifier } from '../../orders/order-notifications';
 import { LightningWebhookError, type LightningNode } from './lightning-node';
@@ -15,7 +19,9 @@ export interface LightningServiceDeps {
   node: LightningNode;
   notify: OrderNotifier;
   confirmationsRequired: number;
+  network: BitcoinNetwork;
   log: FastifyBaseLogger;
+  lnurl?: LnurlOptions;
   now?: () => Date;
 }
 
@@ -37,8 +43,41 @@ export function createLightningService(deps: LightningServiceDeps) {
     return credited;
   }
 
+  const payoutDeps = { db: deps.db, node: deps.node, network: deps.network, now, lnurl: deps.lnurl };
+
+  /** Paid buys to a Lightning destination with no payout yet: each is paid out now. */
+  async function payDueBuys(): Promise<number> {
+    const due = await deps.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.type, 'buy'),
+          eq(orders.status, 'processing'),
+          or(sql`lower(${orders.walletAddress}) like 'ln%'`, sql`${orders.walletAddress} like '%@%'`),
+          sql`not exists (select 1 from ${payouts} where ${payouts.orderId} = ${orders.id})`,
+        ),
+      );
+    let paid = 0;
+    for (const { id } of due) {
+      try {
+        await payOutByLightning(payoutDeps, id, 'system:lightning');
+        paid++;
+      } catch (error) {
+        deps.log.warn({ err: error, orderId: id }, 'lightning payout not sent');
+      }
+    }
+    return paid;
+  }
+
+  const resolveSubmitted = () => resolveSubmittedPayouts({ db: deps.db, node: deps.node, now });
+
   return {
     settleIfPaid,
+    payDueBuys,
+    resolveSubmitted,
+    /** Pays out one paid buy now (a retry after a failed payout, or at once once it is paid). */
+    payOut: (orderId: string, actor: string) => payOutByLightning(payoutDeps, orderId, actor),
 
     async receiveWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>) {
       let event;
@@ -51,36 +90,36 @@ export function createLightningService(deps: LightningServiceDeps) {
       return settleIfPaid(event.paymentHash);
     },
 
-    /** Every open sell invoice, asked of the node; answers how many were credited. */
-    async reconcile(): Promise<number> {
-      const open = await deps.db
-        .select({ paymentHash: orders.lightningPaymentHash })
-        .from(orders)
-        .where(
-          and(
-            isNotNull(orders.lightningPaymentHash),
-            isNull(orders.lightningPaidAt),
-            gt(orders.lightningExpiresAt, new Date(now().getTime() - RECONCILE_AFTER_EXPIRY_MS)),
-          ),
-        );
-      let credited = 0;
-      for (const { paymentHash } of open) {
-        if (!paymentHash) continue;
-        try {
-          if (await settleIfPaid(paymentHash)) credited++;
-        } catch (error) {
-          deps.log.warn({ err: error, paymentHash }, 'lightning reconcile: the node did not answer');
-        }
-      }
-      return credited;
-    },
-
-    /** The order of a sell invoice, for the demo's pay helper. */
-    async findOrderByPaymentHash(paymentHash: string): Promise<OrderRow | undefined> {
-      const [row] = await deps.db.select().from(orders).where(eq(orders.lightningPaymentHash, paymentHash));
-      return row;
+    /** Every open sell invoice and unfinished payout, asked of the node; due payouts sent. */
+    async reconcile(): Promise<{ credited: number; resolved: number; paid: number }> {
+      const resolved = await resolveSubmitted();
+      const paid = await payDueBuys();
+      return { credited: await reconcileInvoices(), resolved, paid };
     },
   };
+
+  async function reconcileInvoices(): Promise<number> {
+    const open = await deps.db
+      .select({ paymentHash: orders.lightningPaymentHash })
+      .from(orders)
+      .where(
+        and(
+          isNotNull(orders.lightningPaymentHash),
+          isNull(orders.lightningPaidAt),
+          gt(orders.lightningExpiresAt, new Date(now().getTime() - RECONCILE_AFTER_EXPIRY_MS)),
+        ),
+      );
+    let credited = 0;
+    for (const { paymentHash } of open) {
+      if (!paymentHash) continue;
+      try {
+        if (await settleIfPaid(paymentHash)) credited++;
+      } catch (error) {
+        deps.log.warn({ err: error, paymentHash }, 'lightning reconcile: the node did not answer');
+      }
+    }
+    return credited;
+  }
 }
 
 export type LightningService = ReturnType<typeof createLightningService>;
