@@ -224,9 +224,22 @@ function composeOrders(
   // paid, moved), and a sweep catches any change whose job was lost (docs/design.md).
   const cases = createCasesService({ db: database.db, queue: deps.jobQueue, log: app.log });
   const notifyCustomer = createOrderNotifier(deps.outbox);
+  let payLightningBuys: (() => Promise<unknown>) | null = null;
   const notifyOrderStatus: OrderNotifier = async (order) => {
     if ('id' in order && typeof order.id === 'string') cases.orderChanged(order.id);
     await notifyCustomer(order);
+    // A buy to a Lightning destination is paid out as soon as it is paid (docs/design.md, "Lightning").
+    if (
+      payLightningBuys &&
+      'type' in order &&
+      order.type === 'buy' &&
+      'status' in order &&
+      order.status === 'processing'
+    ) {
+      void payLightningBuys().catch((error: unknown) =>
+        app.log.warn({ err: error }, 'lightning payout pass failed'),
+      );
+    }
   };
   const orderService = createOrderService({
     db: database.db,
@@ -268,5 +281,6 @@ function composeOrders(
         log: app.log,
       })
     : null;
+  if (lightning) payLightningBuys = () => lightning.payDueBuys();
   return { cases, notifyOrderStatus, orderService, paypal, depositWatcher, lightning };
 }

@@ -7,6 +7,7 @@ import { encodeBolt11 } from '@offzero/shared/bitcoin/bolt11';
 import { globalSettings, lightningPayouts, orders, payouts } from '../../db/schema';
 import { registerVerifiedCustomer, type RegisteredCustomer } from '../../test/accounts-helpers';
 import { newBuyOrderRow } from '../../test/new-buy-order-row';
+import { buyOrderPayload } from '../../test/buy-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { forgetCachedGlobalSettings } from '../../settings/global-settings-cache';
 import { demoNodeKey } from './demo-lightning-node';
@@ -221,6 +222,41 @@ describe('a buy paid out by Lightning', () => {
   });
 });
 
+describe('saving a buy to a Lightning destination', () => {
+  const saveBuy = async (walletAddress: string) =>
+    t.request({
+      method: 'POST',
+      url: '/api/order/save',
+      headers: ada.auth,
+      payload: await buyOrderPayload(t, ada, 50, { walletAddress }),
+    });
+
+  it('keeps an invoice for the order satoshis as its destination, outside the address book, and pays it once paid', async () => {
+    const probe = await buyOrderPayload(t, ada, 50);
+    const sats = BigInt(Math.round(probe.amount * 1e8));
+    const { invoice } = await walletInvoice(Number(sats));
+    const saved = await saveBuy(invoice);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const order = saved.json<{ order: { _id: string; walletAddress: string } }>().order;
+    expect(order.walletAddress).toBe(invoice);
+    expect((await orderRow(order._id)).payoutAddressId).toBeNull();
+    await t.database.db.update(orders).set({ status: 'processing' }).where(eq(orders.id, order._id));
+    await t.app.lightning!.payDueBuys();
+    expect(await orderRow(order._id)).toMatchObject({ status: 'completed' });
+  });
+
+  it('refuses an expired invoice and one of another amount at save, with words', async () => {
+    const expired = await saveBuy(
+      signedByWallet({ amountMsat: null, timestamp: Math.floor(Date.now() / 1000) - 7200 }),
+    );
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json<{ message: string }>().message).toBe(DESTINATION_MESSAGES.expired);
+    const other = await saveBuy(signedByWallet({ amountMsat: 1000n }));
+    expect(other.statusCode).toBe(400);
+    expect(other.json<{ message: string }>().message).toMatch(/^This invoice asks for another amount/);
+  });
+});
+
 describe('a buy paid out to a Lightning address (LNURL-pay, local server)', () => {
   let server: Server;
   let base: string;
@@ -292,7 +328,7 @@ describe('a buy paid out to a Lightning address (LNURL-pay, local server)', () =
   it('a server that does not answer in time is refused with words', async () => {
     answer = 'hang';
     const orderId = await paidBuy('alice@wallet.example');
-    await expect(payOutByLightning(deps(lnurl()), orderId, 'test')).rejects.toMatchObject({
+    await expect(payOutByLightning(deps(lnurl(1000)), orderId, 'test')).rejects.toMatchObject({
       message: DESTINATION_MESSAGES.addressUnreachable('alice@wallet.example'),
     });
   });

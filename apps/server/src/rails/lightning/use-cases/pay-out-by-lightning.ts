@@ -27,6 +27,7 @@ export interface LightningPayoutDeps {
 export const PAYOUT_MESSAGES = {
   inFlight: 'A Lightning payout of this order is already on its way.',
   notPayable: 'This order is not waiting for a Lightning payout.',
+  off: 'Lightning payouts are not available right now. Choose a bitcoin address instead.',
   overOrderCap: (max: bigint) =>
     `Lightning payouts are limited to ${formatBtc(max)} BTC per order. Choose an on-chain address instead.`,
   overDailyCap:
