@@ -309,8 +309,9 @@ describe('a buy paid out to a Lightning address (LNURL-pay, local server)', () =
     server.close();
   });
 
-  const lnurl = () => ({
-    lnurl: { wellKnownUrl: (name: string) => `${base}/.well-known/lnurlp/${name}`, timeoutMs: 500 },
+  // Generous: a loaded machine signs slowly; the test that times out asks for a short wait itself.
+  const lnurl = (timeoutMs = 15_000) => ({
+    lnurl: { wellKnownUrl: (name: string) => `${base}/.well-known/lnurlp/${name}`, timeoutMs },
   });
 
   it.each([
