@@ -23,6 +23,7 @@ import { createOutboxService, type OutboxService } from './outbox/outbox.service
 import { createInboxService, type InboxService } from './inbox/inbox.service';
 import { createOrderService, type OrderService } from './orders/order.service';
 import { createPayPalService, type PayPalService } from './rails/paypal/paypal.service';
+import { createLightningService, type LightningService } from './rails/lightning/lightning.service';
 import {
   createSanctionsListService,
   SANCTIONS_REFRESH_EVERY_MS,
@@ -66,6 +67,8 @@ export interface AppServices {
   orderService: OrderService;
   paypal: PayPalService;
   depositWatcher: DepositWatcher;
+  /** The Lightning rail's webhook and reconcile job; null without a node. */
+  lightning: LightningService | null;
 }
 
 /**
@@ -100,6 +103,7 @@ export async function composeServices(app: FastifyInstance, input: CompositionIn
   });
   app.decorate('depositWatcher', orders.depositWatcher);
   app.decorate('orderService', orders.orderService);
+  app.decorate('lightning', orders.lightning);
   app.decorate('jobQueue', messaging.jobQueue);
   app.decorate('cases', orders.cases);
   const { outbox, inbox, jobQueue } = messaging;
@@ -113,6 +117,7 @@ export async function composeServices(app: FastifyInstance, input: CompositionIn
     deliverOutbox: () => outbox.deliverDue(),
     processInbox: (data) => inbox.process(data),
     reconcilePayPal: () => orders.paypal.reconcile(),
+    ...(orders.lightning ? { reconcileLightning: () => orders.lightning!.reconcile() } : {}),
     monitorOrders: (data) => orders.cases.runMonitorJob(data),
     beforeStop: () => orders.cases.flush(),
     refreshSanctionsList: { everyMs: SANCTIONS_REFRESH_EVERY_MS, run: () => market.sanctionsList.refresh() },
@@ -246,9 +251,22 @@ function composeOrders(
   // paid, moved), and a sweep catches any change whose job was lost (docs/design.md).
   const cases = createCasesService({ db: database.db, queue: deps.jobQueue, log: app.log });
   const notifyCustomer = createOrderNotifier(deps.outbox);
+  let payLightningBuys: (() => Promise<unknown>) | null = null;
   const notifyOrderStatus: OrderNotifier = async (order) => {
     if ('id' in order && typeof order.id === 'string') cases.orderChanged(order.id);
     await notifyCustomer(order);
+    // A buy to a Lightning destination is paid out as soon as it is paid (docs/design.md, "Lightning").
+    if (
+      payLightningBuys &&
+      'type' in order &&
+      order.type === 'buy' &&
+      'status' in order &&
+      order.status === 'processing'
+    ) {
+      void payLightningBuys().catch((error: unknown) =>
+        app.log.warn({ err: error }, 'lightning payout pass failed'),
+      );
+    }
   };
   const orderService = createOrderService({
     db: database.db,
@@ -259,6 +277,7 @@ function composeOrders(
     onSaved: (order) => cases.orderChanged(order.id),
     depositConfirmations: config.depositConfirmations,
     payoutAddresses: deps.payoutAddresses,
+    lightning: providers.lightning,
   });
   const paypal = createPayPalService({
     db: database.db,
@@ -279,5 +298,16 @@ function composeOrders(
       cases.orderChanged(order.id);
     },
   });
-  return { cases, notifyOrderStatus, orderService, paypal, depositWatcher };
+  const lightning = providers.lightning
+    ? createLightningService({
+        db: database.db,
+        node: providers.lightning,
+        notify: notifyOrderStatus,
+        confirmationsRequired: config.depositConfirmations,
+        network: config.bitcoinNetwork,
+        log: app.log,
+      })
+    : null;
+  if (lightning) payLightningBuys = () => lightning.payDueBuys();
+  return { cases, notifyOrderStatus, orderService, paypal, depositWatcher, lightning };
 }

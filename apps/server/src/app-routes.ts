@@ -45,6 +45,8 @@ import { quoteRoutes } from './orders/quote.routes';
 import { limitsRoutes } from './limits/limits.routes';
 import { createLimitsService } from './limits/limits.service';
 import { paypalRoutes } from './rails/paypal/paypal.routes';
+import { lightningRoutes } from './rails/lightning/lightning.routes';
+import { createDemoLightningNode } from './rails/lightning/demo-lightning-node';
 import { isSanctionedAddress } from './compliance/sanctions/sanctions-screening';
 import { createTaxService } from './tax/tax.service';
 import { taxRoutes } from './tax/tax.routes';
@@ -138,6 +140,13 @@ async function registerCustomerRoutes(
     ),
   );
   await registerRoutes(app, paypalRoutes(services.paypal, demoPayPalOf(app)));
+  if (services.lightning) {
+    // Demo: the customer's wallet is a second stand-in node on the same demo network.
+    const demoWallet = config.isDemo
+      ? createDemoLightningNode(database.db, config.bitcoinNetwork, 'wallet')
+      : null;
+    await registerRoutes(app, lightningRoutes(services.lightning, demoWallet));
+  }
   // Its own scope: the websocket plugin decorates and hooks what it registers on.
   await app.register(realtimeRoutes(services.bus, realtimeOptions));
 }

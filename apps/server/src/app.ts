@@ -1,3 +1,4 @@
+import type { LightningService } from './rails/lightning/lightning.service';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/config';
@@ -45,6 +46,8 @@ declare module 'fastify' {
     /** The background jobs' services, so tests can run a deposit poll or an expiry pass themselves. */
     depositWatcher: DepositWatcher;
     orderService: OrderService;
+    /** The Lightning rail's incoming side, so tests can run a reconcile pass themselves; null without a node. */
+    lightning: LightningService | null;
     /**
      * Readiness answers 503 from now on (the first step of a graceful stop: health/graceful-shutdown.ts);
      * the app keeps serving until it is closed.

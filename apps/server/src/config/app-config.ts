@@ -71,6 +71,8 @@ export interface AppConfig {
   /** Demo only: local KYC submissions are approved automatically after this many seconds. */
   kycAutoApproveSeconds: number | undefined;
   paypal: { clientId: string; clientSecret: string; webhookId: string; apiUrl: string } | undefined;
+  /** The operator's Lightning node (phoenixd's HTTP API); without it production offers no Lightning. */
+  phoenixd: { url: string; password: string; webhookSecret: string } | undefined;
   priceSources: { coinbaseUrl: string; krakenUrl: string };
   priceRefreshSeconds: number;
   /** Esplora HTTP API (deposits, confirmations, fee estimates); demo uses its simulated chain. */

@@ -22,6 +22,9 @@ const PROVIDER_TUNING_VARIABLES = [
   'PAYPAL_API_URL',
   'COINBASE_API_URL',
   'KRAKEN_API_URL',
+  'PHOENIXD_URL',
+  'PHOENIXD_PASSWORD',
+  'PHOENIXD_WEBHOOK_SECRET',
 ] as const satisfies readonly EnvVariable[];
 
 const ALL_PROVIDER_VARIABLES = [...Object.values(PROVIDER_VARIABLES).flat(), ...PROVIDER_TUNING_VARIABLES];
@@ -38,6 +41,7 @@ type ProviderConfig = Pick<
   | 'esploraUrl'
   | 'depositXpub'
   | 'payoutWalletXpub'
+  | 'phoenixd'
 >;
 
 /** The real providers' settings, read in production only, and the names of those set. */
@@ -86,5 +90,13 @@ export function providerConfig(
     esploraUrl: real?.ESPLORA_URL?.replace(/\/+$/, ''),
     depositXpub: real?.DEPOSIT_XPUB,
     payoutWalletXpub: real?.PAYOUT_WALLET_XPUB,
+    phoenixd:
+      real?.PHOENIXD_URL && real.PHOENIXD_PASSWORD && real.PHOENIXD_WEBHOOK_SECRET
+        ? {
+            url: real.PHOENIXD_URL.replace(/\/+$/, ''),
+            password: real.PHOENIXD_PASSWORD,
+            webhookSecret: real.PHOENIXD_WEBHOOK_SECRET,
+          }
+        : undefined,
   };
 }

@@ -13,3 +13,4 @@ export * from './tables/back-office';
 export * from './tables/payouts';
 export * from './tables/passkeys';
 export * from './tables/places';
+export * from './tables/lightning';

@@ -19,6 +19,7 @@ export const JOB_NAMES = {
   deliverOutbox: 'deliver-outbox',
   processInbox: PROCESS_INBOX_JOB,
   reconcilePayPal: 'reconcile-paypal',
+  reconcileLightning: 'reconcile-lightning',
   monitorOrder: MONITOR_ORDER_JOB,
   monitorChangedOrders: MONITOR_SWEEP_JOB,
   sanctionsRefresh: 'sanctions-refresh',
@@ -26,6 +27,9 @@ export const JOB_NAMES = {
 
 /** How often PayPal orders not settled are read back from PayPal (docs/design.md). */
 export const PAYPAL_RECONCILE_EVERY_MS = 10 * 60_000;
+
+/** How often open Lightning invoices and payouts are asked of the node (docs/design.md, "Lightning"). */
+export const LIGHTNING_RECONCILE_EVERY_MS = 15_000;
 
 /** How often stored webhooks not yet applied (their job lost, or a try failed) are swept. */
 export const INBOX_SWEEP_EVERY_MS = 5_000;
@@ -73,6 +77,8 @@ export async function startBackgroundJobs(
     processInbox?: (data: unknown) => Promise<unknown>;
     /** Reads back PayPal orders not settled and applies what PayPal says. */
     reconcilePayPal?: () => Promise<unknown>;
+    /** Asks the Lightning node about open sell invoices and payouts whose outcome is not recorded. */
+    reconcileLightning?: () => Promise<unknown>;
     /** Runs the monitoring rules: on the order a run names (sent on each change), or the sweep. */
     monitorOrders?: (data: unknown) => Promise<unknown>;
     /** Reloads the sanctions list from its source (daily; docs/design.md). */
@@ -105,6 +111,8 @@ export async function startBackgroundJobs(
     if (deps.deliverOutbox) every(OUTBOX_SWEEP_EVERY_MS, JOB_NAMES.deliverOutbox, deps.deliverOutbox);
     if (deps.reconcilePayPal)
       every(PAYPAL_RECONCILE_EVERY_MS, JOB_NAMES.reconcilePayPal, deps.reconcilePayPal);
+    if (deps.reconcileLightning)
+      every(LIGHTNING_RECONCILE_EVERY_MS, JOB_NAMES.reconcileLightning, deps.reconcileLightning);
     const { monitorOrders } = deps;
     if (monitorOrders) {
       queue.register(JOB_NAMES.monitorOrder, monitorOrders);

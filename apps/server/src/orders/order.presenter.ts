@@ -39,6 +39,15 @@ export function toOrderResponse(order: OrderRow, payoutHold?: string): Order {
     (order.status === 'pending' || order.status === 'processing')
       ? { coolingUntil: order.coolingUntil.toISOString(), scamCancel: true }
       : {}),
+    ...(order.lightningInvoice && order.lightningPaymentHash && order.lightningExpiresAt
+      ? {
+          lightning: {
+            invoice: order.lightningInvoice,
+            paymentHash: order.lightningPaymentHash,
+            expiresAt: order.lightningExpiresAt.toISOString(),
+          },
+        }
+      : {}),
     payment: order.paymentMethod
       ? {
           method: order.paymentMethod,

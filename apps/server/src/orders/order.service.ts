@@ -24,6 +24,7 @@ import { updateOrder } from './use-cases/update-order';
 import { customerPayoutHold } from '../payout-addresses/payout-destination';
 import type { PlaceTerms } from '@offzero/shared/places/places';
 import { cancelBuyAsScam } from '../scam-shield/scam-cancel';
+import type { LightningNode } from '../rails/lightning/lightning-node';
 
 /**
  * The customer's order use-cases, wired to their dependencies. Each rule lives in its own file under
@@ -42,6 +43,7 @@ export function createOrderService(deps: {
   /** Confirmations a sell deposit needs before its dollars are sent (shown as "N of M"). */
   depositConfirmations: number;
   payoutAddresses: PayoutAddressService;
+  lightning: LightningNode | null;
   now?: () => Date;
 }) {
   const wired: OrderDeps = { ...deps, now: deps.now ?? (() => new Date()) };

@@ -29,10 +29,10 @@ describe('payout states migration', () => {
     for (const entry of journal.slice(0, target)) await client.exec(sqlOf(entry.tag));
 
     const [user] = await db().insert(schema.users).values({ email: 'migrate@example.com' }).returning();
-    // Written with the columns the orders table had then (a schema insert names every column of today's).
+    // Written in SQL with the columns orders had then: the schema of today may have more.
     const order = async (overrides: Parameters<typeof newBuyOrderRow>[2]) => {
       const row = newBuyOrderRow(user!.id, 10_000n, overrides);
-      const { rows } = await client.query<{ id: string }>(
+      const inserted = await client.query<{ id: string }>(
         `insert into orders (user_id, type, amount_sats, value_cents, price_cents, platform_fee_cents,
            network_fee_cents, bank_fee_cents, quote_expires_at, wallet_address, payment_method)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
@@ -50,7 +50,7 @@ describe('payout states migration', () => {
           row.paymentMethod,
         ],
       );
-      return rows[0]!.id;
+      return inserted.rows[0]!.id;
     };
     ids.buyDemo = await order({});
     ids.buyManual = await order({});

@@ -16,6 +16,9 @@ import { createTwilioSmsChannel } from '../notifications/twilio-sms-channel';
 import { createDemoPayPalGateway, type DemoPayPalGateway } from '../rails/paypal/demo-paypal-gateway';
 import type { PayPalGateway } from '../rails/paypal/paypal-gateway';
 import { createPayPalRestGateway } from '../rails/paypal/paypal-rest-gateway';
+import { createDemoLightningNode } from '../rails/lightning/demo-lightning-node';
+import type { LightningNode } from '../rails/lightning/lightning-node';
+import { createPhoenixdNode } from '../rails/lightning/phoenixd-node';
 import { createCoinbasePriceSource } from '../prices/coinbase-price-source';
 import { createDemoPriceSource } from '../prices/demo-price-source';
 import { createKrakenPriceSource } from '../prices/kraken-price-source';
@@ -47,6 +50,8 @@ export interface Providers {
   email: MessageChannel;
   /** SMS: Twilio, or the demo outbox. */
   sms: MessageChannel;
+  /** The operator's Lightning node: phoenixd, or the demo node; null in production without PHOENIXD_*. */
+  lightning: LightningNode | null;
   /** "Sign in with Google", in either mode when GOOGLE_CLIENT_ID is set (it has no stand-in); else off. */
   googleSignIn: GoogleSignIn | null;
 }
@@ -79,6 +84,7 @@ function demoProviders(config: AppConfig, db: Database, log: FastifyBaseLogger):
     payoutWallet: parsePayoutWallet(DEMO_PAYOUT_WALLET_XPUB, config.bitcoinNetwork),
     email: createOutboxChannel(db, 'email', log),
     sms: createOutboxChannel(db, 'sms', log),
+    lightning: createDemoLightningNode(db, config.bitcoinNetwork, 'operator'),
     googleSignIn: googleSignInFor(config),
   };
 }
@@ -125,6 +131,9 @@ function productionProviders(config: AppConfig): Providers {
     ? attempt('PAYOUT_WALLET_XPUB', () => parsePayoutWallet(payoutWalletXpub, config.bitcoinNetwork))
     : null;
 
+  const { phoenixd } = config;
+  const lightning = phoenixd ? attempt('PHOENIXD_URL', () => createPhoenixdNode(phoenixd)) : null;
+
   if (problems.length > 0 || !email || !sms || !kyc || !paypalGateway || !chain || !depositAccountKey) {
     throw new ConfigError(problems);
   }
@@ -140,6 +149,7 @@ function productionProviders(config: AppConfig): Providers {
     payoutWallet,
     email,
     sms,
+    lightning,
     googleSignIn: googleSignInFor(config),
   };
 }

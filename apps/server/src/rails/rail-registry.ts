@@ -1,6 +1,7 @@
 import { RAILS, type RailDirection, type RailId, type SellPayoutRail } from '@offzero/shared/rails/rails';
 import type { GlobalSettingsRow } from '../db/schema';
 import { achRail } from './ach';
+import { lightningRail } from './lightning';
 import { onchainRail } from './onchain';
 import { paypalRail } from './paypal';
 import type { RailHandler } from './rail-handler';
@@ -17,6 +18,7 @@ const HANDLERS: { readonly [id in RailId]: RailHandler } = {
   ach: achRail,
   wire: wireRail,
   onchain: onchainRail,
+  lightning: lightningRail,
 };
 
 /** The handler of one rail. */

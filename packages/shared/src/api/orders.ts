@@ -61,6 +61,21 @@ export const sellBankAccountSchema = z
   })
   .strip();
 
+/**
+ * How a seller sends their bitcoin (docs/design.md, "Lightning"): on chain to the order's address, or
+ * by Lightning to its invoice as well (one QR code carries both).
+ */
+export const SELL_DEPOSITS = ['onchain', 'lightning'] as const;
+export const sellDepositSchema = z.enum(SELL_DEPOSITS, { error: 'Choose on-chain or Lightning.' });
+export type SellDeposit = z.infer<typeof sellDepositSchema>;
+
+/** The invoice a sell paid by Lightning carries, beside its on-chain address. */
+export const orderLightningSchema = z.object({
+  invoice: z.string(),
+  paymentHash: z.string(),
+  expiresAt: z.string(),
+});
+
 export const saveOrderSchema = z.strictObject({
   userId,
   pair: z.literal('BTC-USD', { error: 'Only BTC-USD is traded.' }),
@@ -73,7 +88,8 @@ export const saveOrderSchema = z.strictObject({
   bankFee: money.optional(),
   /** The client's idea of the quote lock; the server sets its own. */
   expired: z.union([z.number(), z.string(), z.boolean(), z.null()]).optional(),
-  walletAddress: z.string().max(100).optional(),
+  /** A buy's destination: a bitcoin address, a BOLT11 invoice or a Lightning address (up to 2,000 characters). */
+  walletAddress: z.string().max(2000).optional(),
   /**
    * A buy may name an entry of the customer's payout address book instead of (or with) an address:
    * an xpub entry pays a fresh address of it (docs/design.md).
@@ -89,6 +105,8 @@ export const saveOrderSchema = z.strictObject({
   walletOwnership: walletOwnershipSchema.optional(),
   /** A new customer's answer before their first buy (docs/design.md, "Places and the scam shield"). */
   scamCheck: scamCheckSchema.optional(),
+  /** A sell's deposit: `onchain` (the default), or `lightning` for an invoice beside the address. */
+  deposit: sellDepositSchema.optional(),
 });
 export type SaveOrderRequest = z.infer<typeof saveOrderSchema>;
 
@@ -195,6 +213,8 @@ export const orderSchema = z.object({
    */
   coolingUntil: z.string().optional(),
   scamCancel: z.boolean().optional(),
+  /** A sell paid by Lightning: its invoice (absent for an on-chain-only sell and for buys). */
+  lightning: orderLightningSchema.optional(),
   payment: z
     .object({
       method: paymentMethodSchema,

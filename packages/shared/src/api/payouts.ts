@@ -17,7 +17,7 @@ export const PAYOUT_STATES = [
 export type PayoutState = (typeof PAYOUT_STATES)[number];
 
 /** The one code path allowed to send a payout: staff by hand, a signed batch, or the demo chain. */
-export const PAYOUT_SENDERS = ['operator', 'batch', 'demo-chain'] as const;
+export const PAYOUT_SENDERS = ['operator', 'batch', 'demo-chain', 'lightning'] as const;
 export type PayoutSenderName = (typeof PAYOUT_SENDERS)[number];
 
 /** Paying an order out, or returning a sell's coins instead of paying for them. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { placeTermsSchema } from '../places/places';
-import { sellMethodSchema } from './orders';
+import { sellDepositSchema, sellMethodSchema } from './orders';
 
 /**
  * Locked quotes (docs/design.md): `POST /api/quotes` fixes a quote's figures on the server for the
@@ -24,7 +24,12 @@ export const createQuoteSchema = z.discriminatedUnion(
   'type',
   [
     z.strictObject({ type: z.literal('buy'), value: money }),
-    z.strictObject({ type: z.literal('sell'), amount: money, method: sellMethodSchema }),
+    z.strictObject({
+      type: z.literal('sell'),
+      amount: money,
+      method: sellMethodSchema,
+      deposit: sellDepositSchema.optional(),
+    }),
   ],
   { error: 'Choose buy or sell.' },
 );

@@ -133,6 +133,7 @@ describe('the rail registry', () => {
       'ACH',
       'Wire',
       'Bitcoin',
+      'Lightning',
     ]);
     expect(BUY_FUNDING_RAILS.map(railLabelInSentence)).toEqual(['PayPal', 'Zelle', 'ACH', 'wire']);
     expect(BUY_FUNDING_RAILS.map(railDocumentLabel)).toEqual([

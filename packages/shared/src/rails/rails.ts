@@ -227,6 +227,9 @@ export const RAILS = [
     },
   },
   { id: 'onchain', label: 'Bitcoin', directions: ['buy-payout', 'sell-deposit'] },
+  // Its switch and caps are the settings group `lightning` (docs/design.md, "Lightning"), counted in
+  // satoshis, not a bank rail's group.
+  { id: 'lightning', label: 'Lightning', directions: ['buy-payout', 'sell-deposit'] },
 ] as const satisfies readonly Rail[];
 
 export type RailId = (typeof RAILS)[number]['id'];

@@ -70,6 +70,15 @@ export const orders = pgTable(
     txn: text('txn'),
     confirmations: integer('confirmations').notNull().default(0),
     receivedSats: bigint('received_sats', { mode: 'bigint' }),
+    /**
+     * A sell paid by Lightning (docs/design.md, "Lightning"): the operator node's invoice for exactly the
+     * quoted satoshis, expiring with the quote, beside the on-chain address. `lightningPaidAt` is set
+     * once, in the transaction that credits the order.
+     */
+    lightningInvoice: text('lightning_invoice'),
+    lightningPaymentHash: text('lightning_payment_hash'),
+    lightningExpiresAt: timestamp('lightning_expires_at', { withTimezone: true }),
+    lightningPaidAt: timestamp('lightning_paid_at', { withTimezone: true }),
     flag: text('flag'),
     flagNote: text('flag_note'),
     cancelReason: text('cancel_reason'),
@@ -94,6 +103,7 @@ export const orders = pgTable(
     uniqueIndex('orders_paypal_order_unique').on(table.paypalOrderId),
     uniqueIndex('orders_paypal_capture_unique').on(table.paypalCaptureId),
     uniqueIndex('orders_deposit_index_unique').on(table.depositIndex),
+    uniqueIndex('orders_lightning_payment_hash_unique').on(table.lightningPaymentHash),
     uniqueIndex('orders_payout_index_unique').on(table.payoutAddressId, table.payoutIndex),
     check(
       'orders_amounts_positive',

@@ -67,6 +67,17 @@ export const globalSettings = pgTable(
       .notNull()
       .default(sql`100000`),
     scamCoolingHours: integer('scam_cooling_hours').notNull().default(24),
+    /** The settings group `lightning` (docs/design.md, "Lightning"): its switch and caps, in satoshis. */
+    lightningActive: boolean('lightning_active').notNull().default(true),
+    lightningMaxOrderSats: bigint('lightning_max_order_sats', { mode: 'bigint' })
+      .notNull()
+      .default(sql`5000000`),
+    lightningMaxPayoutSats: bigint('lightning_max_payout_sats', { mode: 'bigint' })
+      .notNull()
+      .default(sql`5000000`),
+    lightningDailyPayoutSats: bigint('lightning_daily_payout_sats', { mode: 'bigint' })
+      .notNull()
+      .default(sql`50000000`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

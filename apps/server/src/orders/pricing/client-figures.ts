@@ -1,11 +1,17 @@
 import type { SaveOrderRequest } from '@offzero/shared/api/orders';
 import { btcNumberToSats, MoneyParseError, usdNumberToCents } from '@offzero/shared/money/money';
 import { AppError } from '../../http/errors';
+import { lightningDestinationKind } from '../../rails/lightning/lightning-destination';
 import { ENTER_AMOUNT, type Figures } from './priced-order';
 
-/** The address a buy pays out to as typed; null when it names an address-book entry and no address. */
+/**
+ * The bitcoin address a buy pays out to as typed; null when it names an address-book entry and no
+ * address, or when its destination is a Lightning one (checked by the Lightning rail instead,
+ * docs/design.md, "Lightning").
+ */
 export function buyWalletAddress(body: SaveOrderRequest): string | null {
   const typed = body.walletAddress?.trim() ?? '';
+  if (lightningDestinationKind(typed) !== null) return null;
   // With an address-book entry named, the entry decides the address (save-buy-order checks it).
   return body.payoutAddressId !== undefined && typed === '' ? null : typed;
 }

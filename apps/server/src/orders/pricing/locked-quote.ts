@@ -1,3 +1,4 @@
+import { lightningDestinationKind } from '../../rails/lightning/lightning-destination';
 import { BUY_CHECK_MESSAGES, type SaveOrderRequest } from '@offzero/shared/api/orders';
 import { QUOTE_MESSAGES } from '@offzero/shared/api/quotes';
 import { bitcoinAddressProblem } from '@offzero/shared/bitcoin/address';
@@ -36,8 +37,10 @@ export async function priceBuyFromQuote(
   const quote = await usableQuote(deps, user, body);
   const settings = await readGlobalSettings(deps.db);
   await assertMayTrade(deps.db, user, settings, quote.valueCents, 'buy');
-  const walletAddress = body.walletAddress?.trim() ?? '';
-  const addressProblem = bitcoinAddressProblem(walletAddress, deps.network);
+  const typed = body.walletAddress?.trim() ?? '';
+  // A Lightning destination is checked by the Lightning rail when the buy is saved.
+  const walletAddress = lightningDestinationKind(typed) === null ? typed : null;
+  const addressProblem = walletAddress === null ? null : bitcoinAddressProblem(walletAddress, deps.network);
   if (addressProblem !== null) {
     throw new AppError('BAD_REQUEST', addressRefusal(BUY_CHECK_MESSAGES.invalidAddress, addressProblem), {
       walletAddress: addressProblem,

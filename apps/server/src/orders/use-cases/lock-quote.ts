@@ -4,6 +4,9 @@ import type { QuoteRow, UserRow } from '../../db/schema';
 import { checkPlaceForMoneyRoute, placeTerms, recordingShieldRefusals } from '../../places/place-check';
 import { priceNewQuote, type PricingDeps } from '../pricing/price-order';
 import { insertQuote } from '../quote.repository';
+import { assertLightningSell } from '../../rails/lightning/use-cases/sell-invoice';
+import { findGlobalSettings } from '../../settings/global-settings.repository';
+import type { OrderDeps } from './order-deps';
 
 /**
  * Locks a quote for the signed-in customer (docs/design.md): the server's own figures at its current
@@ -13,7 +16,7 @@ import { insertQuote } from '../quote.repository';
  * quote carries the place's licence line and disclosures (docs/design.md, "Places and the scam shield").
  */
 export async function lockQuote(
-  deps: Pick<PricingDeps, 'db' | 'prices' | 'now'>,
+  deps: Pick<PricingDeps, 'db' | 'prices' | 'now'> & Pick<OrderDeps, 'lightning'>,
   user: UserRow,
   body: CreateQuoteRequest,
 ): Promise<{ quote: QuoteRow; terms: PlaceTerms | null }> {
@@ -22,6 +25,10 @@ export async function lockQuote(
     // The place first: a closed place is told so before anything about amounts.
     await checkPlaceForMoneyRoute(deps.db, request);
     const priced = await priceNewQuote(deps, user, body);
+    // A sell to be paid by Lightning is refused at the quote already when Lightning cannot take it.
+    if (body.type === 'sell' && body.deposit === 'lightning') {
+      assertLightningSell(await findGlobalSettings(deps.db), deps.lightning, priced.amountSats);
+    }
     const check = await checkPlaceForMoneyRoute(deps.db, { ...request, valueCents: priced.valueCents });
     return { quote: await insertQuote(deps.db, priced), terms: placeTerms(check) };
   });

@@ -1,5 +1,5 @@
 import type { SaveOrderRequest } from '@offzero/shared/api/orders';
-import type { OrderRow, UserRow } from '../../db/schema';
+import type { GlobalSettingsRow, OrderRow, UserRow } from '../../db/schema';
 import { insertOrderCreated } from '../order-save.repository';
 import { findTwinAndWindowUse } from '../order-twins.repository';
 import { assertUseWithinTradingLimits } from '../../limits/limits.service';
@@ -7,10 +7,31 @@ import { windowStarts } from '../../limits/trading-limits';
 import { linkBuyPayoutAddress } from './link-payout-address';
 import type { OrderDeps } from './order-deps';
 import { claimOrderQuote, lockPricedOrder, priceOrder } from '../pricing/price-order';
+import { buyWalletAddress } from '../pricing/client-figures';
 import { keepTravelRuleRecord, travelRuleAnswer } from './travel-rule';
 import { checkPlaceForMoneyRoute, recordingShieldRefusals } from '../../places/place-check';
 import { checkBuyShield, recordBuyShield } from '../../scam-shield/buy-shield';
 import { stopWhenSomeoneAsked } from '../../scam-shield/scam-answer';
+import { readLightningDestination } from '../../rails/lightning/lightning-destination';
+import { PAYOUT_MESSAGES } from '../../rails/lightning/use-cases/pay-out-by-lightning';
+import { AppError } from '../../http/errors';
+
+/** The buy's Lightning destination as it will be paid, checked; null for a bitcoin address. */
+function lightningDestination(
+  body: SaveOrderRequest,
+  priced: { figures: { amountSats: bigint }; settings: GlobalSettingsRow },
+  deps: Pick<OrderDeps, 'network' | 'now'>,
+): string | null {
+  const typed = body.walletAddress?.trim() ?? '';
+  if (buyWalletAddress(body) !== null || typed === '' || body.payoutAddressId !== undefined) return null;
+  const { amountSats } = priced.figures;
+  if (!priced.settings.lightningActive) throw new AppError('BAD_REQUEST', PAYOUT_MESSAGES.off);
+  if (amountSats > priced.settings.lightningMaxPayoutSats) {
+    throw new AppError('BAD_REQUEST', PAYOUT_MESSAGES.overOrderCap(priced.settings.lightningMaxPayoutSats));
+  }
+  const destination = readLightningDestination(typed, { amountSats, network: deps.network, now: deps.now() });
+  return destination.kind === 'invoice' ? destination.invoice : destination.address;
+}
 
 /**
  * A new pending buy at the server's figures (or its locked quote's), paid out later to the customer's
@@ -72,12 +93,17 @@ async function saveCheckedBuy(
       valueCents: priced.figures.valueCents,
     });
     const walletOwnership = travelRuleAnswer(priced.figures.valueCents, body.walletOwnership);
-    const payout = await linkBuyPayoutAddress(deps, tx, user.id, {
-      payoutAddressId: body.payoutAddressId,
-      walletAddress: priced.walletAddress,
-      addressScreened: priced.addressScreened,
-      knownEntryId: payoutEntryId,
-    });
+    // A Lightning invoice is a one-time destination outside the address book (docs/design.md,
+    // "Lightning"): checked here against the order's satoshis, network and clock.
+    const lightning = lightningDestination(body, priced, deps);
+    const payout = lightning
+      ? { walletAddress: lightning, payoutAddressId: null }
+      : await linkBuyPayoutAddress(deps, tx, user.id, {
+          payoutAddressId: body.payoutAddressId,
+          walletAddress: priced.walletAddress,
+          addressScreened: priced.addressScreened,
+          knownEntryId: payoutEntryId,
+        });
     const shield = await checkBuyShield(tx, {
       userId: user.id,
       settings: priced.settings,

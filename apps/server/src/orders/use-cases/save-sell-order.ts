@@ -9,6 +9,7 @@ import type { OrderDeps } from './order-deps';
 import { claimOrderQuote, lockPricedOrder, priceOrder } from '../pricing/price-order';
 import { keepTravelRuleRecord, travelRuleAnswer } from './travel-rule';
 import { checkPlaceForMoneyRoute, recordingShieldRefusals } from '../../places/place-check';
+import { assertLightningSell, createSellInvoice } from '../../rails/lightning/use-cases/sell-invoice';
 
 /**
  * A new pending sell at the server's figures (or its locked quote's), with a deposit address of its own that was never used
@@ -18,7 +19,7 @@ import { checkPlaceForMoneyRoute, recordingShieldRefusals } from '../../places/p
  * keeps the places rules version it was checked against (docs/design.md, "Places and the scam shield").
  */
 export async function saveSellOrder(
-  deps: Pick<OrderDeps, 'db' | 'prices' | 'network' | 'depositXpub' | 'now'>,
+  deps: Pick<OrderDeps, 'db' | 'prices' | 'network' | 'depositXpub' | 'now' | 'lightning'>,
   user: UserRow,
   body: SaveOrderRequest,
 ): Promise<OrderRow> {
@@ -26,7 +27,7 @@ export async function saveSellOrder(
 }
 
 async function saveCheckedSell(
-  deps: Pick<OrderDeps, 'db' | 'prices' | 'network' | 'depositXpub' | 'now'>,
+  deps: Pick<OrderDeps, 'db' | 'prices' | 'network' | 'depositXpub' | 'now' | 'lightning'>,
   user: UserRow,
   body: SaveOrderRequest,
 ): Promise<OrderRow> {
@@ -34,6 +35,15 @@ async function saveCheckedSell(
   await checkPlaceForMoneyRoute(deps.db, { userId: user.id, side: 'sell', route: 'order-save' });
   // Priced in full before the customer's lock, against its locked quote or from a price served.
   const pricing = await priceOrder(deps, 'sell', user, body);
+  // A Lightning deposit's invoice is made first, outside the transaction (docs/design.md, "Lightning").
+  const lightning =
+    body.deposit === 'lightning'
+      ? await createSellInvoice(
+          assertLightningSell(pricing.priced.settings, deps.lightning, pricing.priced.figures.amountSats),
+          { amountSats: pricing.priced.figures.amountSats, quoteExpiresAt: pricing.priced.quoteExpiresAt },
+          deps.now(),
+        )
+      : {};
   return deps.db.transaction(async (tx) => {
     const { tier, priced } = await lockPricedOrder(deps, tx, user, body, pricing);
     const place = await checkPlaceForMoneyRoute(tx, {
@@ -81,6 +91,7 @@ async function saveCheckedSell(
         jurisdictionVersion: place.version,
         jurisdictionCode: place.code,
         ...deposit,
+        ...lightning,
       },
       `user:${user.id}`,
     );

@@ -118,7 +118,10 @@ async function creditIn(
   if (!current) return result(null);
   const creditKey = `${current.id}:${output.txid}:${output.vout}:${inserted ? 'seen' : `revived-${deps.now().getTime()}`}`;
   await recordNewTransaction(tx, current, output, creditKey);
-  if (current.status === 'pending' || current.status === 'expired' || current.status === 'processing') {
+  // A sell its Lightning invoice paid first is credited already (docs/design.md, "Lightning"): these
+  // coins are extra, flagged below for staff to return, never priced into the order.
+  const open = current.status === 'pending' || current.status === 'expired' || current.status === 'processing';
+  if (open && !current.lightningPaidAt) {
     // Not paid out yet: split deposits are priced on their sum.
     const priced = await priceOnSum(
       deps,

@@ -12,7 +12,7 @@ import { ExternalLinkIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatCountdown, useSecondsUntil } from '../utils/countdown';
 import { formatExactBtc, orderNumber, satsOf } from '../../../lib/format';
-import { payFromDemoWallet } from '../api/demo-wallet';
+import { payFromDemoWallet, payInvoiceFromDemoWallet } from '../api/demo-wallet';
 import { stepHeadingProps } from '../components/step-heading';
 
 export const TIMER_EXPIRED_ALERT = 'The timer has expired!';
@@ -31,9 +31,13 @@ export function depositOf(order: Order): { address: string; amountSats: Sats; am
     : { address: deposit.address, amountSats: sats, amountText: formatExactBtc(sats) };
 }
 
-/** BIP21 payment link: wallets that scan it fill in the address, the amount and a label. */
-export function depositUri(address: string, amountText: string, orderId: string): string {
-  return `bitcoin:${address}?amount=${amountText}&message=OffZero%20order%20${orderNumber(orderId)}`;
+/**
+ * BIP21 payment link: wallets that scan it fill in the address, the amount and a label; a sell paid by
+ * Lightning adds its invoice (`lightning=`), so one code pays either way.
+ */
+export function depositUri(address: string, amountText: string, orderId: string, invoice?: string): string {
+  const base = `bitcoin:${address}?amount=${amountText}&message=OffZero%20order%20${orderNumber(orderId)}`;
+  return invoice ? `${base}&lightning=${invoice}` : base;
 }
 
 /**
@@ -91,7 +95,7 @@ export function SellDepositStep({
       >
         <Suspense fallback={<div style={{ width: QR_SIZE, height: QR_SIZE }} />}>
           <QRCodeSVG
-            value={depositUri(deposit.address, deposit.amountText, order._id)}
+            value={depositUri(deposit.address, deposit.amountText, order._id, order.lightning?.invoice)}
             size={QR_SIZE}
             level="M"
             marginSize={1}
@@ -123,6 +127,8 @@ export function SellDepositStep({
         </a>
       </div>
 
+      {order.lightning && <LightningInvoiceLine invoice={order.lightning.invoice} />}
+
       {over ? (
         <div
           role="alert"
@@ -147,9 +153,32 @@ export function SellDepositStep({
             Send exactly this amount, in one transaction, from a wallet you control. This address is for this
             order only.
           </p>
-          {mode === 'demo' && <DemoWalletPayment address={deposit.address} amountSats={deposit.amountSats} />}
+          {mode === 'demo' && (
+            <DemoWalletPayment
+              address={deposit.address}
+              amountSats={deposit.amountSats}
+              invoice={order.lightning?.invoice}
+            />
+          )}
         </>
       )}
+    </div>
+  );
+}
+
+/** A sell paid by Lightning: its invoice, shortened, with a copy button. */
+function LightningInvoiceLine({ invoice }: { invoice: string }) {
+  return (
+    <div className="flex items-center justify-center gap-2">
+      <span className="text-xs font-medium text-slate-500">Lightning invoice</span>
+      <span
+        className="font-mono text-sm font-medium text-ink-900"
+        title={invoice}
+        data-testid="deposit-lightning-invoice"
+      >
+        {shortenText(invoice, SHORTEN.address)}
+      </span>
+      <CopyButton text={invoice} label="Copy Lightning invoice" size="sm" />
     </div>
   );
 }
@@ -159,9 +188,19 @@ export function SellDepositStep({
  * chain, and the order then moves on as it would for a real deposit (the watcher credits it, the page
  * hears of it). Paid once: the button stays disabled afterwards.
  */
-function DemoWalletPayment({ address, amountSats }: { address: string; amountSats: Sats }) {
+function DemoWalletPayment({
+  address,
+  amountSats,
+  invoice,
+}: {
+  address: string;
+  amountSats: Sats;
+  /** The order's Lightning invoice: the demo wallet pays it instead, settled at once. */
+  invoice?: string | undefined;
+}) {
   const pay = useMutation({
-    mutationFn: () => payFromDemoWallet(address, satsToBtcNumber(amountSats)),
+    mutationFn: async (): Promise<unknown> =>
+      invoice ? payInvoiceFromDemoWallet(invoice) : payFromDemoWallet(address, satsToBtcNumber(amountSats)),
     onError: (error) => toast.error(errorMessage(error)),
   });
   const sent = pay.isSuccess;
@@ -188,7 +227,7 @@ function DemoWalletPayment({ address, amountSats }: { address: string; amountSat
         loading={pay.isPending}
         disabled={sent}
       >
-        Pay from the demo wallet
+        {invoice ? 'Pay by Lightning from the demo wallet' : 'Pay from the demo wallet'}
       </Button>
     </section>
   );
