@@ -36,7 +36,7 @@ function YesNo({
     </label>
   );
   return (
-    <fieldset className="space-y-2">
+    <fieldset className="min-w-0 space-y-2">
       <legend className="text-sm font-semibold text-ink-900">{legend}</legend>
       <p className="text-xs text-slate-500">{hint}</p>
       <div className="grid grid-cols-2 gap-2">
@@ -66,7 +66,7 @@ export function ScamQuestionStep({
     onAnswer({ ownWallet: own === 'yes', someoneAskedMe: asked === 'yes' });
   };
   return (
-    <section data-testid="scam-question" aria-labelledby="scam-question-title" className="space-y-4">
+    <section data-testid="scam-question" aria-labelledby="scam-question-title" className="min-w-0 space-y-4">
       <h2 id="scam-question-title" className="text-lg font-semibold text-ink-900">
         Before your first purchase
       </h2>
@@ -91,7 +91,7 @@ export function ScamQuestionStep({
           {error}
         </p>
       )}
-      <div className="flex gap-3">
+      <div className="grid grid-cols-[auto_1fr] gap-3">
         <Button variant="secondary" onClick={onBack}>
           Back
         </Button>
