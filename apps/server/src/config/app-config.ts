@@ -102,4 +102,18 @@ export interface AppConfig {
   payoutWalletXpub: string | undefined;
   /** A payout batch's network fee may be at most this percent of what it pays customers. */
   payoutFeeCapPercent: number;
+  /**
+   * Who sends the day's ACH payout file and to which bank (docs/design.md, "ACH file"); null when
+   * production has not set all four ACH_* variables (no file then). Demo uses a made-up originator.
+   */
+  achOrigination: AchOrigination | null;
+}
+
+export interface AchOrigination {
+  /** The originating bank (ODFI) the file is uploaded to: its routing number and name. */
+  odfiRoutingNumber: string;
+  odfiName: string;
+  /** The company id the bank gave the originator (often "1" and its tax id) and its name. */
+  companyId: string;
+  companyName: string;
 }

@@ -95,6 +95,11 @@ export const envSchema = z.object({
   PAYOUT_ADDRESS_COOLDOWN_HOURS: z.coerce.number().min(0).max(720).optional(),
   PAYOUT_WALLET_XPUB: optionalText,
   PAYOUT_FEE_CAP_PERCENT: z.coerce.number().min(0.01).max(50).default(2),
+  // The day's ACH payout file (NACHA): the originating bank and the company as the bank set them up.
+  ACH_ODFI_ROUTING_NUMBER: optionalText.pipe(z.string().regex(/^\d{9}$/, 'nine digits').optional()),
+  ACH_ODFI_NAME: optionalText.pipe(z.string().max(23).optional()),
+  ACH_COMPANY_ID: optionalText.pipe(z.string().regex(/^[\x20-\x7E]{1,10}$/, 'up to 10 characters').optional()),
+  ACH_COMPANY_NAME: optionalText.pipe(z.string().max(23).optional()),
   PRICE_REFRESH_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_JWKS_URL: z.string().trim().default('https://www.googleapis.com/oauth2/v3/certs'),

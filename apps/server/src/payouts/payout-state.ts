@@ -45,7 +45,7 @@ export function assertPayoutMove(from: PayoutState, to: PayoutState): void {
 
 export type NewPayout = Pick<
   typeof payouts.$inferInsert,
-  'orderId' | 'kind' | 'rail' | 'sender' | 'address' | 'amountSats' | 'createdBy' | 'batchId'
+  'orderId' | 'kind' | 'rail' | 'sender' | 'address' | 'amountSats' | 'createdBy' | 'batchId' | 'reference'
 > & { purpose?: PayoutRow['purpose'] };
 
 /** What a settled payout paid with: the transaction output, or the bank reference. */
