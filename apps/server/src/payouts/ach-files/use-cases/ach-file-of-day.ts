@@ -87,7 +87,11 @@ export async function downloadAchFile(
   if (stored) return storedView(stored, []);
   const origination = requireOrigination(deps);
   const due = await dueSells(deps.db, deps, day);
-  if (due.length === 0) return unstoredView(deps, day, now, [], []);
+  if (due.length === 0) {
+    // Another download may have filed them since the first look: its file is the day's.
+    const filed = await findAchFile(deps.db, day);
+    return filed ? storedView(filed, []) : unstoredView(deps, day, now, [], []);
+  }
   const actor = `admin:${request.staff.user.id}`;
   const effectiveEntryDate = effectiveDateOf(day, now);
   return deps.db.transaction(async (tx) => {
