@@ -47,7 +47,8 @@ const summaryOf = (date: string) =>
   t.request({ method: 'GET', url: `/api/admin/payouts/ach-file/summary?date=${date}`, headers: admin.auth });
 const orderRow = async (id: string) =>
   (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
-const payoutsOf = (orderId: string) => t.database.db.select().from(payouts).where(eq(payouts.orderId, orderId));
+const payoutsOf = (orderId: string) =>
+  t.database.db.select().from(payouts).where(eq(payouts.orderId, orderId));
 const entryLines = (text: string) => text.split('\n').filter((line) => line.startsWith('6'));
 
 /** A sell paid out by `method` whose deposit arrived (and, unless told, confirmed). */
@@ -84,7 +85,10 @@ describe('the ACH file of a day', () => {
     const zelle = await creditedSell(ada, 0.0024, 'zelle');
     const flagged = await creditedSell(ada, 0.0025);
     await depositSeenDaysAgo(flagged, 2);
-    await t.database.db.update(orders).set({ flag: 'over_limit', flagNote: 'held' }).where(eq(orders.id, flagged));
+    await t.database.db
+      .update(orders)
+      .set({ flag: 'over_limit', flagNote: 'held' })
+      .where(eq(orders.id, flagged));
     // Last: no block is mined after it, so its deposit stays unconfirmed.
     const unconfirmed = await creditedSell(ada, 0.0023, 'ach', false);
 
@@ -151,7 +155,9 @@ describe('the ACH file of a day', () => {
     expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
     expect(entryLines(answers[0]!.body)).toHaveLength(1);
     expect(await payoutsOf(due)).toHaveLength(1);
-    expect(await t.database.db.select().from(achFileEntries).where(eq(achFileEntries.orderId, due))).toHaveLength(1);
+    expect(
+      await t.database.db.select().from(achFileEntries).where(eq(achFileEntries.orderId, due)),
+    ).toHaveLength(1);
   });
 
   it('answers an empty day with a valid empty file and stores nothing', async () => {
@@ -162,7 +168,9 @@ describe('the ACH file of a day', () => {
     expect(lines.map((line) => line[0]).join('')).toBe('1999999999');
     expect(lines[1]!.slice(1, 21)).toBe('00000000000100000000');
     expect(await writtenByNach2(readNachaFile(empty.body))).toEqual(lines);
-    expect(await t.database.db.select().from(achFiles).where(eq(achFiles.businessDay, '2020-01-02'))).toEqual([]);
+    expect(await t.database.db.select().from(achFiles).where(eq(achFiles.businessDay, '2020-01-02'))).toEqual(
+      [],
+    );
   });
 
   it('settles a filed payout when staff record the bank’s reference, and the order completes', async () => {
@@ -178,7 +186,11 @@ describe('the ACH file of a day', () => {
     expect(paid.statusCode, paid.body).toBe(200);
     const payouts = await payoutsOf(due);
     expect(payouts).toHaveLength(1);
-    expect(payouts[0]).toMatchObject({ state: 'settled', sender: 'nacha-file', reference: 'ACH-CONFIRMED-1' });
+    expect(payouts[0]).toMatchObject({
+      state: 'settled',
+      sender: 'nacha-file',
+      reference: 'ACH-CONFIRMED-1',
+    });
     expect((await orderRow(due)).status).toBe('completed');
   });
 
@@ -202,7 +214,11 @@ describe('the ACH file of a day', () => {
     const later = await fileOf(bankDayAt(new Date(Date.now() + 2 * 86_400_000)));
     expect(later.statusCode).toBe(400);
     expect(later.json().message).toBe(ACH_FILE_MESSAGES.futureDate);
-    const missing = await t.request({ method: 'GET', url: '/api/admin/payouts/ach-file', headers: admin.auth });
+    const missing = await t.request({
+      method: 'GET',
+      url: '/api/admin/payouts/ach-file',
+      headers: admin.auth,
+    });
     expect(missing.statusCode).toBe(400);
   });
 });

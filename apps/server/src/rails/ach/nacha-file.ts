@@ -196,7 +196,9 @@ function batchHeader(batch: NachaBatchInput, odfi: string, number: number, total
 
 function entryDetail(entry: NachaEntryInput, traceNumber: string): string {
   if (![...NACHA_CREDIT_CODES, ...NACHA_DEBIT_CODES].includes(entry.transactionCode)) {
-    throw new NachaFormatError(`Transaction code ${String(entry.transactionCode)} is not one this file writes.`);
+    throw new NachaFormatError(
+      `Transaction code ${String(entry.transactionCode)} is not one this file writes.`,
+    );
   }
   if (entry.amountCents <= 0n) throw new NachaFormatError('An entry moves a positive amount.');
   return record(
@@ -240,7 +242,9 @@ function originatingDfi(value: string): string {
 
 function routing(what: string, value: string): string {
   if (!isAbaRoutingNumber(value)) {
-    throw new NachaFormatError(`The ${what}'s routing number ${value} is not nine digits with a valid check digit.`);
+    throw new NachaFormatError(
+      `The ${what}'s routing number ${value} is not nine digits with a valid check digit.`,
+    );
   }
   return value;
 }

@@ -139,7 +139,11 @@ export async function downloadAchFile(
       action: 'ach_file.download',
       targetType: 'ach_file',
       targetId: day,
-      after: { entryCount: saved.entryCount, totalCents: saved.totalCents, orderIds: entries.map((e) => e.order.id) },
+      after: {
+        entryCount: saved.entryCount,
+        totalCents: saved.totalCents,
+        orderIds: entries.map((e) => e.order.id),
+      },
     });
     return storedView(saved, skipped);
   });
