@@ -11,3 +11,4 @@ export * from './tables/orders';
 export * from './tables/chain';
 export * from './tables/back-office';
 export * from './tables/payouts';
+export * from './tables/bank';
