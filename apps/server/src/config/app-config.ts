@@ -71,6 +71,16 @@ export interface AppConfig {
   /** Demo only: local KYC submissions are approved automatically after this many seconds. */
   kycAutoApproveSeconds: number | undefined;
   paypal: { clientId: string; clientSecret: string; webhookId: string; apiUrl: string } | undefined;
+  /** The bank with an API (Increase); demo uses its stand-in bank instead. */
+  increase:
+    | {
+        apiKey: string;
+        accountId: string;
+        sourceAccountNumberId: string;
+        webhookSecret: string;
+        apiUrl: string;
+      }
+    | undefined;
   priceSources: { coinbaseUrl: string; krakenUrl: string };
   priceRefreshSeconds: number;
   /** Esplora HTTP API (deposits, confirmations, fee estimates); demo uses its simulated chain. */

@@ -86,6 +86,12 @@ export const envSchema = z.object({
   PAYPAL_CLIENT_SECRET: optionalText,
   PAYPAL_WEBHOOK_ID: optionalText,
   PAYPAL_API_URL: z.string().trim().default('https://api-m.paypal.com'),
+  // The bank with an API (Increase): customers' account numbers, transfers, inbound payments.
+  INCREASE_API_KEY: optionalText,
+  INCREASE_ACCOUNT_ID: optionalText,
+  INCREASE_SOURCE_ACCOUNT_NUMBER_ID: optionalText,
+  INCREASE_WEBHOOK_SECRET: optionalText,
+  INCREASE_API_URL: z.string().trim().default('https://api.increase.com'),
   COINBASE_API_URL: z.string().trim().default('https://api.coinbase.com'),
   KRAKEN_API_URL: z.string().trim().default('https://api.kraken.com'),
   ESPLORA_URL: optionalText,
