@@ -9,6 +9,7 @@ import { createAccountsService, type AccountsService } from './auth/accounts.ser
 import { createRegistrationTokens } from './auth/registration-token';
 import { createUserSettingsService, type UserSettingsService } from './settings/user-settings.service';
 import { createKycService, type KycService } from './kyc/kyc.service';
+import { runInstantPayouts } from './payouts/instant/instant-payouts';
 import { createJobQueue, runsBackgroundJobs, startBackgroundJobs } from './jobs/background-jobs';
 import type { JobQueue, JobRunOutcome } from './jobs/job-queue';
 import { applyRetention } from './jobs/retention.repository';
@@ -95,6 +96,14 @@ export async function composeServices(app: FastifyInstance, input: CompositionIn
     payoutAddresses: addressBook.payoutAddresses,
   });
   app.decorate('depositWatcher', orders.depositWatcher);
+  const instantPayouts = () =>
+    runInstantPayouts({
+      db: database.db,
+      bank: input.providers.bank,
+      confirmationsRequired: config.depositConfirmations,
+      notify: orders.notifyOrderStatus,
+    });
+  app.decorate('runInstantPayouts', instantPayouts);
   app.decorate('orderService', orders.orderService);
   app.decorate('jobQueue', messaging.jobQueue);
   app.decorate('cases', orders.cases);
@@ -109,6 +118,7 @@ export async function composeServices(app: FastifyInstance, input: CompositionIn
     deliverOutbox: () => outbox.deliverDue(),
     processInbox: (data) => inbox.process(data),
     reconcilePayPal: () => orders.paypal.reconcile(),
+    instantPayouts,
     monitorOrders: (data) => orders.cases.runMonitorJob(data),
     beforeStop: () => orders.cases.flush(),
     refreshSanctionsList: { everyMs: SANCTIONS_REFRESH_EVERY_MS, run: () => market.sanctionsList.refresh() },
@@ -232,6 +242,7 @@ function composeOrders(
     onSaved: (order) => cases.orderChanged(order.id),
     depositConfirmations: config.depositConfirmations,
     payoutAddresses: deps.payoutAddresses,
+    bank: providers.bank,
   });
   const paypal = createPayPalService({
     db: database.db,

@@ -44,6 +44,8 @@ declare module 'fastify' {
     /** The background jobs' services, so tests can run a deposit poll or an expiry pass themselves. */
     depositWatcher: DepositWatcher;
     orderService: OrderService;
+    /** One pass of instant sell payouts (docs/design.md, "Instant payouts"), as its job runs it. */
+    runInstantPayouts: () => Promise<{ sent: number; ended: number }>;
     /**
      * Readiness answers 503 from now on (the first step of a graceful stop: health/graceful-shutdown.ts);
      * the app keeps serving until it is closed.

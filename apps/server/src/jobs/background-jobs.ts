@@ -22,7 +22,11 @@ export const JOB_NAMES = {
   monitorOrder: MONITOR_ORDER_JOB,
   monitorChangedOrders: MONITOR_SWEEP_JOB,
   sanctionsRefresh: 'sanctions-refresh',
+  instantPayouts: 'instant-payouts',
 } as const;
+
+/** How often due instant sell payouts are sent and those in flight read back from the bank. */
+export const INSTANT_PAYOUTS_EVERY_MS = 2_000;
 
 /** How often PayPal orders not settled are read back from PayPal (docs/design.md). */
 export const PAYPAL_RECONCILE_EVERY_MS = 10 * 60_000;
@@ -71,6 +75,8 @@ export async function startBackgroundJobs(
     deliverOutbox?: () => Promise<unknown>;
     /** Applies stored webhooks: the one a run names (sent on receipt), or every due one (the sweep). */
     processInbox?: (data: unknown) => Promise<unknown>;
+    /** Sends due instant sell payouts and reads back those in flight (docs/design.md, "Instant payouts"). */
+    instantPayouts?: () => Promise<unknown>;
     /** Reads back PayPal orders not settled and applies what PayPal says. */
     reconcilePayPal?: () => Promise<unknown>;
     /** Runs the monitoring rules: on the order a run names (sent on each change), or the sweep. */
@@ -105,6 +111,7 @@ export async function startBackgroundJobs(
     if (deps.deliverOutbox) every(OUTBOX_SWEEP_EVERY_MS, JOB_NAMES.deliverOutbox, deps.deliverOutbox);
     if (deps.reconcilePayPal)
       every(PAYPAL_RECONCILE_EVERY_MS, JOB_NAMES.reconcilePayPal, deps.reconcilePayPal);
+    if (deps.instantPayouts) every(INSTANT_PAYOUTS_EVERY_MS, JOB_NAMES.instantPayouts, deps.instantPayouts);
     const { monitorOrders } = deps;
     if (monitorOrders) {
       queue.register(JOB_NAMES.monitorOrder, monitorOrders);

@@ -40,6 +40,8 @@ export function createOrderService(deps: {
   /** Confirmations a sell deposit needs before its dollars are sent (shown as "N of M"). */
   depositConfirmations: number;
   payoutAddresses: PayoutAddressService;
+  /** The bank with an API: which networks reach a customer's bank (instant payouts). */
+  bank: OrderDeps['bank'];
   now?: () => Date;
 }) {
   const wired: OrderDeps = { ...deps, now: deps.now ?? (() => new Date()) };

@@ -1,6 +1,7 @@
 import { RAILS, type RailDirection, type RailId, type SellPayoutRail } from '@offzero/shared/rails/rails';
 import type { GlobalSettingsRow } from '../db/schema';
 import { achRail } from './ach';
+import { instantRail } from './instant';
 import { onchainRail } from './onchain';
 import { paypalRail } from './paypal';
 import type { RailHandler } from './rail-handler';
@@ -16,6 +17,7 @@ const HANDLERS: { readonly [id in RailId]: RailHandler } = {
   zelle: zelleRail,
   ach: achRail,
   wire: wireRail,
+  instant: instantRail,
   onchain: onchainRail,
 };
 

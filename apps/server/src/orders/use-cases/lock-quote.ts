@@ -10,7 +10,7 @@ import { insertQuote } from '../quote.repository';
  * whatever the price does meanwhile.
  */
 export async function lockQuote(
-  deps: Pick<PricingDeps, 'db' | 'prices' | 'now'>,
+  deps: Pick<PricingDeps, 'db' | 'prices' | 'now' | 'bank'>,
   user: UserRow,
   body: CreateQuoteRequest,
 ): Promise<QuoteRow> {

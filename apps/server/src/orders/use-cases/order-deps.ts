@@ -1,3 +1,4 @@
+import type { BankProvider } from '../../bank/bank-provider';
 import type { BitcoinNetwork } from '@offzero/shared/bitcoin/address';
 import type { Database } from '../../db/database';
 import type { PayoutAddressService } from '../../payout-addresses/payout-address.service';
@@ -15,4 +16,6 @@ export interface OrderDeps {
   /** The customer's payout address book: a buy's address becomes (or is) one of its entries. */
   payoutAddresses: Pick<PayoutAddressService, 'ensureEntryForAddress' | 'findOwn'>;
   now: () => Date;
+  /** The bank with an API: which networks reach a customer's bank (instant payouts). */
+  bank: Pick<BankProvider, 'lookUpRoutingNumber'>;
 }

@@ -16,7 +16,7 @@ import { keepTravelRuleRecord, travelRuleAnswer } from './travel-rule';
  * again within 10 seconds (a double click) answers the first order (docs/design.md).
  */
 export async function saveBuyOrder(
-  deps: Pick<OrderDeps, 'db' | 'prices' | 'network' | 'now' | 'notify' | 'payoutAddresses'>,
+  deps: Pick<OrderDeps, 'db' | 'prices' | 'network' | 'now' | 'notify' | 'payoutAddresses' | 'bank'>,
   user: UserRow,
   body: SaveOrderRequest,
 ): Promise<OrderRow> {

@@ -16,7 +16,7 @@ import { keepTravelRuleRecord, travelRuleAnswer } from './travel-rule';
  * second address (docs/design.md).
  */
 export async function saveSellOrder(
-  deps: Pick<OrderDeps, 'db' | 'prices' | 'network' | 'depositXpub' | 'now'>,
+  deps: Pick<OrderDeps, 'db' | 'prices' | 'network' | 'depositXpub' | 'now' | 'bank'>,
   user: UserRow,
   body: SaveOrderRequest,
 ): Promise<OrderRow> {
