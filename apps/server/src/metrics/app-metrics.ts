@@ -4,7 +4,12 @@ import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { Database } from '../db/database';
 import type { PriceBook } from '../prices/price-book';
 import type { SanctionsListService } from '../compliance/sanctions/sanctions-list.service';
-import { countOrdersByTypeAndStatus, countPendingOutbox } from './metrics.repository';
+import {
+  countOrdersByTypeAndStatus,
+  countPayoutsByRailAndState,
+  countPendingOutbox,
+} from './metrics.repository';
+import { PAYOUT_RAILS, PAYOUT_STATES } from '@offzero/shared/api/payouts';
 import { createRequestDurations, type RequestDurations } from './request-durations';
 
 /** The route label of requests no route matched: raw URLs would make one series per probe or typo. */
@@ -134,6 +139,8 @@ export function createAppMetrics(deps: {
     },
   });
 
+  registerPayoutGauge(deps, registers);
+
   new Gauge({
     name: 'offzero_price_age_seconds',
     help: 'Seconds since the price this process quotes from was fetched (+Inf before the first).',
@@ -196,5 +203,29 @@ export function observeHttpRequests(app: FastifyInstance, metrics: AppMetrics): 
       reply.elapsedTime / 1000,
     );
     done();
+  });
+}
+
+/** Payouts by rail and state (docs/design.md, "Payouts"), read at scrape time. */
+function registerPayoutGauge(deps: { db: Database; log: FastifyBaseLogger }, registers: Registry[]): void {
+  new Gauge({
+    name: 'offzero_payouts',
+    help: 'Payouts by rail and state: in flight (requested, submitted) or how they ended.',
+    labelNames: ['rail', 'state'] as const,
+    registers,
+    async collect() {
+      try {
+        const rows = await countPayoutsByRailAndState(deps.db);
+        for (const rail of PAYOUT_RAILS) {
+          for (const state of PAYOUT_STATES) {
+            const row = rows.find((r) => r.rail === rail && r.state === state);
+            this.set({ rail, state }, Number(row?.count ?? 0));
+          }
+        }
+      } catch (error) {
+        deps.log.warn({ err: error }, 'metrics: could not count payouts');
+        this.reset();
+      }
+    },
   });
 }
