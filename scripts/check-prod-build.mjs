@@ -134,6 +134,11 @@ const productionEnv = (port, extra = {}) => ({
   PAYPAL_CLIENT_SECRET: 'dummy',
   PAYPAL_API_URL: 'http://127.0.0.1:9',
   PAYPAL_WEBHOOK_ID: 'WH-PRODCHECK',
+  INCREASE_API_KEY: 'dummy',
+  INCREASE_ACCOUNT_ID: 'account_prodcheck',
+  INCREASE_SOURCE_ACCOUNT_NUMBER_ID: 'account_number_prodcheck',
+  INCREASE_WEBHOOK_SECRET: 'whsec_prodcheck',
+  INCREASE_API_URL: 'http://127.0.0.1:9',
   DATA_ENCRYPTION_KEY: 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=',
   // The list in the repository, so the check never reaches OFAC (or any address but this machine).
   SANCTIONS_LIST_URL: pathToFileURL(path.resolve('apps/server/sanctions/demo-sdn-advanced.xml')).href,

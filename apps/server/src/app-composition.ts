@@ -11,6 +11,7 @@ import { createUserSettingsService, type UserSettingsService } from './settings/
 import { createPasskeysService, type PasskeysService } from './passkeys/passkeys.service';
 import { countPasskeys, payoutHoldUntil } from './passkeys/passkey.repository';
 import { createKycService, type KycService } from './kyc/kyc.service';
+import { runInstantPayouts } from './payouts/instant/instant-payouts';
 import { createJobQueue, runsBackgroundJobs, startBackgroundJobs } from './jobs/background-jobs';
 import type { JobQueue, JobRunOutcome } from './jobs/job-queue';
 import { applyRetention } from './jobs/retention.repository';
@@ -102,6 +103,14 @@ export async function composeServices(app: FastifyInstance, input: CompositionIn
     payoutAddresses: addressBook.payoutAddresses,
   });
   app.decorate('depositWatcher', orders.depositWatcher);
+  const instantPayouts = () =>
+    runInstantPayouts({
+      db: database.db,
+      bank: input.providers.bank,
+      confirmationsRequired: config.depositConfirmations,
+      notify: orders.notifyOrderStatus,
+    });
+  app.decorate('runInstantPayouts', instantPayouts);
   app.decorate('orderService', orders.orderService);
   app.decorate('lightning', orders.lightning);
   app.decorate('jobQueue', messaging.jobQueue);
@@ -118,6 +127,7 @@ export async function composeServices(app: FastifyInstance, input: CompositionIn
     processInbox: (data) => inbox.process(data),
     reconcilePayPal: () => orders.paypal.reconcile(),
     ...(orders.lightning ? { reconcileLightning: () => orders.lightning!.reconcile() } : {}),
+    instantPayouts,
     monitorOrders: (data) => orders.cases.runMonitorJob(data),
     beforeStop: () => orders.cases.flush(),
     refreshSanctionsList: { everyMs: SANCTIONS_REFRESH_EVERY_MS, run: () => market.sanctionsList.refresh() },
@@ -278,6 +288,7 @@ function composeOrders(
     depositConfirmations: config.depositConfirmations,
     payoutAddresses: deps.payoutAddresses,
     lightning: providers.lightning,
+    bank: providers.bank,
   });
   const paypal = createPayPalService({
     db: database.db,

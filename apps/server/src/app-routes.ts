@@ -37,6 +37,8 @@ import { createPlacesService } from './places/places.service';
 import { scamShieldRoutes } from './scam-shield/scam-shield.routes';
 import { createPayoutBatchService } from './payouts/batches/payout-batches.service';
 import { payoutBatchRoutes } from './payouts/batches/payout-batches.routes';
+import { createAchFileService } from './payouts/ach-files/ach-files.service';
+import { achFileRoutes } from './payouts/ach-files/ach-files.routes';
 import { fundDemoPayoutWallet } from './payouts/batches/demo-payout-wallet';
 import { priceRoutes } from './prices/price.routes';
 import { caseRoutes } from './cases/cases.routes';
@@ -151,7 +153,7 @@ async function registerCustomerRoutes(
   await app.register(realtimeRoutes(services.bus, realtimeOptions));
 }
 
-/** The back office: orders, people, settings, jobs, outbox, cases and bitcoin payout batches. */
+/** The back office: orders, people, settings, jobs, outbox, cases, the ACH file and bitcoin payout batches. */
 async function registerBackOfficeRoutes(
   app: FastifyInstance,
   { config, database, services }: RouteInput,
@@ -186,6 +188,16 @@ async function registerBackOfficeRoutes(
   await registerRoutes(app, adminOutboxRoutes(admin));
   await registerRoutes(app, placesRoutes(createPlacesService(database.db)));
   await registerRoutes(app, caseRoutes(services.cases));
+  await registerRoutes(
+    app,
+    achFileRoutes(
+      createAchFileService({
+        db: database.db,
+        confirmationsRequired: config.depositConfirmations,
+        origination: config.achOrigination,
+      }),
+    ),
+  );
   // Demo: the demo payout wallet has coins on the simulated chain (once, however many processes start).
   const { payoutWallet } = app.providers;
   if (config.isDemo && simulatedChain && payoutWallet) {

@@ -48,6 +48,8 @@ declare module 'fastify' {
     orderService: OrderService;
     /** The Lightning rail's incoming side, so tests can run a reconcile pass themselves; null without a node. */
     lightning: LightningService | null;
+    /** One pass of instant sell payouts (docs/design.md, "Instant payouts"), as its job runs it. */
+    runInstantPayouts: () => Promise<{ sent: number; ended: number }>;
     /**
      * Readiness answers 503 from now on (the first step of a graceful stop: health/graceful-shutdown.ts);
      * the app keeps serving until it is closed.

@@ -146,6 +146,8 @@ const RULES: Record<OrderActionKind, (order: OrderRow, facts: OrderActionFacts) 
       );
     }
     if (order.flag) return blocked(RESOLVE_FLAG_FIRST);
+    // Sent in the day's ACH file: staff record the bank's confirmation, which settles it.
+    if (facts.payout?.state === 'submitted' && facts.payout.sender === 'nacha-file') return ALLOWED;
     if (facts.payout) return payoutExists(order, facts.payout);
     return ALLOWED;
   },

@@ -215,5 +215,17 @@ export function evaluateRules(facts: OrderFacts): Finding[] {
     });
   }
 
+  if (order.flag === 'payout_returned') {
+    findings.push({
+      rule: 'payout_returned',
+      triggerKey: `order:${order.id}:payout_returned`,
+      evidence: {
+        description: 'The bank refused or returned the payout of this sell',
+        flagNote: order.flagNote,
+        orders: [summary(order)],
+      },
+    });
+  }
+
   return findings;
 }

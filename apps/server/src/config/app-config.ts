@@ -73,6 +73,16 @@ export interface AppConfig {
   paypal: { clientId: string; clientSecret: string; webhookId: string; apiUrl: string } | undefined;
   /** The operator's Lightning node (phoenixd's HTTP API); without it production offers no Lightning. */
   phoenixd: { url: string; password: string; webhookSecret: string } | undefined;
+  /** The bank with an API (Increase); demo uses its stand-in bank instead. */
+  increase:
+    | {
+        apiKey: string;
+        accountId: string;
+        sourceAccountNumberId: string;
+        webhookSecret: string;
+        apiUrl: string;
+      }
+    | undefined;
   priceSources: { coinbaseUrl: string; krakenUrl: string };
   priceRefreshSeconds: number;
   /** Esplora HTTP API (deposits, confirmations, fee estimates); demo uses its simulated chain. */
@@ -104,4 +114,18 @@ export interface AppConfig {
   payoutWalletXpub: string | undefined;
   /** A payout batch's network fee may be at most this percent of what it pays customers. */
   payoutFeeCapPercent: number;
+  /**
+   * Who sends the day's ACH payout file and to which bank (docs/design.md, "ACH file"); null when
+   * production has not set all four ACH_* variables (no file then). Demo uses a made-up originator.
+   */
+  achOrigination: AchOrigination | null;
+}
+
+export interface AchOrigination {
+  /** The originating bank (ODFI) the file is uploaded to: its routing number and name. */
+  odfiRoutingNumber: string;
+  odfiName: string;
+  /** The company id the bank gave the originator (often "1" and its tax id) and its name. */
+  companyId: string;
+  companyName: string;
 }

@@ -51,6 +51,10 @@ describe('loadConfig', () => {
         'PAYPAL_CLIENT_ID',
         'PAYPAL_CLIENT_SECRET',
         'PAYPAL_WEBHOOK_ID',
+        'INCREASE_API_KEY',
+        'INCREASE_ACCOUNT_ID',
+        'INCREASE_SOURCE_ACCOUNT_NUMBER_ID',
+        'INCREASE_WEBHOOK_SECRET',
         'ESPLORA_URL',
         'DEPOSIT_XPUB',
       ]) {
@@ -92,6 +96,10 @@ const productionEnv = {
   PAYPAL_CLIENT_ID: 'paypal-client',
   PAYPAL_CLIENT_SECRET: 'paypal-secret',
   PAYPAL_WEBHOOK_ID: 'WH0PAYPAL0TEST',
+  INCREASE_API_KEY: 'increase-key',
+  INCREASE_ACCOUNT_ID: 'account_in71c4amph0vgo2qllky',
+  INCREASE_SOURCE_ACCOUNT_NUMBER_ID: 'account_number_v18nkfqm6afpsrvy82b2',
+  INCREASE_WEBHOOK_SECRET: 'whsec_test',
   ESPLORA_URL: 'http://127.0.0.1:1/api',
   DEPOSIT_XPUB:
     'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs',

@@ -104,7 +104,21 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     dataEncryption: dataEncryptionKeys(e, dataDir),
     payoutAddressCooldownHours: e.PAYOUT_ADDRESS_COOLDOWN_HOURS ?? (isDemo ? 0 : 24),
     payoutFeeCapPercent: e.PAYOUT_FEE_CAP_PERCENT,
+    achOrigination: achOrigination(e, isDemo),
   };
+}
+
+/** The ACH file's originator: all four variables, or demo's made-up bank and company. */
+function achOrigination(e: Env, isDemo: boolean): AppConfig['achOrigination'] {
+  const demo = isDemo
+    ? { routing: '021000021', bank: 'DEMO BANK', id: '1000000001', name: e.COMPANY_NAME }
+    : undefined;
+  const odfiRoutingNumber = e.ACH_ODFI_ROUTING_NUMBER ?? demo?.routing;
+  const odfiName = e.ACH_ODFI_NAME ?? demo?.bank;
+  const companyId = e.ACH_COMPANY_ID ?? demo?.id;
+  const companyName = e.ACH_COMPANY_NAME ?? demo?.name;
+  if (!odfiRoutingNumber || !odfiName || !companyId || !companyName) return null;
+  return { odfiRoutingNumber, odfiName, companyId, companyName };
 }
 
 /** What the mode forbids: production's missing variables, demo on mainnet or beyond loopback. */

@@ -12,6 +12,12 @@ export const PROVIDER_VARIABLES = {
   paypal: ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'],
   chain: ['ESPLORA_URL'],
   depositAccountKey: ['DEPOSIT_XPUB'],
+  bank: [
+    'INCREASE_API_KEY',
+    'INCREASE_ACCOUNT_ID',
+    'INCREASE_SOURCE_ACCOUNT_NUMBER_ID',
+    'INCREASE_WEBHOOK_SECRET',
+  ],
 } as const satisfies Record<string, readonly EnvVariable[]>;
 
 /** Provider variables with a default (API bases, the Sumsub level): optional, but real-provider only. */
@@ -20,6 +26,7 @@ const PROVIDER_TUNING_VARIABLES = [
   'SUMSUB_LEVEL_NAME',
   'SUMSUB_API_URL',
   'PAYPAL_API_URL',
+  'INCREASE_API_URL',
   'COINBASE_API_URL',
   'KRAKEN_API_URL',
   'PHOENIXD_URL',
@@ -37,6 +44,7 @@ type ProviderConfig = Pick<
   | 'twilio'
   | 'sumsub'
   | 'paypal'
+  | 'increase'
   | 'priceSources'
   | 'esploraUrl'
   | 'depositXpub'
@@ -81,6 +89,19 @@ export function providerConfig(
             clientSecret: real.PAYPAL_CLIENT_SECRET,
             webhookId: real.PAYPAL_WEBHOOK_ID,
             apiUrl: real.PAYPAL_API_URL.replace(/\/+$/, ''),
+          }
+        : undefined,
+    increase:
+      real?.INCREASE_API_KEY &&
+      real.INCREASE_ACCOUNT_ID &&
+      real.INCREASE_SOURCE_ACCOUNT_NUMBER_ID &&
+      real.INCREASE_WEBHOOK_SECRET
+        ? {
+            apiKey: real.INCREASE_API_KEY,
+            accountId: real.INCREASE_ACCOUNT_ID,
+            sourceAccountNumberId: real.INCREASE_SOURCE_ACCOUNT_NUMBER_ID,
+            webhookSecret: real.INCREASE_WEBHOOK_SECRET,
+            apiUrl: real.INCREASE_API_URL.replace(/\/+$/, ''),
           }
         : undefined,
     priceSources: {

@@ -14,3 +14,5 @@ export * from './tables/payouts';
 export * from './tables/passkeys';
 export * from './tables/places';
 export * from './tables/lightning';
+export * from './tables/ach-files';
+export * from './tables/bank';

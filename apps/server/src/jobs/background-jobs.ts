@@ -23,7 +23,11 @@ export const JOB_NAMES = {
   monitorOrder: MONITOR_ORDER_JOB,
   monitorChangedOrders: MONITOR_SWEEP_JOB,
   sanctionsRefresh: 'sanctions-refresh',
+  instantPayouts: 'instant-payouts',
 } as const;
+
+/** How often due instant sell payouts are sent and those in flight read back from the bank. */
+export const INSTANT_PAYOUTS_EVERY_MS = 2_000;
 
 /** How often PayPal orders not settled are read back from PayPal (docs/design.md). */
 export const PAYPAL_RECONCILE_EVERY_MS = 10 * 60_000;
@@ -75,6 +79,8 @@ export async function startBackgroundJobs(
     deliverOutbox?: () => Promise<unknown>;
     /** Applies stored webhooks: the one a run names (sent on receipt), or every due one (the sweep). */
     processInbox?: (data: unknown) => Promise<unknown>;
+    /** Sends due instant sell payouts and reads back those in flight (docs/design.md, "Instant payouts"). */
+    instantPayouts?: () => Promise<unknown>;
     /** Reads back PayPal orders not settled and applies what PayPal says. */
     reconcilePayPal?: () => Promise<unknown>;
     /** Asks the Lightning node about open sell invoices and payouts whose outcome is not recorded. */
@@ -113,6 +119,7 @@ export async function startBackgroundJobs(
       every(PAYPAL_RECONCILE_EVERY_MS, JOB_NAMES.reconcilePayPal, deps.reconcilePayPal);
     if (deps.reconcileLightning)
       every(LIGHTNING_RECONCILE_EVERY_MS, JOB_NAMES.reconcileLightning, deps.reconcileLightning);
+    if (deps.instantPayouts) every(INSTANT_PAYOUTS_EVERY_MS, JOB_NAMES.instantPayouts, deps.instantPayouts);
     const { monitorOrders } = deps;
     if (monitorOrders) {
       queue.register(JOB_NAMES.monitorOrder, monitorOrders);

@@ -4,7 +4,12 @@ import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { Database } from '../db/database';
 import type { PriceBook } from '../prices/price-book';
 import type { SanctionsListService } from '../compliance/sanctions/sanctions-list.service';
-import { countOrdersByTypeAndStatus, countPendingOutbox } from './metrics.repository';
+import {
+  countOrdersByTypeAndStatus,
+  countPayoutsByRailAndState,
+  countPendingOutbox,
+} from './metrics.repository';
+import { PAYOUT_RAILS, PAYOUT_STATES } from '@offzero/shared/api/payouts';
 import { createRequestDurations, type RequestDurations } from './request-durations';
 import { countShieldDecisions } from '../places/places.repository';
 
@@ -137,6 +142,8 @@ export function createAppMetrics(deps: {
     },
   });
 
+  registerPayoutGauge(deps, registers);
+
   new Gauge({
     name: 'offzero_price_age_seconds',
     help: 'Seconds since the price this process quotes from was fetched (+Inf before the first).',
@@ -222,6 +229,24 @@ function registerShieldDecisionsGauge(
         for (const row of rows) this.set({ decision: row.decision }, row.count);
       } catch (error) {
         deps.log.warn({ err: error }, 'metrics: could not count the shield decisions');
+/** Payouts by rail and state (docs/design.md, "Payouts"), read at scrape time. */
+function registerPayoutGauge(deps: { db: Database; log: FastifyBaseLogger }, registers: Registry[]): void {
+  new Gauge({
+    name: 'offzero_payouts',
+    help: 'Payouts by rail and state: in flight (requested, submitted) or how they ended.',
+    labelNames: ['rail', 'state'] as const,
+    registers,
+    async collect() {
+      try {
+        const rows = await countPayoutsByRailAndState(deps.db);
+        for (const rail of PAYOUT_RAILS) {
+          for (const state of PAYOUT_STATES) {
+            const row = rows.find((r) => r.rail === rail && r.state === state);
+            this.set({ rail, state }, Number(row?.count ?? 0));
+          }
+        }
+      } catch (error) {
+        deps.log.warn({ err: error }, 'metrics: could not count payouts');
         this.reset();
       }
     },

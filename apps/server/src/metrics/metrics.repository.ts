@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { orders, type OrderRow } from '../db/schema';
+import { orders, payouts, type OrderRow, type PayoutRow } from '../db/schema';
 
 export { countPendingOutbox } from '../outbox/outbox.repository';
 
@@ -12,4 +12,14 @@ export async function countOrdersByTypeAndStatus(
     .select({ type: orders.type, status: orders.status, count: count() })
     .from(orders)
     .groupBy(orders.type, orders.status);
+}
+
+/** Payouts by the rail they left on and their state (how each ended, or that it is in flight). */
+export async function countPayoutsByRailAndState(
+  db: Database,
+): Promise<{ rail: PayoutRow['rail']; state: PayoutRow['state']; count: number }[]> {
+  return db
+    .select({ rail: payouts.rail, state: payouts.state, count: count() })
+    .from(payouts)
+    .groupBy(payouts.rail, payouts.state);
 }

@@ -43,6 +43,7 @@ const REVIEW_WHY: Record<string, string> = {
   payment_reversed: 'Your PayPal payment was reversed or disputed. Our team will contact you.',
   capture_mismatch: 'PayPal did not confirm the full payment for this order. Our team will contact you.',
   deposit_reversed: 'Your deposit left the chain after we paid you. Our team will contact you.',
+  payout_returned: 'Your bank did not accept the payout. Check your bank details; our team will contact you.',
 };
 const REVIEW_DEFAULT = 'Our team is reviewing this order and will contact you if anything is needed.';
 
@@ -95,6 +96,8 @@ export function toOrderTimeline(
         reference: { kind: 'tx', value: details.txid, ...voutOf(details) },
       });
     }
+    const sent = payoutSentOf(details);
+    if (sent) timeline.push({ at, status: event.toStatus, repricing: null, reference: null, ...sent });
     const flag = flagChangeOf(details);
     if (flag?.to) {
       timeline.push({
@@ -245,4 +248,26 @@ function flagChangeOf(details: Record<string, unknown>): { from: string | null; 
   if (typeof flag !== 'object' || flag === null) return null;
   const text = (value: unknown) => (typeof value === 'string' ? value : null);
   return { from: text(flag.from), to: text(flag.to) };
+}
+
+/** A sell's dollars handed to the bank: sent instantly, or in the day's ACH file. */
+function payoutSentOf(
+  details: Record<string, unknown>,
+): Pick<OrderTimelineEntry, 'kind' | 'title' | 'detail'> | null {
+  if (details.event !== 'payout_sent') return null;
+  if (details.rail === 'instant') {
+    return {
+      kind: 'payout_sent',
+      title: 'Dollars sent',
+      detail: 'Sent to your bank instantly; it arrives in seconds.',
+    };
+  }
+  if (details.rail === 'ach') {
+    return {
+      kind: 'payout_sent',
+      title: 'Dollars sent by ACH',
+      detail: 'Sent to your bank by ACH; it usually arrives in 1–2 business days.',
+    };
+  }
+  return null;
 }

@@ -44,6 +44,8 @@ export function createOrderService(deps: {
   depositConfirmations: number;
   payoutAddresses: PayoutAddressService;
   lightning: LightningNode | null;
+  /** The bank with an API: which networks reach a customer's bank (instant payouts). */
+  bank: OrderDeps['bank'];
   now?: () => Date;
 }) {
   const wired: OrderDeps = { ...deps, now: deps.now ?? (() => new Date()) };

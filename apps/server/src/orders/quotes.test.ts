@@ -384,6 +384,7 @@ describe('arrival timing in the settings', () => {
       zelle: 'Within hours of receipt.',
       ach: 'After the transfer settles, 1–3 business days.',
       wire: 'Same or next business day.',
+      instant: 'Arrives in seconds, any day and hour.',
     });
     await t.database.db.update(globalSettings).set({ arrivalWire: 'Next business day.' });
     const edited = await t.app.inject({ method: 'GET', url: '/api/admin/settings' });

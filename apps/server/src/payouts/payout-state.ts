@@ -45,7 +45,7 @@ export function assertPayoutMove(from: PayoutState, to: PayoutState): void {
 
 export type NewPayout = Pick<
   typeof payouts.$inferInsert,
-  'orderId' | 'kind' | 'rail' | 'sender' | 'address' | 'amountSats' | 'createdBy' | 'batchId'
+  'orderId' | 'kind' | 'rail' | 'sender' | 'address' | 'amountSats' | 'createdBy' | 'batchId' | 'reference'
 > & { purpose?: PayoutRow['purpose'] };
 
 /** What a settled payout paid with: the transaction output, or the bank reference. */
@@ -100,6 +100,24 @@ export async function movePayout(
     if (!moved) throw new Error(`payout ${payout.id} is no longer ${payout.state}`);
     return moved;
   });
+}
+
+/**
+ * The rail's reference of a payout in flight (the bank's transfer id), recorded once the sender has it;
+ * the state stays `submitted` until the rail says how it ended.
+ */
+export async function notePayoutReference(
+  tx: Transaction,
+  payout: Pick<PayoutRow, 'id'>,
+  reference: string,
+): Promise<PayoutRow> {
+  const [noted] = await tx
+    .update(payouts)
+    .set({ reference })
+    .where(and(eq(payouts.id, payout.id), eq(payouts.state, 'submitted')))
+    .returning();
+  if (!noted) throw new Error(`payout ${payout.id} is no longer submitted`);
+  return noted;
 }
 
 /** A payout made outside the server (staff paid and record it): claimed and settled at once. */

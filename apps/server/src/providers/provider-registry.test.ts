@@ -28,6 +28,10 @@ const PROVIDER_ENV = {
   PAYPAL_CLIENT_ID: 'paypal-client-7',
   PAYPAL_CLIENT_SECRET: 'paypal-secret-8',
   PAYPAL_WEBHOOK_ID: 'WH0PAYPAL0WEBHOOK10',
+  INCREASE_API_KEY: 'increase-key-11',
+  INCREASE_ACCOUNT_ID: 'account_in71c4amph0vgo2qllky',
+  INCREASE_SOURCE_ACCOUNT_NUMBER_ID: 'account_number_v18nkfqm6afpsrvy82b2',
+  INCREASE_WEBHOOK_SECRET: 'whsec_increase12',
   ESPLORA_URL: 'http://127.0.0.1:1/esplora-9',
   DEPOSIT_XPUB: MAINNET_ZPUB,
 };
@@ -61,6 +65,7 @@ const WARN = 40;
 function kindsOf(providers: Providers) {
   return {
     paypal: providers.paypal.kind,
+    bank: providers.bank.kind,
     kyc: providers.kyc.kind,
     priceSources: providers.priceSources.map((source) => source.name),
     chain: providers.chain.kind,
@@ -98,6 +103,7 @@ describe('provider registry', () => {
 
       expect(kindsOf(providers)).toEqual({
         paypal: 'demo',
+        bank: 'demo',
         kyc: 'local',
         priceSources: ['demo'],
         chain: 'simulated',
@@ -127,6 +133,7 @@ describe('provider registry', () => {
         twilio: undefined,
         sumsub: undefined,
         paypal: undefined,
+        increase: undefined,
         esploraUrl: undefined,
         depositXpub: undefined,
       });
@@ -185,6 +192,7 @@ describe('provider registry', () => {
 
       expect(kindsOf(providers)).toEqual({
         paypal: 'paypal',
+        bank: 'increase',
         kyc: 'sumsub',
         priceSources: ['coinbase', 'kraken'],
         chain: 'esplora',
@@ -232,6 +240,7 @@ describe('provider registry', () => {
         twilio: undefined,
         sumsub: undefined,
         paypal: undefined,
+        increase: undefined,
         esploraUrl: undefined,
         depositXpub: undefined,
       };

@@ -15,6 +15,9 @@ import { createSmtpEmailChannel } from '../notifications/smtp-email-channel';
 import { createTwilioSmsChannel } from '../notifications/twilio-sms-channel';
 import { createDemoPayPalGateway, type DemoPayPalGateway } from '../rails/paypal/demo-paypal-gateway';
 import type { PayPalGateway } from '../rails/paypal/paypal-gateway';
+import type { BankProvider } from '../bank/bank-provider';
+import { createDemoBank, type DemoBank } from '../bank/demo-bank';
+import { createIncreaseBank } from '../bank/increase-bank';
 import { createPayPalRestGateway } from '../rails/paypal/paypal-rest-gateway';
 import { createDemoLightningNode } from '../rails/lightning/demo-lightning-node';
 import type { LightningNode } from '../rails/lightning/lightning-node';
@@ -36,6 +39,8 @@ import { parsePayoutWallet, type PayoutWallet } from '../payouts/batches/payout-
 export interface Providers {
   /** Card / PayPal payments: PayPal Orders v2, or the demo sandbox with its own approve button. */
   paypal: PayPalGateway;
+  /** The bank with an API (account numbers, transfers, inbound payments): Increase, or the demo bank. */
+  bank: BankProvider;
   /** Identity verification: Sumsub, or the local form decided by an admin. */
   kyc: KycProvider;
   /** BTC-USD feeds, the first preferred: Coinbase then Kraken, or the demo's random walk. */
@@ -76,6 +81,7 @@ function demoProviders(config: AppConfig, db: Database, log: FastifyBaseLogger):
   }
   return {
     paypal: createDemoPayPalGateway(db),
+    bank: createDemoBank(db),
     kyc: createLocalKycProvider(db),
     priceSources: [createDemoPriceSource()],
     chain: createSimulatedChain(db, config.bitcoinNetwork),
@@ -92,7 +98,7 @@ function demoProviders(config: AppConfig, db: Database, log: FastifyBaseLogger):
 /** Builds every real adapter, collecting every missing or unusable setting into one ConfigError. */
 function productionProviders(config: AppConfig): Providers {
   const problems: string[] = [];
-  const { mail, twilio, sumsub, paypal, esploraUrl, depositXpub } = config;
+  const { mail, twilio, sumsub, paypal, increase, esploraUrl, depositXpub } = config;
 
   /** Names the group's variables that are not set (all of them for a config built by hand). */
   const missing = (group: keyof typeof PROVIDER_VARIABLES): null => {
@@ -117,6 +123,9 @@ function productionProviders(config: AppConfig): Providers {
   const sms = twilio ? createTwilioSmsChannel(twilio) : missing('sms');
   const kyc = sumsub ? createSumsubKycProvider(sumsub) : missing('kyc');
   const paypalGateway = paypal ? createPayPalRestGateway(paypal) : missing('paypal');
+  const bank = increase
+    ? createIncreaseBank({ ...increase, companyName: config.companyName })
+    : missing('bank');
   const chain = esploraUrl
     ? attempt('ESPLORA_URL', () => createEsploraChain({ baseUrl: esploraUrl }))
     : missing('chain');
@@ -134,11 +143,21 @@ function productionProviders(config: AppConfig): Providers {
   const { phoenixd } = config;
   const lightning = phoenixd ? attempt('PHOENIXD_URL', () => createPhoenixdNode(phoenixd)) : null;
 
-  if (problems.length > 0 || !email || !sms || !kyc || !paypalGateway || !chain || !depositAccountKey) {
+  if (
+    problems.length > 0 ||
+    !email ||
+    !sms ||
+    !kyc ||
+    !paypalGateway ||
+    !bank ||
+    !chain ||
+    !depositAccountKey
+  ) {
     throw new ConfigError(problems);
   }
   return {
     paypal: paypalGateway,
+    bank,
     kyc,
     priceSources: [
       createCoinbasePriceSource({ baseUrl: config.priceSources.coinbaseUrl }),
@@ -177,6 +196,11 @@ function googleSignInFor(config: AppConfig): GoogleSignIn | null {
 /** The demo PayPal sandbox, whose approve and cancel buttons stand in for PayPal's window. */
 export function isDemoPayPalSandbox(gateway: PayPalGateway): gateway is DemoPayPalGateway {
   return gateway.kind === 'demo' && 'approve' in gateway;
+}
+
+/** The demo stand-in bank, which `/api/dev/bank/*` drives. */
+export function isDemoBank(bank: BankProvider): bank is DemoBank {
+  return bank.kind === 'demo' && 'sendInbound' in bank;
 }
 
 /** The demo chain kept in the database, which `/api/dev/chain/*` and the admin tools drive. */

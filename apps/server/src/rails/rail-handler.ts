@@ -1,5 +1,6 @@
 import type { RailId } from '@offzero/shared/rails/rails';
 import type { Cents } from '@offzero/shared/money/money';
+import type { BankProvider } from '../bank/bank-provider';
 import type { Database, Transaction } from '../db/database';
 import type { GlobalSettingsRow, OrderRow, PayoutRow, UserSettingsRow } from '../db/schema';
 
@@ -37,6 +38,19 @@ export interface SellPayoutDetails {
   missingDetailsMessage: string;
   /** A copy of the customer's details to pay into, kept with the order; null when one it needs is missing. */
   details(own: UserSettingsRow): Record<string, string> | null;
+  /**
+   * Whether the rail reaches those details (the customer's bank on an instant network), and within the
+   * operator's limit; the customer's words when not, null when it does.
+   */
+  refusal?(check: SellPayoutCheck): Promise<string | null>;
+}
+
+export interface SellPayoutCheck {
+  bank: Pick<BankProvider, 'lookUpRoutingNumber'>;
+  settings: GlobalSettingsRow;
+  details: Record<string, string>;
+  /** What the customer is to receive, when known (a quote asks before it is priced). */
+  valueCents?: Cents | undefined;
 }
 
 export type PaymentDetection =
@@ -55,7 +69,11 @@ export type PaymentDetection =
 export interface PayoutSender {
   /** `manual`: an operator pays outside and records the reference; `automatic`: the server sends. */
   mode: 'manual' | 'automatic';
-  send(deps: { db: Database | Transaction }, payout: PayoutRow, order: OrderRow): Promise<PayoutSendResult>;
+  send(
+    deps: { db: Database | Transaction; bank?: BankProvider },
+    payout: PayoutRow,
+    order: OrderRow,
+  ): Promise<PayoutSendResult>;
 }
 
 export type PayoutSendResult =

@@ -2,6 +2,7 @@ import { RAILS, type RailDirection, type RailId, type SellPayoutRail } from '@of
 import type { GlobalSettingsRow } from '../db/schema';
 import { achRail } from './ach';
 import { lightningRail } from './lightning';
+import { instantRail } from './instant';
 import { onchainRail } from './onchain';
 import { paypalRail } from './paypal';
 import type { RailHandler } from './rail-handler';
@@ -17,6 +18,7 @@ const HANDLERS: { readonly [id in RailId]: RailHandler } = {
   zelle: zelleRail,
   ach: achRail,
   wire: wireRail,
+  instant: instantRail,
   onchain: onchainRail,
   lightning: lightningRail,
 };

@@ -10,6 +10,7 @@ const ARRIVAL_COLUMN: Record<RailIdWithSettings, (row: GlobalSettingsRow) => str
   zelle: (row) => row.arrivalZelle,
   ach: (row) => row.arrivalAch,
   wire: (row) => row.arrivalWire,
+  instant: (row) => row.arrivalInstant,
 };
 
 /** What anyone may see: limits, fees, which methods are on, when each arrives, and the referral terms. */
@@ -86,6 +87,11 @@ export function toFullSettings(row: GlobalSettingsRow, forStaff = false): FullGl
       bank_address: row.wireBankAddress,
       swift_code: row.wireSwiftCode,
       bank_charges: centsToUsdNumber(row.wireBankChargesCents),
+    },
+    instant: {
+      is_active: row.instantActive,
+      bank_charges: centsToUsdNumber(row.instantBankChargesCents),
+      max_payout: centsToUsdNumber(row.instantMaxPayoutCents),
     },
   };
 }

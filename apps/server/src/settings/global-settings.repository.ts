@@ -26,6 +26,9 @@ const demoDefaults: NewSettings = {
   wireBankAddress: 'Demo Bank, N.A., 100 Example Street, Cheyenne, WY 82001',
   wireSwiftCode: 'DEMOUS33XXX',
   wireBankChargesCents: 2_500n,
+  instantActive: true,
+  instantBankChargesCents: 50n,
+  instantMaxPayoutCents: 2_500_000n,
   referralRewardBps: 1_000,
   referralTradesEligible: 5,
 };
@@ -47,6 +50,7 @@ const productionDefaults: NewSettings = {
   wireAccountNumber: '',
   wireBankAddress: '',
   wireSwiftCode: '',
+  instantActive: false,
 };
 
 /** Creates the settings row on first start; an existing row is never overwritten. */

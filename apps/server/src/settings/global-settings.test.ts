@@ -25,6 +25,7 @@ describe('GET /api/admin/settings', () => {
       zelle: { is_active: true },
       ach: { is_active: true },
       wire: { is_active: true },
+      instant: { is_active: true },
       referral: { reward: 10, trades_eligible: 5 },
       arrival: DEFAULT_ARRIVAL_TIMING,
     });

@@ -4,9 +4,9 @@ import { TRAVEL_RULE_THRESHOLD_CENTS } from '@offzero/shared/api/limits';
 import type { RegisteredCustomer } from './accounts-helpers';
 import type { TestApp } from './test-app';
 
-/** The demo settings: a 1.5 % platform fee; bank charges Zelle $0, ACH $1, wire $25. */
+/** The demo settings: a 1.5 % platform fee; bank charges Zelle $0, ACH $1, wire $25, instant $0.50. */
 export const DEMO_FEE_BPS = 150;
-export const DEMO_BANK_CHARGES_CENTS = { zelle: 0n, ach: 100n, wire: 2_500n } as const;
+export const DEMO_BANK_CHARGES_CENTS = { zelle: 0n, ach: 100n, wire: 2_500n, instant: 50n } as const;
 export type SellMethod = keyof typeof DEMO_BANK_CHARGES_CENTS;
 
 /** A bank account with both a routing number (ACH) and a SWIFT code (wire). */

@@ -23,6 +23,7 @@ export function lockedQuoteAnswer(
   settings: {
     order: { platform_fees: number; order_session_timeout: number };
     zelle: object;
+    instant?: object;
     ach: object;
     wire: object;
   },
@@ -59,7 +60,7 @@ export function lockedQuoteAnswer(
     };
   }
   // A rail without a settings group charges nothing.
-  const group: { bank_charges?: number } = hasSettings(body.method) ? settings[body.method] : {};
+  const group: { bank_charges?: number } = (hasSettings(body.method) ? settings[body.method] : {}) ?? {};
   const quote = quoteSellFromBtc({
     amountSats: btcNumberToSats(body.amount),
     buyPriceCents,

@@ -16,6 +16,7 @@ export const settings = {
   zelle: { is_active: true },
   ach: { is_active: true },
   wire: { is_active: false },
+  instant: { is_active: false },
   referral: { reward: 10, trades_eligible: 3 },
   arrival: { ...DEFAULT_ARRIVAL_TIMING },
 };

@@ -63,6 +63,8 @@ export interface SettingsDraft {
     swift_code: string;
     bank_charges: number | null;
   };
+  /** Absent: left as it is. */
+  instant?: { is_active: boolean; bank_charges: number | null; max_payout: number | null } | undefined;
   referral: { reward: number | null; trades_eligible: number | null };
   /** Absent: left as it is. */
   arrival?: Record<RailIdWithSettings, string> | undefined;
@@ -195,6 +197,11 @@ export function checkSettings(s: SettingsDraft, report: Report): void {
       report,
       'Zelle needs the address customers pay to.',
     );
+  }
+
+  if (s.instant) {
+    checkDollars(s.instant.bank_charges, 'instant.bank_charges', report);
+    checkDollars(s.instant.max_payout, 'instant.max_payout', report, true);
   }
 
   // ACH and wire share their rules; each names its own code field (routing number, SWIFT code).

@@ -30,6 +30,7 @@ const saved: FullGlobalSettings = {
     swift_code: 'FDBKUS33',
     bank_charges: 25,
   },
+  instant: { is_active: true, bank_charges: 0.5, max_payout: 25_000 },
   referral: { reward: 20, trades_eligible: 3 },
   arrival: { ...DEFAULT_ARRIVAL_TIMING },
 };

@@ -56,6 +56,10 @@ export const settingsUpdateSchema = z
       swift_code: trimmed.toUpperCase(),
       bank_charges: z.number(),
     }),
+    /** Absent: left as it is. */
+    instant: z
+      .strictObject({ is_active: z.boolean(), bank_charges: z.number(), max_payout: z.number() })
+      .optional(),
     referral: z.strictObject({ reward: z.number(), trades_eligible: z.number() }),
     arrival: z.strictObject(byRail(SETTINGS_RAILS, () => trimmed)).optional(),
     limits: z
@@ -99,6 +103,7 @@ export const settingsFormFieldsSchema = z.object({
     swift_code: z.string(),
     bank_charges: z.string(),
   }),
+  instant: z.object({ is_active: z.boolean(), bank_charges: z.string(), max_payout: z.string() }),
   referral: z.object({ reward: z.string(), trades_eligible: z.string() }),
   arrival: z.object(byRail(SETTINGS_RAILS, () => z.string())),
   limits: z
@@ -199,6 +204,11 @@ export const settingsFormSchema = settingsFormFieldsSchema.transform((form, ctx)
       swift_code: form.wire.swift_code.trim().toUpperCase(),
       bank_charges: dollarsFromText(form.wire.bank_charges, 'wire.bank_charges', report),
     },
+    instant: {
+      is_active: form.instant.is_active,
+      bank_charges: dollarsFromText(form.instant.bank_charges, 'instant.bank_charges', report),
+      max_payout: dollarsFromText(form.instant.max_payout, 'instant.max_payout', report),
+    },
     referral: {
       reward: percentFromText(form.referral.reward, 'referral.reward', report),
       trades_eligible: wholeFromText(
@@ -267,6 +277,11 @@ export function formFromSettings(s: FullGlobalSettings): SettingsForm {
     zelle: { ...s.zelle, bank_charges: usdText(s.zelle.bank_charges) },
     ach: { ...s.ach, bank_charges: usdText(s.ach.bank_charges) },
     wire: { ...s.wire, bank_charges: usdText(s.wire.bank_charges) },
+    instant: {
+      is_active: s.instant.is_active,
+      bank_charges: usdText(s.instant.bank_charges),
+      max_payout: usdText(s.instant.max_payout),
+    },
     referral: { reward: String(s.referral.reward), trades_eligible: String(s.referral.trades_eligible) },
     arrival: { ...s.arrival },
     ...(s.limits === undefined

@@ -233,6 +233,7 @@ export const auditTargetTypes = [
   'tax',
   'payout_batch',
   'jurisdiction',
+  'ach_file',
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 

@@ -13,6 +13,8 @@ export const CASE_RULES = [
   'shared_destination',
   'sanctions_hit',
   'scam_suspected',
+  /** The bank refused or returned a sell's payout: staff check the account before paying again. */
+  'payout_returned',
 ] as const;
 export const caseRuleSchema = z.enum(CASE_RULES);
 export type CaseRule = z.infer<typeof caseRuleSchema>;

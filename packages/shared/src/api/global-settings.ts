@@ -62,6 +62,8 @@ export const fullGlobalSettingsSchema = publicGlobalSettingsSchema.extend({
     swift_code: z.string(),
     bank_charges: z.number(),
   }),
+  /** Instant sell payouts (RTP, FedNow): their charge, and the largest one sent instantly. */
+  instant: methodSwitch.extend({ bank_charges: z.number(), max_payout: z.number() }),
 });
 
 export type PublicGlobalSettings = z.infer<typeof publicGlobalSettingsSchema>;

@@ -289,8 +289,11 @@ export const orderFiguresSchema = z.object({
  */
 export const orderTimelineEntrySchema = z.object({
   at: z.string(),
-  /** `payout_replaced`: a bought bitcoin payout re-sent with a higher network fee (same amount and address). */
-  kind: z.enum(['status', 'repriced', 'review_started', 'review_ended', 'payout_replaced']),
+  /**
+   * `payout_replaced`: a bought bitcoin payout re-sent with a higher network fee (same amount and address);
+   * `payout_sent`: a sell's dollars handed to the bank (an instant transfer, or the day's ACH file).
+   */
+  kind: z.enum(['status', 'repriced', 'review_started', 'review_ended', 'payout_replaced', 'payout_sent']),
   /** The order's status after this step. */
   status: orderStatusSchema,
   title: z.string(),

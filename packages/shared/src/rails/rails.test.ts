@@ -57,13 +57,14 @@ describe('the rail registry', () => {
     for (const id of SELL_PAYOUT_RAILS) expect(PAYMENT_METHODS).toContain(id);
   });
 
-  it('gives every rail a buy is paid by a default arrival text, and the arrival settings a line each', () => {
-    for (const id of BUY_FUNDING_RAILS) {
+  it('gives every rail with a settings group a default arrival text, and the arrival settings a line each', () => {
+    for (const id of SETTINGS_RAILS) {
       expect(findRail(id)?.defaultArrival?.trim()).toBeTruthy();
       expect(DEFAULT_ARRIVAL_TIMING[id]).toBe(findRail(id)?.defaultArrival);
     }
-    expect(Object.keys(DEFAULT_ARRIVAL_TIMING)).toEqual([...BUY_FUNDING_RAILS]);
-    expect(Object.keys(arrivalTimingSchema.shape)).toEqual([...BUY_FUNDING_RAILS]);
+    // Every rail a buy is paid by has a group; so does the instant payout, which only pays sells.
+    expect(Object.keys(DEFAULT_ARRIVAL_TIMING)).toEqual([...BUY_FUNDING_RAILS, 'instant']);
+    expect(Object.keys(arrivalTimingSchema.shape)).toEqual([...SETTINGS_RAILS]);
   });
 
   it('names real settings fields in every settings group', () => {
@@ -71,8 +72,13 @@ describe('the rail registry', () => {
     const update = settingsUpdateSchema.shape;
     const form = settingsFormFieldsSchema.shape;
     for (const { id, settings } of RAILS_WITH_SETTINGS) {
-      expect(BUY_FUNDING_RAILS).toContain(id);
-      const groups = [full[id].shape, update[id].shape, form[id].shape];
+      expect(PAYMENT_RAILS).toContain(id);
+      const updateGroup = update[id];
+      const groups = [
+        full[id].shape,
+        ('unwrap' in updateGroup ? updateGroup.unwrap() : updateGroup).shape,
+        form[id].shape,
+      ];
       const named = [
         'is_active',
         ...settings.fields.map((field) => field.name),
@@ -132,9 +138,11 @@ describe('the rail registry', () => {
       'Zelle',
       'ACH',
       'Wire',
+      'Instant bank transfer',
       'Bitcoin',
       'Lightning',
     ]);
+    expect(railLabelInSentence('instant')).toBe('instant bank transfer');
     expect(BUY_FUNDING_RAILS.map(railLabelInSentence)).toEqual(['PayPal', 'Zelle', 'ACH', 'wire']);
     expect(BUY_FUNDING_RAILS.map(railDocumentLabel)).toEqual([
       'PayPal',

@@ -59,13 +59,7 @@ export interface RailSettings {
  * order's `bankAccount` (`sellBankAccountSchema`).
  */
 export type PayoutDetailKey =
-  | 'zelleEmail'
-  | 'account_name'
-  | 'account_number'
-  | 'bank_name'
-  | 'address'
-  | 'routing_number'
-  | 'swift';
+  'zelleEmail' | 'account_name' | 'account_number' | 'bank_name' | 'address' | 'routing_number' | 'swift';
 
 /** What a sell paid out on the rail needs of the customer's own details, and shows of them. */
 export interface RailSellPayout {
@@ -226,6 +220,33 @@ export const RAILS = [
       lines: [...OWN_BANK_LINES, { label: 'SWIFT code', key: 'swift' }],
     },
   },
+  {
+    id: 'instant',
+    label: 'Instant bank transfer',
+    labelInSentence: 'instant bank transfer',
+    article: 'an',
+    directions: ['sell-payout'],
+    defaultArrival: 'Arrives in seconds, any day and hour.',
+    settings: {
+      title: 'Instant bank transfer (RTP, FedNow)',
+      switchLabel: 'Pay sells instantly',
+      switchDescription:
+        'Sells are paid through the bank’s API in seconds, to customers whose bank is on RTP or FedNow.',
+      fields: [
+        BANK_CHARGES,
+        { name: 'max_payout', label: 'Largest instant payout (USD)', inputMode: 'decimal' },
+      ],
+      columns: 'halves',
+      receivingFields: [],
+      bankChargesField: 'bank_charges',
+      arrivalLabel: 'Instant bank transfer',
+    },
+    sellPayout: {
+      requires: 'routing_number',
+      missingDetailsMessage: 'Add ACH transfer details in settings.',
+      lines: [...OWN_BANK_LINES, { label: 'Routing number', key: 'routing_number' }],
+    },
+  },
   { id: 'onchain', label: 'Bitcoin', directions: ['buy-payout', 'sell-deposit'] },
   // Its switch and caps are the settings group `lightning` (docs/design.md, "Lightning"), counted in
   // satoshis, not a bank rail's group.
@@ -339,7 +360,10 @@ export function railArrival(arrival: Record<RailIdWithSettings, string>, id: Pay
 }
 
 /** Whether a rail is on: its settings group's switch, or always for a rail without a group. */
-export function railIsOn(switches: Record<RailIdWithSettings, { is_active: boolean }>, id: PaymentRail): boolean {
+export function railIsOn(
+  switches: Record<RailIdWithSettings, { is_active: boolean }>,
+  id: PaymentRail,
+): boolean {
   return hasSettings(id) ? switches[id].is_active : true;
 }
 

@@ -14,8 +14,9 @@ import { toFullSettings } from '../../settings/global-settings.presenter';
 import { recordAdminAction } from '../admin-audit.repository';
 
 /** The settings as edited: a group the editor did not send (arrival timing) is left as it is. */
-export type EditedSettings = Omit<FullGlobalSettings, 'arrival'> & {
+export type EditedSettings = Omit<FullGlobalSettings, 'arrival' | 'instant'> & {
   arrival?: FullGlobalSettings['arrival'];
+  instant?: FullGlobalSettings['instant'];
 };
 
 /** The edited settings (units of `GET /api/admin/settings`) in the database's integer units. */
@@ -42,6 +43,13 @@ function toStoredSettings(s: EditedSettings): GlobalSettingsChange {
       wireBankAddress: s.wire.bank_address,
       wireSwiftCode: s.wire.swift_code,
       wireBankChargesCents: usdNumberToCents(s.wire.bank_charges),
+      ...(s.instant === undefined
+        ? {}
+        : {
+            instantActive: s.instant.is_active,
+            instantBankChargesCents: usdNumberToCents(s.instant.bank_charges),
+            instantMaxPayoutCents: usdNumberToCents(s.instant.max_payout),
+          }),
       referralRewardBps: basisPointsFromPercent(s.referral.reward),
       referralTradesEligible: s.referral.trades_eligible,
       ...(s.order.four_eyes_usd === undefined
@@ -54,6 +62,7 @@ function toStoredSettings(s: EditedSettings): GlobalSettingsChange {
             arrivalZelle: s.arrival.zelle,
             arrivalAch: s.arrival.ach,
             arrivalWire: s.arrival.wire,
+            arrivalInstant: s.arrival.instant,
           }),
       ...(s.limits === undefined
         ? {}

@@ -27,6 +27,14 @@ export const globalSettings = pgTable(
     wireBankAddress: text('wire_bank_address').notNull(),
     wireSwiftCode: text('wire_swift_code').notNull(),
     wireBankChargesCents: bigint('wire_bank_charges_cents', { mode: 'bigint' }).notNull(),
+    /** Instant sell payouts through the bank's API (RTP, FedNow): the switch, charge and largest one. */
+    instantActive: boolean('instant_active').notNull().default(false),
+    instantBankChargesCents: bigint('instant_bank_charges_cents', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    instantMaxPayoutCents: bigint('instant_max_payout_cents', { mode: 'bigint' })
+      .notNull()
+      .default(sql`2500000`),
     referralRewardBps: integer('referral_reward_bps').notNull(),
     referralTradesEligible: integer('referral_trades_eligible').notNull(),
     /** A buy marked paid or a sell paid out at or above this value needs a second admin (four eyes). */
@@ -38,6 +46,7 @@ export const globalSettings = pgTable(
     arrivalZelle: text('arrival_zelle').notNull().default(DEFAULT_ARRIVAL_TIMING.zelle),
     arrivalAch: text('arrival_ach').notNull().default(DEFAULT_ARRIVAL_TIMING.ach),
     arrivalWire: text('arrival_wire').notNull().default(DEFAULT_ARRIVAL_TIMING.wire),
+    arrivalInstant: text('arrival_instant').notNull().default(DEFAULT_ARRIVAL_TIMING.instant),
     /** Trading limits per KYC tier over rolling 24 hours, 7 days and 30 days (docs/design.md). */
     limitTier1DayCents: bigint('limit_tier1_day_cents', { mode: 'bigint' })
       .notNull()

@@ -21,7 +21,7 @@ import {
   type PricingDeps,
 } from './priced-order';
 
-type QuotePricingDeps = Pick<PricingDeps, 'db' | 'network' | 'now'>;
+type QuotePricingDeps = Pick<PricingDeps, 'db' | 'network' | 'now' | 'bank'>;
 
 /**
  * An order saved against a locked quote (docs/design.md): the quote must be the customer's own
@@ -71,7 +71,13 @@ export async function priceSellFromQuote(
     throw new AppError('BAD_REQUEST', QUOTE_MESSAGES.methodDiffers);
   }
   // The customer's current details for the quoted method (the charges are the quote's).
-  const payout = await chooseSellPayout(deps.db, user, settings, quote.paymentMethod ?? undefined);
+  const payout = await chooseSellPayout(
+    deps,
+    user,
+    settings,
+    quote.paymentMethod ?? undefined,
+    quote.valueCents,
+  );
   return {
     figures: figuresOf(quote),
     settings,

@@ -26,7 +26,7 @@ export const BUY_TOO_SMALL = 'This amount does not cover the fees. Enter a large
  * `order_session_timeout` setting.
  */
 export async function priceNewQuote(
-  deps: Pick<PricingDeps, 'db' | 'prices' | 'now'>,
+  deps: Pick<PricingDeps, 'db' | 'prices' | 'now' | 'bank'>,
   user: UserRow,
   body: CreateQuoteRequest,
 ): Promise<NewQuote> {
@@ -65,7 +65,7 @@ export async function priceNewQuote(
   if (amountSats <= 0n) throw new AppError('BAD_REQUEST', ENTER_AMOUNT);
   await assertCustomerMayTrade(deps.db, user, 'sell');
   const snapshot = currentPrice(deps);
-  const payout = await chooseSellPayout(deps.db, user, settings, body.method);
+  const payout = await chooseSellPayout(deps, user, settings, body.method);
   const pricing = {
     buyPriceCents: snapshot.buyPriceCents,
     feeBps: settings.platformFeeBps,

@@ -193,7 +193,7 @@ async function priceSellOrder(deps: PricingDeps, user: UserRow, body: SaveOrderR
   await assertSellLeavesSomething(deps, settings, client, body.bankAccount?.method);
   if (client.valueCents <= 0n) throw new AppError('BAD_REQUEST', ENTER_AMOUNT);
   assertWithinLimits(settings, client.valueCents);
-  const payout = await chooseSellPayout(deps.db, user, settings, body.bankAccount?.method);
+  const payout = await chooseSellPayout(deps, user, settings, body.bankAccount?.method, client.valueCents);
   for await (const snapshot of servedPricesAt(deps, 'buy', client.priceCents)) {
     const quote = quoteSellFromBtc({
       amountSats: client.amountSats,

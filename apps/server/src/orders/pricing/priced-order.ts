@@ -3,7 +3,7 @@ import type { GlobalSettingsRow, PaymentMethod, PriceSnapshotRow } from '../../d
 import type { OrderDeps } from '../use-cases/order-deps';
 
 /** What pricing reads: the database, the prices this process serves, the chain's network and the clock. */
-export type PricingDeps = Pick<OrderDeps, 'db' | 'prices' | 'network' | 'now'>;
+export type PricingDeps = Pick<OrderDeps, 'db' | 'prices' | 'network' | 'now' | 'bank'>;
 
 export const PRICE_CHANGED = 'The price has changed. Review the new quote and confirm again.';
 export const ENTER_AMOUNT = 'Enter an amount greater than zero.';

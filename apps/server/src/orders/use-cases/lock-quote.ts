@@ -16,7 +16,7 @@ import type { OrderDeps } from './order-deps';
  * quote carries the place's licence line and disclosures (docs/design.md, "Places and the scam shield").
  */
 export async function lockQuote(
-  deps: Pick<PricingDeps, 'db' | 'prices' | 'now'> & Pick<OrderDeps, 'lightning'>,
+  deps: Pick<PricingDeps, 'db' | 'prices' | 'now' | 'bank'> & Pick<OrderDeps, 'lightning'>,
   user: UserRow,
   body: CreateQuoteRequest,
 ): Promise<{ quote: QuoteRow; terms: PlaceTerms | null }> {

@@ -1,3 +1,4 @@
+import type { BankProvider } from '../../bank/bank-provider';
 import type { BitcoinNetwork } from '@offzero/shared/bitcoin/address';
 import type { Database } from '../../db/database';
 import type { PayoutAddressService } from '../../payout-addresses/payout-address.service';
@@ -18,4 +19,6 @@ export interface OrderDeps {
   /** The operator's Lightning node, when there is one (a sell's invoice, a buy's Lightning payout). */
   lightning: LightningNode | null;
   now: () => Date;
+  /** The bank with an API: which networks reach a customer's bank (instant payouts). */
+  bank: Pick<BankProvider, 'lookUpRoutingNumber'>;
 }

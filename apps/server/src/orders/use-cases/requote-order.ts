@@ -19,7 +19,7 @@ export const REQUOTE_REASON = 'the customer confirmed again at the current price
  * keeps its quote: it waits for its deposit at the address it was given.
  */
 export async function requoteOrder(
-  deps: Pick<OrderDeps, 'db' | 'prices' | 'network' | 'now' | 'payoutAddresses'>,
+  deps: Pick<OrderDeps, 'db' | 'prices' | 'network' | 'now' | 'payoutAddresses' | 'bank'>,
   user: UserRow,
   order: OrderRow,
   body: SaveOrderRequest,

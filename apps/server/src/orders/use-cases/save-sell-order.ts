@@ -19,7 +19,7 @@ import { assertLightningSell, createSellInvoice } from '../../rails/lightning/us
  * keeps the places rules version it was checked against (docs/design.md, "Places and the scam shield").
  */
 export async function saveSellOrder(
-  deps: Pick<OrderDeps, 'db' | 'prices' | 'network' | 'depositXpub' | 'now' | 'lightning'>,
+  deps: Pick<OrderDeps, 'db' | 'prices' | 'network' | 'depositXpub' | 'now' | 'lightning' | 'bank'>,
   user: UserRow,
   body: SaveOrderRequest,
 ): Promise<OrderRow> {

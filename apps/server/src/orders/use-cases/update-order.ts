@@ -8,7 +8,7 @@ import { requoteOrder } from './requote-order';
 
 /** `POST /api/order/update`: the three shapes of the request, each its own use-case. */
 export async function updateOrder(
-  deps: Pick<OrderDeps, 'db' | 'prices' | 'network' | 'notify' | 'now' | 'payoutAddresses'>,
+  deps: Pick<OrderDeps, 'db' | 'prices' | 'network' | 'notify' | 'now' | 'payoutAddresses' | 'bank'>,
   user: UserRow,
   body: UpdateOrderRequest,
 ): Promise<{ order: OrderRow; message: string }> {

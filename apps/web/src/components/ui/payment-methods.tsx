@@ -147,6 +147,26 @@ function WireBadge() {
   );
 }
 
+/** Instant bank transfer (RTP, FedNow): a lightning bolt, for money that arrives in seconds. */
+function InstantBadge() {
+  return (
+    <Badge fill="#ecfdf5" stroke="#a7f3d0">
+      <path d="M16 9.5 10 20h5l-2 8.5 7-11h-5l2-8Z" fill="#059669" />
+      <text
+        x="39"
+        y="23.5"
+        textAnchor="middle"
+        fontFamily={font}
+        fontSize="10"
+        fontWeight="700"
+        fill="#065f46"
+      >
+        NOW
+      </text>
+    </Badge>
+  );
+}
+
 /** A rail's tile: its badge, and the badges shown after it in the accepted-methods strip. */
 interface RailTile {
   badge: () => JSX.Element;
@@ -166,6 +186,7 @@ const RAIL_TILES: Record<PaymentRail, RailTile> = {
   zelle: { badge: ZelleBadge },
   ach: { badge: AchBadge },
   wire: { badge: WireBadge },
+  instant: { badge: InstantBadge },
 };
 
 /** The accepted-methods strip: each rail's tile in registry order, with what shows alongside it. */

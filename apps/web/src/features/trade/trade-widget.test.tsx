@@ -341,6 +341,7 @@ const customerSettingsWithAchCharges = {
     swift_code: 'OFFZUS33',
     bank_charges: 25,
   },
+  instant: { is_active: false, bank_charges: 0.5, max_payout: 25_000 },
 };
 
 describe('TradeWidget, sell', () => {

@@ -32,6 +32,7 @@ export const ACTIONS: { value: string; label: string }[] = [
   { value: 'payout_batch.broadcast', label: 'Payout batch: broadcast' },
   { value: 'payout_batch.bump_fee', label: 'Payout batch: fee bumped' },
   { value: 'payout_batch.abandon', label: 'Payout batch: abandoned' },
+  { value: 'ach_file.download', label: 'ACH file: made and downloaded' },
   { value: 'tax.1099da_export', label: 'Form 1099-DA file opened or downloaded' },
 ];
 
@@ -42,6 +43,7 @@ const ACTION_TONE: Record<string, PillTone> = {
   settings: 'slate',
   case: 'red',
   payout_batch: 'emerald',
+  ach_file: 'emerald',
   tax: 'violet',
 };
 

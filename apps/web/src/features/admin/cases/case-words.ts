@@ -11,6 +11,7 @@ export const CASE_RULE_LABEL: Record<CaseRule, string> = {
   shared_destination: 'Address or account shared',
   sanctions_hit: 'Sanctions hit',
   scam_suspected: 'Possible scam victim',
+  payout_returned: 'Payout returned',
 };
 
 export const CASE_RULE_HINT: Record<CaseRule, string> = {
@@ -22,6 +23,7 @@ export const CASE_RULE_HINT: Record<CaseRule, string> = {
   sanctions_hit: 'An order flagged for an address on the sanctions list.',
   scam_suspected:
     'The customer said someone asked them to buy, or cancelled a buy as a scam: call them before anything else.',
+  payout_returned: 'The bank refused or returned a sell’s payout; check the account before paying again.',
 };
 
 export const CASE_STATUS_LABEL: Record<CaseStatus, string> = {

@@ -11,6 +11,7 @@ const settings = {
   zelle: { is_active: true },
   ach: { is_active: true },
   wire: { is_active: true },
+  instant: { is_active: true },
   referral: { reward: 10, trades_eligible: 3 },
   arrival: { ...DEFAULT_ARRIVAL_TIMING, ach: 'Two business days after the transfer settles.' },
 };

@@ -35,6 +35,7 @@ beforeEach(() => {
           zelle: { is_active: true },
           ach: { is_active: true },
           wire: { is_active: true },
+          instant: { is_active: true },
           referral: { reward: 10, trades_eligible: 3 },
         },
       });
