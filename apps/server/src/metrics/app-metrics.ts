@@ -229,6 +229,12 @@ function registerShieldDecisionsGauge(
         for (const row of rows) this.set({ decision: row.decision }, row.count);
       } catch (error) {
         deps.log.warn({ err: error }, 'metrics: could not count the shield decisions');
+        this.reset();
+      }
+    },
+  });
+}
+
 /** Payouts by rail and state (docs/design.md, "Payouts"), read at scrape time. */
 function registerPayoutGauge(deps: { db: Database; log: FastifyBaseLogger }, registers: Registry[]): void {
   new Gauge({

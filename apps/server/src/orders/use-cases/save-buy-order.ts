@@ -55,7 +55,7 @@ export async function saveBuyOrder(
 }
 
 async function saveCheckedBuy(
-  deps: Pick<OrderDeps, 'db' | 'prices' | 'network' | 'now' | 'notify' | 'payoutAddresses'>,
+  deps: Pick<OrderDeps, 'db' | 'prices' | 'network' | 'now' | 'notify' | 'payoutAddresses' | 'bank'>,
   user: UserRow,
   body: SaveOrderRequest,
 ): Promise<OrderRow> {

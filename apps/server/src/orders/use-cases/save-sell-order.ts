@@ -27,7 +27,7 @@ export async function saveSellOrder(
 }
 
 async function saveCheckedSell(
-  deps: Pick<OrderDeps, 'db' | 'prices' | 'network' | 'depositXpub' | 'now' | 'lightning'>,
+  deps: Pick<OrderDeps, 'db' | 'prices' | 'network' | 'depositXpub' | 'now' | 'lightning' | 'bank'>,
   user: UserRow,
   body: SaveOrderRequest,
 ): Promise<OrderRow> {
