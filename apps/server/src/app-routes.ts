@@ -47,6 +47,7 @@ import { taxRoutes } from './tax/tax.routes';
 import { createTinCipher } from './tax/tin-cipher';
 import { payoutAddressRoutes } from './payout-addresses/payout-address.routes';
 import { isDemoPayPalSandbox, isSimulatedChain } from './providers/provider-registry';
+import { bankRoutes } from './bank/bank.routes';
 
 export type { RealtimeOptions };
 
@@ -131,6 +132,7 @@ async function registerCustomerRoutes(
     ),
   );
   await registerRoutes(app, paypalRoutes(services.paypal, demoPayPalOf(app)));
+  await registerRoutes(app, bankRoutes(app.providers.bank, services.bankWebhooks));
   // Its own scope: the websocket plugin decorates and hooks what it registers on.
   await app.register(realtimeRoutes(services.bus, realtimeOptions));
 }
