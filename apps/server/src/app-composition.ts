@@ -34,6 +34,7 @@ import {
 import { assertAddressNotSanctioned } from './compliance/sanctions/sanctions-screening';
 import { isDemoBank, type Providers } from './providers/provider-registry';
 import { createBankWebhooks, type BankWebhooks } from './bank/bank-webhooks';
+import { createBankFundingService, type BankFundingService } from './bank/bank-funding.service';
 
 /** What building the app needs to make its services. */
 export interface CompositionInput {
@@ -66,6 +67,8 @@ export interface AppServices {
   depositWatcher: DepositWatcher;
   /** The bank's verified webhooks, to which features subscribe (inbound credits, transfer updates). */
   bankWebhooks: BankWebhooks;
+  /** Customers' own account numbers and the bank credits matched to their buys. */
+  bankFunding: BankFundingService;
 }
 
 /**
@@ -102,6 +105,15 @@ export async function composeServices(app: FastifyInstance, input: CompositionIn
   app.decorate('orderService', orders.orderService);
   app.decorate('jobQueue', messaging.jobQueue);
   app.decorate('cases', orders.cases);
+  const bankFunding = createBankFundingService({
+    db: database.db,
+    bank: input.providers.bank,
+    webhooks: bankWebhooks,
+    notify: orders.notifyOrderStatus,
+    metrics,
+    companyName: config.companyName,
+    log: app.log,
+  });
   const { outbox, inbox, jobQueue } = messaging;
   await startBackgroundJobs(app, {
     queue: jobQueue,
@@ -118,7 +130,7 @@ export async function composeServices(app: FastifyInstance, input: CompositionIn
     refreshSanctionsList: { everyMs: SANCTIONS_REFRESH_EVERY_MS, run: () => market.sanctionsList.refresh() },
     settleDemoBank: demoBankSettler(input.providers),
   });
-  return { ...messaging, kyc, ...addressBook, ...market, metrics, ...orders, bankWebhooks };
+  return { ...messaging, kyc, ...addressBook, ...market, metrics, ...orders, bankWebhooks, bankFunding };
 }
 
 /** The realtime bus, the outbox and inbox, the job engine, and the accounts that send one-time codes. */
