@@ -40,7 +40,10 @@ export async function saveFundingAccount(
   return saved;
 }
 
-/** The customer's verified (KYC) name, when they are verified. */
+/**
+ * The customer's verified (KYC) name, when they are verified: the legal name of their verification, else
+ * the name they registered with ('' when they gave none). Null when they are not verified.
+ */
 export async function findVerifiedName(db: Database | Transaction, userId: string): Promise<string | null> {
   const [row] = await db
     .select({
@@ -53,7 +56,7 @@ export async function findVerifiedName(db: Database | Transaction, userId: strin
     .leftJoin(kycRecords, eq(kycRecords.userId, users.id))
     .where(eq(users.id, userId));
   if (row?.status !== 'GREEN') return null;
-  return row.legalName?.trim() || `${row.first} ${row.last}`.trim();
+  return row.legalName?.trim() || `${row.first} ${row.last}`.trim() || '';
 }
 
 /**

@@ -59,7 +59,8 @@ export function createBankFundingService(deps: {
   async function fundingAccount(user: Pick<UserRow, 'id'>): Promise<BankAccountNumberRow> {
     const existing = await findFundingAccount(db, { userId: user.id });
     if (existing) return existing;
-    if (!(await findVerifiedName(db, user.id))) throw new AppError('FORBIDDEN', FUNDING_MESSAGES.notVerified);
+    if ((await findVerifiedName(db, user.id)) === null)
+      throw new AppError('FORBIDDEN', FUNDING_MESSAGES.notVerified);
     try {
       const created = await bank.createAccountNumber({
         name: `Customer ${user.id}`,
