@@ -65,7 +65,7 @@ describe('customers’ own account numbers and inbound bank credits (demo bank)'
     for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
     const numbers = new Set(answers.map((answer) => answer.json<Funding>().accountNumber));
     expect(numbers.size).toBe(1);
-    adaFunding = answers[0]!.json<Funding>();
+    adaFunding = answers[0].json<Funding>();
     expect(adaFunding).toMatchObject({ routingNumber: '110000000', bankName: 'OffZero Demo Bank' });
     expect(adaFunding.accountNumber).toMatch(/^\d{12}$/);
     bobFunding = (await funding(bob)).json<Funding>();
