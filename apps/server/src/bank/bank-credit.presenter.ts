@@ -1,26 +1,10 @@
 import { centsToUsdNumber } from '@offzero/shared/money/money';
-import { z } from 'zod';
+import { bankCreditSchema, type BankCredit } from '@offzero/shared/api/bank';
 import type { BankCreditRow } from './bank-credits.repository';
 
-export const bankCreditSchema = z.object({
-  id: z.string(),
-  traceNumber: z.string(),
-  rail: z.enum(['ach', 'wire', 'instant']),
-  amount: z.number(),
-  originatorName: z.string(),
-  customerEmail: z.string().nullable(),
-  userId: z.string().nullable(),
-  status: z.enum(['matched', 'unmatched', 'returned']),
-  reason: z.string().nullable(),
-  orderId: z.string().nullable(),
-  resolvedBy: z.string().nullable(),
-  receivedAt: z.string(),
-  resolvedAt: z.string().nullable(),
-});
+export { bankCreditSchema };
 
-export function toBankCreditView(
-  credit: BankCreditRow & { email: string | null },
-): z.infer<typeof bankCreditSchema> {
+export function toBankCreditView(credit: BankCreditRow & { email: string | null }): BankCredit {
   return {
     id: credit.id,
     traceNumber: credit.traceNumber,

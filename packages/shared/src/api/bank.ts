@@ -88,3 +88,22 @@ export type BankTransferView = z.infer<typeof bankTransferSchema>;
 
 export const devBankTransferResponseSchema = z.object({ transfer: bankTransferSchema });
 export const devBankTransfersResponseSchema = z.object({ transfers: z.array(bankTransferSchema) });
+
+/** Money that arrived at the bank, as the back office sees it (docs/design.md, "Bank provider"). */
+export const bankCreditSchema = z.object({
+  id: z.string(),
+  traceNumber: z.string(),
+  rail: z.enum(INBOUND_RAILS),
+  amount: z.number(),
+  originatorName: z.string(),
+  customerEmail: z.string().nullable(),
+  userId: z.string().nullable(),
+  status: z.enum(['matched', 'unmatched', 'returned']),
+  reason: z.string().nullable(),
+  orderId: z.string().nullable(),
+  resolvedBy: z.string().nullable(),
+  receivedAt: z.string(),
+  resolvedAt: z.string().nullable(),
+});
+export type BankCredit = z.infer<typeof bankCreditSchema>;
+export const bankCreditsResponseSchema = z.object({ credits: z.array(bankCreditSchema) });
