@@ -41,7 +41,12 @@ test('an ACH buy paid into the customer’s own account number is matched by the
   await makeTradeReady(api, buyer, { zelleEmail: 'grace.pays@example.com' });
   const order = await saveBuy(api, buyer, 120);
   await confirmPayoutAddresses(api, buyer);
-  // The customer picks ACH at checkout, as the web client records it.
+  // The checkout asks for the customer's own account number before they pick ACH, as the web app does.
+  const funding = await api.get<{ accountNumber: string; routingNumber: string }>(
+    '/api/funding',
+    buyer.token,
+  );
+  expect(funding.accountNumber).toMatch(/^\d{12}$/);
   await api.post(
     '/api/order/update',
     {
@@ -51,11 +56,6 @@ test('an ACH buy paid into the customer’s own account number is matched by the
     },
     buyer.token,
   );
-  const funding = await api.get<{ accountNumber: string; routingNumber: string }>(
-    '/api/funding',
-    buyer.token,
-  );
-  expect(funding.accountNumber).toMatch(/^\d{12}$/);
 
   await signInAs(page, buyer);
   await page.goto(`/orders?order=${order._id}`);
