@@ -105,6 +105,10 @@ export const devBankRoutes =
           response: { 200: devBankTransfersResponseSchema, ...errorResponses(400) },
         },
       },
-      async (request) => ({ transfers: (await bank.listTransfers(request.query.accountNumber)).map(view) }),
+      async (request) => {
+        const { accountNumber } = request.query;
+        if (!accountNumber) throw new AppError('BAD_REQUEST', 'Name the account number: ?accountNumber=…');
+        return { transfers: (await bank.listTransfers(accountNumber)).map(view) };
+      },
     );
   };

@@ -11,7 +11,7 @@ export const ROUTING_NUMBER_MESSAGES = {
 } as const;
 
 export const routingNumberParamsSchema = z.object({
-  routingNumber: z.string().max(32),
+  routingNumber: z.string().max(64),
 });
 
 export const routingNumberResponseSchema = z.object({
@@ -67,7 +67,8 @@ export const devBankTransfersQuerySchema = z.object({
   accountNumber: z
     .string()
     .trim()
-    .regex(/^\d{4,17}$/, 'An account number is 4 to 17 digits.'),
+    .regex(/^\d{4,17}$/, 'An account number is 4 to 17 digits.')
+    .optional(),
 });
 
 export const bankTransferSchema = z.object({
