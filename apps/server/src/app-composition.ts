@@ -36,7 +36,9 @@ import {
   type ScreenAddress,
 } from './payout-addresses/payout-address.service';
 import { assertAddressNotSanctioned } from './compliance/sanctions/sanctions-screening';
-import type { Providers } from './providers/provider-registry';
+import { isDemoBank, type Providers } from './providers/provider-registry';
+import { createBankWebhooks, type BankWebhooks } from './bank/bank-webhooks';
+import { createBankFundingService, type BankFundingService } from './bank/bank-funding.service';
 
 /** What building the app needs to make its services. */
 export interface CompositionInput {
@@ -70,6 +72,10 @@ export interface AppServices {
   depositWatcher: DepositWatcher;
   /** The Lightning rail's webhook and reconcile job; null without a node. */
   lightning: LightningService | null;
+  /** The bank's verified webhooks, to which features subscribe (inbound credits, transfer updates). */
+  bankWebhooks: BankWebhooks;
+  /** Customers' own account numbers and the bank credits matched to their buys. */
+  bankFunding: BankFundingService;
 }
 
 /**
@@ -92,6 +98,7 @@ export async function composeServices(app: FastifyInstance, input: CompositionIn
   });
   const addressBook = composeAddressBook(input, messaging.outbox);
   const passkeys = composePasskeys(app, input, messaging);
+  const bankWebhooks = composeBank(app, input, messaging.inbox);
   const market = await startMarketData(app, input);
   const metrics = createAppMetrics({ db: database.db, ...market, log: app.log });
   observeHttpRequests(app, metrics);
@@ -115,6 +122,15 @@ export async function composeServices(app: FastifyInstance, input: CompositionIn
   app.decorate('lightning', orders.lightning);
   app.decorate('jobQueue', messaging.jobQueue);
   app.decorate('cases', orders.cases);
+  const bankFunding = createBankFundingService({
+    db: database.db,
+    bank: input.providers.bank,
+    webhooks: bankWebhooks,
+    notify: orders.notifyOrderStatus,
+    metrics,
+    companyName: config.companyName,
+    log: app.log,
+  });
   const { outbox, inbox, jobQueue } = messaging;
   await startBackgroundJobs(app, {
     queue: jobQueue,
@@ -131,8 +147,9 @@ export async function composeServices(app: FastifyInstance, input: CompositionIn
     monitorOrders: (data) => orders.cases.runMonitorJob(data),
     beforeStop: () => orders.cases.flush(),
     refreshSanctionsList: { everyMs: SANCTIONS_REFRESH_EVERY_MS, run: () => market.sanctionsList.refresh() },
+    settleDemoBank: demoBankSettler(input.providers),
   });
-  return { ...messaging, kyc, ...addressBook, passkeys, ...market, metrics, ...orders };
+  return { ...messaging, kyc, ...addressBook, passkeys, ...market, metrics, ...orders, bankWebhooks, bankFunding };
 }
 
 /** Passkeys and the step-up guard every guarded change calls (`app.stepUp`). */
@@ -190,6 +207,28 @@ function composeMessaging(
   const inbox = createInboxService({ db: database.db, queue: jobQueue, log: app.log });
   app.decorate('inbox', inbox);
   return { bus, outbox, accounts, jobQueue, inbox };
+}
+
+/** Demo: the job by which the demo bank settles its instant transfers; none with a real bank. */
+function demoBankSettler({ bank }: Providers): (() => Promise<number>) | undefined {
+  return isDemoBank(bank) ? () => bank.settleDue() : undefined;
+}
+
+/**
+ * The bank's webhooks (docs/design.md, "Bank provider"). The demo bank delivers its own to the same
+ * receiver the route calls, from whichever process changed its state (a worker has no routes).
+ */
+function composeBank(
+  app: FastifyInstance,
+  { providers }: CompositionInput,
+  inbox: InboxService,
+): BankWebhooks {
+  const bankWebhooks = createBankWebhooks({ bank: providers.bank, inbox, log: app.log });
+  app.decorate('bankWebhooks', bankWebhooks);
+  const { bank } = providers;
+  if (isDemoBank(bank))
+    bank.setWebhookSink((delivery) => bankWebhooks.receive(delivery.rawBody, delivery.headers));
+  return bankWebhooks;
 }
 
 /** The payout address book and the settings that name its default entry. */

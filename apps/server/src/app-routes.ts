@@ -55,6 +55,10 @@ import { taxRoutes } from './tax/tax.routes';
 import { createTinCipher } from './tax/tin-cipher';
 import { payoutAddressRoutes } from './payout-addresses/payout-address.routes';
 import { isDemoPayPalSandbox, isSimulatedChain } from './providers/provider-registry';
+import { bankRoutes } from './bank/bank.routes';
+import { bankFundingRoutes } from './bank/bank-funding.routes';
+import { devBankRoutes } from './dev/dev-bank.routes';
+import { isDemoBank } from './providers/provider-registry';
 
 export type { RealtimeOptions };
 
@@ -149,6 +153,8 @@ async function registerCustomerRoutes(
       : null;
     await registerRoutes(app, lightningRoutes(services.lightning, demoWallet));
   }
+  await registerRoutes(app, bankRoutes(app.providers.bank, services.bankWebhooks));
+  await registerRoutes(app, bankFundingRoutes(services.bankFunding));
   // Its own scope: the websocket plugin decorates and hooks what it registers on.
   await app.register(realtimeRoutes(services.bus, realtimeOptions));
 }
@@ -233,6 +239,8 @@ async function registerDemoRoutes(app: FastifyInstance, { config, database, serv
   );
   const simulatedChain = simulatedChainOf(app);
   if (simulatedChain) await registerRoutes(app, chainDevRoutes(simulatedChain));
+  const { bank } = app.providers;
+  if (isDemoBank(bank)) await registerRoutes(app, devBankRoutes(bank));
 }
 
 function demoPayPalOf(app: FastifyInstance) {

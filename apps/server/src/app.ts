@@ -15,6 +15,7 @@ import type { DepositWatcher } from './rails/onchain/deposit-watcher';
 import type { CasesService } from './cases/cases.service';
 import type { OutboxService } from './outbox/outbox.service';
 import type { InboxService } from './inbox/inbox.service';
+import type { BankWebhooks } from './bank/bank-webhooks';
 import type { OrderService } from './orders/order.service';
 import { createProviders, type Providers } from './providers/provider-registry';
 import { registerRequestHooks } from './app-hooks';
@@ -63,6 +64,8 @@ declare module 'fastify' {
     inbox: InboxService;
     /** Transaction monitoring, so tests can run the rules themselves. */
     cases: CasesService;
+    /** The bank's verified webhooks, to which features (and tests) subscribe. */
+    bankWebhooks: BankWebhooks;
   }
 }
 

@@ -24,10 +24,14 @@ export const JOB_NAMES = {
   monitorChangedOrders: MONITOR_SWEEP_JOB,
   sanctionsRefresh: 'sanctions-refresh',
   instantPayouts: 'instant-payouts',
+  settleDemoBank: 'demo-bank-settle',
 } as const;
 
 /** How often due instant sell payouts are sent and those in flight read back from the bank. */
 export const INSTANT_PAYOUTS_EVERY_MS = 2_000;
+
+/** How often the demo bank settles the instant transfers whose time has come. */
+export const DEMO_BANK_SETTLE_EVERY_MS = 1_000;
 
 /** How often PayPal orders not settled are read back from PayPal (docs/design.md). */
 export const PAYPAL_RECONCILE_EVERY_MS = 10 * 60_000;
@@ -89,6 +93,8 @@ export async function startBackgroundJobs(
     monitorOrders?: (data: unknown) => Promise<unknown>;
     /** Reloads the sanctions list from its source (daily; docs/design.md). */
     refreshSanctionsList?: { everyMs: number; run: () => Promise<unknown> };
+    /** Demo: the demo bank settles its instant transfers by itself (docs/design.md, "Bank provider"). */
+    settleDemoBank?: () => Promise<unknown>;
     /** Queues work gathered in memory (orders to monitor) before the queue stops. */
     beforeStop?: () => Promise<void>;
   },
@@ -128,6 +134,7 @@ export async function startBackgroundJobs(
     if (deps.refreshSanctionsList) {
       every(deps.refreshSanctionsList.everyMs, JOB_NAMES.sanctionsRefresh, deps.refreshSanctionsList.run);
     }
+    if (deps.settleDemoBank) every(DEMO_BANK_SETTLE_EVERY_MS, JOB_NAMES.settleDemoBank, deps.settleDemoBank);
     if (deps.processInbox) {
       queue.register(JOB_NAMES.processInbox, deps.processInbox);
       queue.schedule(JOB_NAMES.processInbox, INBOX_SWEEP_EVERY_MS);

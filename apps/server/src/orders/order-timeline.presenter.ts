@@ -98,6 +98,9 @@ export function toOrderTimeline(
     }
     const sent = payoutSentOf(details);
     if (sent) timeline.push({ at, status: event.toStatus, repricing: null, reference: null, ...sent });
+    const bankCredit = bankCreditStep(details);
+    if (bankCredit)
+      timeline.push({ at, kind: 'bank_credit', status: event.toStatus, repricing: null, ...bankCredit });
     const flag = flagChangeOf(details);
     if (flag?.to) {
       timeline.push({
@@ -132,6 +135,23 @@ export function toOrderTimeline(
 }
 
 type StatusStep = Pick<OrderTimelineEntry, 'title' | 'detail' | 'reference'>;
+
+const BANK_CREDIT_RAIL: Record<string, string> = { ach: 'ACH', wire: 'wire', instant: 'instant' };
+
+/** The money of a buy arrived at our bank and was matched to it (docs/design.md, "Bank provider"). */
+function bankCreditStep(details: Record<string, unknown>): StatusStep | null {
+  if (details.event !== 'bank_credit' || typeof details.traceNumber !== 'string') return null;
+  const rail = typeof details.rail === 'string' ? (BANK_CREDIT_RAIL[details.rail] ?? 'bank') : 'bank';
+  const amount =
+    typeof details.amountCents === 'string'
+      ? ` of $${centsToUsdNumber(BigInt(details.amountCents)).toFixed(2)}`
+      : '';
+  return {
+    title: 'Bank transfer received',
+    detail: `Your ${rail} transfer${amount} arrived at our bank. We send your bitcoin next.`,
+    reference: { kind: 'bank', value: details.traceNumber },
+  };
+}
 
 /** The words for a change of status (or the creation), or null when the status stayed as it was. */
 function statusStep(order: OrderRow, event: OrderEvent, details: Record<string, unknown>): StatusStep | null {

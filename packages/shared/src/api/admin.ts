@@ -234,6 +234,7 @@ export const auditTargetTypes = [
   'payout_batch',
   'jurisdiction',
   'ach_file',
+  'bank_credit',
 ] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 

@@ -291,9 +291,18 @@ export const orderTimelineEntrySchema = z.object({
   at: z.string(),
   /**
    * `payout_replaced`: a bought bitcoin payout re-sent with a higher network fee (same amount and address);
-   * `payout_sent`: a sell's dollars handed to the bank (an instant transfer, or the day's ACH file).
+   * `payout_sent`: a sell's dollars handed to the bank (an instant transfer, or the day's ACH file);
+   * `bank_credit`: the buy's bank transfer arrived at our bank (its trace number is the reference).
    */
-  kind: z.enum(['status', 'repriced', 'review_started', 'review_ended', 'payout_replaced', 'payout_sent']),
+  kind: z.enum([
+    'status',
+    'repriced',
+    'review_started',
+    'review_ended',
+    'payout_replaced',
+    'payout_sent',
+    'bank_credit',
+  ]),
   /** The order's status after this step. */
   status: orderStatusSchema,
   title: z.string(),

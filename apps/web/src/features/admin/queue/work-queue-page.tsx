@@ -10,6 +10,7 @@ import { PaymentsToCheckTable } from './payments-to-check';
 import { QueueSection, SummaryTile } from './queue-section';
 import { useQueueSections } from './queue-sections';
 import { SellPayoutsDueTable } from './sell-payouts-due';
+import { UnmatchedBankCredits } from './unmatched-bank-credits';
 
 /**
  * The first page of the console: what needs a person now, oldest first. Buy payments to check,
@@ -58,6 +59,8 @@ export default function WorkQueuePage() {
       <QueueSection section={sections[0]!} loading={queue.isPending} now={now}>
         {q && <PaymentsToCheckTable rows={q.paymentsToCheck} now={now} />}
       </QueueSection>
+
+      <UnmatchedBankCredits now={now} />
 
       <QueueSection section={sections[1]!} loading={queue.isPending} now={now}>
         {q && <BitcoinToSendTable rows={q.bitcoinToSend} now={now} />}

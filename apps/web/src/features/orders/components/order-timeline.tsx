@@ -12,6 +12,7 @@ const DOT: Record<OrderTimelineEntry['kind'], string> = {
   review_ended: 'bg-emerald-600',
   payout_replaced: 'bg-brand-600',
   payout_sent: 'bg-emerald-600',
+  bank_credit: 'bg-emerald-600',
 };
 
 /**

@@ -18,6 +18,7 @@ import { MethodTile, NoActiveMethods } from '../components/method-tile';
 import { StepHeading } from '../components/step-heading';
 import { formatUsdNumber } from '../../../lib/format';
 import { PayPalDemo } from './paypal-demo';
+import { useFunding } from '../api/get-funding';
 
 const PayPalCheckout = lazy(() => import('./paypal-checkout'));
 
@@ -54,6 +55,8 @@ export function BuyCheckoutStep({
   const [expired, setExpired] = useState(() => Date.parse(order.expiresAt) <= Date.now());
   const methods = MANUAL_METHODS.filter((method) => settings.active[method]);
   const anyActive = settings.active.paypal || methods.length > 0;
+  // ACH and wire are paid into the customer's own account number: make sure it exists first.
+  useFunding(methods.some((method) => method === 'ach' || method === 'wire'));
 
   function paid(answer: PaidAnswer) {
     void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
