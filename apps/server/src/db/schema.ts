@@ -12,3 +12,4 @@ export * from './tables/chain';
 export * from './tables/back-office';
 export * from './tables/payouts';
 export * from './tables/bank';
+export * from './tables/plans';

@@ -28,6 +28,8 @@ const demoDefaults: NewSettings = {
   wireBankChargesCents: 2_500n,
   referralRewardBps: 1_000,
   referralTradesEligible: 5,
+  // A settled demo debit releases its bitcoin at once (docs/design.md, "Recurring buys").
+  recurringHoldDays: 0,
 };
 
 /** Production starts with every payment method switched off and no receiving details: the operator
@@ -47,6 +49,7 @@ const productionDefaults: NewSettings = {
   wireAccountNumber: '',
   wireBankAddress: '',
   wireSwiftCode: '',
+  recurringHoldDays: 3,
 };
 
 /** Creates the settings row on first start; an existing row is never overwritten. */
