@@ -33,6 +33,7 @@ import {
 } from './payout-addresses/payout-address.service';
 import { assertAddressNotSanctioned } from './compliance/sanctions/sanctions-screening';
 import type { Providers } from './providers/provider-registry';
+import { createPlansService, type PlansService } from './plans/plans.service';
 
 /** What building the app needs to make its services. */
 export interface CompositionInput {
@@ -63,6 +64,8 @@ export interface AppServices {
   orderService: OrderService;
   paypal: PayPalService;
   depositWatcher: DepositWatcher;
+  /** Recurring buys: plans and the run job (docs/design.md, "Recurring buys"). */
+  plans: PlansService;
 }
 
 /**
@@ -99,6 +102,15 @@ export async function composeServices(app: FastifyInstance, input: CompositionIn
   app.decorate('jobQueue', messaging.jobQueue);
   app.decorate('cases', orders.cases);
   const { outbox, inbox, jobQueue } = messaging;
+  const plans = createPlansService({
+    db: database.db,
+    now: () => new Date(),
+    companyName: config.companyName,
+    bank: input.providers.bank,
+    orders: orders.orderService,
+    notify: orders.notifyOrderStatus,
+    log: app.log,
+  });
   await startBackgroundJobs(app, {
     queue: jobQueue,
     kyc,
@@ -110,10 +122,11 @@ export async function composeServices(app: FastifyInstance, input: CompositionIn
     processInbox: (data) => inbox.process(data),
     reconcilePayPal: () => orders.paypal.reconcile(),
     monitorOrders: (data) => orders.cases.runMonitorJob(data),
+    runPlans: () => plans.runDue(),
     beforeStop: () => orders.cases.flush(),
     refreshSanctionsList: { everyMs: SANCTIONS_REFRESH_EVERY_MS, run: () => market.sanctionsList.refresh() },
   });
-  return { ...messaging, kyc, ...addressBook, ...market, metrics, ...orders };
+  return { ...messaging, kyc, ...addressBook, ...market, metrics, ...orders, plans };
 }
 
 /** The realtime bus, the outbox and inbox, the job engine, and the accounts that send one-time codes. */

@@ -46,6 +46,8 @@ import { createTaxService } from './tax/tax.service';
 import { taxRoutes } from './tax/tax.routes';
 import { createTinCipher } from './tax/tin-cipher';
 import { payoutAddressRoutes } from './payout-addresses/payout-address.routes';
+import { planRoutes } from './plans/plans.routes';
+import { planDevRoutes } from './plans/plans-dev.routes';
 import { isDemoPayPalSandbox, isSimulatedChain } from './providers/provider-registry';
 
 export type { RealtimeOptions };
@@ -109,6 +111,7 @@ async function registerCustomerRoutes(
   await registerRoutes(app, userRoutes(accounts));
   await registerRoutes(app, userSettingsRoutes(services.userSettings));
   await registerRoutes(app, payoutAddressRoutes(services.payoutAddresses, config.bitcoinNetwork));
+  await registerRoutes(app, planRoutes(services.plans));
   await registerRoutes(app, referralRoutes(createReferralService(database.db)));
   await registerRoutes(app, kycRoutes(services.kyc));
   await registerRoutes(app, priceRoutes(services.prices));
@@ -202,6 +205,7 @@ async function registerDemoRoutes(app: FastifyInstance, { config, database, serv
     app,
     devRoutes(createDevService({ db: database.db, kyc: services.kyc, paypal: demoPayPalOf(app) })),
   );
+  await registerRoutes(app, planDevRoutes(services.plans));
   const simulatedChain = simulatedChainOf(app);
   if (simulatedChain) await registerRoutes(app, chainDevRoutes(simulatedChain));
 }

@@ -12,6 +12,8 @@ export const CASE_RULES = [
   'name_mismatch',
   'shared_destination',
   'sanctions_hit',
+  /** A bank debit came back after its bitcoin was paid out (docs/design.md, "Recurring buys"). */
+  'payment_reversed',
 ] as const;
 export const caseRuleSchema = z.enum(CASE_RULES);
 export type CaseRule = z.infer<typeof caseRuleSchema>;

@@ -48,7 +48,9 @@ export function debitAuthorizationText(input: {
   accountLast4: string;
   companyName: string;
 }): string {
-  const every = { weekly: 'every week', biweekly: 'every two weeks', monthly: 'every month' }[input.frequency];
+  const every = { weekly: 'every week', biweekly: 'every two weeks', monthly: 'every month' }[
+    input.frequency
+  ];
   return (
     `I authorize ${input.companyName} to debit $${input.amountUsd} ${every} from the account of ` +
     `${input.accountName} ending ${input.accountLast4} by ACH, to buy bitcoin sent to my own wallet, ` +

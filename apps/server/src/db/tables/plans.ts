@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { PLAN_FREQUENCIES, PLAN_RUN_STATUSES, PLAN_STATUSES } from '@offzero/shared/api/plans';
-import { bigint, boolean, check, date, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { orders, payoutAddresses, quotes } from './orders';
 

@@ -10,6 +10,7 @@ export const CASE_RULE_LABEL: Record<CaseRule, string> = {
   name_mismatch: 'Bank name unlike verified name',
   shared_destination: 'Address or account shared',
   sanctions_hit: 'Sanctions hit',
+  payment_reversed: 'Bank debit returned after payout',
 };
 
 export const CASE_RULE_HINT: Record<CaseRule, string> = {
@@ -19,6 +20,7 @@ export const CASE_RULE_HINT: Record<CaseRule, string> = {
   name_mismatch: 'A sell paid to a bank account held under another name than the verified one.',
   shared_destination: 'A payout address or bank account number another customer also uses.',
   sanctions_hit: 'An order flagged for an address on the sanctions list.',
+  payment_reversed: "A recurring buy's bank debit came back (R10 or alike) after its bitcoin was paid out.",
 };
 
 export const CASE_STATUS_LABEL: Record<CaseStatus, string> = {
