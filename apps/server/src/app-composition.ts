@@ -111,6 +111,7 @@ export async function composeServices(app: FastifyInstance, input: CompositionIn
     notify: orders.notifyOrderStatus,
     log: app.log,
   });
+  app.decorate('plans', plans);
   await startBackgroundJobs(app, {
     queue: jobQueue,
     kyc,

@@ -14,6 +14,7 @@ import type { CasesService } from './cases/cases.service';
 import type { OutboxService } from './outbox/outbox.service';
 import type { InboxService } from './inbox/inbox.service';
 import type { OrderService } from './orders/order.service';
+import type { PlansService } from './plans/plans.service';
 import { createProviders, type Providers } from './providers/provider-registry';
 import { registerRequestHooks } from './app-hooks';
 import { composeServices } from './app-composition';
@@ -57,6 +58,8 @@ declare module 'fastify' {
     inbox: InboxService;
     /** Transaction monitoring, so tests can run the rules themselves. */
     cases: CasesService;
+    /** Recurring buys, so tests can run the run job themselves. */
+    plans: PlansService;
   }
 }
 

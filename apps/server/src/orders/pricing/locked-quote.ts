@@ -11,7 +11,7 @@ import { DOUBLE_SUBMIT_WINDOW_SECONDS } from '../order.repository';
 import { claimQuote, findCustomerQuote } from '../quote.repository';
 import { assertCustomerMayTrade, assertMayTrade, assertWithinLimits } from '../use-cases/assert-may-trade';
 import { chooseSellPayout } from '../use-cases/choose-sell-payout';
-import { parseClientFigures } from './client-figures';
+import { buyWalletAddress, parseClientFigures } from './client-figures';
 import {
   DEPOSIT_WINDOW_MS,
   type Figures,
@@ -36,8 +36,9 @@ export async function priceBuyFromQuote(
   const quote = await usableQuote(deps, user, body);
   const settings = await readGlobalSettings(deps.db);
   await assertMayTrade(deps.db, user, settings, quote.valueCents, 'buy');
-  const walletAddress = body.walletAddress?.trim() ?? '';
-  const addressProblem = bitcoinAddressProblem(walletAddress, deps.network);
+  // With an address-book entry named and no address, the entry decides (an xpub's fresh address).
+  const walletAddress = buyWalletAddress(body);
+  const addressProblem = walletAddress === null ? null : bitcoinAddressProblem(walletAddress, deps.network);
   if (addressProblem !== null) {
     throw new AppError('BAD_REQUEST', addressRefusal(BUY_CHECK_MESSAGES.invalidAddress, addressProblem), {
       walletAddress: addressProblem,
