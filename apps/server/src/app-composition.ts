@@ -105,7 +105,6 @@ export async function composeServices(app: FastifyInstance, input: CompositionIn
   const plans = createPlansService({
     db: database.db,
     now: () => new Date(),
-    companyName: config.companyName,
     bank: input.providers.bank,
     orders: orders.orderService,
     notify: orders.notifyOrderStatus,

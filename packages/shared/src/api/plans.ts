@@ -40,19 +40,21 @@ export const PLAN_MESSAGES = {
   pausedByReturn: 'Paused: your bank returned the payment',
 } as const;
 
-/** The authorization the customer accepts, kept with the plan with its time, IP and bank account. */
+/**
+ * The authorization the customer reads and accepts, word for word the text the server keeps with the
+ * plan (with its time, IP and bank account): both sides compute it here from the same facts.
+ */
 export function debitAuthorizationText(input: {
   amountUsd: string;
   frequency: PlanFrequency;
   accountName: string;
   accountLast4: string;
-  companyName: string;
 }): string {
   const every = { weekly: 'every week', biweekly: 'every two weeks', monthly: 'every month' }[
     input.frequency
   ];
   return (
-    `I authorize ${input.companyName} to debit $${input.amountUsd} ${every} from the account of ` +
+    `I authorize OffZero to debit $${input.amountUsd} ${every} from the account of ` +
     `${input.accountName} ending ${input.accountLast4} by ACH, to buy bitcoin sent to my own wallet, ` +
     `until I cancel the plan. I can pause or cancel it in Settings at any time before a buy date.`
   );

@@ -56,7 +56,6 @@ export async function createPlan(
     frequency: body.frequency,
     accountName: bank.accountName,
     accountLast4: bank.accountNumber.slice(-4),
-    companyName: deps.companyName,
   });
   return insertPlan(deps.db, {
     userId: user.id,

@@ -8,8 +8,6 @@ import type { OrderService } from '../../orders/order.service';
 export interface PlanDeps {
   db: Database;
   now: () => Date;
-  /** The company named in the debit authorization. */
-  companyName: string;
   /** The bank that pulls each run's ACH debit. */
   bank: BankProvider;
   /** A run's buy goes through the customer's own quote and save, with every buy check. */

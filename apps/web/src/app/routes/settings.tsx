@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { User } from '@offzero/shared/api/accounts';
 import { ChangeEmailModal } from '../../features/auth/components/change-email-modal';
 import { AddressBookCard } from '../../features/payout-addresses/components/address-book-card';
+import { PlansCard } from '../../features/plans/components/plans-card';
 import { ReferralCard } from '../../features/referrals/components/referral-card';
 import { SettingsPage } from '../../features/settings/settings-page';
 import { TaxDetailsCard } from '../../features/tax/components/tax-details-card';
@@ -24,6 +25,7 @@ export default function SettingsRoute() {
       moreCards={(settings) => (
         <>
           <AddressBookCard />
+          <PlansCard />
           <TaxDetailsCard />
           <ReferralCard referralCode={settings.referralCode} />
         </>
