@@ -32,8 +32,9 @@ import {
   type ScreenAddress,
 } from './payout-addresses/payout-address.service';
 import { assertAddressNotSanctioned } from './compliance/sanctions/sanctions-screening';
-import type { Providers } from './providers/provider-registry';
 import { createPlansService, type PlansService } from './plans/plans.service';
+import { isDemoBank, type Providers } from './providers/provider-registry';
+import { createBankWebhooks, type BankWebhooks } from './bank/bank-webhooks';
 
 /** What building the app needs to make its services. */
 export interface CompositionInput {
@@ -66,6 +67,8 @@ export interface AppServices {
   depositWatcher: DepositWatcher;
   /** Recurring buys: plans and the run job (docs/design.md, "Recurring buys"). */
   plans: PlansService;
+  /** The bank's verified webhooks, to which features subscribe (inbound credits, transfer updates). */
+  bankWebhooks: BankWebhooks;
 }
 
 /**
@@ -87,6 +90,7 @@ export async function composeServices(app: FastifyInstance, input: CompositionIn
     log: app.log,
   });
   const addressBook = composeAddressBook(input, messaging.outbox);
+  const bankWebhooks = composeBank(app, input, messaging.inbox);
   const market = await startMarketData(app, input);
   const metrics = createAppMetrics({ db: database.db, ...market, log: app.log });
   observeHttpRequests(app, metrics);
@@ -111,6 +115,11 @@ export async function composeServices(app: FastifyInstance, input: CompositionIn
     log: app.log,
   });
   app.decorate('plans', plans);
+  // The bank's word on a run's debit, once its webhook is stored and applied (the run job reads the
+  // debits back too, so a lost webhook changes nothing): docs/design.md, "Recurring buys".
+  bankWebhooks.onTransferUpdated(async (_tx, transfer) => async () => {
+    await plans.applyTransferUpdate(transfer);
+  });
   await startBackgroundJobs(app, {
     queue: jobQueue,
     kyc,
@@ -125,8 +134,9 @@ export async function composeServices(app: FastifyInstance, input: CompositionIn
     runPlans: () => plans.runDue(),
     beforeStop: () => orders.cases.flush(),
     refreshSanctionsList: { everyMs: SANCTIONS_REFRESH_EVERY_MS, run: () => market.sanctionsList.refresh() },
+    settleDemoBank: demoBankSettler(input.providers),
   });
-  return { ...messaging, kyc, ...addressBook, ...market, metrics, ...orders, plans };
+  return { ...messaging, kyc, ...addressBook, ...market, metrics, ...orders, plans, bankWebhooks };
 }
 
 /** The realtime bus, the outbox and inbox, the job engine, and the accounts that send one-time codes. */
@@ -164,6 +174,28 @@ function composeMessaging(
   const inbox = createInboxService({ db: database.db, queue: jobQueue, log: app.log });
   app.decorate('inbox', inbox);
   return { bus, outbox, accounts, jobQueue, inbox };
+}
+
+/** Demo: the job by which the demo bank settles its instant transfers; none with a real bank. */
+function demoBankSettler({ bank }: Providers): (() => Promise<number>) | undefined {
+  return isDemoBank(bank) ? () => bank.settleDue() : undefined;
+}
+
+/**
+ * The bank's webhooks (docs/design.md, "Bank provider"). The demo bank delivers its own to the same
+ * receiver the route calls, from whichever process changed its state (a worker has no routes).
+ */
+function composeBank(
+  app: FastifyInstance,
+  { providers }: CompositionInput,
+  inbox: InboxService,
+): BankWebhooks {
+  const bankWebhooks = createBankWebhooks({ bank: providers.bank, inbox, log: app.log });
+  app.decorate('bankWebhooks', bankWebhooks);
+  const { bank } = providers;
+  if (isDemoBank(bank))
+    bank.setWebhookSink((delivery) => bankWebhooks.receive(delivery.rawBody, delivery.headers));
+  return bankWebhooks;
 }
 
 /** The payout address book and the settings that name its default entry. */

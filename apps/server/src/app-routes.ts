@@ -49,6 +49,7 @@ import { payoutAddressRoutes } from './payout-addresses/payout-address.routes';
 import { planRoutes } from './plans/plans.routes';
 import { planDevRoutes } from './plans/plans-dev.routes';
 import { isDemoPayPalSandbox, isSimulatedChain } from './providers/provider-registry';
+import { bankRoutes } from './bank/bank.routes';
 
 export type { RealtimeOptions };
 
@@ -134,6 +135,7 @@ async function registerCustomerRoutes(
     ),
   );
   await registerRoutes(app, paypalRoutes(services.paypal, demoPayPalOf(app)));
+  await registerRoutes(app, bankRoutes(app.providers.bank, services.bankWebhooks));
   // Its own scope: the websocket plugin decorates and hooks what it registers on.
   await app.register(realtimeRoutes(services.bus, realtimeOptions));
 }

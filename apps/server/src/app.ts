@@ -13,6 +13,7 @@ import type { DepositWatcher } from './rails/onchain/deposit-watcher';
 import type { CasesService } from './cases/cases.service';
 import type { OutboxService } from './outbox/outbox.service';
 import type { InboxService } from './inbox/inbox.service';
+import type { BankWebhooks } from './bank/bank-webhooks';
 import type { OrderService } from './orders/order.service';
 import type { PlansService } from './plans/plans.service';
 import { createProviders, type Providers } from './providers/provider-registry';
@@ -60,6 +61,8 @@ declare module 'fastify' {
     cases: CasesService;
     /** Recurring buys, so tests can run the run job themselves. */
     plans: PlansService;
+    /** The bank's verified webhooks, to which features (and tests) subscribe. */
+    bankWebhooks: BankWebhooks;
   }
 }
 

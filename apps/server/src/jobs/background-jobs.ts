@@ -24,7 +24,11 @@ export const JOB_NAMES = {
   monitorChangedOrders: MONITOR_SWEEP_JOB,
   sanctionsRefresh: 'sanctions-refresh',
   runPlans: RUN_PLANS_JOB,
+  settleDemoBank: 'demo-bank-settle',
 } as const;
+
+/** How often the demo bank settles the instant transfers whose time has come. */
+export const DEMO_BANK_SETTLE_EVERY_MS = 1_000;
 
 /** How often PayPal orders not settled are read back from PayPal (docs/design.md). */
 export const PAYPAL_RECONCILE_EVERY_MS = 10 * 60_000;
@@ -81,6 +85,8 @@ export async function startBackgroundJobs(
     refreshSanctionsList?: { everyMs: number; run: () => Promise<unknown> };
     /** Makes the recurring buys' due runs and carries those on their way (docs/design.md, "Recurring buys"). */
     runPlans?: () => Promise<unknown>;
+    /** Demo: the demo bank settles its instant transfers by itself (docs/design.md, "Bank provider"). */
+    settleDemoBank?: () => Promise<unknown>;
     /** Queues work gathered in memory (orders to monitor) before the queue stops. */
     beforeStop?: () => Promise<void>;
   },
@@ -118,6 +124,7 @@ export async function startBackgroundJobs(
       every(deps.refreshSanctionsList.everyMs, JOB_NAMES.sanctionsRefresh, deps.refreshSanctionsList.run);
     }
     if (deps.runPlans) every(RUN_PLANS_EVERY_MS, JOB_NAMES.runPlans, deps.runPlans);
+    if (deps.settleDemoBank) every(DEMO_BANK_SETTLE_EVERY_MS, JOB_NAMES.settleDemoBank, deps.settleDemoBank);
     if (deps.processInbox) {
       queue.register(JOB_NAMES.processInbox, deps.processInbox);
       queue.schedule(JOB_NAMES.processInbox, INBOX_SWEEP_EVERY_MS);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_MESSAGES } from '@offzero/shared/api/plans';
 import { globalSettings, monitoringCases, orders, planRuns, plans, users } from '../db/schema';
 import { isDemoBank } from '../providers/provider-registry';
-import type { DemoBank } from '../bank/demo-bank';
+import type { BankWebhookDelivery, DemoBank } from '../bank/demo-bank';
 import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
 import { confirmPayoutAddresses, TEST_WALLET } from '../test/buy-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -11,6 +11,7 @@ import { addDays, bankDay } from './plan-schedule';
 
 let t: TestApp;
 let bank: DemoBank;
+const deliveries: BankWebhookDelivery[] = [];
 let ada: RegisteredCustomer;
 let bob: RegisteredCustomer;
 let adaAddress: string;
@@ -115,8 +116,11 @@ beforeAll(async () => {
   t = await createTestApp();
   if (!isDemoBank(t.app.providers.bank)) throw new Error('the test app has the demo bank');
   bank = t.app.providers.bank;
-  // The bank's webhook reaches the plans as the bank webhook route would hand it over.
-  bank.setWebhookSink(async () => undefined);
+  // The demo bank's webhooks go where the app sends them, kept on the way so a test can replay one.
+  bank.setWebhookSink(async (delivery) => {
+    deliveries.push(delivery);
+    return t.app.bankWebhooks.receive(delivery.rawBody, delivery.headers);
+  });
   ({ who: ada, address: adaAddress } = await readyCustomer('ada.plans@example.com'));
   ({ who: bob, address: bobAddress } = await readyCustomer('bob.plans@example.com'));
 });
@@ -319,19 +323,14 @@ describe('runs', () => {
 });
 
 describe('returns', () => {
-  it('a returned debit cancels the run’s buy and pauses the plan with an e-mail; a replay applies once', async () => {
+  it('a returned debit cancels the run’s buy and pauses the plan with an e-mail; a replayed webhook applies once', async () => {
     const plan = await newPlan(ada);
     const run = (await runNow(plan.id)).runs[0]!;
     const transferId = (await runRow(run.id)).transferId!;
-    const returned = await bank.returnTransfer(transferId, 'R01');
-    // The webhook delivered twice at once (and the run job reading the debit back): applied once.
-    const outcomes = await Promise.all([
-      t.app.plans.applyTransferUpdate(returned!),
-      t.app.plans.applyTransferUpdate(returned!),
-      t.app.plans.runDue(),
-    ]);
-    expect(outcomes.filter((outcome) => outcome === 'returned').length).toBeLessThanOrEqual(1);
-    expect(await t.app.plans.applyTransferUpdate(returned!)).toBe('unchanged');
+    await bank.returnTransfer(transferId, 'R01');
+    const delivery = deliveries.at(-1)!;
+    await t.app.inbox.process(null);
+    await t.app.plans.runDue();
     const listed = await ok<{ plans: PlanView[] }>(
       t.app.inject({ method: 'GET', url: '/api/plans', headers: ada.auth }),
     );
@@ -340,6 +339,17 @@ describe('returns', () => {
     expect(shown.runs[0]).toMatchObject({ status: 'returned', returnCode: 'R01' });
     const [order] = await t.database.db.select().from(orders).where(eq(orders.id, run.orderId!));
     expect(order?.status).toBe('cancelled');
+
+    // The bank sends the same event again: answered, stored once, and nothing happens twice.
+    const replay = await t.app.inject({
+      method: 'POST',
+      url: '/api/bank/webhook',
+      headers: delivery.headers,
+      payload: delivery.rawBody,
+    });
+    expect(replay.statusCode).toBe(200);
+    await t.app.inbox.process(null);
+    expect(await t.app.plans.applyTransferUpdate(await bank.getTransfer(transferId))).toBe('unchanged');
     const mail = await ok<{ messages: { subject: string }[] }>(
       t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(ada.email)}` }),
     );
@@ -352,11 +362,13 @@ describe('returns', () => {
     const run = (await runNow(plan.id)).runs[0]!;
     const transferId = (await runRow(run.id)).transferId!;
     await bank.settle(transferId);
+    await t.app.inbox.process(null);
     await t.app.plans.runDue();
     expect((await runRow(run.id)).status).toBe('paid');
-    const returned = await bank.returnTransfer(transferId, 'R10');
-    expect(await t.app.plans.applyTransferUpdate(returned!)).toBe('reversed');
-    expect(await t.app.plans.applyTransferUpdate(returned!)).toBe('unchanged');
+    await bank.returnTransfer(transferId, 'R10');
+    await t.app.inbox.process(null);
+    expect(await runRow(run.id)).toMatchObject({ status: 'reversed', returnCode: 'R10' });
+    expect(await t.app.plans.applyTransferUpdate(await bank.getTransfer(transferId))).toBe('unchanged');
     const [order] = await t.database.db.select().from(orders).where(eq(orders.id, run.orderId!));
     expect(order?.flag).toBe('payment_reversed');
     const [user] = await t.database.db.select().from(users).where(eq(users.id, carol.who.userId));
@@ -368,21 +380,18 @@ describe('returns', () => {
     expect(cases.filter((one) => one.rule === 'payment_reversed')).toHaveLength(1);
   });
 
-  it('a return for a transfer no run knows changes nothing and is counted', async () => {
+  it('a return webhook for a transfer no run knows changes nothing and is counted', async () => {
     const before = t.app.plans.unknownTransferUpdates();
-    const outcome = await t.app.plans.applyTransferUpdate({
-      id: 'ach_transfer_unknown',
+    const stranger = await bank.createTransfer({
       kind: 'ach_debit',
-      direction: 'outbound',
       amountCents: 5_000n,
-      status: 'returned',
-      traceNumber: '110000000000001',
-      counterparty: null,
-      returnCode: 'R01',
-      createdAt: new Date(),
-      settledAt: null,
+      idempotencyKey: `not-a-run-${Date.now()}`,
+      secCode: 'WEB',
+      counterparty: { accountNumber: '000999888777', routingNumber: '021000021', name: 'Someone Else' },
+      description: 'not a plan run',
     });
-    expect(outcome).toBe('unknown');
+    await bank.returnTransfer(stranger.id, 'R01');
+    await t.app.inbox.process(null);
     expect(t.app.plans.unknownTransferUpdates()).toBe(before + 1);
   });
 });
