@@ -48,6 +48,7 @@ import { createTinCipher } from './tax/tin-cipher';
 import { payoutAddressRoutes } from './payout-addresses/payout-address.routes';
 import { planRoutes } from './plans/plans.routes';
 import { planDevRoutes } from './plans/plans-dev.routes';
+import { adminPlanRoutes } from './plans/plans-admin.routes';
 import { isDemoPayPalSandbox, isSimulatedChain } from './providers/provider-registry';
 import { bankRoutes } from './bank/bank.routes';
 
@@ -174,6 +175,7 @@ async function registerBackOfficeRoutes(
   await registerRoutes(app, adminJobRoutes(admin));
   await registerRoutes(app, adminOutboxRoutes(admin));
   await registerRoutes(app, caseRoutes(services.cases));
+  await registerRoutes(app, adminPlanRoutes(services.plans));
   // Demo: the demo payout wallet has coins on the simulated chain (once, however many processes start).
   const { payoutWallet } = app.providers;
   if (config.isDemo && simulatedChain && payoutWallet) {

@@ -185,9 +185,14 @@ export async function findRunsIn(
     .limit(limit);
 }
 
-/** Every plan with its customer's e-mail, and every run, newest first: the back office's list. */
-export async function findAllPlans(db: Db, limit = 200): Promise<PlanRow[]> {
-  return db.select().from(plans).orderBy(desc(plans.createdAt)).limit(limit);
+/** The newest plans with their customer's e-mail: the back office's list. */
+export async function findAllPlans(db: Db, limit = 200): Promise<{ plan: PlanRow; email: string | null }[]> {
+  return db
+    .select({ plan: plans, email: users.email })
+    .from(plans)
+    .leftJoin(users, eq(users.id, plans.userId))
+    .orderBy(desc(plans.createdAt))
+    .limit(limit);
 }
 
 /** One of the customer's address-book entries, removed ones too (a plan says why it cannot use them). */

@@ -1,10 +1,17 @@
-import { PLAN_MESSAGES, type CreatePlanRequest, type Plan } from '@offzero/shared/api/plans';
+import { PLAN_MESSAGES, type AdminPlan, type CreatePlanRequest, type Plan } from '@offzero/shared/api/plans';
 import type { BankTransfer } from '../bank/bank-provider';
 import type { UserRow } from '../db/schema';
 import { AppError } from '../http/errors';
 import { bankDay, daysBetween, nextRunAfter } from './plan-schedule';
-import { toPlanResponse } from './plan.presenter';
-import { findDuePlanIds, findOwnPlan, findPlansOf, findRunsOf, setPlanStatus } from './plans.repository';
+import { toAdminPlanResponse, toPlanResponse } from './plan.presenter';
+import {
+  findAllPlans,
+  findDuePlanIds,
+  findOwnPlan,
+  findPlansOf,
+  findRunsOf,
+  setPlanStatus,
+} from './plans.repository';
 import { createPlan } from './use-cases/create-plan';
 import type { PlanDeps } from './use-cases/plan-deps';
 import { claimDueRun, executeRun } from './use-cases/run-plan';
@@ -83,6 +90,21 @@ export function createPlansService(deps: PlanDeps) {
       );
     },
     change,
+    /** The back office's list: the newest plans, their runs, holds and returns. */
+    async listAll(): Promise<AdminPlan[]> {
+      const rows = await findAllPlans(deps.db);
+      const runs = await findRunsOf(
+        deps.db,
+        rows.map((row) => row.plan.id),
+      );
+      return rows.map(({ plan, email }) =>
+        toAdminPlanResponse(
+          plan,
+          email,
+          runs.filter((run) => run.planId === plan.id),
+        ),
+      );
+    },
     /** The demo's "run now": the plan's next scheduled run, made and debited at once. */
     async runNow(planId: string): Promise<Plan> {
       const run = await claimDueRun(deps, planId, { force: true });

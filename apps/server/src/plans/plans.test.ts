@@ -285,6 +285,23 @@ describe('runs', () => {
       t.app.inject({ method: 'GET', url: '/api/admin/payouts/due', headers: await adminAuth() }),
     );
     expect(JSON.stringify(due)).toContain(run.orderId!);
+
+    // The back office reads the plan, its run's debit, hold and release; a customer may not.
+    const office = await ok<{
+      plans: { id: string; customerEmail: string; runs: Record<string, unknown>[] }[];
+    }>(t.app.inject({ method: 'GET', url: '/api/admin/plans', headers: await adminAuth() }));
+    const seen = office.plans.find((one) => one.id === plan.id)!;
+    expect(seen.customerEmail).toBe(ada.email);
+    expect(seen.runs[0]).toMatchObject({
+      id: run.id,
+      status: 'paid',
+      transferId: row.transferId,
+      amountUsd: 50,
+    });
+    expect(seen.runs[0]!.releaseAt).toEqual(expect.any(String));
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/plans', headers: ada.auth })).statusCode,
+    ).toBe(403);
   });
 
   it('makes a run once when two workers run the same plan at once', async () => {

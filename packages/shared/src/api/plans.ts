@@ -102,3 +102,19 @@ export type Plan = z.infer<typeof planSchema>;
 
 export const planResponseSchema = z.object({ plan: planSchema, message: z.string() });
 export const planListSchema = z.object({ plans: z.array(planSchema) });
+
+/** The back office's view: every plan with its customer, and each run's debit, hold and return. */
+export const adminPlanRunSchema = planRunSchema.extend({
+  amountUsd: z.number(),
+  transferId: z.string().nullable(),
+  settledAt: z.string().nullable(),
+  releaseAt: z.string().nullable(),
+  returnedAt: z.string().nullable(),
+});
+export const adminPlanSchema = planSchema.omit({ runs: true }).extend({
+  customerEmail: z.string().nullable(),
+  bankAccountLast4: z.string(),
+  runs: z.array(adminPlanRunSchema),
+});
+export type AdminPlan = z.infer<typeof adminPlanSchema>;
+export const adminPlanListSchema = z.object({ plans: z.array(adminPlanSchema) });
