@@ -35,6 +35,7 @@ import { assertAddressNotSanctioned } from './compliance/sanctions/sanctions-scr
 import { createPlansService, type PlansService } from './plans/plans.service';
 import { isDemoBank, type Providers } from './providers/provider-registry';
 import { createBankWebhooks, type BankWebhooks } from './bank/bank-webhooks';
+import { createBankFundingService, type BankFundingService } from './bank/bank-funding.service';
 
 /** What building the app needs to make its services. */
 export interface CompositionInput {
@@ -69,6 +70,8 @@ export interface AppServices {
   plans: PlansService;
   /** The bank's verified webhooks, to which features subscribe (inbound credits, transfer updates). */
   bankWebhooks: BankWebhooks;
+  /** Customers' own account numbers and the bank credits matched to their buys. */
+  bankFunding: BankFundingService;
 }
 
 /**
@@ -105,6 +108,15 @@ export async function composeServices(app: FastifyInstance, input: CompositionIn
   app.decorate('orderService', orders.orderService);
   app.decorate('jobQueue', messaging.jobQueue);
   app.decorate('cases', orders.cases);
+  const bankFunding = createBankFundingService({
+    db: database.db,
+    bank: input.providers.bank,
+    webhooks: bankWebhooks,
+    notify: orders.notifyOrderStatus,
+    metrics,
+    companyName: config.companyName,
+    log: app.log,
+  });
   const { outbox, inbox, jobQueue } = messaging;
   const plans = createPlansService({
     db: database.db,
@@ -136,7 +148,17 @@ export async function composeServices(app: FastifyInstance, input: CompositionIn
     refreshSanctionsList: { everyMs: SANCTIONS_REFRESH_EVERY_MS, run: () => market.sanctionsList.refresh() },
     settleDemoBank: demoBankSettler(input.providers),
   });
-  return { ...messaging, kyc, ...addressBook, ...market, metrics, ...orders, plans, bankWebhooks };
+  return {
+    ...messaging,
+    kyc,
+    ...addressBook,
+    ...market,
+    metrics,
+    ...orders,
+    plans,
+    bankWebhooks,
+    bankFunding,
+  };
 }
 
 /** The realtime bus, the outbox and inbox, the job engine, and the accounts that send one-time codes. */

@@ -51,6 +51,9 @@ import { planDevRoutes } from './plans/plans-dev.routes';
 import { adminPlanRoutes } from './plans/plans-admin.routes';
 import { isDemoPayPalSandbox, isSimulatedChain } from './providers/provider-registry';
 import { bankRoutes } from './bank/bank.routes';
+import { bankFundingRoutes } from './bank/bank-funding.routes';
+import { devBankRoutes } from './dev/dev-bank.routes';
+import { isDemoBank } from './providers/provider-registry';
 
 export type { RealtimeOptions };
 
@@ -137,6 +140,7 @@ async function registerCustomerRoutes(
   );
   await registerRoutes(app, paypalRoutes(services.paypal, demoPayPalOf(app)));
   await registerRoutes(app, bankRoutes(app.providers.bank, services.bankWebhooks));
+  await registerRoutes(app, bankFundingRoutes(services.bankFunding));
   // Its own scope: the websocket plugin decorates and hooks what it registers on.
   await app.register(realtimeRoutes(services.bus, realtimeOptions));
 }
@@ -212,6 +216,8 @@ async function registerDemoRoutes(app: FastifyInstance, { config, database, serv
   await registerRoutes(app, planDevRoutes(services.plans));
   const simulatedChain = simulatedChainOf(app);
   if (simulatedChain) await registerRoutes(app, chainDevRoutes(simulatedChain));
+  const { bank } = app.providers;
+  if (isDemoBank(bank)) await registerRoutes(app, devBankRoutes(bank));
 }
 
 function demoPayPalOf(app: FastifyInstance) {

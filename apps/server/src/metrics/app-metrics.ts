@@ -18,6 +18,8 @@ export interface AppMetrics {
   httpRequestDuration: RequestDurations;
   jobRuns: Counter<'job' | 'outcome'>;
   depositsCredited: Counter;
+  /** Money that arrived at the bank, by outcome: matched to an order, unmatched (held), duplicate. */
+  bankCredits: Counter<'outcome'>;
   /** The exposition text of this app's series and the process's default ones. */
   render(): Promise<{ contentType: string; text: string }>;
 }
@@ -94,6 +96,7 @@ export function createAppMetrics(deps: {
     help: 'Bitcoin deposits the deposit watcher credited to sell orders.',
     registers,
   });
+  const bankCredits = bankCreditsCounter(registers);
   // The delivery outbox (outbox_events), not the demo's mail sink (outbox_messages).
   new Gauge({
     name: 'offzero_outbox_pending',
@@ -178,6 +181,7 @@ export function createAppMetrics(deps: {
     httpRequestDuration,
     jobRuns,
     depositsCredited,
+    bankCredits,
     async render() {
       const [processText, appText] = await Promise.all([processMetrics().metrics(), registry.metrics()]);
       return { contentType: registry.contentType, text: `${processText.trimEnd()}\n\n${appText}` };
@@ -196,5 +200,14 @@ export function observeHttpRequests(app: FastifyInstance, metrics: AppMetrics): 
       reply.elapsedTime / 1000,
     );
     done();
+  });
+}
+
+function bankCreditsCounter(registers: Registry[]): Counter<'outcome'> {
+  return new Counter({
+    name: 'offzero_bank_inbound_credits_total',
+    help: 'Inbound bank credits by outcome (matched, unmatched, duplicate).',
+    labelNames: ['outcome'] as const,
+    registers,
   });
 }

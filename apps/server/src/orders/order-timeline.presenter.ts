@@ -95,6 +95,9 @@ export function toOrderTimeline(
         reference: { kind: 'tx', value: details.txid, ...voutOf(details) },
       });
     }
+    const bankCredit = bankCreditStep(details);
+    if (bankCredit)
+      timeline.push({ at, kind: 'bank_credit', status: event.toStatus, repricing: null, ...bankCredit });
     const flag = flagChangeOf(details);
     if (flag?.to) {
       timeline.push({
@@ -129,6 +132,23 @@ export function toOrderTimeline(
 }
 
 type StatusStep = Pick<OrderTimelineEntry, 'title' | 'detail' | 'reference'>;
+
+const BANK_CREDIT_RAIL: Record<string, string> = { ach: 'ACH', wire: 'wire', instant: 'instant' };
+
+/** The money of a buy arrived at our bank and was matched to it (docs/design.md, "Bank provider"). */
+function bankCreditStep(details: Record<string, unknown>): StatusStep | null {
+  if (details.event !== 'bank_credit' || typeof details.traceNumber !== 'string') return null;
+  const rail = typeof details.rail === 'string' ? (BANK_CREDIT_RAIL[details.rail] ?? 'bank') : 'bank';
+  const amount =
+    typeof details.amountCents === 'string'
+      ? ` of $${centsToUsdNumber(BigInt(details.amountCents)).toFixed(2)}`
+      : '';
+  return {
+    title: 'Bank transfer received',
+    detail: `Your ${rail} transfer${amount} arrived at our bank. We send your bitcoin next.`,
+    reference: { kind: 'bank', value: details.traceNumber },
+  };
+}
 
 /** The words for a change of status (or the creation), or null when the status stayed as it was. */
 function statusStep(order: OrderRow, event: OrderEvent, details: Record<string, unknown>): StatusStep | null {

@@ -224,7 +224,16 @@ export type CustomerDetail = z.infer<typeof customerDetailSchema>;
 
 export const messageAnswerSchema = z.object({ message: z.string() });
 
-export const auditTargetTypes = ['order', 'user', 'kyc', 'settings', 'case', 'tax', 'payout_batch'] as const;
+export const auditTargetTypes = [
+  'order',
+  'user',
+  'kyc',
+  'settings',
+  'case',
+  'tax',
+  'payout_batch',
+  'bank_credit',
+] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 
 export const auditEntrySchema = z.object({

@@ -260,8 +260,11 @@ export const orderFiguresSchema = z.object({
  */
 export const orderTimelineEntrySchema = z.object({
   at: z.string(),
-  /** `payout_replaced`: a bought bitcoin payout re-sent with a higher network fee (same amount and address). */
-  kind: z.enum(['status', 'repriced', 'review_started', 'review_ended', 'payout_replaced']),
+  /**
+   * `payout_replaced`: a bought bitcoin payout re-sent with a higher network fee (same amount and address).
+   * `bank_credit`: the buy's bank transfer arrived at our bank (its trace number is the reference).
+   */
+  kind: z.enum(['status', 'repriced', 'review_started', 'review_ended', 'payout_replaced', 'bank_credit']),
   /** The order's status after this step. */
   status: orderStatusSchema,
   title: z.string(),

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { orders } from './orders';
 
 /**
  * The demo stand-in bank (bank/demo-bank.ts): the account numbers it issued, the transfers it holds
@@ -94,4 +96,66 @@ export const demoBankState = pgTable(
     webhookSecret: text('webhook_secret').notNull(),
   },
   (table) => [check('demo_bank_state_single_row', sql`${table.id} = 1`)],
+);
+
+/**
+ * Each verified customer's own account number at our bank (docs/design.md, "Bank provider"): their ACH
+ * and wire buys are paid into it, so a deposit names its customer. Created once through the bank with
+ * the idempotency key `funding-<userId>`; one row per customer.
+ */
+export const bankAccountNumbers = pgTable('bank_account_numbers', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  /** The bank's id of the account number (Increase: `account_number_…`). */
+  bankAccountNumberId: text('bank_account_number_id').notNull().unique(),
+  accountNumber: text('account_number').notNull().unique(),
+  routingNumber: text('routing_number').notNull(),
+  bankName: text('bank_name').notNull(),
+  accountHolder: text('account_holder').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const BANK_CREDIT_STATUSES = ['matched', 'unmatched', 'returned'] as const;
+export type BankCreditStatus = (typeof BANK_CREDIT_STATUSES)[number];
+
+/**
+ * Money that arrived at our bank (inbound ACH, wire or instant credits), one row per trace number:
+ * the unique trace makes the same payment reported twice credit once. `matched` paid `orderId`
+ * (automatically, or by an operator: `resolvedBy`); `unmatched` waits in the back office's work queue
+ * ("Unmatched bank credits") with the reason; `returned` went back to its sender.
+ */
+export const bankInboundCredits = pgTable(
+  'bank_inbound_credits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    traceNumber: text('trace_number').notNull().unique(),
+    /** The bank's id of the inbound transfer. */
+    bankTransferId: text('bank_transfer_id').notNull().unique(),
+    rail: text('rail', { enum: ['ach', 'wire', 'instant'] }).notNull(),
+    bankAccountNumberId: text('bank_account_number_id').notNull(),
+    /** The customer whose account number received it; null when no customer has that number. */
+    userId: uuid('user_id').references(() => users.id),
+    amountCents: bigint('amount_cents', { mode: 'bigint' }).notNull(),
+    originatorName: text('originator_name').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: BANK_CREDIT_STATUSES }).notNull(),
+    /** Why it was not matched, in an operator's words. */
+    reason: text('reason'),
+    orderId: uuid('order_id').references(() => orders.id),
+    /** `bank` when matched automatically, else the operator's e-mail. */
+    resolvedBy: text('resolved_by'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('bank_inbound_credits_amount', sql`${table.amountCents} > 0`),
+    check('bank_inbound_credits_status', sql`${table.status} in ('matched', 'unmatched', 'returned')`),
+    check('bank_inbound_credits_matched_order', sql`(${table.status} = 'matched') = (${table.orderId} is not null)`),
+    uniqueIndex('bank_inbound_credits_order').on(table.orderId),
+    index('bank_inbound_credits_unmatched')
+      .on(table.receivedAt)
+      .where(sql`${table.status} = 'unmatched'`),
+    index('bank_inbound_credits_user').on(table.userId),
+  ],
 );

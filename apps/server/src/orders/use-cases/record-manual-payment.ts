@@ -7,6 +7,8 @@ import { moveOrder } from '../order-state';
 import { duplicateReferenceFlag } from './duplicate-reference';
 import { setTravelRulePaymentIdentifier } from '../travel-rule.repository';
 import type { OrderDeps } from './order-deps';
+import { findFundingAccount } from '../../bank/bank-credits.repository';
+import { fundingDetails } from '../../bank/inbound-matching';
 
 type ManualPaymentRequest = Extract<UpdateOrderRequest, { payment: unknown }>;
 
@@ -28,7 +30,12 @@ export async function recordManualPayment(
   if (order.quoteExpiresAt <= deps.now())
     throw new AppError('GONE', 'This quote has expired. Get a new quote to continue.');
   const settings = await findGlobalSettings(deps.db);
-  const receivingDetails = receivingDetailsFor(settings, method);
+  // ACH and wire go to the customer's own account number at our bank, when they have one (docs/design.md,
+  // "Bank provider"); Zelle and customers without one keep the company's shared account.
+  const shared = receivingDetailsFor(settings, method);
+  const own =
+    method === 'ach' || method === 'wire' ? await findFundingAccount(deps.db, { userId: user.id }) : null;
+  const receivingDetails = own ? fundingDetails(own) : shared;
   const bankTxn = body.bankTxn?.trim() || null;
   const moved = await deps.db.transaction(async (tx) => {
     const flag = bankTxn ? await duplicateReferenceFlag(tx, order, bankTxn) : undefined;

@@ -11,6 +11,7 @@ const DOT: Record<OrderTimelineEntry['kind'], string> = {
   review_started: 'bg-amber-500',
   review_ended: 'bg-emerald-600',
   payout_replaced: 'bg-brand-600',
+  bank_credit: 'bg-emerald-600',
 };
 
 /**
