@@ -119,7 +119,10 @@ export function createPlansService(deps: PlanDeps) {
         const run = await claimDueRun(deps, planId);
         if (!run) continue;
         made += 1;
-        await executeRun(deps, run);
+        // A run the bank or the prices could not serve now stays claimed; the job finishes it later.
+        await executeRun(deps, run).catch((error: unknown) =>
+          deps.log.warn({ err: error, planRunId: run.id }, 'plan run waits for a retry'),
+        );
       }
       await progressRuns(deps);
       return { made };

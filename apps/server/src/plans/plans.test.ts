@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PLAN_MESSAGES } from '@offzero/shared/api/plans';
 import { globalSettings, monitoringCases, orders, planRuns, plans, users } from '../db/schema';
 import { isDemoBank } from '../providers/provider-registry';
+import { BankError } from '../bank/bank-provider';
 import type { BankWebhookDelivery, DemoBank } from '../bank/demo-bank';
 import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
 import { confirmPayoutAddresses, TEST_WALLET } from '../test/buy-helpers';
@@ -336,6 +337,29 @@ describe('runs', () => {
     await t.app.plans.runDue();
     const again = await t.database.db.select().from(planRuns).where(eq(planRuns.planId, plan.id));
     expect(again).toHaveLength(4);
+  });
+  it('a run the bank could not serve stays claimed and is debited once, with the same key, later', async () => {
+    const plan = await newPlan(bob, { firstRunOn: addDays(today(), 1) });
+    await t.database.db.update(plans).set({ nextRunOn: today() }).where(eq(plans.id, plan.id));
+    const outage = vi.spyOn(bank, 'createTransfer').mockRejectedValue(new BankError('The bank timed out.'));
+    try {
+      await t.app.plans.runDue();
+    } finally {
+      outage.mockRestore();
+    }
+    const [claimed] = await t.database.db.select().from(planRuns).where(eq(planRuns.planId, plan.id));
+    expect(claimed).toMatchObject({ status: 'claimed', transferId: null });
+    expect(claimed?.orderId).not.toBeNull();
+    // The worker's lease runs out; the run job finishes the run.
+    await t.database.db
+      .update(planRuns)
+      .set({ updatedAt: new Date(Date.now() - 120_000) })
+      .where(eq(planRuns.id, claimed!.id));
+    await t.app.plans.runDue();
+    const done = await runRow(claimed!.id);
+    expect(done).toMatchObject({ status: 'debiting', orderId: claimed!.orderId });
+    const transfer = await bank.getTransfer(done.transferId!);
+    expect(transfer).toMatchObject({ kind: 'ach_debit', amountCents: 5_000n });
   });
 });
 

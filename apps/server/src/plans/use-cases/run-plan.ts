@@ -105,7 +105,9 @@ export async function executeRun(deps: PlanDeps, claimed: PlanRunRow): Promise<P
       (await updateRun(deps.db, run.id, ['claimed'], { status: 'debiting', transferId: transfer.id })) ?? run
     );
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
+    // A bank that did not answer, or prices not available now: the run stays claimed and the run
+    // job tries it again (every step is safe to repeat).
+    if (!(error instanceof AppError) || error.code === 'UNAVAILABLE') throw error;
     // A buy check refused the run (limits, KYC, a restriction, the address): nothing was debited.
     await cancelRunOrder(deps, run.orderId, `Recurring buy not made: ${error.message}`);
     return (await updateRun(deps.db, run.id, ['claimed'], { status: 'failed', note: error.message })) ?? run;

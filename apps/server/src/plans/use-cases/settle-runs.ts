@@ -166,10 +166,17 @@ export async function progressRuns(
 ): Promise<{ resumed: number; read: number; released: number }> {
   const now = deps.now();
   const stale = await findRunsIn(deps.db, ['claimed'], new Date(now.getTime() - CLAIM_LEASE_MS));
-  for (const run of stale) await executeRun(deps, run);
+  // One run the bank cannot serve now must not hold up the others: it is tried again next time.
+  const each = async (run: PlanRunRow, work: () => Promise<unknown>) =>
+    work().catch((error: unknown) =>
+      deps.log.warn({ err: error, planRunId: run.id }, 'plan run step failed'),
+    );
+  for (const run of stale) await each(run, () => executeRun(deps, run));
   const debiting = await findRunsIn(deps.db, ['debiting'], now);
   for (const run of debiting) {
-    if (run.transferId) await applyTransferUpdate(deps, await deps.bank.getTransfer(run.transferId));
+    const transferId = run.transferId;
+    if (transferId)
+      await each(run, async () => applyTransferUpdate(deps, await deps.bank.getTransfer(transferId)));
   }
   const released = await releaseHeldRuns(deps, await findRunsIn(deps.db, ['holding'], now));
   return { resumed: stale.length, read: debiting.length, released };
