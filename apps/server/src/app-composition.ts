@@ -36,6 +36,7 @@ import {
   type ScreenAddress,
 } from './payout-addresses/payout-address.service';
 import { assertAddressNotSanctioned } from './compliance/sanctions/sanctions-screening';
+import { createPlansService, type PlansService } from './plans/plans.service';
 import { isDemoBank, type Providers } from './providers/provider-registry';
 import { createBankWebhooks, type BankWebhooks } from './bank/bank-webhooks';
 import { createBankFundingService, type BankFundingService } from './bank/bank-funding.service';
@@ -72,6 +73,8 @@ export interface AppServices {
   depositWatcher: DepositWatcher;
   /** The Lightning rail's webhook and reconcile job; null without a node. */
   lightning: LightningService | null;
+  /** Recurring buys: plans and the run job (docs/design.md, "Recurring buys"). */
+  plans: PlansService;
   /** The bank's verified webhooks, to which features subscribe (inbound credits, transfer updates). */
   bankWebhooks: BankWebhooks;
   /** Customers' own account numbers and the bank credits matched to their buys. */
@@ -132,6 +135,20 @@ export async function composeServices(app: FastifyInstance, input: CompositionIn
     log: app.log,
   });
   const { outbox, inbox, jobQueue } = messaging;
+  const plans = createPlansService({
+    db: database.db,
+    now: () => new Date(),
+    bank: input.providers.bank,
+    orders: orders.orderService,
+    notify: orders.notifyOrderStatus,
+    log: app.log,
+  });
+  app.decorate('plans', plans);
+  // The bank's word on a run's debit, once its webhook is stored and applied (the run job reads the
+  // debits back too, so a lost webhook changes nothing): docs/design.md, "Recurring buys".
+  bankWebhooks.onTransferUpdated(async (_tx, transfer) => async () => {
+    await plans.applyTransferUpdate(transfer);
+  });
   await startBackgroundJobs(app, {
     queue: jobQueue,
     kyc,
@@ -145,11 +162,23 @@ export async function composeServices(app: FastifyInstance, input: CompositionIn
     ...(orders.lightning ? { reconcileLightning: () => orders.lightning!.reconcile() } : {}),
     instantPayouts,
     monitorOrders: (data) => orders.cases.runMonitorJob(data),
+    runPlans: () => plans.runDue(),
     beforeStop: () => orders.cases.flush(),
     refreshSanctionsList: { everyMs: SANCTIONS_REFRESH_EVERY_MS, run: () => market.sanctionsList.refresh() },
     settleDemoBank: demoBankSettler(input.providers),
   });
-  return { ...messaging, kyc, ...addressBook, passkeys, ...market, metrics, ...orders, bankWebhooks, bankFunding };
+  return {
+    ...messaging,
+    kyc,
+    ...addressBook,
+    passkeys,
+    ...market,
+    metrics,
+    ...orders,
+    plans,
+    bankWebhooks,
+    bankFunding,
+  };
 }
 
 /** Passkeys and the step-up guard every guarded change calls (`app.stepUp`). */

@@ -54,6 +54,9 @@ import { createTaxService } from './tax/tax.service';
 import { taxRoutes } from './tax/tax.routes';
 import { createTinCipher } from './tax/tin-cipher';
 import { payoutAddressRoutes } from './payout-addresses/payout-address.routes';
+import { planRoutes } from './plans/plans.routes';
+import { planDevRoutes } from './plans/plans-dev.routes';
+import { adminPlanRoutes } from './plans/plans-admin.routes';
 import { isDemoPayPalSandbox, isSimulatedChain } from './providers/provider-registry';
 import { bankRoutes } from './bank/bank.routes';
 import { bankFundingRoutes } from './bank/bank-funding.routes';
@@ -123,6 +126,7 @@ async function registerCustomerRoutes(
   await registerRoutes(app, userRoutes(accounts));
   await registerRoutes(app, userSettingsRoutes(services.userSettings));
   await registerRoutes(app, payoutAddressRoutes(services.payoutAddresses, config.bitcoinNetwork));
+  await registerRoutes(app, planRoutes(services.plans));
   await registerRoutes(app, referralRoutes(createReferralService(database.db)));
   await registerRoutes(app, kycRoutes(services.kyc));
   await registerRoutes(app, priceRoutes(services.prices));
@@ -204,6 +208,7 @@ async function registerBackOfficeRoutes(
       }),
     ),
   );
+  await registerRoutes(app, adminPlanRoutes(services.plans));
   // Demo: the demo payout wallet has coins on the simulated chain (once, however many processes start).
   const { payoutWallet } = app.providers;
   if (config.isDemo && simulatedChain && payoutWallet) {
@@ -237,6 +242,7 @@ async function registerDemoRoutes(app: FastifyInstance, { config, database, serv
     app,
     devRoutes(createDevService({ db: database.db, kyc: services.kyc, paypal: demoPayPalOf(app) })),
   );
+  await registerRoutes(app, planDevRoutes(services.plans));
   const simulatedChain = simulatedChainOf(app);
   if (simulatedChain) await registerRoutes(app, chainDevRoutes(simulatedChain));
   const { bank } = app.providers;

@@ -17,6 +17,7 @@ import type { OutboxService } from './outbox/outbox.service';
 import type { InboxService } from './inbox/inbox.service';
 import type { BankWebhooks } from './bank/bank-webhooks';
 import type { OrderService } from './orders/order.service';
+import type { PlansService } from './plans/plans.service';
 import { createProviders, type Providers } from './providers/provider-registry';
 import { registerRequestHooks } from './app-hooks';
 import { composeServices } from './app-composition';
@@ -64,6 +65,8 @@ declare module 'fastify' {
     inbox: InboxService;
     /** Transaction monitoring, so tests can run the rules themselves. */
     cases: CasesService;
+    /** Recurring buys, so tests can run the run job themselves. */
+    plans: PlansService;
     /** The bank's verified webhooks, to which features (and tests) subscribe. */
     bankWebhooks: BankWebhooks;
   }

@@ -16,3 +16,4 @@ export * from './tables/places';
 export * from './tables/lightning';
 export * from './tables/ach-files';
 export * from './tables/bank';
+export * from './tables/plans';

@@ -9,6 +9,7 @@ import { MONITOR_ORDER_JOB, MONITOR_SWEEP_EVERY_MS, MONITOR_SWEEP_JOB } from '..
 import { createInProcessJobQueue } from './in-process-job-queue';
 import type { JobQueue, JobQueueOptions } from './job-queue';
 import { createPgBossJobQueue } from './pg-boss-job-queue';
+import { RUN_PLANS_EVERY_MS, RUN_PLANS_JOB } from '../plans/plans.service';
 
 export const JOB_NAMES = {
   kycAutoApprove: 'kyc-auto-approve',
@@ -24,6 +25,7 @@ export const JOB_NAMES = {
   monitorChangedOrders: MONITOR_SWEEP_JOB,
   sanctionsRefresh: 'sanctions-refresh',
   instantPayouts: 'instant-payouts',
+  runPlans: RUN_PLANS_JOB,
   settleDemoBank: 'demo-bank-settle',
 } as const;
 
@@ -93,6 +95,8 @@ export async function startBackgroundJobs(
     monitorOrders?: (data: unknown) => Promise<unknown>;
     /** Reloads the sanctions list from its source (daily; docs/design.md). */
     refreshSanctionsList?: { everyMs: number; run: () => Promise<unknown> };
+    /** Makes the recurring buys' due runs and carries those on their way (docs/design.md, "Recurring buys"). */
+    runPlans?: () => Promise<unknown>;
     /** Demo: the demo bank settles its instant transfers by itself (docs/design.md, "Bank provider"). */
     settleDemoBank?: () => Promise<unknown>;
     /** Queues work gathered in memory (orders to monitor) before the queue stops. */
@@ -134,6 +138,7 @@ export async function startBackgroundJobs(
     if (deps.refreshSanctionsList) {
       every(deps.refreshSanctionsList.everyMs, JOB_NAMES.sanctionsRefresh, deps.refreshSanctionsList.run);
     }
+    if (deps.runPlans) every(RUN_PLANS_EVERY_MS, JOB_NAMES.runPlans, deps.runPlans);
     if (deps.settleDemoBank) every(DEMO_BANK_SETTLE_EVERY_MS, JOB_NAMES.settleDemoBank, deps.settleDemoBank);
     if (deps.processInbox) {
       queue.register(JOB_NAMES.processInbox, deps.processInbox);

@@ -25,6 +25,8 @@ import { customerPayoutHold } from '../payout-addresses/payout-destination';
 import type { PlaceTerms } from '@offzero/shared/places/places';
 import { cancelBuyAsScam } from '../scam-shield/scam-cancel';
 import type { LightningNode } from '../rails/lightning/lightning-node';
+import { findGlobalSettings } from '../settings/global-settings.repository';
+import { assertMayTrade } from './use-cases/assert-may-trade';
 
 /**
  * The customer's order use-cases, wired to their dependencies. Each rule lives in its own file under
@@ -83,6 +85,9 @@ export function createOrderService(deps: {
     /** The customer's timeline of one of their orders, in plain words. */
     timeline: (user: UserRow, orderId: string): Promise<OrderTimelineResponse> =>
       getOrderTimeline(wired.db, user, orderId, deps.depositConfirmations),
+    /** The buy checks of a customer and an order size, without an order (a recurring plan's). */
+    assertMayBuy: async (user: UserRow, valueCents: bigint): Promise<void> =>
+      assertMayTrade(wired.db, user, await findGlobalSettings(wired.db), valueCents, 'buy'),
     /** Expires pending orders whose quote lock or deposit window ran out; answers how many. */
     expireOverdue: (): Promise<number> => expireOverdueOrders(wired),
   };

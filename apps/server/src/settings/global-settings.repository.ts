@@ -31,6 +31,8 @@ const demoDefaults: NewSettings = {
   instantMaxPayoutCents: 2_500_000n,
   referralRewardBps: 1_000,
   referralTradesEligible: 5,
+  // A settled demo debit releases its bitcoin at once (docs/design.md, "Recurring buys").
+  recurringHoldDays: 0,
 };
 
 /** Production starts with every payment method switched off and no receiving details: the operator
@@ -51,6 +53,7 @@ const productionDefaults: NewSettings = {
   wireBankAddress: '',
   wireSwiftCode: '',
   instantActive: false,
+  recurringHoldDays: 3,
 };
 
 /** Creates the settings row on first start; an existing row is never overwritten. */

@@ -71,6 +71,7 @@ export const routes: RouteObject[] = [
               { path: 'kyc/:userId', ...page(() => import('../features/admin/kyc/kyc-case-page')) },
               { path: 'cases', ...page(() => import('../features/admin/cases/cases-page')) },
               { path: 'cases/:caseId', ...page(() => import('../features/admin/cases/case-page')) },
+              { path: 'plans', ...page(() => import('../features/admin/plans/plans-page')) },
               { path: 'customers', ...page(() => import('../features/admin/customers/customers-page')) },
               {
                 path: 'customers/:userId',

@@ -15,6 +15,8 @@ export const CASE_RULES = [
   'scam_suspected',
   /** The bank refused or returned a sell's payout: staff check the account before paying again. */
   'payout_returned',
+  /** A bank debit came back after its bitcoin was paid out (docs/design.md, "Recurring buys"). */
+  'payment_reversed',
 ] as const;
 export const caseRuleSchema = z.enum(CASE_RULES);
 export type CaseRule = z.infer<typeof caseRuleSchema>;

@@ -87,6 +87,11 @@ export const globalSettings = pgTable(
     lightningDailyPayoutSats: bigint('lightning_daily_payout_sats', { mode: 'bigint' })
       .notNull()
       .default(sql`50000000`),
+    /**
+     * Settings group `recurring`: business days a settled recurring or deposit debit is held before
+     * its bitcoin is released (docs/design.md, "Recurring buys"); 0 in demo.
+     */
+    recurringHoldDays: integer('recurring_hold_days').notNull().default(3),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -101,6 +106,7 @@ export const globalSettings = pgTable(
       'global_settings_order_sizes',
       sql`${table.minOrderCents} > 0 and ${table.minOrderCents} <= ${table.maxOrderCents}`,
     ),
+    check('global_settings_recurring_hold', sql`${table.recurringHoldDays} between 0 and 30`),
     check('global_settings_timeout', sql`${table.orderSessionTimeoutSeconds} > 0`),
     check(
       'global_settings_bank_charges',

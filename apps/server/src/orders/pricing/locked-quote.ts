@@ -1,4 +1,3 @@
-import { lightningDestinationKind } from '../../rails/lightning/lightning-destination';
 import { BUY_CHECK_MESSAGES, type SaveOrderRequest } from '@offzero/shared/api/orders';
 import { QUOTE_MESSAGES } from '@offzero/shared/api/quotes';
 import { bitcoinAddressProblem } from '@offzero/shared/bitcoin/address';
@@ -12,7 +11,7 @@ import { DOUBLE_SUBMIT_WINDOW_SECONDS } from '../order.repository';
 import { claimQuote, findCustomerQuote } from '../quote.repository';
 import { assertCustomerMayTrade, assertMayTrade, assertWithinLimits } from '../use-cases/assert-may-trade';
 import { chooseSellPayout } from '../use-cases/choose-sell-payout';
-import { parseClientFigures } from './client-figures';
+import { buyWalletAddress, parseClientFigures } from './client-figures';
 import {
   DEPOSIT_WINDOW_MS,
   type Figures,
@@ -37,9 +36,9 @@ export async function priceBuyFromQuote(
   const quote = await usableQuote(deps, user, body);
   const settings = await readGlobalSettings(deps.db);
   await assertMayTrade(deps.db, user, settings, quote.valueCents, 'buy');
-  const typed = body.walletAddress?.trim() ?? '';
-  // A Lightning destination is checked by the Lightning rail when the buy is saved.
-  const walletAddress = lightningDestinationKind(typed) === null ? typed : null;
+  // A Lightning destination is checked by the Lightning rail when the buy is saved; with an
+  // address-book entry named and no address, the entry decides (an xpub's fresh address).
+  const walletAddress = buyWalletAddress(body);
   const addressProblem = walletAddress === null ? null : bitcoinAddressProblem(walletAddress, deps.network);
   if (addressProblem !== null) {
     throw new AppError('BAD_REQUEST', addressRefusal(BUY_CHECK_MESSAGES.invalidAddress, addressProblem), {

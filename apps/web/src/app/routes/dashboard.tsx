@@ -18,6 +18,7 @@ import { PhoneNumberDisplay } from '../../components/ui/phone-number-display';
 import { KycTile } from '../../features/kyc/components/kyc-tile';
 import { RECENT_ORDERS, RecentOrders } from '../../features/orders/components/recent-orders';
 import { BankTile } from '../../features/settings/components/bank-tile';
+import { NextBuyLine } from '../../features/plans/components/next-buy-line';
 import { PriceProvider } from '../../features/trade/price-context';
 import { startTradeWidgetReads, TradeWidget } from '../../features/trade/trade-widget';
 
@@ -55,6 +56,9 @@ export default function DashboardPage() {
             title={user.firstName ? `Welcome, ${user.firstName}` : 'Welcome to OffZero'}
             description={DESCRIPTION}
           />
+          <div className="mt-2">
+            <NextBuyLine />
+          </div>
           <AccountStatus user={user} />
           <DeferredTradingSection />
         </>

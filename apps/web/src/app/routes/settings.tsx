@@ -3,6 +3,7 @@ import type { User } from '@offzero/shared/api/accounts';
 import { ChangeEmailModal } from '../../features/auth/components/change-email-modal';
 import { AddressBookCard } from '../../features/payout-addresses/components/address-book-card';
 import { PasskeysCard } from '../../features/passkeys/components/passkeys-card';
+import { PlansCard } from '../../features/plans/components/plans-card';
 import { ReferralCard } from '../../features/referrals/components/referral-card';
 import { SettingsPage } from '../../features/settings/settings-page';
 import { TaxDetailsCard } from '../../features/tax/components/tax-details-card';
@@ -26,6 +27,7 @@ export default function SettingsRoute() {
         <>
           <AddressBookCard />
           <PasskeysCard />
+          <PlansCard />
           <TaxDetailsCard />
           <ReferralCard referralCode={settings.referralCode} />
         </>

@@ -11,6 +11,7 @@ export const adminPaths = {
   kyc: `${base}/kyc`,
   kycCase: (userId: string) => `${base}/kyc/${encodeURIComponent(userId)}`,
   cases: `${base}/cases`,
+  plans: `${base}/plans`,
   case: (caseId: string) => `${base}/cases/${encodeURIComponent(caseId)}`,
   customers: `${base}/customers`,
   customer: (userId: string) => `${base}/customers/${encodeURIComponent(userId)}`,

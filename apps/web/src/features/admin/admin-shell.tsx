@@ -105,6 +105,7 @@ function useNavItems(): NavItem[] {
     { to: adminPaths.payouts, label: 'Payouts', icon: BitcoinIcon },
     { to: adminPaths.kyc, label: 'KYC review', icon: IdCardIcon, count: kyc.data?.cases.length },
     { to: adminPaths.cases, label: 'Cases', icon: ShieldIcon, count: openCases.data?.cases.length },
+    { to: adminPaths.plans, label: 'Recurring buys', icon: ListIcon },
     { to: adminPaths.customers, label: 'Customers', icon: UsersIcon },
     { to: adminPaths.form1099Da(), label: 'Form 1099-DA', icon: TaxFormIcon },
     { to: adminPaths.settings, label: 'Settings', icon: SettingsIcon },

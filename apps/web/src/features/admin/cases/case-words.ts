@@ -12,6 +12,7 @@ export const CASE_RULE_LABEL: Record<CaseRule, string> = {
   sanctions_hit: 'Sanctions hit',
   scam_suspected: 'Possible scam victim',
   payout_returned: 'Payout returned',
+  payment_reversed: 'Bank debit returned after payout',
 };
 
 export const CASE_RULE_HINT: Record<CaseRule, string> = {
@@ -24,6 +25,7 @@ export const CASE_RULE_HINT: Record<CaseRule, string> = {
   scam_suspected:
     'The customer said someone asked them to buy, or cancelled a buy as a scam: call them before anything else.',
   payout_returned: 'The bank refused or returned a sell’s payout; check the account before paying again.',
+  payment_reversed: "A recurring buy's bank debit came back (R10 or alike) after its bitcoin was paid out.",
 };
 
 export const CASE_STATUS_LABEL: Record<CaseStatus, string> = {

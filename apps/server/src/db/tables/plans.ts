@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import { PLAN_FREQUENCIES, PLAN_RUN_STATUSES, PLAN_STATUSES } from '@offzero/shared/api/plans';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { orders, payoutAddresses, quotes } from './orders';
+
+/**
+ * Recurring buys (docs/design.md, "Recurring buys"): a plan debits the customer's bank account on a
+ * schedule and buys bitcoin paid out to one of their address-book entries. The ACH debit authorization
+ * the customer accepted (its text, time, IP and the bank account it names) is kept with the plan.
+ */
+export const plans = pgTable(
+  'plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    amountCents: bigint('amount_cents', { mode: 'bigint' }).notNull(),
+    frequency: text('frequency', { enum: PLAN_FREQUENCIES }).notNull(),
+    /** The bank's business day of the next run (America/New_York), as YYYY-MM-DD. */
+    nextRunOn: date('next_run_on', { mode: 'string' }).notNull(),
+    /** The day the schedule counts from (a monthly plan keeps its day of the month). */
+    anchorOn: date('anchor_on', { mode: 'string' }).notNull(),
+    status: text('status', { enum: PLAN_STATUSES }).notNull().default('active'),
+    /** Set when the plan was paused because the bank returned a debit (not by the customer). */
+    pausedByReturn: boolean('paused_by_return').notNull().default(false),
+    payoutAddressId: uuid('payout_address_id')
+      .notNull()
+      .references(() => payoutAddresses.id),
+    authorizationText: text('authorization_text').notNull(),
+    authorizedAt: timestamp('authorized_at', { withTimezone: true }).notNull(),
+    authorizedIp: text('authorized_ip').notNull(),
+    bankAccountName: text('bank_account_name').notNull(),
+    bankAccountNumber: text('bank_account_number').notNull(),
+    bankRoutingNumber: text('bank_routing_number').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('plans_amount', sql`${table.amountCents} > 0`),
+    check('plans_frequency', sql`${table.frequency} in ('weekly', 'biweekly', 'monthly')`),
+    check('plans_status', sql`${table.status} in ('active', 'paused', 'cancelled')`),
+    index('plans_user').on(table.userId),
+    index('plans_due')
+      .on(table.nextRunOn)
+      .where(sql`${table.status} = 'active'`),
+  ],
+);
+
+/**
+ * One row per scheduled day of a plan: unique per plan and day, so a run is never made twice (two
+ * workers at once, a clock that jumps). The debit's bank transfer id is unique too: a bank event
+ * about it finds exactly one run.
+ */
+export const planRuns = pgTable(
+  'plan_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    runOn: date('run_on', { mode: 'string' }).notNull(),
+    status: text('status', { enum: PLAN_RUN_STATUSES }).notNull(),
+    amountCents: bigint('amount_cents', { mode: 'bigint' }).notNull(),
+    /** The quote the run's buy is saved against: recorded first, so a retried run finds its order. */
+    quoteId: uuid('quote_id').references(() => quotes.id),
+    orderId: uuid('order_id').references(() => orders.id),
+    transferId: text('transfer_id').unique(),
+    returnCode: text('return_code'),
+    /** Why the run failed or was skipped, in the customer's words. */
+    note: text('note'),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** When the hold ends: the bitcoin is released to the payout batch from then on. */
+    releaseAt: timestamp('release_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('plan_runs_plan_day').on(table.planId, table.runOn),
+    check(
+      'plan_runs_status',
+      sql`${table.status} in ('claimed', 'debiting', 'holding', 'paid', 'returned', 'reversed', 'skipped', 'failed')`,
+    ),
+    index('plan_runs_open')
+      .on(table.status)
+      .where(sql`${table.status} in ('claimed', 'debiting', 'holding', 'paid')`),
+  ],
+);
+
+export type PlanRow = typeof plans.$inferSelect;
+export type PlanRunRow = typeof planRuns.$inferSelect;
