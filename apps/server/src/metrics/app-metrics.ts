@@ -157,35 +157,7 @@ export function createAppMetrics(deps: {
     },
   });
 
-  const { sanctionsList } = deps;
-  if (sanctionsList) {
-    new Gauge({
-      name: 'offzero_sanctions_list_alert',
-      help: 'Whether the sanctions list needs a person (1): never loaded, last refresh failed, or stale.',
-      registers,
-      async collect() {
-        try {
-          this.set((await sanctionsList.health()).alert ? 1 : 0);
-        } catch (error) {
-          deps.log.warn({ err: error }, 'metrics: could not read the sanctions list state');
-          this.set(1);
-        }
-      },
-    });
-    new Gauge({
-      name: 'offzero_sanctions_list_age_seconds',
-      help: 'Seconds since the sanctions list in force was loaded (+Inf before the first load).',
-      registers,
-      async collect() {
-        try {
-          const { loadedAt } = await sanctionsList.health();
-          this.set(loadedAt ? Math.max(0, (now() - loadedAt.getTime()) / 1000) : Infinity);
-        } catch {
-          this.set(Infinity);
-        }
-      },
-    });
-  }
+  if (deps.sanctionsList) registerSanctionsListGauges(deps.sanctionsList, { log: deps.log, now }, registers);
 
   return {
     httpRequestDuration,
@@ -197,6 +169,41 @@ export function createAppMetrics(deps: {
       return { contentType: registry.contentType, text: `${processText.trimEnd()}\n\n${appText}` };
     },
   };
+}
+
+/** The sanctions list's state, read at scrape time: whether it needs a person, and its age. */
+function registerSanctionsListGauges(
+  sanctionsList: Pick<SanctionsListService, 'health'>,
+  deps: { log: FastifyBaseLogger; now: () => number },
+  registers: Registry[],
+): void {
+  const { now } = deps;
+  new Gauge({
+    name: 'offzero_sanctions_list_alert',
+    help: 'Whether the sanctions list needs a person (1): never loaded, last refresh failed, or stale.',
+    registers,
+    async collect() {
+      try {
+        this.set((await sanctionsList.health()).alert ? 1 : 0);
+      } catch (error) {
+        deps.log.warn({ err: error }, 'metrics: could not read the sanctions list state');
+        this.set(1);
+      }
+    },
+  });
+  new Gauge({
+    name: 'offzero_sanctions_list_age_seconds',
+    help: 'Seconds since the sanctions list in force was loaded (+Inf before the first load).',
+    registers,
+    async collect() {
+      try {
+        const { loadedAt } = await sanctionsList.health();
+        this.set(loadedAt ? Math.max(0, (now() - loadedAt.getTime()) / 1000) : Infinity);
+      } catch {
+        this.set(Infinity);
+      }
+    },
+  });
 }
 
 /** Times every request the app answers, labelled with its route pattern (never the raw URL). */
