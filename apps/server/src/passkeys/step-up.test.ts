@@ -7,7 +7,7 @@ import {
   registerVerifiedCustomer,
   type RegisteredCustomer,
 } from '../test/accounts-helpers';
-import { buyOrderPayload, payoutAddressLinks } from '../test/buy-helpers';
+import { buyOrderPayload, confirmPayoutAddresses, payoutAddressLinks } from '../test/buy-helpers';
 import { registerPasskey, siteOf, stepUp } from '../test/passkey-helpers';
 import { stepUpHeader, type SoftAuthenticator } from '../test/soft-authenticator';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -345,5 +345,67 @@ describe('recovery without a passkey', () => {
 
     const again = await t.request({ method: 'POST', url: '/api/passkeys/recovery/send', headers: dave.auth });
     expect(again.statusCode).toBe(409);
+  });
+});
+
+describe('a recurring buy started with a passkey', () => {
+  it("needs an assertion made for the plan's amount, schedule and address", async () => {
+    const carol = await registerVerifiedCustomer(t, 'carol.plan.stepup@example.com');
+    const key = await registerPasskey(t, carol);
+    const bankAccount = {
+      account_name: 'Carol Example',
+      account_number: '000123456789',
+      bank_name: 'First Example Bank',
+      address: '1 Main St, Cheyenne, WY',
+      routing_number: '021000021',
+    };
+    const bankHeader = await stepUp(t, carol, key.authenticator, 'bank-account.save', { bankAccount });
+    const savedBank = await t.request({
+      method: 'POST',
+      url: '/api/user/settings/bank/save',
+      headers: { ...carol.auth, 'x-step-up': bankHeader },
+      payload: { userId: carol.userId, bankAccount },
+    });
+    expect(savedBank.statusCode, savedBank.body).toBe(200);
+    const entry = { label: 'Plan wallet', address: THIRD };
+    const entryHeader = await stepUp(t, carol, key.authenticator, 'payout-address.add', entry);
+    const added = await addAddress(carol, entry, entryHeader);
+    expect(added.statusCode, added.body).toBe(200);
+    await confirmPayoutAddresses(t, carol);
+    const payoutAddressId = added.json<{ payoutAddress: { id: string } }>().payoutAddress.id;
+
+    const firstRunOn = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    const body = {
+      amountUsd: '50',
+      frequency: 'weekly',
+      firstRunOn,
+      payoutAddressId,
+      authorization: { accepted: true },
+    };
+    const create = (header?: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/plans',
+        headers: { ...carol.auth, ...(header ? { 'x-step-up': header } : {}) },
+        payload: body,
+      });
+    const bare = await create();
+    expect(bare.statusCode).toBe(403);
+    expect(bare.json()).toMatchObject(REFUSED);
+    const otherAmount = await stepUp(t, carol, key.authenticator, 'plan.create', {
+      amountUsd: '500',
+      frequency: 'weekly',
+      payoutAddressId,
+    });
+    expect((await create(otherAmount)).statusCode).toBe(403);
+    const header = await stepUp(t, carol, key.authenticator, 'plan.create', {
+      amountUsd: '50',
+      frequency: 'weekly',
+      payoutAddressId,
+    });
+    const created = await create(header);
+    expect(created.statusCode, created.body).toBe(200);
+    // Used once: the same assertion cannot start a second plan.
+    expect((await create(header)).statusCode).toBe(403);
   });
 });

@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  type CreatePlanRequest,
   createPlanSchema,
   planListSchema,
   planParamsSchema,
   planResponseSchema,
 } from '@offzero/shared/api/plans';
 import { requireSignedIn, signedInUser } from '../auth/sessions';
+import { requireStepUp } from '../passkeys/step-up';
 import { errorResponses } from '../http/error-responses';
 import type { PlansService } from './plans.service';
 
@@ -38,7 +40,15 @@ export const planRoutes =
     app.post(
       '/api/plans',
       {
-        ...signedIn,
+        // With a passkey, the plan's amount, schedule and address are confirmed by an assertion made
+        // for exactly them (docs/design.md, "Passkeys").
+        preHandler: [
+          signedIn.preHandler,
+          requireStepUp(app, 'plan.create', (request) => {
+            const { amountUsd, frequency, payoutAddressId } = request.body as CreatePlanRequest;
+            return { amountUsd, frequency, payoutAddressId };
+          }),
+        ],
         config: { idempotent: true },
         schema: { body: createPlanSchema, response: changed(400, 404) },
       },

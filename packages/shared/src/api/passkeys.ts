@@ -46,6 +46,15 @@ export const STEP_UP_DETAILS = {
   'email.change': z.strictObject({ newEmail: looseText(320).toLowerCase() }),
   /** `POST /api/verification/phone/otp` while signed in with a verified phone. */
   'phone.change': z.strictObject({ phone: looseText(20) }),
+  /**
+   * `POST /api/plans`: a recurring buy pulls dollars from the customer's bank on a schedule and pays
+   * the bitcoin to the address it names, so its funding and address are confirmed like a payout change.
+   */
+  'plan.create': z.strictObject({
+    amountUsd: z.union([z.number(), looseText(40)]),
+    frequency: looseText(20),
+    payoutAddressId: looseText(100),
+  }),
   /** Registering another passkey once one exists. */
   'passkey.add': z.strictObject({}),
   /** `DELETE /api/passkeys/:id`. */

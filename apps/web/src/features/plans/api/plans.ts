@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { planListSchema, planResponseSchema, type CreatePlanRequest } from '@offzero/shared/api/plans';
 import { apiGet, apiPost } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
+import { withPasskeyStepUp } from '../../../lib/passkey-step-up';
 import { freshOnThisScreen } from '../../../lib/screen-freshness';
 import { useSession } from '../../../lib/session';
 
@@ -32,8 +33,14 @@ function useRefreshPlans() {
 export function useCreatePlan() {
   const refresh = useRefreshPlans();
   return useMutation({
-    mutationFn: (body: CreatePlanRequest) =>
-      apiPost('/plans', body, { schema: planResponseSchema, idempotencyKey: newIdempotencyKey() }),
+    mutationFn: (body: CreatePlanRequest) => {
+      const idempotencyKey = newIdempotencyKey();
+      const { amountUsd, frequency, payoutAddressId } = body;
+      // With a passkey, the server asks for it; the same call then goes again with the assertion.
+      return withPasskeyStepUp('plan.create', { amountUsd, frequency, payoutAddressId }, (headers) =>
+        apiPost('/plans', body, { schema: planResponseSchema, idempotencyKey, headers }),
+      );
+    },
     onSuccess: () => refresh(),
   });
 }
