@@ -18,7 +18,7 @@ import { findPlaceRule, findResidence, findRulesVersion, recordShieldDecision } 
  * their own route name and the customer's id; nothing else is needed).
  */
 export type MoneyRoute =
-  'kyc' | 'quote' | 'order-save' | 'requote' | 'payout' | 'plan-run' | 'inbound-credit-buy';
+  'kyc' | 'quote' | 'order-save' | 'requote' | 'payout' | 'plan-create' | 'plan-run' | 'inbound-credit-buy';
 
 /** What a money route learns of the customer's place: its code, its rules and the version checked. */
 export interface PlaceCheck {

@@ -140,6 +140,20 @@ describe('the places rules', () => {
     expect(open).toMatchObject({ code: 'TX', rule: { buy: true } });
   });
 
+  it('refuses a New York customer a recurring buy plan, before any debit', async () => {
+    const nick = await customer('nick.ny.plan@example.com', 'NY', 200);
+    const refused = await post(nick, '/api/plans', {
+      amountUsd: '50',
+      frequency: 'weekly',
+      firstRunOn: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+      payoutAddressId: '00000000-0000-4000-8000-000000000000',
+      authorization: { accepted: true },
+    });
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'PLACE_CLOSED', message: NY_CLOSED });
+    expect(await decisionsOf(nick.userId)).toContain('place_refused');
+  });
+
   it('refuses a New York KYC submission at once, storing nothing', async () => {
     const who = await registerCustomer(t, 'nell.kyc@example.com');
     const form = new FormData();

@@ -10,6 +10,7 @@ import { centsToUsdNumber, MoneyParseError, parseTypedUsd, type Cents } from '@o
 import type { PlanRow, UserRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { findLimitTier } from '../../limits/limits.repository';
+import { checkPlaceForMoneyRoute, recordingShieldRefusals } from '../../places/place-check';
 import { tierLimits } from '../../limits/trading-limits';
 import { findCustomerSettings } from '../../orders/customer.repository';
 import { findGlobalSettings } from '../../settings/global-settings.repository';
@@ -35,6 +36,16 @@ export async function createPlan(
   if (!isCalendarDay(body.firstRunOn)) throw new AppError('BAD_REQUEST', PLAN_MESSAGES.notADate);
   if (daysBetween(today, body.firstRunOn) < 0) throw new AppError('BAD_REQUEST', PLAN_MESSAGES.inThePast);
   await deps.orders.assertMayBuy(user, amountCents);
+  // A place closed for buying starts no plan (docs/design.md, "Places and the scam shield"); each run
+  // is checked again when its quote is locked.
+  await recordingShieldRefusals(deps.db, user.id, 'plan-create', () =>
+    checkPlaceForMoneyRoute(deps.db, {
+      userId: user.id,
+      side: 'buy',
+      route: 'plan-create',
+      valueCents: amountCents,
+    }),
+  );
   const settings = await findGlobalSettings(deps.db);
   const limits = tierLimits(settings, await findLimitTier(deps.db, user.id));
   assertPlanWithinLimits(amountCents, body.frequency, {
