@@ -8,9 +8,12 @@ import {
   orderResponseSchema,
   orderTimelineResponseSchema,
   saveOrderSchema,
+  type SaveOrderRequest,
   updateOrderSchema,
 } from '@offzero/shared/api/orders';
 import { assertOwnId, requireSignedIn, signedInUser } from '../auth/sessions';
+import { requireStepUp } from '../passkeys/step-up';
+import { lightningDestinationKind } from '../rails/lightning/lightning-destination';
 import { toOrderResponse } from './order.presenter';
 import type { OrderService } from './order.service';
 import { errorResponses } from '../http/error-responses';
@@ -20,6 +23,13 @@ import { errorResponses } from '../http/error-responses';
  * `GET /api/order/:id/timeline` (docs/design.md). Each
  * answer goes through its response schema, so a field the schema does not name is never sent.
  */
+/** A buy's Lightning destination typed on the order (not an address-book entry), or null. */
+function typedLightningDestination(body: SaveOrderRequest): { walletAddress: string } | null {
+  const walletAddress = body.walletAddress?.trim() ?? '';
+  if (body.type !== 'buy' || body.payoutAddressId !== undefined) return null;
+  return lightningDestinationKind(walletAddress) === null ? null : { walletAddress };
+}
+
 export const orderRoutes =
   (ordersService: OrderService): FastifyPluginAsyncZod =>
   async (app) => {
@@ -28,7 +38,14 @@ export const orderRoutes =
     app.post(
       '/api/order/save',
       {
-        ...signedIn,
+        // A buy paid out to a Lightning destination typed for it (outside the address book) is, with a
+        // passkey, confirmed for exactly that destination (docs/design.md, "Passkeys").
+        preHandler: [
+          signedIn.preHandler,
+          requireStepUp(app, 'buy.lightning-destination', (request) =>
+            typedLightningDestination(request.body as SaveOrderRequest),
+          ),
+        ],
         config: { blockedPlaces: true, idempotent: true },
         schema: {
           body: saveOrderSchema,

@@ -409,3 +409,37 @@ describe('a recurring buy started with a passkey', () => {
     expect((await create(header)).statusCode).toBe(403);
   });
 });
+
+describe('a buy paid out to a Lightning invoice, with a passkey', () => {
+  it('needs an assertion made for exactly that invoice; an on-chain buy needs none', async () => {
+    const dora = await registerVerifiedCustomer(t, 'dora.lightning.stepup@example.com');
+    const key = await registerPasskey(t, dora);
+    const newInvoice = async () => {
+      const made = await t.request({ method: 'POST', url: '/api/dev/lightning/invoice', payload: {} });
+      expect(made.statusCode, made.body).toBe(200);
+      return made.json<{ invoice: string }>().invoice;
+    };
+    const invoice = await newInvoice();
+    const save = async (walletAddress: string, header?: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/order/save',
+        headers: { ...dora.auth, ...(header ? { 'x-step-up': header } : {}) },
+        payload: await buyOrderPayload(t, dora, 50, { walletAddress }),
+      });
+
+    const bare = await save(invoice);
+    expect(bare.statusCode).toBe(403);
+    expect(bare.json()).toMatchObject(REFUSED);
+    const forAnother = await stepUp(t, dora, key.authenticator, 'buy.lightning-destination', {
+      walletAddress: await newInvoice(),
+    });
+    expect((await save(invoice, forAnother)).statusCode).toBe(403);
+    const header = await stepUp(t, dora, key.authenticator, 'buy.lightning-destination', {
+      walletAddress: invoice,
+    });
+    const saved = await save(invoice, header);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<{ order: { walletAddress: string } }>().order.walletAddress).toBe(invoice);
+  });
+});

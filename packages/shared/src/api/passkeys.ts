@@ -55,6 +55,11 @@ export const STEP_UP_DETAILS = {
     frequency: looseText(20),
     payoutAddressId: looseText(100),
   }),
+  /**
+   * `POST /api/order/save` of a buy paid out to a Lightning invoice or address typed for it: a
+   * destination outside the address book, confirmed for exactly that destination.
+   */
+  'buy.lightning-destination': z.strictObject({ walletAddress: looseText(2000) }),
   /** Registering another passkey once one exists. */
   'passkey.add': z.strictObject({}),
   /** `DELETE /api/passkeys/:id`. */

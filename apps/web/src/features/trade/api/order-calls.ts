@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { orderResponseSchema, type SaveOrderRequest } from '@offzero/shared/api/orders';
 import type { BuyFundingRail, SellPayoutRail } from '@offzero/shared/rails/rails';
 import { apiPost, hasErrorCode } from '../../../lib/api-client';
+import { withPasskeyStepUp } from '../../../lib/passkey-step-up';
 import { priceQueryKey } from './get-price';
 import { tradeSettingsQueryKey } from './get-trade-settings';
 import { ordersQueryKey } from '../../../domain/orders';
@@ -17,7 +18,13 @@ export type SellPayoutMethod = SellPayoutRail;
 
 /** `idempotencyKey`: one per customer action (lib/idempotency-key.ts), so a double click saves once. */
 export function saveOrder(body: SaveOrderRequest, idempotencyKey?: string) {
-  return apiPost('/order/save', body, { schema: orderResponseSchema, idempotencyKey });
+  const walletAddress = body.type === 'buy' ? body.walletAddress?.trim() : undefined;
+  if (!walletAddress) return apiPost('/order/save', body, { schema: orderResponseSchema, idempotencyKey });
+  // The server asks for the passkey only for a Lightning destination typed for this buy; the same call
+  // then goes again with the assertion and the same idempotency key.
+  return withPasskeyStepUp('buy.lightning-destination', { walletAddress }, (headers) =>
+    apiPost('/order/save', body, { schema: orderResponseSchema, idempotencyKey, headers }),
+  );
 }
 
 /** A pending order confirmed again: the full order with the new quote. */
