@@ -116,7 +116,12 @@ test('the issue’s whole path: address book, two Zelle buys, one batch signed o
 }) => {
   test.setTimeout(180_000);
   const customer = await registerCustomer(api, `batch-book-${stamp}@example.com`, `+1${nextPhoneDigits()}`);
-  await api.post('/api/dev/kyc/decide', { userId: customer.userId, status: 'GREEN' });
+  // Approved four days ago: an established customer, past the scam shield's new-customer rules.
+  await api.post('/api/dev/kyc/decide', {
+    userId: customer.userId,
+    status: 'GREEN',
+    approvedAt: new Date(Date.now() - 4 * 24 * 3_600_000).toISOString(),
+  });
   const page = await signedInPage(browser, customer.token, DESKTOP);
 
   await test.step('the customer adds an address to the address book', async () => {

@@ -43,8 +43,9 @@ export async function sumBuysSince(
 }
 
 /**
- * Whether OffZero has paid this destination before (a completed buy to the address, or to the
- * address-book entry), or its owner proved it with a signature: then no cooling-off applies.
+ * Whether OffZero has paid this destination for this customer before (a completed buy of theirs to the
+ * address, or to the address-book entry), or they proved it theirs with a signature: then no cooling-off
+ * applies. Another customer's payouts count for nothing: a scammer's address is paid for many victims.
  */
 export async function isKnownDestination(
   db: Reader,
@@ -56,6 +57,7 @@ export async function isKnownDestination(
     .from(orders)
     .where(
       and(
+        eq(orders.userId, destination.userId),
         eq(orders.type, 'buy'),
         eq(orders.status, 'completed'),
         or(
