@@ -72,7 +72,12 @@ test('a weekly plan: start it, run it, settle the debit, see the buy due; a retu
   test.setTimeout(120_000);
   const customer = await registerCustomer(api, `plans-${stamp}@example.com`, `+1${nextPhoneDigits()}`);
   const { userId, token } = customer;
-  await api.post('/api/dev/kyc/decide', { userId, status: 'GREEN' });
+  // Approved four days ago: an established customer, whose plan runs meet no first-buy scam question.
+  await api.post('/api/dev/kyc/decide', {
+    userId,
+    status: 'GREEN',
+    approvedAt: new Date(Date.now() - 4 * 24 * 3_600_000).toISOString(),
+  });
   await api.post(
     '/api/user/settings/bank/save',
     { userId, bankAccount: { ...bankAccount, account_number: accountNumber } },
