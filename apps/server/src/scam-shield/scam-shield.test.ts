@@ -12,6 +12,7 @@ import {
 } from '../test/accounts-helpers';
 import { buyOrderPayload, TEST_WALLET } from '../test/buy-helpers';
 import { fileW9, saveBank, saveZelle } from '../test/sell-helpers';
+import { newBuyOrderRow } from '../test/new-buy-order-row';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 /** docs/design.md, "Places and the scam shield". */
@@ -386,6 +387,21 @@ describe('cooling off', () => {
     ]);
     expect((await post(cody, `/api/order/${order._id}/scam-cancel`)).statusCode).toBe(409);
     expect(await decisionsOf(cody.userId)).toContain('scam_cancel');
+  });
+
+  it("counts only the customer's own payouts: an address OffZero paid for someone else still cools off", async () => {
+    // A scammer's address is paid for many victims: another customer's completed buy to it proves nothing.
+    const olga = await customer('olga.paid@example.com', 'CA', 200);
+    await t.database.db
+      .insert(orders)
+      .values({
+        ...newBuyOrderRow(olga.userId, 10_000n, { walletAddress: TEST_WALLET }),
+        status: 'completed',
+      });
+    const nia = await customer('nia.cool@example.com', 'CA', 1);
+    const saved = await saveBuy(nia, 100, { scamCheck: SCAM_ANSWER });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().order.scamCancel).toBe(true);
   });
 
   it('counts every decision in the metrics', async () => {
