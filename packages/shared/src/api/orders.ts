@@ -76,6 +76,24 @@ export const orderLightningSchema = z.object({
   expiresAt: z.string(),
 });
 
+/**
+ * A buy paid out by Lightning: the payout's state, the destination kind the customer gave, and once
+ * settled the preimage, which is the proof of payment shown in the drawer and on the receipt.
+ */
+export const orderLightningPayoutSchema = z.object({
+  status: z.enum(['requested', 'submitted', 'settled', 'failed']),
+  destinationKind: z.enum(['invoice', 'lightning-address']),
+  paymentHash: z.string().nullable(),
+  preimage: z.string().nullable(),
+  /** Routing fee paid, once settled (null before). */
+  feeSats: z.number().nullable(),
+  /** Why it failed, in words for the customer (null unless failed). */
+  failureReason: z.string().nullable(),
+  /** A failed payout the customer may try again or turn into an on-chain payout. */
+  canRetry: z.boolean(),
+});
+export type OrderLightningPayout = z.infer<typeof orderLightningPayoutSchema>;
+
 export const saveOrderSchema = z.strictObject({
   userId,
   pair: z.literal('BTC-USD', { error: 'Only BTC-USD is traded.' }),
@@ -215,6 +233,8 @@ export const orderSchema = z.object({
   scamCancel: z.boolean().optional(),
   /** A sell paid by Lightning: its invoice (absent for an on-chain-only sell and for buys). */
   lightning: orderLightningSchema.optional(),
+  /** A buy paid out by Lightning: its payout (absent for on-chain buys and for sells). */
+  lightningPayout: orderLightningPayoutSchema.optional(),
   payment: z
     .object({
       method: paymentMethodSchema,
