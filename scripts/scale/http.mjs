@@ -1,0 +1,81 @@
+// The scale test's HTTP client, through nginx: GETs retried on 502/503/504 or a refused connection
+// (they are idempotent), POSTs sent once; every 5xx the client sees is kept for the final check.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ports } from './harness.mjs';
+
+export const base = () => `http://127.0.0.1:${ports.nginx}`;
+const RETRYABLE = new Set([502, 503, 504]);
+export const traffic = { gets: 0, retries: 0, posts: 0, fiveXX: [] };
+let csrf = '';
+/** The CSRF token every POST carries (read once from GET /api/csrf). */
+export const useCsrf = (token) => {
+  csrf = token;
+};
+
+/** A GET, tried again on 502/503/504 or a failed connection for up to 15 s. */
+export async function get(pathname, token) {
+  traffic.gets += 1;
+  const deadline = Date.now() + 15_000;
+  for (let attempt = 0; ; attempt += 1) {
+    let status;
+    let body;
+    try {
+      const response = await fetch(base() + pathname, {
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+        signal: AbortSignal.timeout(10_000),
+      });
+      status = response.status;
+      body = await response.json().catch(() => null);
+      if (!RETRYABLE.has(status)) {
+        if (status >= 500) traffic.fiveXX.push(`GET ${pathname} ${status}`);
+        return { status, body };
+      }
+    } catch (error) {
+      status = `error ${error?.cause?.code ?? error?.name}`;
+    }
+    if (Date.now() > deadline) {
+      traffic.fiveXX.push(`GET ${pathname} ${status} after ${attempt + 1} tries`);
+      return { status, body };
+    }
+    traffic.retries += 1;
+    await sleep(Math.min(1000, 100 * 2 ** attempt));
+  }
+}
+
+export async function getOk(pathname, token) {
+  const { status, body } = await get(pathname, token);
+  if (status !== 200) throw new Error(`GET ${pathname}: ${status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/**
+ * A POST, sent once (never retried blindly: it may have taken effect), through nginx or straight to
+ * the process at `origin`. Answers the status and body.
+ */
+export async function send(pathname, data, token, origin = base()) {
+  traffic.posts += 1;
+  const response = await fetch(origin + pathname, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-csrf-token': csrf,
+      cookie: `offzero_csrf=${csrf}`,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(data),
+    signal: AbortSignal.timeout(15_000),
+  });
+  const body = await response.json().catch(() => null);
+  if (response.status >= 500) traffic.fiveXX.push(`POST ${pathname} ${response.status}`);
+  return { status: response.status, body };
+}
+
+/** A POST sent once (see `send`) that must answer 200; answers the body. */
+export async function post(pathname, data, token, origin) {
+  const { status, body } = await send(pathname, data, token, origin);
+  if (status !== 200) throw new Error(`POST ${pathname}: ${status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** One web process, straight, not through nginx. */
+export const processOrigin = (name) => `http://127.0.0.1:${ports[name]}`;
