@@ -19,13 +19,21 @@
 //
 // The harness is in scripts/scale/ (processes, nginx, the HTTP client, the customers), one file per
 // scenario in scripts/scale/scenarios/.
-import { elapsed, killAll, preflight, results, RUN_LIMIT_MS } from './scale/harness.mjs';
+import { check, elapsed, killAll, note, preflight, results, RUN_LIMIT_MS } from './scale/harness.mjs';
 import { reportCrash, startLayout, tearDown } from './scale/layout.mjs';
 import { paypalAcrossProcesses } from './scale/scenarios/paypal.mjs';
 import { no5xx, nothingLostOrDoubled, socketsCaughtUp } from './scale/scenarios/delivered-once.mjs';
 import { zelleBuyAndChainSell } from './scale/scenarios/zelle-and-chain.mjs';
+import { instantPayouts } from './scale/scenarios/instant-payouts.mjs';
+import { inboundCredits } from './scale/scenarios/inbound-credits.mjs';
+import { lightningPayouts } from './scale/scenarios/lightning-payouts.mjs';
+import { planRuns } from './scale/scenarios/plan-runs.mjs';
+import { killRepeatedly } from './scale/kill-loop.mjs';
 
 preflight();
+/** How many times the worker is killed while the money scenarios run: at most, and at least. */
+const KILLS = 10;
+const MIN_KILLS = 4;
 const watchdog = setTimeout(() => {
   console.log(`FAIL the run took longer than ${RUN_LIMIT_MS / 1000} s`);
   killAll();
@@ -37,6 +45,7 @@ try {
   const maths = await startLayout();
   const world = await zelleBuyAndChainSell(maths);
   await paypalAcrossProcesses(maths, world);
+  await underWorkerKills({ maths, settings: world.settings, staff: world.staff });
   await nothingLostOrDoubled(maths, world);
   await socketsCaughtUp(world);
   await no5xx(world);
@@ -44,6 +53,32 @@ try {
   reportCrash(error);
 } finally {
   await tearDown();
+}
+
+/**
+ * Money that leaves or arrives while the worker is killed: each scenario's customers are made first
+ * (nothing killed), then every scenario drives its operations in turn while the worker is killed every
+ * 300–700 ms of its life and restarted; then each checks, with the worker back, that every payout,
+ * credit and run was applied once.
+ */
+async function underWorkerKills(ctx) {
+  const scenarios = [
+    ['instant payouts', instantPayouts],
+    ['inbound credits', inboundCredits],
+    ['Lightning payouts', lightningPayouts],
+    ['plan runs', planRuns],
+  ];
+  const states = [];
+  for (const [, scenario] of scenarios) states.push(await scenario.prepare(ctx));
+  note('customers for instant payouts, inbound credits, Lightning payouts and plan runs are ready');
+  const stopKills = killRepeatedly('worker', { times: KILLS });
+  for (const [index, [name, scenario]] of scenarios.entries()) {
+    await scenario.drive(ctx, states[index]);
+    note(`${name} driven`);
+  }
+  const kills = await stopKills();
+  check(`the worker was killed (kill -9) ${kills} times while they ran`, kills >= MIN_KILLS);
+  for (const [index, [, scenario]] of scenarios.entries()) await scenario.verify(ctx, states[index]);
 }
 
 const { passed, failed } = results();

@@ -60,7 +60,7 @@ export async function logIn(email) {
 }
 
 export const WALLET = 'tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7';
-export async function makeTradeReady(customer, zelleEmail) {
+export async function makeTradeReady(customer, zelleEmail, bank = {}) {
   const { userId, token } = customer;
   // Approved four days ago: established customers, past the scam shield's first-buy question.
   await post('/api/dev/kyc/decide', {
@@ -80,6 +80,7 @@ export async function makeTradeReady(customer, zelleEmail) {
         address: '1 Main St, Cheyenne, WY',
         routing_number: '021000021',
         swift: 'CHASUS33',
+        ...bank,
       },
     },
     token,
@@ -188,4 +189,41 @@ export async function placeSell({ maths, settings }, seller, btc, method = 'zell
     seller.token,
   );
   return order;
+}
+
+/** 202-555-01xx style numbers: valid, never anyone's; one run's customers never share one. */
+let nextPhone = Math.floor(Math.random() * 9_000);
+export const phoneNumber = () => `+1202555${String((nextPhone += 1) % 10_000).padStart(4, '0')}`;
+
+/**
+ * A customer registered through nginx, approved days ago (past the scam shield's first-buy question),
+ * with a wallet, a bank account (`bank` overrides its fields), Zelle and a profile name, and a W-9.
+ */
+export async function establishedCustomer(label, bank = {}) {
+  const stamp = `${Date.now().toString(36)}${nextPhone}`;
+  const customer = await register(`scale-${label}-${stamp}@example.com`, phoneNumber());
+  await makeTradeReady(customer, `${label}-${stamp}@example.com`, bank);
+  await post('/api/user/profile', { firstName: 'Ada', lastName: 'Lovelace' }, customer.token);
+  await fileW9(customer, 'Ada Lovelace');
+  return customer;
+}
+
+/** Marks a buy paid by Zelle as its customer does ("I have paid"), then as the operator does. */
+export async function payByZelle(customer, order, staff, reference) {
+  await post(
+    '/api/order/update',
+    {
+      _id: order._id,
+      payment: {
+        method: 'zelle',
+        amount: order.value,
+        create_time: new Date().toISOString(),
+        receiving_in: {},
+      },
+      status: 'processing',
+    },
+    customer.token,
+  );
+  await post('/api/order/update', { _id: order._id, bankTxn: reference }, customer.token);
+  await post(`/api/admin/orders/${order._id}/mark-paid`, { note: 'Seen in the Zelle inbox' }, staff);
 }

@@ -1,5 +1,5 @@
 // The scale test's HTTP client, through nginx: GETs retried on 502/503/504 or a refused connection
-// (they are idempotent), POSTs sent once; every 5xx the client sees is kept for the final check.
+// (they are idempotent), POSTs sent once unless they carry their own key; every 5xx the client sees is kept for the final check.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ports } from './harness.mjs';
 
@@ -15,26 +15,46 @@ export const useCsrf = (token) => {
 /** A GET, tried again on 502/503/504 or a failed connection for up to 15 s. */
 export async function get(pathname, token) {
   traffic.gets += 1;
+  return retrying('GET', pathname, undefined, token);
+}
+
+/**
+ * A POST that is safe to repeat because it carries its own key (a bank credit's trace number: the bank
+ * sends the same credit again when it heard no answer), tried again as a GET is.
+ */
+export async function postRepeatable(pathname, data, token) {
+  traffic.posts += 1;
+  return retrying('POST', pathname, data, token);
+}
+
+async function retrying(method, pathname, data, token) {
   const deadline = Date.now() + 15_000;
   for (let attempt = 0; ; attempt += 1) {
     let status;
     let body;
     try {
       const response = await fetch(base() + pathname, {
-        headers: token ? { authorization: `Bearer ${token}` } : {},
+        method,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(method === 'POST'
+            ? { 'content-type': 'application/json', 'x-csrf-token': csrf, cookie: `offzero_csrf=${csrf}` }
+            : {}),
+        },
+        ...(method === 'POST' ? { body: JSON.stringify(data) } : {}),
         signal: AbortSignal.timeout(10_000),
       });
       status = response.status;
       body = await response.json().catch(() => null);
       if (!RETRYABLE.has(status)) {
-        if (status >= 500) traffic.fiveXX.push(`GET ${pathname} ${status}`);
+        if (status >= 500) traffic.fiveXX.push(`${method} ${pathname} ${status}`);
         return { status, body };
       }
     } catch (error) {
       status = `error ${error?.cause?.code ?? error?.name}`;
     }
     if (Date.now() > deadline) {
-      traffic.fiveXX.push(`GET ${pathname} ${status} after ${attempt + 1} tries`);
+      traffic.fiveXX.push(`${method} ${pathname} ${status} after ${attempt + 1} tries`);
       return { status, body };
     }
     traffic.retries += 1;

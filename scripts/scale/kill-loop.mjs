@@ -1,0 +1,32 @@
+// kill -9 on a schedule: a process killed every few hundred milliseconds of its life, restarted each
+// time, a bounded number of times, while a scenario drives operations through the others.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { kill9, note, startProcess, waitReady } from './harness.mjs';
+import { waitRoutedTo } from './nginx.mjs';
+
+/**
+ * Kills `name` `times` times, each after it has been ready for 300–700 ms (long enough to claim and
+ * send, short enough to die between "sent" and "recorded"), and restarts it. Answers a function that
+ * waits for the loop to end with the process running again, and answers how many kills it made.
+ */
+export function killRepeatedly(name, { times = 6, minMs = 300, maxMs = 700 } = {}) {
+  let stopped = false;
+  let kills = 0;
+  const loop = (async () => {
+    while (!stopped && kills < times) {
+      await sleep(minMs + Math.floor(Math.random() * (maxMs - minMs)));
+      await kill9(name);
+      kills += 1;
+      startProcess(name);
+      await waitReady(name);
+      // nginx left a dead web process out for a while: wait until it is back in rotation.
+      if (name !== 'worker') await waitRoutedTo(name);
+    }
+  })();
+  return async () => {
+    stopped = true;
+    await loop;
+    note(`${name} killed (kill -9) and restarted ${kills} times`);
+    return kills;
+  };
+}

@@ -1,0 +1,89 @@
+// Lightning payouts under kill -9 of the worker (docs/design.md, "Lightning"): buys paid out to BOLT11
+// invoices of the demo wallet, paid by Zelle and confirmed by the operator while the worker is killed
+// again and again. Each invoice must be paid by the demo node exactly once (its own table of outgoing
+// payments) and each order have one settled payout, read through the order API.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { check, scratch, waitFor } from '../harness.mjs';
+import { post } from '../http.mjs';
+import { establishedCustomer, orderOf, payByZelle, placeBuy } from '../customers.mjs';
+
+const BUYS_EACH = 3;
+
+/**
+ * The payout's state as the customer sees it: the order's `lightningPayout.status`, or, from a server
+ * that does not send that field, the payout row (the `payouts` table with its Lightning details).
+ */
+async function payoutStatus(buyer, orderId) {
+  const order = await orderOf(buyer, orderId);
+  if (order?.lightningPayout) return order.lightningPayout.status;
+  const { rows } = await scratch.db.query(
+    "select state from payouts where order_id = $1 and rail = 'lightning' order by created_at desc limit 1",
+    [orderId],
+  );
+  return rows[0]?.state ?? null;
+}
+
+export const lightningPayouts = {
+  async prepare() {
+    const buyers = [];
+    for (const index of [1, 2]) buyers.push(await establishedCustomer(`lightning-${index}`));
+    return { buyers, buys: [] };
+  },
+
+  async drive(ctx, { buyers, buys }) {
+    for (let round = 0; round < BUYS_EACH; round += 1)
+      for (const buyer of buyers) {
+        // An invoice without an amount: paid the order's satoshis.
+        const invoice = await post('/api/dev/lightning/invoice', {});
+        const order = await placeBuy(ctx, buyer, 30 + round, { walletAddress: invoice.invoice });
+        await payByZelle(buyer, order, ctx.staff, `ZL-LN-${order._id.slice(0, 8)}`);
+        buys.push({ buyer, order, paymentHash: invoice.paymentHash });
+        await sleep(200);
+      }
+  },
+
+  async verify(ctx, { buys }) {
+    const settled = await waitFor(
+      60_000,
+      async () => {
+        for (const { buyer, order } of buys)
+          if ((await payoutStatus(buyer, order._id)) !== 'settled') return false;
+        return true;
+      },
+      500,
+    );
+    const statuses = await Promise.all(buys.map(({ buyer, order }) => payoutStatus(buyer, order._id)));
+    const { rows } = await scratch.db.query(
+      `select h.hash,
+              (select count(*)::int from demo_lightning_payments p where p.payment_hash = h.hash) as attempts,
+              (select count(*)::int from demo_lightning_payments p
+                 where p.payment_hash = h.hash and p.status = 'settled') as paid,
+              (select i.received_sats::text from demo_lightning_invoices i where i.payment_hash = h.hash) as received
+         from unnest($1::text[]) as h(hash)`,
+      [buys.map((buy) => buy.paymentHash)],
+    );
+    const { rows: orders } = await scratch.db.query(
+      `select o.id::text as id, o.status, o.amount_sats::text as sats,
+              (select count(*)::int from payouts p where p.order_id = o.id) as payouts
+         from orders o where o.id = any($1::uuid[])`,
+      [buys.map((buy) => buy.order._id)],
+    );
+    const wrongPayments = rows.filter((row, index) => {
+      const order = orders.find((one) => one.id === buys[index].order._id);
+      return row.attempts !== 1 || row.paid !== 1 || row.received !== order?.sats;
+    });
+    check(
+      `each of ${buys.length} Lightning invoices is paid by the node exactly once, the order's satoshis`,
+      rows.length === buys.length && wrongPayments.length === 0,
+      JSON.stringify({ wrongPayments, orders }, null, 1),
+    );
+    check(
+      `each of ${buys.length} Lightning buys has one payout, settled, and is completed`,
+      Boolean(settled) &&
+        statuses.every((status) => status === 'settled') &&
+        orders.length === buys.length &&
+        orders.every((row) => row.payouts === 1 && row.status === 'completed'),
+      JSON.stringify({ statuses, orders }, null, 1),
+    );
+  },
+};
