@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeBolt11 } from '@offzero/shared/bitcoin/bolt11';
 import { globalSettings, lightningPayouts, orders, payouts } from '../../db/schema';
-import { registerVerifiedCustomer, type RegisteredCustomer } from '../../test/accounts-helpers';
+import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../../test/accounts-helpers';
 import { newBuyOrderRow } from '../../test/new-buy-order-row';
 import { buyOrderPayload } from '../../test/buy-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -57,7 +57,11 @@ async function walletInvoice(amountSats?: number): Promise<{ invoice: string; pa
 async function paidBuy(walletAddress: string, amountSats = AMOUNT): Promise<string> {
   const [order] = await t.database.db
     .insert(orders)
-    .values({ ...newBuyOrderRow(ada.userId, 10_000n, { walletAddress, amountSats }), status: 'processing' })
+    .values({
+      ...newBuyOrderRow(ada.userId, 10_000n, { walletAddress, amountSats }),
+      status: 'processing',
+      paymentConfirmedAt: new Date(),
+    })
     .returning();
   return order!.id;
 }
@@ -240,9 +244,48 @@ describe('saving a buy to a Lightning destination', () => {
     const order = saved.json<{ order: { _id: string; walletAddress: string } }>().order;
     expect(order.walletAddress).toBe(invoice);
     expect((await orderRow(order._id)).payoutAddressId).toBeNull();
-    await t.database.db.update(orders).set({ status: 'processing' }).where(eq(orders.id, order._id));
+    await t.database.db
+      .update(orders)
+      .set({ status: 'processing', paymentConfirmedAt: new Date() })
+      .where(eq(orders.id, order._id));
     await t.app.lightning!.payDueBuys();
     expect(await orderRow(order._id)).toMatchObject({ status: 'completed' });
+  });
+
+  it('pays nothing on the customer\'s "I have paid" alone: only once an operator marks the payment received', async () => {
+    const probe = await buyOrderPayload(t, ada, 50);
+    const { invoice, paymentHash } = await walletInvoice(Number(BigInt(Math.round(probe.amount * 1e8))));
+    const saved = await saveBuy(invoice);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const orderId = saved.json<{ order: { _id: string } }>().order._id;
+    const claimed = await t.request({
+      method: 'POST',
+      url: '/api/order/update',
+      headers: ada.auth,
+      payload: {
+        _id: orderId,
+        payment: { method: 'zelle', amount: 50, create_time: new Date().toISOString(), receiving_in: {} },
+        status: 'processing',
+      },
+    });
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    expect(await t.app.lightning!.payDueBuys()).toBe(0);
+    const early = await t.app.lightning!.payOut(orderId, 'system:lightning').catch((error: Error) => error);
+    expect(early).toMatchObject({ message: PAYOUT_MESSAGES.notPayable });
+    expect(await payoutsOf(orderId)).toHaveLength(0);
+    expect(await orderRow(orderId)).toMatchObject({ status: 'processing', paymentConfirmedAt: null });
+
+    const admin = await logIn(t, 'admin@offzero.local');
+    const marked = await t.request({
+      method: 'POST',
+      url: `/api/admin/orders/${orderId}/mark-paid`,
+      headers: admin.auth,
+      payload: { note: 'Seen in the Zelle inbox' },
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    await t.app.lightning!.payDueBuys();
+    expect(await orderRow(orderId)).toMatchObject({ status: 'completed', txn: paymentHash });
+    expect(await payoutsOf(orderId)).toHaveLength(1);
   });
 
   it('refuses an expired invoice and one of another amount at save, with words', async () => {

@@ -54,6 +54,8 @@ export function createLightningService(deps: LightningServiceDeps) {
         and(
           eq(orders.type, 'buy'),
           eq(orders.status, 'processing'),
+          // Paid, not only said to be paid: "I have paid" alone sends nothing (docs/design.md, "Lightning").
+          isNotNull(orders.paymentConfirmedAt),
           or(sql`lower(${orders.walletAddress}) like 'ln%'`, sql`${orders.walletAddress} like '%@%'`),
           sql`not exists (select 1 from ${payouts} where ${payouts.orderId} = ${orders.id})`,
         ),

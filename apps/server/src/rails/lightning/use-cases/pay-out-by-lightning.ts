@@ -62,6 +62,13 @@ async function paidToday(db: Database, now: Date): Promise<bigint> {
 }
 
 /**
+ * A buy whose payment arrived: processing (the customer said they paid) is not enough, its payment must
+ * be confirmed (an operator's "Mark payment received", a matched bank credit, a PayPal capture).
+ */
+const isPaid = (order: Pick<OrderRow, 'status' | 'paymentConfirmedAt'>) =>
+  order.status === 'processing' && order.paymentConfirmedAt !== null;
+
+/**
  * Pays a paid buy out by Lightning (docs/design.md, "Lightning", "Payouts"): the destination is turned
  * into one invoice and checked; then, under the order's lock and within `lightning.max_payout_sats`
  * and `lightning.daily_payout_sats`, the payout is claimed (`submitted`, with the invoice and its
@@ -76,7 +83,7 @@ export async function payOutByLightning(
 ): Promise<PayoutRow> {
   const now = deps.now();
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order || !paysOutByLightning(order) || order.status !== 'processing') {
+  if (!order || !paysOutByLightning(order) || !isPaid(order)) {
     throw new AppError('CONFLICT', PAYOUT_MESSAGES.notPayable);
   }
   const destination = order.walletAddress!.trim().replace(/^lightning:/i, '');
@@ -88,7 +95,7 @@ export async function payOutByLightning(
 
   const claimed = await deps.db.transaction(async (tx) => {
     const locked = await lockOrder(tx, orderId);
-    if (!locked || locked.status !== 'processing') throw new AppError('CONFLICT', PAYOUT_MESSAGES.notPayable);
+    if (!locked || !isPaid(locked)) throw new AppError('CONFLICT', PAYOUT_MESSAGES.notPayable);
     const live = await tx
       .select({ id: payouts.id })
       .from(payouts)
