@@ -20,7 +20,7 @@
 // The harness is in scripts/scale/ (processes, nginx, the HTTP client, the customers), one file per
 // scenario in scripts/scale/scenarios/.
 import { check, elapsed, killAll, note, preflight, results, RUN_LIMIT_MS } from './scale/harness.mjs';
-import { reportCrash, startLayout, tearDown } from './scale/layout.mjs';
+import { atTearDown, reportCrash, startLayout, tearDown } from './scale/layout.mjs';
 import { paypalAcrossProcesses } from './scale/scenarios/paypal.mjs';
 import { no5xx, nothingLostOrDoubled, socketsCaughtUp } from './scale/scenarios/delivered-once.mjs';
 import { zelleBuyAndChainSell } from './scale/scenarios/zelle-and-chain.mjs';
@@ -72,6 +72,7 @@ async function underWorkerKills(ctx) {
   for (const [, scenario] of scenarios) states.push(await scenario.prepare(ctx));
   note('customers for instant payouts, inbound credits, Lightning payouts and plan runs are ready');
   const stopKills = killRepeatedly('worker', { times: KILLS });
+  atTearDown(() => stopKills().catch(() => undefined));
   for (const [index, [name, scenario]] of scenarios.entries()) {
     await scenario.drive(ctx, states[index]);
     note(`${name} driven`);

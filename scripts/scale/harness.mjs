@@ -13,7 +13,7 @@ import pg from 'pg';
 export const root = path.resolve(import.meta.dirname, '../..');
 const mainJs = path.join(root, 'apps/server/dist/main.js');
 export const migrateJs = path.join(root, 'apps/server/dist/migrate.js');
-export const RUN_LIMIT_MS = 300_000;
+export const RUN_LIMIT_MS = 420_000;
 const startedAt = Date.now();
 
 const baseDatabaseUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';

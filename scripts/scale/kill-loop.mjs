@@ -23,9 +23,15 @@ export function killRepeatedly(name, { times = 6, minMs = 300, maxMs = 700 } = {
       if (name !== 'worker') await waitRoutedTo(name);
     }
   })();
+  // Kept for the caller: a failed restart ends the loop, and is thrown where the loop is awaited.
+  const ended = loop.then(
+    () => null,
+    (error) => error,
+  );
   return async () => {
     stopped = true;
-    await loop;
+    const error = await ended;
+    if (error) throw error;
     note(`${name} killed (kill -9) and restarted ${kills} times`);
     return kills;
   };

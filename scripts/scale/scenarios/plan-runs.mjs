@@ -18,9 +18,9 @@ async function confirmedEntry(customer) {
   let { payoutAddresses } = await getOk('/api/payout-addresses', customer.token);
   if (payoutAddresses.length === 0)
     await post('/api/payout-addresses', { label: 'Cold wallet', address: WALLET }, customer.token);
-  if (!payoutAddresses.some((entry) => entry.confirmedAt)) await confirmPayoutAddress(customer);
+  if (!payoutAddresses.some((entry) => entry.status !== 'unconfirmed')) await confirmPayoutAddress(customer);
   ({ payoutAddresses } = await getOk('/api/payout-addresses', customer.token));
-  const entry = payoutAddresses.find((one) => one.confirmedAt);
+  const entry = payoutAddresses.find((one) => one.status !== 'unconfirmed');
   if (!entry) throw new Error(`${customer.email} has no confirmed payout address`);
   return entry;
 }
