@@ -32,8 +32,8 @@ import { killRepeatedly } from './scale/kill-loop.mjs';
 
 preflight();
 /** How many times the worker is killed while the money scenarios run: at most, and at least. */
-const KILLS = 10;
-const MIN_KILLS = 4;
+const KILLS = 12;
+const MIN_KILLS = 8;
 const watchdog = setTimeout(() => {
   console.log(`FAIL the run took longer than ${RUN_LIMIT_MS / 1000} s`);
   killAll();
@@ -71,7 +71,7 @@ async function underWorkerKills(ctx) {
   const states = [];
   for (const [, scenario] of scenarios) states.push(await scenario.prepare(ctx));
   note('customers for instant payouts, inbound credits, Lightning payouts and plan runs are ready');
-  const stopKills = killRepeatedly('worker', { times: KILLS });
+  const stopKills = killRepeatedly('worker', { times: KILLS, atLeast: MIN_KILLS });
   atTearDown(() => stopKills().catch(() => undefined));
   for (const [index, [name, scenario]] of scenarios.entries()) {
     await scenario.drive(ctx, states[index]);

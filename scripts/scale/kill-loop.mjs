@@ -5,15 +5,16 @@ import { kill9, note, startProcess, waitReady } from './harness.mjs';
 import { waitRoutedTo } from './nginx.mjs';
 
 /**
- * Kills `name` `times` times, each after it has been ready for 300–700 ms (long enough to claim and
- * send, short enough to die between "sent" and "recorded"), and restarts it. Answers a function that
- * waits for the loop to end with the process running again, and answers how many kills it made.
+ * Kills `name` up to `times` times, each after it has been ready for 300–700 ms (long enough to claim
+ * and send, short enough to die between "sent" and "recorded"), and restarts it. Answers a function
+ * that ends the loop once it made `atLeast` kills, waits for the process to run again, and answers how
+ * many kills it made.
  */
-export function killRepeatedly(name, { times = 6, minMs = 300, maxMs = 700 } = {}) {
+export function killRepeatedly(name, { times = 6, atLeast = 1, minMs = 300, maxMs = 700 } = {}) {
   let stopped = false;
   let kills = 0;
   const loop = (async () => {
-    while (!stopped && kills < times) {
+    while (!(stopped && kills >= atLeast) && kills < times) {
       await sleep(minMs + Math.floor(Math.random() * (maxMs - minMs)));
       await kill9(name);
       kills += 1;
@@ -28,11 +29,13 @@ export function killRepeatedly(name, { times = 6, minMs = 300, maxMs = 700 } = {
     () => null,
     (error) => error,
   );
+  let reported = false;
   return async () => {
     stopped = true;
     const error = await ended;
     if (error) throw error;
-    note(`${name} killed (kill -9) and restarted ${kills} times`);
+    if (!reported) note(`${name} killed (kill -9) and restarted ${kills} times`);
+    reported = true;
     return kills;
   };
 }

@@ -85,7 +85,7 @@ export const inboundCredits = {
     const { rows: orders } = await scratch.db.query(
       `select o.id::text as id, o.status, o.bank_txn, o.payment_confirmed_at is not null as confirmed,
               (select count(*)::int from order_events e where e.order_id = o.id and e.reason like 'bank credit % matched') as steps,
-              (select count(*)::int from order_events e where e.order_id = o.id and e.to_status = 'processing') as to_processing
+              (select count(*)::int from order_events e where e.order_id = o.id and e.from_status = 'pending' and e.to_status = 'processing') as to_processing
          from orders o where o.id = any($1::uuid[])`,
       [state.buys.map((buy) => buy.order._id)],
     );

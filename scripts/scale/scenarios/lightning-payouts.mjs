@@ -52,7 +52,8 @@ export const lightningPayouts = {
       },
       500,
     );
-    const statuses = await Promise.all(buys.map(({ buyer, order }) => payoutStatus(buyer, order._id)));
+    const statuses = [];
+    for (const { buyer, order } of buys) statuses.push(await payoutStatus(buyer, order._id));
     const { rows } = await scratch.db.query(
       `select h.hash,
               (select count(*)::int from demo_lightning_payments p where p.payment_hash = h.hash) as attempts,
@@ -64,7 +65,9 @@ export const lightningPayouts = {
     );
     const { rows: orders } = await scratch.db.query(
       `select o.id::text as id, o.status, o.amount_sats::text as sats,
-              (select count(*)::int from payouts p where p.order_id = o.id) as payouts
+              (select count(*)::int from payouts p where p.order_id = o.id) as payouts,
+              coalesce((select min(p.created_at) from payouts p where p.order_id = o.id) >= o.payment_confirmed_at,
+                       false) as after_paid
          from orders o where o.id = any($1::uuid[])`,
       [buys.map((buy) => buy.order._id)],
     );
@@ -78,11 +81,11 @@ export const lightningPayouts = {
       JSON.stringify({ wrongPayments, orders }, null, 1),
     );
     check(
-      `each of ${buys.length} Lightning buys has one payout, settled, and is completed`,
+      `each of ${buys.length} Lightning buys has one payout, settled, sent after the operator confirmed the payment, and is completed`,
       Boolean(settled) &&
         statuses.every((status) => status === 'settled') &&
         orders.length === buys.length &&
-        orders.every((row) => row.payouts === 1 && row.status === 'completed'),
+        orders.every((row) => row.payouts === 1 && row.after_paid && row.status === 'completed'),
       JSON.stringify({ statuses, orders }, null, 1),
     );
   },

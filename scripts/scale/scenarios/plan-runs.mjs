@@ -108,7 +108,7 @@ export const planRuns = {
       `select u.id::text as user_id,
               (select count(*)::int from orders o where o.user_id = u.id) as orders,
               (select count(*)::int from demo_bank_transfers t
-                 where t.kind = 'ach_debit' and t.counterparty_account_number = $2[array_position($1::uuid[], u.id)]) as debits
+                 where t.kind = 'ach_debit' and t.counterparty_account_number = ($2::text[])[array_position($1::uuid[], u.id)]) as debits
          from users u where u.id = any($1::uuid[])`,
       [savers.map((saver) => saver.userId), savers.map((saver) => saver.accountNumber)],
     );
