@@ -1,5 +1,6 @@
 // The scale test's HTTP client, through nginx: GETs retried on 502/503/504 or a refused connection
-// (they are idempotent), POSTs sent once unless they carry their own key; every 5xx the client sees is kept for the final check.
+// (they are idempotent), POSTs sent once unless they carry their own key; every 5xx the client sees
+// is kept for the final check.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ports } from './harness.mjs';
 
@@ -69,25 +70,35 @@ export async function getOk(pathname, token) {
 }
 
 /**
- * A POST, sent once (never retried blindly: it may have taken effect), through nginx or straight to
- * the process at `origin`. Answers the status and body.
+ * A POST, sent once (never retried blindly: it may have taken effect; only a refusal before any work
+ * is sent again), through nginx or straight to the process at `origin`. Answers the status and body.
  */
 export async function send(pathname, data, token, origin = base()) {
   traffic.posts += 1;
-  const response = await fetch(origin + pathname, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-csrf-token': csrf,
-      cookie: `offzero_csrf=${csrf}`,
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(data),
-    signal: AbortSignal.timeout(15_000),
-  });
-  const body = await response.json().catch(() => null);
-  if (response.status >= 500) traffic.fiveXX.push(`POST ${pathname} ${response.status}`);
-  return { status: response.status, body };
+  for (let attempt = 0; ; attempt += 1) {
+    const response = await fetch(origin + pathname, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-csrf-token': csrf,
+        cookie: `offzero_csrf=${csrf}`,
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(data),
+      signal: AbortSignal.timeout(15_000),
+    });
+    const body = await response.json().catch(() => null);
+    // A 503 with Retry-After is the server shedding load (or draining) before any handler ran: nothing
+    // was done, so the call is sent again after the pause it asks for, as a client should.
+    const retryAfter = Number(response.headers.get('retry-after'));
+    if (response.status === 503 && retryAfter > 0 && attempt < 5) {
+      traffic.retries += 1;
+      await sleep(Math.min(retryAfter, 2) * 1000);
+      continue;
+    }
+    if (response.status >= 500) traffic.fiveXX.push(`POST ${pathname} ${response.status}`);
+    return { status: response.status, body };
+  }
 }
 
 /** A POST sent once (see `send`) that must answer 200; answers the body. */
