@@ -28,7 +28,7 @@ import { instantPayouts } from './scale/scenarios/instant-payouts.mjs';
 import { inboundCredits } from './scale/scenarios/inbound-credits.mjs';
 import { lightningPayouts } from './scale/scenarios/lightning-payouts.mjs';
 import { planRuns } from './scale/scenarios/plan-runs.mjs';
-import { killRepeatedly } from './scale/kill-loop.mjs';
+import { killRepeatedly, moneyInFlight } from './scale/kill-loop.mjs';
 
 preflight();
 /** How many times the worker is killed while the money scenarios run: at most, and at least. */
@@ -71,14 +71,23 @@ async function underWorkerKills(ctx) {
   const states = [];
   for (const [, scenario] of scenarios) states.push(await scenario.prepare(ctx));
   note('customers for instant payouts, inbound credits, Lightning payouts and plan runs are ready');
-  const stopKills = killRepeatedly('worker', { times: KILLS, atLeast: MIN_KILLS });
+  const stopKills = killRepeatedly('worker', {
+    times: KILLS,
+    atLeast: MIN_KILLS,
+    minMs: 300,
+    maxMs: 1500,
+    inFlight: moneyInFlight,
+  });
   atTearDown(() => stopKills().catch(() => undefined));
   for (const [index, [name, scenario]] of scenarios.entries()) {
     await scenario.drive(ctx, states[index]);
     note(`${name} driven`);
   }
-  const kills = await stopKills();
-  check(`the worker was killed (kill -9) ${kills} times while they ran`, kills >= MIN_KILLS);
+  const { kills, landed } = await stopKills();
+  check(
+    `the worker was killed (kill -9) ${kills} times while they ran, ${landed} of them with money claimed and not yet recorded`,
+    kills >= MIN_KILLS,
+  );
   for (const [index, [, scenario]] of scenarios.entries()) await scenario.verify(ctx, states[index]);
 }
 
