@@ -208,8 +208,8 @@ export async function establishedCustomer(label, bank = {}) {
   return customer;
 }
 
-/** Marks a buy paid by Zelle as its customer does ("I have paid"), then as the operator does. */
-export async function payByZelle(customer, order, staff, reference) {
+/** Says a buy was paid by Zelle, as its customer does ("I have paid", with the Zelle reference). */
+export async function claimPaidByZelle(customer, order, reference) {
   await post(
     '/api/order/update',
     {
@@ -225,5 +225,4 @@ export async function payByZelle(customer, order, staff, reference) {
     customer.token,
   );
   await post('/api/order/update', { _id: order._id, bankTxn: reference }, customer.token);
-  await post(`/api/admin/orders/${order._id}/mark-paid`, { note: 'Seen in the Zelle inbox' }, staff);
 }

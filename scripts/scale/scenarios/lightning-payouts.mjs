@@ -3,9 +3,10 @@
 // again and again. Each invoice must be paid by the demo node exactly once (its own table of outgoing
 // payments) and each order have one settled payout, read through the order API.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { check, scratch, waitFor } from '../harness.mjs';
-import { post } from '../http.mjs';
-import { establishedCustomer, orderOf, payByZelle, placeBuy } from '../customers.mjs';
+import { check, kill9, note, scratch, startProcess, waitFor, waitReady } from '../harness.mjs';
+import { post, processOrigin, send } from '../http.mjs';
+import { waitRoutedTo } from '../nginx.mjs';
+import { claimPaidByZelle, establishedCustomer, orderOf, placeBuy } from '../customers.mjs';
 
 const BUYS_EACH = 3;
 
@@ -23,6 +24,39 @@ async function payoutStatus(buyer, orderId) {
   return rows[0]?.state ?? null;
 }
 
+const markPaid = (staff, order, origin) =>
+  send(`/api/admin/orders/${order._id}/mark-paid`, { note: 'Seen in the Zelle inbox' }, staff, origin);
+
+/**
+ * The operator confirms the payments: half through nginx; the other half at once, straight to web2,
+ * which is killed (kill -9) as the first answer comes back. A Lightning payout is sent by the process
+ * that confirmed the payment, so these are cut mid-way (claimed, paid, recorded: wherever they were);
+ * the worker's reconcile job must finish each by its payment hash, never paying twice. A confirmation
+ * the kill cut before it committed is made again through nginx, as the operator would. Answers how
+ * many answers the kill cut.
+ */
+async function markPaidCuttingWeb2(staff, buys) {
+  const half = Math.floor(buys.length / 2);
+  for (const { order } of buys.slice(0, half)) await markPaid(staff, order);
+  const answers = buys
+    .slice(half)
+    .map(({ order }) => markPaid(staff, order, processOrigin('web2')).catch(() => ({ status: 'cut' })));
+  await Promise.race(answers);
+  await kill9('web2');
+  const cut = (await Promise.all(answers)).filter((answer) => answer.status !== 200).length;
+  startProcess('web2');
+  await waitReady('web2');
+  await waitRoutedTo('web2');
+  note(`web2 killed (kill -9) as it confirmed ${buys.length - half} Lightning buys (${cut} answers cut)`);
+  for (const { order } of buys.slice(half)) {
+    const { rows } = await scratch.db.query('select payment_confirmed_at from orders where id = $1', [
+      order._id,
+    ]);
+    if (!rows[0]?.payment_confirmed_at) await markPaid(staff, order);
+  }
+  return cut;
+}
+
 export const lightningPayouts = {
   async prepare() {
     const buyers = [];
@@ -30,16 +64,18 @@ export const lightningPayouts = {
     return { buyers, buys: [] };
   },
 
-  async drive(ctx, { buyers, buys }) {
+  async drive(ctx, state) {
+    const { buyers, buys } = state;
     for (let round = 0; round < BUYS_EACH; round += 1)
       for (const buyer of buyers) {
         // An invoice without an amount: paid the order's satoshis.
         const invoice = await post('/api/dev/lightning/invoice', {});
         const order = await placeBuy(ctx, buyer, 30 + round, { walletAddress: invoice.invoice });
-        await payByZelle(buyer, order, ctx.staff, `ZL-LN-${order._id.slice(0, 8)}`);
+        await claimPaidByZelle(buyer, order, `ZL-LN-${order._id.slice(0, 8)}`);
         buys.push({ buyer, order, paymentHash: invoice.paymentHash });
         await sleep(200);
       }
+    state.cut = await markPaidCuttingWeb2(ctx.staff, buys);
   },
 
   async verify(ctx, { buys }) {
