@@ -1,6 +1,6 @@
 // Lightning payouts under kill -9 of the worker (docs/design.md, "Lightning"): buys paid out to BOLT11
 // invoices of the demo wallet, paid by Zelle and confirmed by the operator while the worker is killed
-// again and again. Each invoice must be paid by the demo node exactly once (its own table of outgoing
+// again and again (and web2 once, as it confirms). Each invoice must be paid by the demo node exactly once (its own table of outgoing
 // payments) and each order have one settled payout, read through the order API.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { check, kill9, note, scratch, startProcess, waitFor, waitReady } from '../harness.mjs';
@@ -29,11 +29,11 @@ const markPaid = (staff, order, origin) =>
 
 /**
  * The operator confirms the payments: half through nginx; the other half at once, straight to web2,
- * which is killed (kill -9) as the first answer comes back. A Lightning payout is sent by the process
- * that confirmed the payment, so these are cut mid-way (claimed, paid, recorded: wherever they were);
- * the worker's reconcile job must finish each by its payment hash, never paying twice. A confirmation
- * the kill cut before it committed is made again through nginx, as the operator would. Answers how
- * many answers the kill cut.
+ * which is killed (kill -9) as the first answer comes back, so some confirmations are cut mid-way. A
+ * confirmation the kill cut before it committed is made again through nginx, as the operator would.
+ * The payouts themselves are sent by the worker's reconcile job (a confirmation changes no status, so
+ * the confirming process does not send them), under the worker's kills. Answers how many answers the
+ * kill cut.
  */
 async function markPaidCuttingWeb2(staff, buys) {
   const half = Math.floor(buys.length / 2);
