@@ -5,8 +5,16 @@
 // realtime upgrade, proxy_next_upstream). Through nginx it registers two customers, runs a buy paid by
 // Zelle and a sell paid on the demo chain, keeps a WebSocket open per customer, `kill -9`s each web
 // process mid-way and the worker during deliveries, restarts them, then runs a buy paid with the demo
-// PayPal sandbox across both web processes and refunds it, and checks:
+// PayPal sandbox across both web processes and refunds it. Then, while the worker is `kill -9`ed
+// again and again (each time the moment a payout or plan run is claimed and not yet recorded, when
+// one is) and restarted, it runs instant sells, ACH buys paid by the demo bank's inbound credits (some
+// sent twice; web2 killed as they arrive), Lightning buys (web2 killed as their payments are
+// confirmed) and recurring-buy plan runs. It checks:
 //   - every deposit credited once, every notification (e-mail, SMS, realtime) delivered once;
+//   - every instant sell: one transfer at the demo bank, one settled payout, completed;
+//   - every inbound credit: its trace credited once, to its own buy, marked paid once;
+//   - every Lightning buy: its invoice paid by the demo node once, after the payment was confirmed;
+//   - every plan run: one debit keyed by the run, one order, one payout in the next batch;
 //   - the PayPal payment captured once, its refund's webhook verified and applied by the worker once;
 //   - the WebSocket clients reconnected and are up to date;
 //   - readiness turns 503 on SIGTERM before the process exits;

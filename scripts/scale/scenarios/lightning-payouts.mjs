@@ -1,7 +1,8 @@
 // Lightning payouts under kill -9 of the worker (docs/design.md, "Lightning"): buys paid out to BOLT11
 // invoices of the demo wallet, paid by Zelle and confirmed by the operator while the worker is killed
-// again and again (and web2 once, as it confirms). Each invoice must be paid by the demo node exactly once (its own table of outgoing
-// payments) and each order have one settled payout, read through the order API.
+// again and again (and web2 once, as it confirms). Each invoice must be paid by the demo node exactly
+// once (its own table of outgoing payments) and each order have one settled payout, read through the
+// order API.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { check, kill9, note, scratch, startProcess, waitFor, waitReady } from '../harness.mjs';
 import { post, processOrigin, send } from '../http.mjs';
