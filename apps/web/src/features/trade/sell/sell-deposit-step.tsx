@@ -79,9 +79,12 @@ export function SellDepositStep({
   return (
     <div className="space-y-4 text-center">
       <div>
-        <h3 {...stepHeadingProps} className="text-lg font-semibold text-ink-900 outline-none">
-          Please send {deposit.amountText} BTC
-        </h3>
+        <div className="flex items-center justify-center gap-2">
+          <h3 {...stepHeadingProps} className="text-lg font-semibold text-ink-900 outline-none">
+            Please send {deposit.amountText} BTC
+          </h3>
+          <CopyButton text={deposit.amountText} label="Copy amount" size="sm" />
+        </div>
         <p
           className={`mt-0.5 text-sm font-medium tabular-nums ${seconds <= 120 ? 'text-amber-700' : 'text-slate-500'}`}
           data-testid="deposit-countdown"
@@ -150,8 +153,9 @@ export function SellDepositStep({
             Waiting for your transaction…
           </p>
           <p className="text-left text-xs leading-5 text-slate-500">
-            Send exactly this amount, in one transaction, from a wallet you control. This address is for this
-            order only.
+            {order.lightning
+              ? 'Pay the Lightning invoice from your wallet (scanning the code does it), or send exactly this amount on chain to the address. Whichever arrives first counts: pay only once.'
+              : 'Send exactly this amount, in one transaction, from a wallet you control. This address is for this order only.'}
           </p>
           {mode === 'demo' && (
             <DemoWalletPayment
