@@ -16,7 +16,7 @@ import { cancelCustomerOrder } from './use-cases/cancel-order';
 import { expireOverdueOrders } from './use-cases/expire-orders';
 import { getOrderTimeline } from './use-cases/get-order-timeline';
 import { listOrders } from './use-cases/list-orders';
-import { lockQuote } from './use-cases/lock-quote';
+import { lockQuote, type LockedQuoteResult } from './use-cases/lock-quote';
 import type { OrderDeps } from './use-cases/order-deps';
 import { saveBuyOrder } from './use-cases/save-buy-order';
 import { saveSellOrder } from './use-cases/save-sell-order';
@@ -56,7 +56,7 @@ export function createOrderService(deps: {
     lockQuote: (
       user: UserRow,
       body: CreateQuoteRequest,
-    ): Promise<{ quote: QuoteRow; terms: PlaceTerms | null }> => lockQuote(wired, user, body),
+    ): Promise<LockedQuoteResult> => lockQuote(wired, user, body),
     /** "Cancel — I think this is a scam": the customer's buy cancelled until its payout starts. */
     cancelAsScam: (user: UserRow, orderId: string) => cancelBuyAsScam(wired, user, orderId),
     save: async (user: UserRow, body: SaveOrderRequest): Promise<OrderRow> => {
