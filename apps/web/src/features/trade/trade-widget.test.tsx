@@ -174,7 +174,7 @@ describe('TradeWidget, buy quote', () => {
     await user.click(continueButton);
     expect(await screen.findByRole('button', { name: 'Pay $250.00' })).toBeInTheDocument();
     const panel = screen.getByRole('tabpanel');
-    expect(within(panel).getByLabelText('Bitcoin address')).toHaveValue(userSettings.walletAddress);
+    expect(within(panel).getByLabelText(/^Bitcoin address/)).toHaveValue(userSettings.walletAddress);
     // The server's locked quote, its rate against the mid-market price, and its real lock.
     expect(within(panel).getByText(/^Price locked for (15:00|14:5\d)$/)).toBeInTheDocument();
     expect(within(panel).getByText('Mid-market $96,811.72')).toBeInTheDocument();
@@ -182,8 +182,8 @@ describe('TradeWidget, buy quote', () => {
     // Mid-flow the tabs stay put.
     expect(screen.getByRole('tab', { name: 'Sell' })).toHaveAttribute('aria-disabled', 'true');
 
-    await user.clear(within(panel).getByLabelText('Bitcoin address'));
-    await user.type(within(panel).getByLabelText('Bitcoin address'), 'not-an-address');
+    await user.clear(within(panel).getByLabelText(/^Bitcoin address/));
+    await user.type(within(panel).getByLabelText(/^Bitcoin address/), 'not-an-address');
     await user.click(within(panel).getByRole('button', { name: 'Pay $250.00' }));
     await vi.waitFor(() =>
       expect(toast.error).toHaveBeenLastCalledWith('Invalid Bitcoin Address. This is not a bitcoin address.'),
