@@ -53,10 +53,8 @@ export function createOrderService(deps: {
   const wired: OrderDeps = { ...deps, now: deps.now ?? (() => new Date()) };
   return {
     /** Locks a quote's figures for the customer until the order session timeout (docs/design.md). */
-    lockQuote: (
-      user: UserRow,
-      body: CreateQuoteRequest,
-    ): Promise<LockedQuoteResult> => lockQuote(wired, user, body),
+    lockQuote: (user: UserRow, body: CreateQuoteRequest): Promise<LockedQuoteResult> =>
+      lockQuote(wired, user, body),
     /** "Cancel — I think this is a scam": the customer's buy cancelled until its payout starts. */
     cancelAsScam: (user: UserRow, orderId: string) => cancelBuyAsScam(wired, user, orderId),
     save: async (user: UserRow, body: SaveOrderRequest): Promise<OrderRow> => {

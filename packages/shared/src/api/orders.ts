@@ -168,7 +168,10 @@ export function buyConfirmationFormSchema(network: BitcoinNetwork) {
         if (lightningDestinationKind(text)) return;
         const problem = bitcoinAddressProblem(text, network);
         if (problem) {
-          context.addIssue({ code: 'custom', message: addressRefusal(BUY_CHECK_MESSAGES.invalidAddress, problem) });
+          context.addIssue({
+            code: 'custom',
+            message: addressRefusal(BUY_CHECK_MESSAGES.invalidAddress, problem),
+          });
         }
       }),
   });

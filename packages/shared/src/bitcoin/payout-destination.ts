@@ -17,7 +17,9 @@ const BOLT11_FORM = /^ln(bc|tb|tbs|bcrt)[0-9]*[munp]?1[02-9ac-hj-np-z]+$/;
 const LIGHTNING_ADDRESS_FORM = /^[a-z0-9._+-]+@([a-z0-9-]+\.)*[a-z0-9-]+(:\d{1,5})?$/;
 
 /** A Lightning destination's kind (an optional `lightning:` prefix allowed), or null. */
-export function lightningDestinationKind(text: string): Exclude<PayoutDestinationKind, 'bitcoin-address'> | null {
+export function lightningDestinationKind(
+  text: string,
+): Exclude<PayoutDestinationKind, 'bitcoin-address'> | null {
   const value = text
     .trim()
     .replace(/^lightning:/i, '')

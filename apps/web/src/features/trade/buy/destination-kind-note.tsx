@@ -33,8 +33,8 @@ export function DestinationKindNote({
       {lightning && feeBudgetSats !== undefined && (
         <p className="text-xs leading-5 text-slate-600" data-testid="routing-fee-budget">
           Sent by Lightning the moment your payment arrives. Routing fee budget: up to{' '}
-          <span className="font-semibold text-ink-900">{feeBudgetSats.toLocaleString('en-US')} sats</span>, paid
-          by OffZero: you receive {formatBuyBtc(amountSats)} BTC in full.
+          <span className="font-semibold text-ink-900">{feeBudgetSats.toLocaleString('en-US')} sats</span>,
+          paid by OffZero: you receive {formatBuyBtc(amountSats)} BTC in full.
         </p>
       )}
       {lightning && feeBudgetSats === undefined && (
