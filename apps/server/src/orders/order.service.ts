@@ -7,7 +7,7 @@ import type {
 import type { CreateQuoteRequest } from '@offzero/shared/api/quotes';
 import type { BitcoinNetwork } from '@offzero/shared/bitcoin/address';
 import type { Database } from '../db/database';
-import type { OrderRow, QuoteRow, UserRow } from '../db/schema';
+import type { OrderRow, UserRow } from '../db/schema';
 import type { PayoutAddressService } from '../payout-addresses/payout-address.service';
 import { trackOutboxWrites } from '../outbox/outbox-writes';
 import type { PriceBook } from '../prices/price-book';
@@ -22,7 +22,6 @@ import { saveBuyOrder } from './use-cases/save-buy-order';
 import { saveSellOrder } from './use-cases/save-sell-order';
 import { updateOrder } from './use-cases/update-order';
 import { customerPayoutHold } from '../payout-addresses/payout-destination';
-import type { PlaceTerms } from '@offzero/shared/places/places';
 import { cancelBuyAsScam } from '../scam-shield/scam-cancel';
 import type { LightningNode } from '../rails/lightning/lightning-node';
 import { findGlobalSettings } from '../settings/global-settings.repository';

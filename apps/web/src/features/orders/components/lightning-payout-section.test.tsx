@@ -121,7 +121,7 @@ describe('the drawer of a buy paid out by Lightning', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     const [retryUrl, retryInit] = fetchMock.mock.calls[0]!;
     expect(retryUrl).toBe(`/api/lightning/payouts/${ORDER_ID}/retry`);
-    expect(JSON.parse(String(retryInit?.body))).toEqual({});
+    expect(JSON.parse(retryInit?.body as string)).toEqual({});
 
     await user.click(within(section).getByRole('button', { name: 'Send on-chain instead' }));
     const select = await within(section).findByLabelText('Send the bitcoin on chain to');
@@ -134,6 +134,6 @@ describe('the drawer of a buy paid out by Lightning', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     const [onchainUrl, onchainInit] = fetchMock.mock.calls[1]!;
     expect(onchainUrl).toBe(`/api/lightning/payouts/${ORDER_ID}/onchain`);
-    expect(JSON.parse(String(onchainInit?.body))).toEqual({ payoutAddressId: 'pa-cold' });
+    expect(JSON.parse(onchainInit?.body as string)).toEqual({ payoutAddressId: 'pa-cold' });
   });
 });

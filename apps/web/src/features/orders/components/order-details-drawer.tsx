@@ -91,46 +91,7 @@ function OrderDetails({ order }: { order: Order }) {
     },
   ];
 
-  // A Lightning destination or payment is on no block explorer: its reference is the payment hash.
-  const lightningKind = isBuy && address !== null ? lightningDestinationKind(address) : null;
-  const txnIsPaymentHash =
-    order.txn !== null &&
-    (order.txn === order.lightning?.paymentHash || order.txn === order.lightningPayout?.paymentHash);
-  const chain: (DetailRow | false)[] = [
-    address !== null && {
-      label: lightningKind
-        ? PAYOUT_DESTINATION_LABELS[lightningKind]
-        : isBuy
-          ? 'Bitcoin address'
-          : 'Deposit address',
-      value: lightningKind ? (
-        <span className="inline-flex items-center gap-1.5" title={address}>
-          <Mono>{lightningKind === 'invoice' ? shortenText(address, SHORTEN.address) : address}</Mono>
-          <CopyButton text={address} label="Copy Lightning destination" size="sm" />
-        </span>
-      ) : (
-        <ExplorerLink href={`${explorerUrl}/address/${address}`}>{address}</ExplorerLink>
-      ),
-    },
-    !isBuy && {
-      label: 'Confirmations',
-      value: <span data-testid="order-confirmations">{order.confirmations}</span>,
-    },
-    {
-      label: txnIsPaymentHash ? 'Payment hash (txn)' : 'Transaction (txn)',
-      value: txnIsPaymentHash ? (
-        <Mono>{order.txn}</Mono>
-      ) : order.txn ? (
-        <ExplorerLink href={`${explorerUrl}/tx/${order.txn}`}>{order.txn}</ExplorerLink>
-      ) : (
-        '—'
-      ),
-    },
-    {
-      label: method === 'paypal' ? 'PayPal transaction id' : 'Bank Tx Ref No.',
-      value: order.bankTxn ? <Mono>{order.bankTxn}</Mono> : '—',
-    },
-  ];
+  const chain = chainRows(order, address, method, explorerUrl);
 
   return (
     <div className="space-y-5" data-testid="order-details">
@@ -176,6 +137,56 @@ function OrderDetails({ order }: { order: Order }) {
       </div>
     </div>
   );
+}
+
+/** The bitcoin side: the address (or Lightning destination), confirmations, the transaction, the bank's reference. */
+function chainRows(
+  order: Order,
+  address: string | null,
+  method: string | null,
+  explorerUrl: string,
+): (DetailRow | false)[] {
+  const isBuy = order.type === 'buy';
+  // A Lightning destination or payment is on no block explorer: its reference is the payment hash.
+  const lightningKind = isBuy && address !== null ? lightningDestinationKind(address) : null;
+  const txnIsPaymentHash =
+    order.txn !== null &&
+    (order.txn === order.lightning?.paymentHash || order.txn === order.lightningPayout?.paymentHash);
+  return [
+    address !== null && {
+      label: lightningKind
+        ? PAYOUT_DESTINATION_LABELS[lightningKind]
+        : isBuy
+          ? 'Bitcoin address'
+          : 'Deposit address',
+      value: lightningKind ? (
+        <span className="inline-flex items-center gap-1.5" title={address}>
+          <Mono>{lightningKind === 'invoice' ? shortenText(address, SHORTEN.address) : address}</Mono>
+          <CopyButton text={address} label="Copy Lightning destination" size="sm" />
+        </span>
+      ) : (
+        <ExplorerLink href={`${explorerUrl}/address/${address}`}>{address}</ExplorerLink>
+      ),
+    },
+    !isBuy && {
+      label: 'Confirmations',
+      value: <span data-testid="order-confirmations">{order.confirmations}</span>,
+    },
+    {
+      label: txnIsPaymentHash ? 'Payment hash (txn)' : 'Transaction (txn)',
+      value: txnIsPaymentHash ? (
+        <Mono>{order.txn}</Mono>
+      ) : order.txn ? (
+        <ExplorerLink href={`${explorerUrl}/tx/${order.txn}`}>{order.txn}</ExplorerLink>
+      ) : (
+        '—'
+      ),
+    },
+    {
+      label: method === 'paypal' ? 'PayPal transaction id' : 'Bank Tx Ref No.',
+      value: order.bankTxn ? <Mono>{order.bankTxn}</Mono> : '—',
+    },
+  ];
 }
 
 /** What to know first: the order is under review, its payout waits, or why it was cancelled. */

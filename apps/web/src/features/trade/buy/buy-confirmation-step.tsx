@@ -2,7 +2,11 @@ import { useMemo, type ChangeEvent, type ReactNode } from 'react';
 import { toast } from '../../../lib/toast';
 import { buyConfirmationFormSchema } from '@offzero/shared/api/orders';
 import { ADDRESS_PLACEHOLDER } from '@offzero/shared/bitcoin/address';
-import { payoutDestinationKind } from '@offzero/shared/bitcoin/payout-destination';
+import {
+  payoutDestinationKind,
+  type PayoutDestinationKind,
+} from '@offzero/shared/bitcoin/payout-destination';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { PayoutAddress } from '@offzero/shared/api/payout-addresses';
 import { BUY_FUNDING_RAILS } from '@offzero/shared/rails/rails';
 import { Button } from '../../../components/ui/button';
@@ -102,32 +106,15 @@ export function BuyConfirmationStep({
   );
 
   const addressField = (
-    <div className="space-y-2">
-      <TextField
-        label="Bitcoin address or Lightning invoice"
-        {...form.register('walletAddress', {
-          onChange: (event: ChangeEvent<HTMLInputElement>) => onAddressChange(event.target.value),
-        })}
-        autoComplete="off"
-        spellCheck={false}
-        placeholder={ADDRESS_PLACEHOLDER[bitcoinNetwork]}
-        hint={
-          kind === 'invoice'
-            ? 'An invoice from your own wallet. We pay it once, as soon as your payment arrives.'
-            : firstAddress
-              ? 'Your own wallet. We e-mail you a link to confirm it, and send your bitcoin once you open it.'
-              : 'Your own wallet. We send the bitcoin straight to it.'
-        }
-        inputClassName="font-mono text-sm!"
-      />
-      {kind && (
-        <DestinationKindNote
-          kind={kind}
-          amountSats={quote.amountSats}
-          feeBudgetSats={quote.lightningFeeBudgetSats}
-        />
-      )}
-    </div>
+    <DestinationField
+      field={form.register('walletAddress', {
+        onChange: (event: ChangeEvent<HTMLInputElement>) => onAddressChange(event.target.value),
+      })}
+      placeholder={ADDRESS_PLACEHOLDER[bitcoinNetwork]}
+      hint={destinationHint(kind, firstAddress)}
+      kind={kind}
+      quote={quote}
+    />
   );
 
   return (
@@ -177,6 +164,51 @@ export function BuyConfirmationStep({
         </Button>
       )}
     </form>
+  );
+}
+
+/** What the field says of the destination typed: an invoice is paid once; a new address is confirmed first. */
+function destinationHint(kind: PayoutDestinationKind | null, firstAddress: boolean): string {
+  if (kind === 'invoice')
+    return 'An invoice from your own wallet. We pay it once, as soon as your payment arrives.';
+  return firstAddress
+    ? 'Your own wallet. We e-mail you a link to confirm it, and send your bitcoin once you open it.'
+    : 'Your own wallet. We send the bitcoin straight to it.';
+}
+
+/** The destination field, and under it the kind typed with its Lightning routing-fee budget. */
+function DestinationField({
+  field,
+  placeholder,
+  hint,
+  kind,
+  quote,
+}: {
+  field: UseFormRegisterReturn<'walletAddress'>;
+  placeholder: string;
+  hint: string;
+  kind: PayoutDestinationKind | null;
+  quote: HeldBuyQuote;
+}) {
+  return (
+    <div className="space-y-2">
+      <TextField
+        label="Bitcoin address or Lightning invoice"
+        {...field}
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={placeholder}
+        hint={hint}
+        inputClassName="font-mono text-sm!"
+      />
+      {kind && (
+        <DestinationKindNote
+          kind={kind}
+          amountSats={quote.amountSats}
+          feeBudgetSats={quote.lightningFeeBudgetSats}
+        />
+      )}
+    </div>
   );
 }
 

@@ -109,26 +109,7 @@ export function SellDepositStep({
         </Suspense>
       </div>
 
-      <div className="flex items-center justify-center gap-2">
-        <span
-          className="font-mono text-sm font-medium text-ink-900"
-          title={deposit.address}
-          data-testid="deposit-address"
-        >
-          {shortenText(deposit.address, SHORTEN.address)}
-        </span>
-        <CopyButton text={deposit.address} label="Copy deposit address" size="sm" />
-        <a
-          href={`${explorerUrl}/address/${deposit.address}`}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label="View the deposit address on the block explorer"
-          title="View on the block explorer"
-          className="inline-flex size-8 items-center justify-center rounded-full text-slate-500 ring-1 ring-slate-200 hover:bg-brand-50 hover:text-brand-700"
-        >
-          <ExternalLinkIcon className="size-4" />
-        </a>
-      </div>
+      <DepositAddressLine address={deposit.address} explorerUrl={explorerUrl} />
 
       {order.lightning && <LightningInvoiceLine invoice={order.lightning.invoice} />}
 
@@ -166,6 +147,32 @@ export function SellDepositStep({
           )}
         </>
       )}
+    </div>
+  );
+}
+
+/** The order's deposit address, shortened, with a copy button and a block explorer link. */
+function DepositAddressLine({ address, explorerUrl }: { address: string; explorerUrl: string }) {
+  return (
+    <div className="flex items-center justify-center gap-2">
+      <span
+        className="font-mono text-sm font-medium text-ink-900"
+        title={address}
+        data-testid="deposit-address"
+      >
+        {shortenText(address, SHORTEN.address)}
+      </span>
+      <CopyButton text={address} label="Copy deposit address" size="sm" />
+      <a
+        href={`${explorerUrl}/address/${address}`}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label="View the deposit address on the block explorer"
+        title="View on the block explorer"
+        className="inline-flex size-8 items-center justify-center rounded-full text-slate-500 ring-1 ring-slate-200 hover:bg-brand-50 hover:text-brand-700"
+      >
+        <ExternalLinkIcon className="size-4" />
+      </a>
     </div>
   );
 }
