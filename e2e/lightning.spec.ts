@@ -94,7 +94,7 @@ async function newestOrder(api: Api, customer: Customer): Promise<Order> {
 /** Pays the deposit page's invoice from the demo wallet and waits for the realtime success toast. */
 async function payFromDemoWallet(page: Page, widget: Locator, order: Order): Promise<number> {
   const paidAt = Date.now();
-  await widget.getByRole('button', { name: 'Pay by Lightning from the demo wallet' }).click();
+  await widget.getByRole('button', { name: 'Pay by Lightning' }).click();
   await expect(page.getByText(`${order.amount.toFixed(6)} BTC received successfully`)).toBeVisible({
     timeout: 10_000,
   });
@@ -188,7 +188,9 @@ for (const [label, size] of SIZES) {
     const { invoice } = (await api.post('/api/dev/lightning/invoice', {})) as { invoice: string };
     await widget.getByLabel(/^Bitcoin address/).fill(invoice);
     await expect(widget.getByTestId('destination-kind')).toContainText('Lightning invoice');
-    await expect(widget.getByTestId('routing-fee-budget')).toContainText(/Routing fee budget: up to [\d,]+ sats/);
+    await expect(widget.getByTestId('routing-fee-budget')).toContainText(
+      /Routing fee budget: up to [\d,]+ sats/,
+    );
     await snapAsIs(page, 'lightning', `buy-${label}-destination`);
 
     await widget.getByRole('button', { name: 'Pay $100.00' }).click();

@@ -20,6 +20,8 @@ export const TIMER_EXPIRED_ALERT = 'The timer has expired!';
 // The QR code library loads when a deposit is shown, not with the trade widget on the home page.
 const QRCodeSVG = lazy(async () => ({ default: (await import('qrcode.react')).QRCodeSVG }));
 const QR_SIZE = 196;
+// With an invoice the payment link is several times longer: a larger code keeps its modules scannable.
+const QR_SIZE_WITH_INVOICE = 240;
 
 /** The sell order's deposit address and the exact amount to send there. */
 export function depositOf(order: Order): { address: string; amountSats: Sats; amountText: string } | null {
@@ -75,6 +77,7 @@ export function SellDepositStep({
     );
   }
   const over = seconds === 0 || closed !== null;
+  const qrSize = order.lightning ? QR_SIZE_WITH_INVOICE : QR_SIZE;
 
   return (
     <div className="space-y-4 text-center">
@@ -96,10 +99,10 @@ export function SellDepositStep({
       <div
         className={`mx-auto w-fit rounded-2xl bg-white p-3 ring-1 ring-slate-200 ${over ? 'opacity-30' : ''}`}
       >
-        <Suspense fallback={<div style={{ width: QR_SIZE, height: QR_SIZE }} />}>
+        <Suspense fallback={<div style={{ width: qrSize, height: qrSize }} />}>
           <QRCodeSVG
             value={depositUri(deposit.address, deposit.amountText, order._id, order.lightning?.invoice)}
-            size={QR_SIZE}
+            size={qrSize}
             level="M"
             marginSize={1}
             title={`Payment QR code: ${deposit.amountText} BTC to ${deposit.address}`}
@@ -238,7 +241,7 @@ function DemoWalletPayment({
         loading={pay.isPending}
         disabled={sent}
       >
-        {invoice ? 'Pay by Lightning from the demo wallet' : 'Pay from the demo wallet'}
+        {invoice ? 'Pay by Lightning' : 'Pay from the demo wallet'}
       </Button>
     </section>
   );
