@@ -404,6 +404,32 @@ describe('TradeWidget, sell', () => {
     expect(await screen.findByRole('button', { name: /Zelle/ })).toBeInTheDocument();
   });
 
+  it('asks how the bitcoin is sent, on-chain first; Lightning goes with the quote and says when it is credited', async () => {
+    saveSessionToken(fakeSessionToken('user-1'));
+    const fetchMock = mockApi({ settings: { ...userSettings, bankAccount } });
+    const user = userEvent.setup();
+    renderWidget();
+    await user.click(await screen.findByRole('tab', { name: 'Sell' }));
+    await user.type(await screen.findByLabelText('You Pay'), '0.01');
+    const continueButton = screen.getByRole('button', { name: 'Continue' });
+    await vi.waitFor(() => expect(continueButton).toBeEnabled());
+    await user.click(continueButton);
+
+    expect(await screen.findByRole('radio', { name: /On-chain/ })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: /Lightning/ }));
+    await user.click(screen.getByRole('button', { name: /ACH/ }));
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/api/quotes'))).toBe(true),
+    );
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/quotes'))!;
+    expect(JSON.parse(init!.body as string)).toMatchObject({
+      type: 'sell',
+      method: 'ach',
+      deposit: 'lightning',
+    });
+    expect(await screen.findByText(/^Sent by Lightning: Credited in seconds/)).toBeInTheDocument();
+  });
+
   it('explains a sale the ACH charges would eat, naming the smallest amount, and keeps Send disabled', async () => {
     saveSessionToken(fakeSessionToken('user-1'));
     // ACH charges $25: 0.000214 BTC is $20.34 after the fee (enough before charges), nothing after.
