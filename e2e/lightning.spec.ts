@@ -130,6 +130,7 @@ for (const [label, size] of SIZES) {
     await page.goto(`/orders?order=${order._id}`);
     const details = page.getByTestId('order-details');
     await expect(details.getByText('Payment hash (txn)')).toBeVisible();
+    await expect(details.getByRole('button', { name: 'Copy Lightning invoice' })).toBeVisible();
     await expect(details.getByText(order.lightning!.paymentHash)).toBeVisible();
     await snapAsIs(page, 'lightning', `sell-${label}-drawer`);
     await api.dispose();

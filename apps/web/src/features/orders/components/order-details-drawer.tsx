@@ -168,6 +168,17 @@ function chainRows(
         <ExplorerLink href={`${explorerUrl}/address/${address}`}>{address}</ExplorerLink>
       ),
     },
+    // A sell paid by Lightning: the invoice offered beside the address.
+    !isBuy &&
+      order.lightning !== undefined && {
+        label: 'Lightning invoice',
+        value: (
+          <span className="inline-flex items-center gap-1.5" title={order.lightning.invoice}>
+            <Mono>{shortenText(order.lightning.invoice, SHORTEN.address)}</Mono>
+            <CopyButton text={order.lightning.invoice} label="Copy Lightning invoice" size="sm" />
+          </span>
+        ),
+      },
     !isBuy && {
       label: 'Confirmations',
       value: <span data-testid="order-confirmations">{order.confirmations}</span>,
