@@ -6,12 +6,12 @@ export const SELL_DEPOSIT_OPTIONS: readonly { id: SellDeposit; label: string; ar
   {
     id: 'onchain',
     label: 'On-chain',
-    arrival: 'Credited once the bitcoin network confirms it, usually 10 to 60 minutes.',
+    arrival: 'Credited once the network confirms it, usually 10 to 60 minutes.',
   },
   {
     id: 'lightning',
     label: 'Lightning',
-    arrival: 'Credited in seconds, the moment your wallet pays the invoice. No confirmations to wait for.',
+    arrival: 'Credited in seconds, once your wallet pays the invoice.',
   },
 ];
 
