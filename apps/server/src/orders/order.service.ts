@@ -7,7 +7,7 @@ import type {
 import type { CreateQuoteRequest } from '@offzero/shared/api/quotes';
 import type { BitcoinNetwork } from '@offzero/shared/bitcoin/address';
 import type { Database } from '../db/database';
-import type { OrderRow, QuoteRow, UserRow } from '../db/schema';
+import type { OrderRow, UserRow } from '../db/schema';
 import type { PayoutAddressService } from '../payout-addresses/payout-address.service';
 import { trackOutboxWrites } from '../outbox/outbox-writes';
 import type { PriceBook } from '../prices/price-book';
@@ -16,13 +16,12 @@ import { cancelCustomerOrder } from './use-cases/cancel-order';
 import { expireOverdueOrders } from './use-cases/expire-orders';
 import { getOrderTimeline } from './use-cases/get-order-timeline';
 import { listOrders } from './use-cases/list-orders';
-import { lockQuote } from './use-cases/lock-quote';
+import { lockQuote, type LockedQuoteResult } from './use-cases/lock-quote';
 import type { OrderDeps } from './use-cases/order-deps';
 import { saveBuyOrder } from './use-cases/save-buy-order';
 import { saveSellOrder } from './use-cases/save-sell-order';
 import { updateOrder } from './use-cases/update-order';
 import { customerPayoutHold } from '../payout-addresses/payout-destination';
-import type { PlaceTerms } from '@offzero/shared/places/places';
 import { cancelBuyAsScam } from '../scam-shield/scam-cancel';
 import type { LightningNode } from '../rails/lightning/lightning-node';
 import { findGlobalSettings } from '../settings/global-settings.repository';
@@ -53,10 +52,8 @@ export function createOrderService(deps: {
   const wired: OrderDeps = { ...deps, now: deps.now ?? (() => new Date()) };
   return {
     /** Locks a quote's figures for the customer until the order session timeout (docs/design.md). */
-    lockQuote: (
-      user: UserRow,
-      body: CreateQuoteRequest,
-    ): Promise<{ quote: QuoteRow; terms: PlaceTerms | null }> => lockQuote(wired, user, body),
+    lockQuote: (user: UserRow, body: CreateQuoteRequest): Promise<LockedQuoteResult> =>
+      lockQuote(wired, user, body),
     /** "Cancel — I think this is a scam": the customer's buy cancelled until its payout starts. */
     cancelAsScam: (user: UserRow, orderId: string) => cancelBuyAsScam(wired, user, orderId),
     save: async (user: UserRow, body: SaveOrderRequest): Promise<OrderRow> => {

@@ -27,8 +27,8 @@ export const quoteRoutes =
       },
       async (request) => {
         const { user } = signedInUser(request);
-        const { quote, terms } = await ordersService.lockQuote(user, request.body);
-        return { quote: toQuoteResponse(quote, terms) };
+        const { quote, terms, lightningFeeBudgetSats } = await ordersService.lockQuote(user, request.body);
+        return { quote: toQuoteResponse(quote, terms, lightningFeeBudgetSats) };
       },
     );
   };

@@ -41,6 +41,15 @@ describe('trade widget form schemas', () => {
     );
   });
 
+  it('takes a Lightning invoice or a Lightning address as the destination (the server reads it in full)', () => {
+    const testnet = buyConfirmationFormSchema('testnet');
+    for (const walletAddress of ['lntb10u1pjexample0qqqsp5', 'LIGHTNING:lntb1pjexample0qq', 'ada@wallet.example']) {
+      expect(testnet.safeParse({ walletAddress }).success, walletAddress).toBe(true);
+    }
+    expect(testnet.safeParse({ walletAddress: 'ada@' }).success).toBe(false);
+    expect(testnet.safeParse({ walletAddress: 'x'.repeat(2001) }).success).toBe(false);
+  });
+
   it("takes the three payout methods only, with the spec's message for anything else", () => {
     expect(sellMethodFormSchema.parse({ method: 'ach' })).toEqual({ method: 'ach' });
     const result = sellMethodFormSchema.safeParse({ method: 'paypal' });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { type BitcoinNetwork } from '../bitcoin/address';
-import { bitcoinAddressField } from '../bitcoin/address-field';
+import { bitcoinAddressProblem, type BitcoinNetwork } from '../bitcoin/address';
+import { addressRefusal } from '../bitcoin/address-field';
+import { lightningDestinationKind } from '../bitcoin/payout-destination';
 import { MoneyParseError, parseTypedBtc, parseTypedUsd } from '../money/money';
 import { byRail, PAYMENT_RAILS, SELL_PAYOUT_RAILS, SELL_PAYOUTS } from '../rails/rails';
 import { scamCheckSchema } from '../places/scam-shield';
@@ -153,10 +154,26 @@ export const quoteFormSchema = z
   });
 export type QuoteForm = z.infer<typeof quoteFormSchema>;
 
-/** Buy confirmation: the address the bitcoin is sent to, a payable one of this network's. */
+/**
+ * Buy confirmation: where the bitcoin is sent, a payable address of this network's, or a Lightning
+ * invoice or Lightning address (docs/design.md, "Lightning"; the server reads those in full).
+ */
 export function buyConfirmationFormSchema(network: BitcoinNetwork) {
   return z.object({
-    walletAddress: bitcoinAddressField(network, BUY_CHECK_MESSAGES.invalidAddress),
+    walletAddress: z
+      .string()
+      .trim()
+      .max(2000, BUY_CHECK_MESSAGES.invalidAddress)
+      .superRefine((text, context) => {
+        if (lightningDestinationKind(text)) return;
+        const problem = bitcoinAddressProblem(text, network);
+        if (problem) {
+          context.addIssue({
+            code: 'custom',
+            message: addressRefusal(BUY_CHECK_MESSAGES.invalidAddress, problem),
+          });
+        }
+      }),
   });
 }
 

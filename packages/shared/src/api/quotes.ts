@@ -47,6 +47,12 @@ export const quoteSchema = z.object({
   platformFee: z.number(),
   /** A buy's payout network fee, USD. */
   networkFee: z.number().optional(),
+  /**
+   * A buy's routing-fee budget if it is paid out by Lightning, in satoshis: the most the operator's node
+   * may spend routing the payout (the operator's cost; the customer receives `amount` in full). Absent
+   * when this buy cannot be paid out by Lightning (the rail off, no node, or above the payout cap).
+   */
+  lightningFeeBudgetSats: z.number().int().optional(),
   /** A sell's bank charges of its payout method, USD. */
   bankFee: z.number().optional(),
   /** A sell's payout method. */

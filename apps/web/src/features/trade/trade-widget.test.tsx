@@ -174,7 +174,7 @@ describe('TradeWidget, buy quote', () => {
     await user.click(continueButton);
     expect(await screen.findByRole('button', { name: 'Pay $250.00' })).toBeInTheDocument();
     const panel = screen.getByRole('tabpanel');
-    expect(within(panel).getByLabelText('Bitcoin address')).toHaveValue(userSettings.walletAddress);
+    expect(within(panel).getByLabelText(/^Bitcoin address/)).toHaveValue(userSettings.walletAddress);
     // The server's locked quote, its rate against the mid-market price, and its real lock.
     expect(within(panel).getByText(/^Price locked for (15:00|14:5\d)$/)).toBeInTheDocument();
     expect(within(panel).getByText('Mid-market $96,811.72')).toBeInTheDocument();
@@ -182,8 +182,8 @@ describe('TradeWidget, buy quote', () => {
     // Mid-flow the tabs stay put.
     expect(screen.getByRole('tab', { name: 'Sell' })).toHaveAttribute('aria-disabled', 'true');
 
-    await user.clear(within(panel).getByLabelText('Bitcoin address'));
-    await user.type(within(panel).getByLabelText('Bitcoin address'), 'not-an-address');
+    await user.clear(within(panel).getByLabelText(/^Bitcoin address/));
+    await user.type(within(panel).getByLabelText(/^Bitcoin address/), 'not-an-address');
     await user.click(within(panel).getByRole('button', { name: 'Pay $250.00' }));
     await vi.waitFor(() =>
       expect(toast.error).toHaveBeenLastCalledWith('Invalid Bitcoin Address. This is not a bitcoin address.'),
@@ -402,6 +402,32 @@ describe('TradeWidget, sell', () => {
     expect(screen.getByLabelText('Legal name')).toHaveValue('Ada Lovelace');
     await user.tab();
     expect(await screen.findByRole('button', { name: /Zelle/ })).toBeInTheDocument();
+  });
+
+  it('asks how the bitcoin is sent, on-chain first; Lightning goes with the quote and says when it is credited', async () => {
+    saveSessionToken(fakeSessionToken('user-1'));
+    const fetchMock = mockApi({ settings: { ...userSettings, bankAccount } });
+    const user = userEvent.setup();
+    renderWidget();
+    await user.click(await screen.findByRole('tab', { name: 'Sell' }));
+    await user.type(await screen.findByLabelText('You Pay'), '0.01');
+    const continueButton = screen.getByRole('button', { name: 'Continue' });
+    await vi.waitFor(() => expect(continueButton).toBeEnabled());
+    await user.click(continueButton);
+
+    expect(await screen.findByRole('radio', { name: /On-chain/ })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: /Lightning/ }));
+    await user.click(screen.getByRole('button', { name: /ACH/ }));
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/api/quotes'))).toBe(true),
+    );
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/quotes'))!;
+    expect(JSON.parse(init!.body as string)).toMatchObject({
+      type: 'sell',
+      method: 'ach',
+      deposit: 'lightning',
+    });
+    expect(await screen.findByText(/^Sent by Lightning: Credited in seconds/)).toBeInTheDocument();
   });
 
   it('explains a sale the ACH charges would eat, naming the smallest amount, and keeps Send disabled', async () => {

@@ -1,6 +1,11 @@
 import type { ReactNode } from 'react';
 import type { Order } from '@offzero/shared/api/orders';
 import { railArrival, railLabel } from '@offzero/shared/rails/rails';
+import {
+  lightningDestinationKind,
+  PAYOUT_DESTINATION_LABELS,
+} from '@offzero/shared/bitcoin/payout-destination';
+import { shortenText, SHORTEN } from '@offzero/shared/text/shorten';
 import { useAppConfig } from '../../../lib/app-config';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { Drawer } from '../../../components/ui/drawer';
@@ -14,6 +19,7 @@ import { ScamCancelButton } from './scam-cancel-button';
 import { OrderStatusBadge, OrderTypeLabel } from './order-badges';
 import { OrderTimeline } from './order-timeline';
 import { ReceiptButton } from './receipt-button';
+import { LightningPayoutSection } from './lightning-payout-section';
 
 /** Every detail of one order (My Orders): opened by clicking its row. */
 export function OrderDetailsDrawer({ order, onClose }: { order: Order | null; onClose: () => void }) {
@@ -85,28 +91,7 @@ function OrderDetails({ order }: { order: Order }) {
     },
   ];
 
-  const chain: (DetailRow | false)[] = [
-    address !== null && {
-      label: isBuy ? 'Bitcoin address' : 'Deposit address',
-      value: <ExplorerLink href={`${explorerUrl}/address/${address}`}>{address}</ExplorerLink>,
-    },
-    !isBuy && {
-      label: 'Confirmations',
-      value: <span data-testid="order-confirmations">{order.confirmations}</span>,
-    },
-    {
-      label: 'Transaction (txn)',
-      value: order.txn ? (
-        <ExplorerLink href={`${explorerUrl}/tx/${order.txn}`}>{order.txn}</ExplorerLink>
-      ) : (
-        '—'
-      ),
-    },
-    {
-      label: method === 'paypal' ? 'PayPal transaction id' : 'Bank Tx Ref No.',
-      value: order.bankTxn ? <Mono>{order.bankTxn}</Mono> : '—',
-    },
-  ];
+  const chain = chainRows(order, address, method, explorerUrl);
 
   return (
     <div className="space-y-5" data-testid="order-details">
@@ -123,6 +108,11 @@ function OrderDetails({ order }: { order: Order }) {
       <Section title="Bitcoin">
         <DetailList rows={chain} />
       </Section>
+      {order.lightningPayout && (
+        <Section title="Lightning payout">
+          <LightningPayoutSection order={order} payout={order.lightningPayout} />
+        </Section>
+      )}
       {method && (
         <Section title={isBuy ? 'Payment' : 'Payout'}>
           <DetailList
@@ -147,6 +137,67 @@ function OrderDetails({ order }: { order: Order }) {
       </div>
     </div>
   );
+}
+
+/** The bitcoin side: the address (or Lightning destination), confirmations, the transaction, the bank's reference. */
+function chainRows(
+  order: Order,
+  address: string | null,
+  method: string | null,
+  explorerUrl: string,
+): (DetailRow | false)[] {
+  const isBuy = order.type === 'buy';
+  // A Lightning destination or payment is on no block explorer: its reference is the payment hash.
+  const lightningKind = isBuy && address !== null ? lightningDestinationKind(address) : null;
+  const txnIsPaymentHash =
+    order.txn !== null &&
+    (order.txn === order.lightning?.paymentHash || order.txn === order.lightningPayout?.paymentHash);
+  return [
+    address !== null && {
+      label: lightningKind
+        ? PAYOUT_DESTINATION_LABELS[lightningKind]
+        : isBuy
+          ? 'Bitcoin address'
+          : 'Deposit address',
+      value: lightningKind ? (
+        <span className="inline-flex items-center gap-1.5" title={address}>
+          <Mono>{lightningKind === 'invoice' ? shortenText(address, SHORTEN.address) : address}</Mono>
+          <CopyButton text={address} label="Copy Lightning destination" size="sm" />
+        </span>
+      ) : (
+        <ExplorerLink href={`${explorerUrl}/address/${address}`}>{address}</ExplorerLink>
+      ),
+    },
+    // A sell paid by Lightning: the invoice offered beside the address.
+    !isBuy &&
+      order.lightning !== undefined && {
+        label: 'Lightning invoice',
+        value: (
+          <span className="inline-flex items-center gap-1.5" title={order.lightning.invoice}>
+            <Mono>{shortenText(order.lightning.invoice, SHORTEN.address)}</Mono>
+            <CopyButton text={order.lightning.invoice} label="Copy Lightning invoice" size="sm" />
+          </span>
+        ),
+      },
+    !isBuy && {
+      label: 'Confirmations',
+      value: <span data-testid="order-confirmations">{order.confirmations}</span>,
+    },
+    {
+      label: txnIsPaymentHash ? 'Payment hash (txn)' : 'Transaction (txn)',
+      value: txnIsPaymentHash ? (
+        <Mono>{order.txn}</Mono>
+      ) : order.txn ? (
+        <ExplorerLink href={`${explorerUrl}/tx/${order.txn}`}>{order.txn}</ExplorerLink>
+      ) : (
+        '—'
+      ),
+    },
+    {
+      label: method === 'paypal' ? 'PayPal transaction id' : 'Bank Tx Ref No.',
+      value: order.bankTxn ? <Mono>{order.bankTxn}</Mono> : '—',
+    },
+  ];
 }
 
 /** What to know first: the order is under review, its payout waits, or why it was cancelled. */

@@ -1,7 +1,7 @@
 import type { Order, OrderTimelineEntry } from '@offzero/shared/api/orders';
 import { useAppConfig } from '../../../lib/app-config';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDateTime, formatUsdNumber } from '../../../lib/format';
+import { formatUsdNumber } from '../../../lib/format';
 import { Spinner } from '../../../components/ui/spinner';
 import { useOrderTimeline } from '../api/order-timeline';
 
@@ -54,6 +54,17 @@ export function OrderTimeline({ order }: { order: Order }) {
   );
 }
 
+/**
+ * A step's time to the second: a Lightning sell paid out instantly goes from paid to dollars settled
+ * within seconds, and each step shows when it happened.
+ */
+function stepTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? '—'
+    : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
+}
+
 function TimelineStep({ entry }: { entry: OrderTimelineEntry }) {
   const { explorerUrl } = useAppConfig();
   return (
@@ -65,7 +76,7 @@ function TimelineStep({ entry }: { entry: OrderTimelineEntry }) {
       <div className="flex flex-wrap items-baseline justify-between gap-x-3">
         <p className="text-sm font-semibold text-slate-900">{entry.title}</p>
         <time dateTime={entry.at} className="text-xs text-slate-600">
-          {formatDateTime(entry.at)}
+          {stepTime(entry.at)}
         </time>
       </div>
       {entry.detail && (

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { quoteResponseSchema, type CreateQuoteRequest, type LockedQuote } from '@offzero/shared/api/quotes';
-import { btcNumberToSats, usdNumberToCents, type Cents } from '@offzero/shared/money/money';
+import { btcNumberToSats, usdNumberToCents, type Cents, type Sats } from '@offzero/shared/money/money';
 import type { BuyQuote, SellQuote } from '@offzero/shared/quotes/quote';
 import type { SellPayoutRail } from '@offzero/shared/rails/rails';
 import { apiPost } from '../../../lib/api-client';
@@ -22,7 +22,12 @@ interface HeldCommon {
   place?: { licence: string; disclosures: string } | undefined;
 }
 
-export type HeldBuyQuote = BuyQuote & HeldCommon & { type: 'buy' };
+export type HeldBuyQuote = BuyQuote &
+  HeldCommon & {
+    type: 'buy';
+    /** What a Lightning payout of this buy may spend on routing; absent when Lightning cannot pay it. */
+    lightningFeeBudgetSats?: Sats;
+  };
 export type HeldSellQuote = SellQuote & HeldCommon & { type: 'sell'; method: SellPayoutRail };
 export type HeldQuote = HeldBuyQuote | HeldSellQuote;
 
@@ -40,7 +45,14 @@ export function toHeldQuote(quote: LockedQuote): HeldQuote {
     platformFeeCents: usdNumberToCents(quote.platformFee),
   };
   if (quote.type === 'buy') {
-    return { ...common, type: 'buy', networkFeeCents: usdNumberToCents(quote.networkFee ?? 0) };
+    return {
+      ...common,
+      type: 'buy',
+      networkFeeCents: usdNumberToCents(quote.networkFee ?? 0),
+      ...(quote.lightningFeeBudgetSats !== undefined
+        ? { lightningFeeBudgetSats: BigInt(quote.lightningFeeBudgetSats) }
+        : {}),
+    };
   }
   const bankFeeCents = usdNumberToCents(quote.bankFee ?? 0);
   return {

@@ -2,6 +2,11 @@ import { useMemo, type ChangeEvent, type ReactNode } from 'react';
 import { toast } from '../../../lib/toast';
 import { buyConfirmationFormSchema } from '@offzero/shared/api/orders';
 import { ADDRESS_PLACEHOLDER } from '@offzero/shared/bitcoin/address';
+import {
+  payoutDestinationKind,
+  type PayoutDestinationKind,
+} from '@offzero/shared/bitcoin/payout-destination';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { PayoutAddress } from '@offzero/shared/api/payout-addresses';
 import { BUY_FUNDING_RAILS } from '@offzero/shared/rails/rails';
 import { Button } from '../../../components/ui/button';
@@ -21,6 +26,7 @@ import { PayoutAddressChoice, type PayoutChoice } from '../components/payout-add
 import { useAppConfig } from '../../../lib/app-config';
 import { firstError, useZodForm } from '../../../lib/forms';
 import { formatBuyBtc, formatUsdCents } from '../../../lib/format';
+import { DestinationKindNote } from './destination-kind-note';
 
 /** Where the order's bitcoin goes: an address typed in, or an entry of the address book. */
 export type BuyPayoutTarget = { walletAddress: string } | { payoutAddressId: string; walletAddress?: string };
@@ -89,6 +95,8 @@ export function BuyConfirmationStep({
   // With no payout address saved yet, the one typed here is new: the payout waits for its confirmation.
   const firstAddress = book !== null && entries.length === 0;
   const chosen = choice.kind === 'entry' ? entries.find((entry) => entry.id === choice.entryId) : undefined;
+  // What the customer typed, told apart by its form: a Lightning invoice is a one-time destination.
+  const kind = payoutDestinationKind(form.watch('walletAddress'), bitcoinNetwork);
   const submitAddress = form.handleSubmit(
     ({ walletAddress }) => onPay({ walletAddress }),
     (errors) => {
@@ -98,20 +106,14 @@ export function BuyConfirmationStep({
   );
 
   const addressField = (
-    <TextField
-      label="Bitcoin address"
-      {...form.register('walletAddress', {
+    <DestinationField
+      field={form.register('walletAddress', {
         onChange: (event: ChangeEvent<HTMLInputElement>) => onAddressChange(event.target.value),
       })}
-      autoComplete="off"
-      spellCheck={false}
       placeholder={ADDRESS_PLACEHOLDER[bitcoinNetwork]}
-      hint={
-        firstAddress
-          ? 'Your own wallet. We e-mail you a link to confirm it, and send your bitcoin once you open it.'
-          : 'Your own wallet. We send the bitcoin straight to it.'
-      }
-      inputClassName="font-mono text-sm!"
+      hint={destinationHint(kind, firstAddress)}
+      kind={kind}
+      quote={quote}
     />
   );
 
@@ -149,6 +151,7 @@ export function BuyConfirmationStep({
           choice={chosen ? choice : { kind: 'new' }}
           onChange={onChoiceChange}
           newAddressField={addressField}
+          oneTimeDestination={kind === 'invoice'}
         />
       ) : (
         addressField
@@ -161,6 +164,51 @@ export function BuyConfirmationStep({
         </Button>
       )}
     </form>
+  );
+}
+
+/** What the field says of the destination typed: an invoice is paid once; a new address is confirmed first. */
+function destinationHint(kind: PayoutDestinationKind | null, firstAddress: boolean): string {
+  if (kind === 'invoice')
+    return 'An invoice from your own wallet. We pay it once, as soon as your payment arrives.';
+  return firstAddress
+    ? 'Your own wallet. We e-mail you a link to confirm it, and send your bitcoin once you open it.'
+    : 'Your own wallet. We send the bitcoin straight to it.';
+}
+
+/** The destination field, and under it the kind typed with its Lightning routing-fee budget. */
+function DestinationField({
+  field,
+  placeholder,
+  hint,
+  kind,
+  quote,
+}: {
+  field: UseFormRegisterReturn<'walletAddress'>;
+  placeholder: string;
+  hint: string;
+  kind: PayoutDestinationKind | null;
+  quote: HeldBuyQuote;
+}) {
+  return (
+    <div className="space-y-2">
+      <TextField
+        label="Bitcoin address or Lightning invoice"
+        {...field}
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={placeholder}
+        hint={hint}
+        inputClassName="font-mono text-sm!"
+      />
+      {kind && (
+        <DestinationKindNote
+          kind={kind}
+          amountSats={quote.amountSats}
+          feeBudgetSats={quote.lightningFeeBudgetSats}
+        />
+      )}
+    </div>
   );
 }
 

@@ -141,7 +141,7 @@ describe('Buy confirmation, the payout address', () => {
     expect(within(choice).getByText('Proven')).toBeInTheDocument();
     expect(within(choice).getByText('Not confirmed')).toBeInTheDocument();
     // No field to type in while an entry is chosen, and nothing waits.
-    expect(within(panel).queryByLabelText('Bitcoin address')).not.toBeInTheDocument();
+    expect(within(panel).queryByLabelText(/^Bitcoin address/)).not.toBeInTheDocument();
     expect(within(choice).queryByTestId('payout-wait-note')).not.toBeInTheDocument();
 
     await user.click(within(panel).getByRole('button', { name: 'Pay $250.00' }));
@@ -188,7 +188,7 @@ describe('Buy confirmation, the payout address', () => {
     const panel = await toConfirmation(user);
     const choice = await within(panel).findByTestId('payout-address-choice', undefined, { timeout: 5_000 });
     await user.click(within(choice).getByRole('radio', { name: 'A new address' }));
-    const field = within(panel).getByLabelText('Bitcoin address');
+    const field = within(panel).getByLabelText(/^Bitcoin address/);
     expect(field).toHaveValue('');
     expect(choice).toHaveTextContent('We e-mail you a link to confirm it');
     await user.type(field, 'not-an-address');
@@ -208,7 +208,7 @@ describe('Buy confirmation, the payout address', () => {
     mockApi([]);
     const user = userEvent.setup();
     const panel = await toConfirmation(user);
-    expect(within(panel).getByLabelText('Bitcoin address')).toHaveValue(WALLET);
+    expect(within(panel).getByLabelText(/^Bitcoin address/)).toHaveValue(WALLET);
     expect(panel).toHaveTextContent(
       'Your own wallet. We e-mail you a link to confirm it, and send your bitcoin once you open it.',
     );
@@ -219,7 +219,7 @@ describe('Buy confirmation, the payout address', () => {
     const fetchMock = mockApi(null);
     const user = userEvent.setup();
     const panel = await toConfirmation(user);
-    expect(within(panel).getByLabelText('Bitcoin address')).toHaveValue(WALLET);
+    expect(within(panel).getByLabelText(/^Bitcoin address/)).toHaveValue(WALLET);
     expect(within(panel).queryByTestId('payout-address-choice')).not.toBeInTheDocument();
     await user.click(within(panel).getByRole('button', { name: 'Pay $250.00' }));
     const body = await savedBody(fetchMock);

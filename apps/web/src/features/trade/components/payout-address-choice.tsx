@@ -59,11 +59,14 @@ export function PayoutAddressChoice({
   choice,
   onChange,
   newAddressField,
+  oneTimeDestination = false,
 }: {
   entries: readonly PayoutAddress[];
   choice: PayoutChoice;
   onChange: (choice: PayoutChoice) => void;
   newAddressField: ReactNode;
+  /** What is typed is a Lightning invoice: paid once, it does not join the address book. */
+  oneTimeDestination?: boolean;
 }) {
   const name = useId();
   const chosen = choice.kind === 'entry' ? entries.find((entry) => entry.id === choice.entryId) : undefined;
@@ -122,10 +125,12 @@ export function PayoutAddressChoice({
       {choice.kind === 'new' && (
         <div className="space-y-2">
           {newAddressField}
-          <p className="text-xs text-slate-600">
-            A new address joins your payout addresses. We e-mail you a link to confirm it and send your
-            bitcoin once you do.
-          </p>
+          {!oneTimeDestination && (
+            <p className="text-xs text-slate-600">
+              A new address joins your payout addresses. We e-mail you a link to confirm it and send your
+              bitcoin once you do.
+            </p>
+          )}
         </div>
       )}
     </fieldset>

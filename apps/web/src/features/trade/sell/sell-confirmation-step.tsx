@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { toast } from '../../../lib/toast';
-import { sellMethodFormSchema } from '@offzero/shared/api/orders';
+import { sellMethodFormSchema, type SellDeposit } from '@offzero/shared/api/orders';
 import type { UserSettings } from '@offzero/shared/api/user-settings';
 import { railLabel } from '@offzero/shared/rails/rails';
 import { Button } from '../../../components/ui/button';
@@ -13,6 +13,7 @@ import { payoutRows } from '../../../components/orders/receiving-details';
 import { StepHeading } from '../components/step-heading';
 import { firstError, useZodForm } from '../../../lib/forms';
 import { formatExactBtc, formatUsdCents } from '../../../lib/format';
+import { sellDepositArrival, sellDepositLabel } from './sell-deposit-choice';
 
 /**
  * Sell confirmation (docs/design.md): the server's locked quote — what the customer
@@ -25,6 +26,7 @@ export function SellConfirmationStep({
   quote,
   blockedReason = null,
   method,
+  deposit = 'onchain',
   settings,
   tradeSettings,
   onRenew,
@@ -38,6 +40,8 @@ export function SellConfirmationStep({
   /** Why there is no quote for the amount typed (e.g. the method's charges would leave nothing). */
   blockedReason?: string | null;
   method: TileMethod;
+  /** How the customer sends the bitcoin. */
+  deposit?: SellDeposit;
   settings: UserSettings | null;
   tradeSettings: TradeSettings;
   /** Asks for a new locked quote for the same amount and method (after this one expired). */
@@ -83,6 +87,7 @@ export function SellConfirmationStep({
         <DetailList
           rows={[
             { label: 'You Send', value: quote ? `${formatExactBtc(quote.amountSats)} BTC` : '—' },
+            { label: 'Sent By', value: sellDepositLabel(deposit) },
             {
               label: 'Rate',
               value: quote ? (
@@ -107,6 +112,9 @@ export function SellConfirmationStep({
           renewing={renewing}
         />
       )}
+      <ArrivalNote>
+        Sent by {sellDepositLabel(deposit)}: {sellDepositArrival(deposit)}
+      </ArrivalNote>
       <ArrivalNote>
         Paid by {railLabel(method)}: {tradeSettings.arrival[method]}
       </ArrivalNote>

@@ -20,6 +20,8 @@ export const TIMER_EXPIRED_ALERT = 'The timer has expired!';
 // The QR code library loads when a deposit is shown, not with the trade widget on the home page.
 const QRCodeSVG = lazy(async () => ({ default: (await import('qrcode.react')).QRCodeSVG }));
 const QR_SIZE = 196;
+// With an invoice the payment link is several times longer: a larger code keeps its modules scannable.
+const QR_SIZE_WITH_INVOICE = 240;
 
 /** The sell order's deposit address and the exact amount to send there. */
 export function depositOf(order: Order): { address: string; amountSats: Sats; amountText: string } | null {
@@ -75,13 +77,17 @@ export function SellDepositStep({
     );
   }
   const over = seconds === 0 || closed !== null;
+  const qrSize = order.lightning ? QR_SIZE_WITH_INVOICE : QR_SIZE;
 
   return (
     <div className="space-y-4 text-center">
       <div>
-        <h3 {...stepHeadingProps} className="text-lg font-semibold text-ink-900 outline-none">
-          Please send {deposit.amountText} BTC
-        </h3>
+        <div className="flex items-center justify-center gap-2">
+          <h3 {...stepHeadingProps} className="text-lg font-semibold text-ink-900 outline-none">
+            Please send {deposit.amountText} BTC
+          </h3>
+          <CopyButton text={deposit.amountText} label="Copy amount" size="sm" />
+        </div>
         <p
           className={`mt-0.5 text-sm font-medium tabular-nums ${seconds <= 120 ? 'text-amber-700' : 'text-slate-500'}`}
           data-testid="deposit-countdown"
@@ -93,10 +99,10 @@ export function SellDepositStep({
       <div
         className={`mx-auto w-fit rounded-2xl bg-white p-3 ring-1 ring-slate-200 ${over ? 'opacity-30' : ''}`}
       >
-        <Suspense fallback={<div style={{ width: QR_SIZE, height: QR_SIZE }} />}>
+        <Suspense fallback={<div style={{ width: qrSize, height: qrSize }} />}>
           <QRCodeSVG
             value={depositUri(deposit.address, deposit.amountText, order._id, order.lightning?.invoice)}
-            size={QR_SIZE}
+            size={qrSize}
             level="M"
             marginSize={1}
             title={`Payment QR code: ${deposit.amountText} BTC to ${deposit.address}`}
@@ -106,26 +112,7 @@ export function SellDepositStep({
         </Suspense>
       </div>
 
-      <div className="flex items-center justify-center gap-2">
-        <span
-          className="font-mono text-sm font-medium text-ink-900"
-          title={deposit.address}
-          data-testid="deposit-address"
-        >
-          {shortenText(deposit.address, SHORTEN.address)}
-        </span>
-        <CopyButton text={deposit.address} label="Copy deposit address" size="sm" />
-        <a
-          href={`${explorerUrl}/address/${deposit.address}`}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label="View the deposit address on the block explorer"
-          title="View on the block explorer"
-          className="inline-flex size-8 items-center justify-center rounded-full text-slate-500 ring-1 ring-slate-200 hover:bg-brand-50 hover:text-brand-700"
-        >
-          <ExternalLinkIcon className="size-4" />
-        </a>
-      </div>
+      <DepositAddressLine address={deposit.address} explorerUrl={explorerUrl} />
 
       {order.lightning && <LightningInvoiceLine invoice={order.lightning.invoice} />}
 
@@ -150,8 +137,9 @@ export function SellDepositStep({
             Waiting for your transaction…
           </p>
           <p className="text-left text-xs leading-5 text-slate-500">
-            Send exactly this amount, in one transaction, from a wallet you control. This address is for this
-            order only.
+            {order.lightning
+              ? 'Pay the Lightning invoice from your wallet (scanning the code does it), or send exactly this amount on chain to the address. Whichever arrives first counts: pay only once.'
+              : 'Send exactly this amount, in one transaction, from a wallet you control. This address is for this order only.'}
           </p>
           {mode === 'demo' && (
             <DemoWalletPayment
@@ -162,6 +150,32 @@ export function SellDepositStep({
           )}
         </>
       )}
+    </div>
+  );
+}
+
+/** The order's deposit address, shortened, with a copy button and a block explorer link. */
+function DepositAddressLine({ address, explorerUrl }: { address: string; explorerUrl: string }) {
+  return (
+    <div className="flex items-center justify-center gap-2">
+      <span
+        className="font-mono text-sm font-medium text-ink-900"
+        title={address}
+        data-testid="deposit-address"
+      >
+        {shortenText(address, SHORTEN.address)}
+      </span>
+      <CopyButton text={address} label="Copy deposit address" size="sm" />
+      <a
+        href={`${explorerUrl}/address/${address}`}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label="View the deposit address on the block explorer"
+        title="View on the block explorer"
+        className="inline-flex size-8 items-center justify-center rounded-full text-slate-500 ring-1 ring-slate-200 hover:bg-brand-50 hover:text-brand-700"
+      >
+        <ExternalLinkIcon className="size-4" />
+      </a>
     </div>
   );
 }
@@ -227,7 +241,7 @@ function DemoWalletPayment({
         loading={pay.isPending}
         disabled={sent}
       >
-        {invoice ? 'Pay by Lightning from the demo wallet' : 'Pay from the demo wallet'}
+        {invoice ? 'Pay by Lightning' : 'Pay from the demo wallet'}
       </Button>
     </section>
   );

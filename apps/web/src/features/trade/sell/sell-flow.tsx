@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { quoteFormSchema, type Order } from '@offzero/shared/api/orders';
+import { quoteFormSchema, type Order, type SellDeposit } from '@offzero/shared/api/orders';
 import { useTaxDetails } from '../../../domain/tax-details';
 import { useZodForm } from '../../../lib/forms';
 import { useSession } from '../../../lib/session';
@@ -51,6 +51,8 @@ export function SellFlow({
   const entry: AmountEntry = quoteForm.watch();
   useKeepQuoteAcrossLogin('sell', quoteForm);
   const [closed, setClosed] = useState<string | null>(null);
+  // How the bitcoin is sent: chosen with the payout method, carried by the quote and the order.
+  const [deposit, setDeposit] = useState<SellDeposit>('onchain');
 
   const method = state.step === 'confirmation' ? state.method : null;
   const terms = prices
@@ -85,6 +87,7 @@ export function SellFlow({
     rewatch,
     taxDetails,
     walletOwnership,
+    deposit,
   });
 
   if (state.step === 'quote') {
@@ -118,6 +121,8 @@ export function SellFlow({
         setClosed(null);
         setState({ step: 'quote' });
       }}
+      deposit={deposit}
+      onDepositChange={setDeposit}
       onChoose={actions.onChoose}
       choosing={actions.lock.isPending}
       onRenew={actions.requestQuote}

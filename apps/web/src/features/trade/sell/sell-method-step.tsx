@@ -1,24 +1,29 @@
 import { toast } from '../../../lib/toast';
-import { sellMethodFormSchema } from '@offzero/shared/api/orders';
+import { sellMethodFormSchema, type SellDeposit } from '@offzero/shared/api/orders';
 import { SELL_PAYOUT_RAILS } from '@offzero/shared/rails/rails';
 import { firstError, useZodForm } from '../../../lib/forms';
 import type { TradeSettings } from '../api/get-trade-settings';
 import { MethodTile, NoActiveMethods, type TileMethod } from '../components/method-tile';
 import { StepHeading } from '../components/step-heading';
 import { formatUsdCents } from '../../../lib/format';
+import { SellDepositChoice } from './sell-deposit-choice';
 
 /**
- * Sell step two: how the customer is paid. Choosing a tile submits the choice; the
+ * Sell step two: how the customer sends the bitcoin (on chain or by Lightning), then how they are paid. Choosing a tile submits the choice; the
  * shared schema checks it is a payout method, then `onChoose` checks the customer's settings hold what
  * it needs (each refusal a toast).
  */
 export function SellMethodStep({
   settings,
+  deposit,
+  onDepositChange,
   onChoose,
   choosing = false,
   onBack,
 }: {
   settings: TradeSettings;
+  deposit: SellDeposit;
+  onDepositChange: (deposit: SellDeposit) => void;
   onChoose: (method: TileMethod) => void;
   /** A quote is being locked for the chosen method. */
   choosing?: boolean;
@@ -43,6 +48,8 @@ export function SellMethodStep({
   return (
     <form className="space-y-4" noValidate onSubmit={(event) => void submit(event)}>
       <StepHeading onBack={onBack}>Select Payment Method to Receive Funds</StepHeading>
+      <SellDepositChoice value={deposit} onChange={onDepositChange} disabled={choosing} />
+      <p className="text-sm font-semibold text-ink-900">How you are paid</p>
       {methods.length === 0 ? (
         <NoActiveMethods />
       ) : (

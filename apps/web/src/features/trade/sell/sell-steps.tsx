@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { SellDeposit } from '@offzero/shared/api/orders';
 import type { UserSettings } from '@offzero/shared/api/user-settings';
 import type { Cents, Sats } from '@offzero/shared/money/money';
 import { paths } from '../../../config/paths';
@@ -25,6 +26,8 @@ export function SellSteps({
   blockedReason,
   closed,
   onRestart,
+  deposit,
+  onDepositChange,
   onChoose,
   choosing,
   onRenew,
@@ -40,6 +43,9 @@ export function SellSteps({
   blockedReason: string | null;
   closed: string | null;
   onRestart: () => void;
+  /** How the customer sends the bitcoin (on chain, or by Lightning as well). */
+  deposit: SellDeposit;
+  onDepositChange: (deposit: SellDeposit) => void;
   onChoose: (method: TileMethod) => void;
   /** Locking a quote: choosing a method and renewing one. */
   choosing: boolean;
@@ -56,6 +62,8 @@ export function SellSteps({
       return (
         <SellMethodStep
           settings={settings}
+          deposit={deposit}
+          onDepositChange={onDepositChange}
           onChoose={onChoose}
           choosing={choosing}
           onBack={() => setState({ step: 'quote' })}
@@ -68,6 +76,7 @@ export function SellSteps({
           quote={state.quote}
           blockedReason={blockedReason}
           method={state.method}
+          deposit={deposit}
           settings={userSettings}
           tradeSettings={settings}
           onRenew={() => {

@@ -20,6 +20,8 @@ export function SellSuccessStep({
   amountSats: Sats | null;
 }) {
   const { explorerUrl } = useAppConfig();
+  // A Lightning payment's reference is its payment hash: final at once, and on no block explorer.
+  const byLightning = order.lightning?.paymentHash === txid;
   return (
     <div className="space-y-5">
       <SuccessHeader orderId={order._id} />
@@ -27,8 +29,12 @@ export function SellSuccessStep({
         rows={[
           amountSats !== null && { label: 'Received', value: `${formatExactBtc(amountSats)} BTC` },
           {
-            label: 'Transaction id',
-            value: (
+            label: byLightning ? 'Payment hash' : 'Transaction id',
+            value: byLightning ? (
+              <span title={txid} className="font-mono text-xs" data-testid="deposit-txid">
+                {shortenText(txid, SHORTEN.address)}
+              </span>
+            ) : (
               <a
                 href={`${explorerUrl}/tx/${txid}`}
                 target="_blank"
@@ -46,7 +52,9 @@ export function SellSuccessStep({
         ]}
       />
       <p className="text-center text-sm text-slate-600">
-        We pay you as soon as the transaction is confirmed on the bitcoin network.
+        {byLightning
+          ? 'Paid by Lightning: the payment is final, so your dollars are on their way now.'
+          : 'We pay you as soon as the transaction is confirmed on the bitcoin network.'}
       </p>
       <ButtonLink to={paths.orders} variant="secondary" size="lg" fullWidth>
         Go to My Orders

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import type { SaveOrderRequest } from '@offzero/shared/api/orders';
+import type { SaveOrderRequest, SellDeposit } from '@offzero/shared/api/orders';
 import type { UserSettings } from '@offzero/shared/api/user-settings';
 import { centsToUsdNumber, satsToBtcNumber, type Sats } from '@offzero/shared/money/money';
 import { toast } from '../../../lib/toast';
@@ -48,6 +48,8 @@ export interface SellActionsInput {
   rewatch: () => void;
   taxDetails: ReturnType<typeof useTaxDetails>;
   walletOwnership: ReturnType<typeof useWalletOwnership>;
+  /** How the bitcoin is sent: the quote and the order carry it (a Lightning sell gets an invoice). */
+  deposit: SellDeposit;
 }
 
 /** The sell flow's calls to the server: lock a quote for a method, then save the order against it. */
@@ -83,7 +85,12 @@ export function useSellActions(input: SellActionsInput) {
 
   function requestQuote(amountSats: Sats, chosen: TileMethod) {
     if (lock.isPending) return;
-    const body = { type: 'sell' as const, amount: satsToBtcNumber(amountSats), method: chosen };
+    const body = {
+      type: 'sell' as const,
+      amount: satsToBtcNumber(amountSats),
+      method: chosen,
+      deposit: input.deposit,
+    };
     lock.mutate(
       { body, idempotencyKey: quoteKeys.keyFor(body) },
       {
@@ -113,6 +120,7 @@ export function useSellActions(input: SellActionsInput) {
       ...sellOrderBody(session, quote, settings),
       bankAccount: payoutAccount(chosen, trade.settings),
       quoteId: quote.id,
+      deposit: input.deposit,
       ...(ownership.walletOwnership ? { walletOwnership: ownership.walletOwnership } : {}),
     };
     saving.current = true;
