@@ -22,6 +22,7 @@ import { listAuditEntries } from './use-cases/list-audit-entries';
 import { listKycCases } from './use-cases/list-kyc-cases';
 import { markPaid } from './use-cases/mark-paid';
 import { withFourEyes } from './use-cases/four-eyes';
+import { hasPayoutThatCameBack } from '../payouts/payout.repository';
 import { resolveFlag } from './use-cases/resolve-flag';
 import { actionFactsIn, type OrderActionRequest } from './run-order-action';
 import { assertOrderAction } from './order-action-rules';
@@ -88,7 +89,7 @@ export function createAdminService(deps: AdminDependencies) {
     recordBtcPayout: payouts.recordBtcPayout,
     /** Demo only (null otherwise): pays a buy out through the simulated chain. */
     sendDemoBtc: payouts.sendDemoBtc,
-    /** Four eyes first: a large sell answers `pending` until a second admin pays it out. */
+    /** Four eyes first: a large sell (or one paid again) answers `pending` until a second admin pays it out. */
     payoutUsd: (request: OrderActionRequest & { reference: string }) =>
       withFourEyes(
         deps,
@@ -98,6 +99,8 @@ export function createAdminService(deps: AdminDependencies) {
           details: { reference: request.reference },
           check: async (tx, order) =>
             assertOrderAction('payout-usd', order, await actionFactsIn(tx, deps, order)),
+          // A payout the bank gave back is paid again only by two admins, whatever the amount.
+          alwaysTwoAdmins: (tx, order) => hasPayoutThatCameBack(tx, order.id),
         },
         (approved, approval) => payouts.payoutUsd({ ...request, ...approved, approval }),
       ),

@@ -77,7 +77,7 @@ export async function lockPayout(tx: Transaction, payoutId: string): Promise<Pay
   return row;
 }
 
-export async function findPayoutById(db: Database, payoutId: string): Promise<PayoutRow | undefined> {
+export async function findPayoutById(db: Database | Transaction, payoutId: string): Promise<PayoutRow | undefined> {
   const [row] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
   return row;
 }
@@ -85,4 +85,16 @@ export async function findPayoutById(db: Database, payoutId: string): Promise<Pa
 export async function findEmailOf(tx: Transaction, userId: string): Promise<string | undefined> {
   const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
   return row?.email ?? undefined;
+}
+
+/** The instant payout that sent this bank transfer, if any. */
+export async function findBankApiPayoutByReference(
+  tx: Database | Transaction,
+  reference: string,
+): Promise<PayoutRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.sender, 'bank-api'), eq(payouts.reference, reference)));
+  return row;
 }
