@@ -4,6 +4,7 @@ import { createDemoBank } from '../../bank/demo-bank';
 import { createSimulatedChain, type SimulatedChain } from '../../chain/simulated-chain';
 import { monitoringCases, orders, outboxEvents, payouts } from '../../db/schema';
 import { isDemoBank } from '../../providers/provider-registry';
+import { INSTANT_PAYOUTS_EVERY_MS } from '../../jobs/background-jobs';
 import { INSTANT_UNREACHABLE } from '../../rails/instant';
 import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../../test/accounts-helpers';
 import { fileW9, saveBank, sellOrder, TEST_BANK } from '../../test/sell-helpers';
@@ -139,6 +140,15 @@ describe('instant sell payouts', () => {
       headers: closed.auth,
     });
     expect(foreign.statusCode).toBe(404);
+  });
+
+  it('is sent as soon as its deposit is credited, long before the backstop pass', async () => {
+    expect(INSTANT_PAYOUTS_EVERY_MS).toBeGreaterThanOrEqual(30_000);
+    const orderId = await creditedInstantSell(ada, 0.0027);
+    // No pass is called here: the credit queued one.
+    await vi.waitFor(async () => expect((await payoutsOf(orderId))[0]?.reference).toBeTruthy(), {
+      timeout: 5_000,
+    });
   });
 
   it('sends once when several passes run at once', async () => {
