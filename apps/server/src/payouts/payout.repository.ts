@@ -41,7 +41,11 @@ export async function hasPayoutThatCameBack(tx: Database | Transaction, orderId:
     .select({ id: payouts.id })
     .from(payouts)
     .where(
-      and(eq(payouts.orderId, orderId), eq(payouts.purpose, 'payout'), inArray(payouts.state, ['returned', 'failed'])),
+      and(
+        eq(payouts.orderId, orderId),
+        eq(payouts.purpose, 'payout'),
+        inArray(payouts.state, ['returned', 'failed']),
+      ),
     )
     .limit(1);
   return rows.length > 0;

@@ -230,7 +230,12 @@ describe('instant sell payouts', () => {
     const admin = await logIn(t, 'admin@offzero.local');
     const approver = await logIn(t, 'approver@offzero.local');
     const as = (who: RegisteredCustomer, action: string, payload: object) =>
-      t.request({ method: 'POST', url: `/api/admin/orders/${orderId}/${action}`, headers: who.auth, payload });
+      t.request({
+        method: 'POST',
+        url: `/api/admin/orders/${orderId}/${action}`,
+        headers: who.auth,
+        payload,
+      });
     const flagged = await as(admin, 'payout-usd', { reference: 'RESENT-1' });
     expect(flagged.statusCode).toBe(409);
     expect(flagged.json().message).toBe('Resolve the flag first.');
@@ -250,7 +255,7 @@ describe('instant sell payouts', () => {
     ]);
   });
 
-  it('settles at once from the bank\'s transfer_updated webhook, and a transfer of no payout changes nothing', async () => {
+  it("settles at once from the bank's transfer_updated webhook, and a transfer of no payout changes nothing", async () => {
     const orderId = await creditedInstantSell(ada, 0.0025, false);
     const unconfirmed = { ...deps(), confirmationsRequired: 0 };
     const claimed = await claimInstantPayout(unconfirmed, orderId);

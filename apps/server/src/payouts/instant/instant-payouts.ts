@@ -8,6 +8,7 @@ import { moveOrder, recordFlagChange } from '../../orders/order-state';
 import { lockOrder } from '../../orders/order.repository';
 import { writeOutbox } from '../../outbox/outbox.repository';
 import { INSTANT_PAYOUT_ACTOR, sendInstantTransfer } from '../../rails/instant/bank-api-payout-sender';
+import { isDueSellPayout } from '../due-sell-payouts.repository';
 import { claimPayout, movePayout, notePayoutReference } from '../payout-state';
 import {
   countPayoutsOfOrder,
@@ -39,7 +40,8 @@ export function kickInstantPayouts(
   queue: Pick<JobQueue, 'send'>,
   log: { warn(obj: object, msg: string): void },
 ) {
-  type Changed = Pick<OrderRow, 'userId'> & Partial<Pick<OrderRow, 'id' | 'type' | 'paymentMethod' | 'status' | 'flag'>>;
+  type Changed = Pick<OrderRow, 'userId'> &
+    Partial<Pick<OrderRow, 'id' | 'type' | 'paymentMethod' | 'status' | 'flag'>>;
   return (order: Changed): void => {
     if (!order.id || order.type !== 'sell' || order.paymentMethod !== 'instant') return;
     if (order.status !== 'processing' || order.flag) return;
@@ -91,7 +93,8 @@ export async function claimInstantPayout(
 ): Promise<{ payout: PayoutRow; order: OrderRow } | null> {
   return deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    if (!order || !isDue(order, deps.confirmationsRequired)) return null;
+    const rule = { rail: 'instant' as const, confirmationsRequired: deps.confirmationsRequired };
+    if (!order || !isDueSellPayout(order, rule)) return null;
     // A second payout (after a return) is staff's to approve, never the server's to send.
     if ((await countPayoutsOfOrder(tx, order.id)) > 0) return null;
     const payout = await claimPayout(
@@ -116,16 +119,6 @@ export async function claimInstantPayout(
     );
     return { payout, order };
   });
-}
-
-function isDue(order: OrderRow, confirmationsRequired: number): boolean {
-  return (
-    order.type === 'sell' &&
-    order.status === 'processing' &&
-    order.paymentMethod === 'instant' &&
-    order.flag === null &&
-    order.confirmations >= confirmationsRequired
-  );
 }
 
 /** Sends (or finds again) the payout's transfer and records what the bank said. */
