@@ -39,6 +39,7 @@ import type { InboxService } from '../inbox/inbox.service';
 import { getInboxStatus } from './use-cases/get-inbox-status';
 import type { SanctionsListService } from '../compliance/sanctions/sanctions-list.service';
 import { createPayoutsService } from '../payouts/payouts.service';
+import type { BankProvider } from '../bank/bank-provider';
 
 export interface AdminDependencies {
   db: Database;
@@ -57,6 +58,8 @@ export interface AdminDependencies {
   outbox: Pick<OutboxService, 'pending' | 'failed'>;
   /** The webhook inbox, whose backlog and parked deliveries the back office sees. */
   inbox: Pick<InboxService, 'counts' | 'failed'>;
+  /** The bank, whose word on each payout's transfer the order page shows. */
+  bank?: Pick<BankProvider, 'getTransfer'> | null;
   /** The sanctions list, whose failed refresh the work queue raises as an alert. */
   sanctionsList: Pick<SanctionsListService, 'health'>;
   /** Where buys are paid: the address book's entries, xpub derivation through the chain. */

@@ -236,6 +236,32 @@ describe('instant sell payouts', () => {
         headers: who.auth,
         payload,
       });
+    // Staff see the bank's word on the transfer where they look at the order; customers cannot.
+    const page = await t.request({ method: 'GET', url: `/api/admin/orders/${orderId}`, headers: admin.auth });
+    expect(page.statusCode).toBe(200);
+    expect(page.json().payouts).toEqual([
+      expect.objectContaining({
+        state: 'returned',
+        sender: 'bank-api',
+        reference: payout!.reference,
+        bankUnavailable: false,
+        bankTransfer: expect.objectContaining({
+          id: payout!.reference,
+          status: 'rejected',
+          returnCode: 'AC04',
+          createdAt: expect.any(String),
+        }),
+      }),
+    ]);
+    const asCustomer = await t.request({
+      method: 'GET',
+      url: `/api/admin/orders/${orderId}`,
+      headers: ada.auth,
+    });
+    expect(asCustomer.statusCode).toBe(403);
+    const metrics = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(metrics.body).toMatch(/offzero_payouts\{rail="instant",state="returned"\} [1-9]/);
+
     const flagged = await as(admin, 'payout-usd', { reference: 'RESENT-1' });
     expect(flagged.statusCode).toBe(409);
     expect(flagged.json().message).toBe('Resolve the flag first.');
