@@ -314,4 +314,32 @@ describe('instant sell payouts', () => {
     }
     expect((await orderRow(orderId)).status).toBe('completed');
   });
+
+  it('a transfer the bank returns with a NACHA code is returned and flagged, by its webhook', async () => {
+    const orderId = await creditedInstantSell(ada, 0.0028, false);
+    const unconfirmed = { ...deps(), confirmationsRequired: 0 };
+    const claimed = await claimInstantPayout(unconfirmed, orderId);
+    const sent = await sendInstantTransfer(t.app.providers.bank, claimed!.payout, claimed!.order);
+    await applyTransfer(unconfirmed, claimed!.payout.id, sent);
+    const appBank = t.app.providers.bank;
+    if (!isDemoBank(appBank)) throw new Error('the demo app has the demo bank');
+    appBank.setWebhookSink((delivery) => t.app.bankWebhooks.receive(delivery.rawBody, delivery.headers));
+    try {
+      const answer = await t.request({
+        method: 'POST',
+        url: `/api/dev/bank/transfers/${sent.id}/return`,
+        payload: { code: 'R03' },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      await vi.waitFor(async () => {
+        await t.app.inbox.process(null);
+        expect((await payoutsOf(orderId))[0]?.state).toBe('returned');
+      });
+    } finally {
+      appBank.setWebhookSink(async () => undefined);
+    }
+    const order = await orderRow(orderId);
+    expect(order).toMatchObject({ status: 'processing', flag: 'payout_returned' });
+    expect(order.flagNote).toContain('R03');
+  });
 });
