@@ -11,7 +11,11 @@ import { createUserSettingsService, type UserSettingsService } from './settings/
 import { createPasskeysService, type PasskeysService } from './passkeys/passkeys.service';
 import { countPasskeys, payoutHoldUntil } from './passkeys/passkey.repository';
 import { createKycService, type KycService } from './kyc/kyc.service';
-import { runInstantPayouts } from './payouts/instant/instant-payouts';
+import {
+  applyTransferUpdate,
+  kickInstantPayouts,
+  runInstantPayouts,
+} from './payouts/instant/instant-payouts';
 import { createJobQueue, runsBackgroundJobs, startBackgroundJobs } from './jobs/background-jobs';
 import type { JobQueue, JobRunOutcome } from './jobs/job-queue';
 import { applyRetention } from './jobs/retention.repository';
@@ -146,6 +150,7 @@ export async function composeServices(app: FastifyInstance, input: CompositionIn
   app.decorate('plans', plans);
   // The bank's word on a run's debit, once its webhook is stored and applied (the run job reads the
   // debits back too, so a lost webhook changes nothing): docs/design.md, "Recurring buys".
+  bankWebhooks.onTransferUpdated(applyTransferUpdate(orders.notifyOrderStatus));
   bankWebhooks.onTransferUpdated(async (_tx, transfer) => async () => {
     await plans.applyTransferUpdate(transfer);
   });
@@ -330,9 +335,11 @@ function composeOrders(
   const cases = createCasesService({ db: database.db, queue: deps.jobQueue, log: app.log });
   const notifyCustomer = createOrderNotifier(deps.outbox);
   let payLightningBuys: (() => Promise<unknown>) | null = null;
+  const kickInstant = kickInstantPayouts(deps.jobQueue, app.log);
   const notifyOrderStatus: OrderNotifier = async (order) => {
     if ('id' in order && typeof order.id === 'string') cases.orderChanged(order.id);
     await notifyCustomer(order);
+    kickInstant(order);
     // A buy to a Lightning destination is paid out as soon as it is paid (docs/design.md, "Lightning").
     if (
       payLightningBuys &&

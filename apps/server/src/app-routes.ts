@@ -184,6 +184,7 @@ async function registerBackOfficeRoutes(
     outbox: services.outbox,
     inbox: services.inbox,
     sanctionsList: services.sanctionsList,
+    bank: app.providers.bank,
     payoutDestinations: {
       db: database.db,
       chain,

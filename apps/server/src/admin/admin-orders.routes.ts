@@ -119,6 +119,7 @@ const orderSearchRoutes =
           confirmationsRequired: detail.confirmationsRequired,
           payoutDestination: detail.payoutDestination,
           payoutBatch: detail.payoutBatch,
+          payouts: detail.payouts,
         };
       },
     );

@@ -22,6 +22,7 @@ import { listAuditEntries } from './use-cases/list-audit-entries';
 import { listKycCases } from './use-cases/list-kyc-cases';
 import { markPaid } from './use-cases/mark-paid';
 import { withFourEyes } from './use-cases/four-eyes';
+import { hasPayoutThatCameBack } from '../payouts/payout.repository';
 import { resolveFlag } from './use-cases/resolve-flag';
 import { actionFactsIn, type OrderActionRequest } from './run-order-action';
 import { assertOrderAction } from './order-action-rules';
@@ -38,6 +39,7 @@ import type { InboxService } from '../inbox/inbox.service';
 import { getInboxStatus } from './use-cases/get-inbox-status';
 import type { SanctionsListService } from '../compliance/sanctions/sanctions-list.service';
 import { createPayoutsService } from '../payouts/payouts.service';
+import type { BankProvider } from '../bank/bank-provider';
 
 export interface AdminDependencies {
   db: Database;
@@ -56,6 +58,8 @@ export interface AdminDependencies {
   outbox: Pick<OutboxService, 'pending' | 'failed'>;
   /** The webhook inbox, whose backlog and parked deliveries the back office sees. */
   inbox: Pick<InboxService, 'counts' | 'failed'>;
+  /** The bank, whose word on each payout's transfer the order page shows. */
+  bank?: Pick<BankProvider, 'getTransfer'> | null;
   /** The sanctions list, whose failed refresh the work queue raises as an alert. */
   sanctionsList: Pick<SanctionsListService, 'health'>;
   /** Where buys are paid: the address book's entries, xpub derivation through the chain. */
@@ -88,7 +92,7 @@ export function createAdminService(deps: AdminDependencies) {
     recordBtcPayout: payouts.recordBtcPayout,
     /** Demo only (null otherwise): pays a buy out through the simulated chain. */
     sendDemoBtc: payouts.sendDemoBtc,
-    /** Four eyes first: a large sell answers `pending` until a second admin pays it out. */
+    /** Four eyes first: a large sell (or one paid again) answers `pending` until a second admin pays it out. */
     payoutUsd: (request: OrderActionRequest & { reference: string }) =>
       withFourEyes(
         deps,
@@ -98,6 +102,8 @@ export function createAdminService(deps: AdminDependencies) {
           details: { reference: request.reference },
           check: async (tx, order) =>
             assertOrderAction('payout-usd', order, await actionFactsIn(tx, deps, order)),
+          // A payout the bank gave back is paid again only by two admins, whatever the amount.
+          alwaysTwoAdmins: (tx, order) => hasPayoutThatCameBack(tx, order.id),
         },
         (approved, approval) => payouts.payoutUsd({ ...request, ...approved, approval }),
       ),

@@ -10,6 +10,7 @@ import { createInProcessJobQueue } from './in-process-job-queue';
 import type { JobQueue, JobQueueOptions } from './job-queue';
 import { createPgBossJobQueue } from './pg-boss-job-queue';
 import { RUN_PLANS_EVERY_MS, RUN_PLANS_JOB } from '../plans/plans.service';
+import { INSTANT_PAYOUTS_JOB } from '../payouts/instant/instant-payouts';
 
 export const JOB_NAMES = {
   kycAutoApprove: 'kyc-auto-approve',
@@ -24,13 +25,16 @@ export const JOB_NAMES = {
   monitorOrder: MONITOR_ORDER_JOB,
   monitorChangedOrders: MONITOR_SWEEP_JOB,
   sanctionsRefresh: 'sanctions-refresh',
-  instantPayouts: 'instant-payouts',
+  instantPayouts: INSTANT_PAYOUTS_JOB,
   runPlans: RUN_PLANS_JOB,
   settleDemoBank: 'demo-bank-settle',
 } as const;
 
-/** How often due instant sell payouts are sent and those in flight read back from the bank. */
-export const INSTANT_PAYOUTS_EVERY_MS = 2_000;
+/**
+ * The backstop of instant payouts: a sell's credit queues its pass at once and the bank's webhook ends
+ * the transfer at once; this catches a lost kick or webhook (docs/design.md, "Instant payouts").
+ */
+export const INSTANT_PAYOUTS_EVERY_MS = 30_000;
 
 /** How often the demo bank settles the instant transfers whose time has come. */
 export const DEMO_BANK_SETTLE_EVERY_MS = 1_000;

@@ -198,6 +198,14 @@ function statusStep(order: OrderRow, event: OrderEvent, details: Record<string, 
           reference: paid ? { kind: 'tx', value: paid, ...voutOf(details) } : null,
         };
       }
+      // An instant payout completes when the customer's bank has it (its "Dollars sent" step is earlier).
+      if (order.paymentMethod === 'instant') {
+        return {
+          title: 'Dollars arrived',
+          detail: 'Your bank received the instant transfer.',
+          reference: order.bankTxn ? { kind: 'bank', value: order.bankTxn } : null,
+        };
+      }
       return {
         title: 'Dollars sent',
         detail: `Paid to you by ${method ?? 'bank transfer'}.`,

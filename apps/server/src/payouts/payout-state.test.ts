@@ -23,6 +23,7 @@ const ALLOWED: [PayoutState, PayoutState][] = [
   ['requested', 'cancelled'],
   ['submitted', 'settled'],
   ['submitted', 'failed'],
+  ['submitted', 'returned'],
   ['settled', 'returned'],
 ];
 const isAllowed = (from: PayoutState, to: PayoutState) =>
@@ -140,6 +141,15 @@ describe('payout rows', () => {
     expect(await findPayoutOfOrder(database.db, orderId)).toBeUndefined();
     const again = await database.db.transaction((tx) => claimPayout(tx, bitcoinPayout(orderId), 'requested'));
     expect(again.state).toBe('requested');
+    expect((await findPayoutOfOrder(database.db, orderId))?.id).toBe(again.id);
+  });
+
+  it('after a returned payout (the money came back), a new row', async () => {
+    const orderId = await newOrderId();
+    const first = await database.db.transaction((tx) => claimPayout(tx, bitcoinPayout(orderId)));
+    await database.db.transaction((tx) => movePayout(tx, first, 'returned'));
+    expect(await findPayoutOfOrder(database.db, orderId)).toBeUndefined();
+    const again = await database.db.transaction((tx) => claimPayout(tx, bitcoinPayout(orderId), 'requested'));
     expect((await findPayoutOfOrder(database.db, orderId))?.id).toBe(again.id);
   });
 

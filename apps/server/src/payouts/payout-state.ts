@@ -13,7 +13,9 @@ import { AppError } from '../http/errors';
  */
 export const PAYOUT_MOVES: Readonly<Record<PayoutState, readonly PayoutState[]>> = {
   requested: ['submitted', 'cancelled'],
-  submitted: ['settled', 'failed'],
+  // A bank's refusal after the money was handed over (an instant transfer to a closed account) is a
+  // return, not a failure: the rail held it (docs/design.md, "Payouts").
+  submitted: ['settled', 'failed', 'returned'],
   settled: ['returned'],
   failed: [],
   returned: [],

@@ -1,4 +1,4 @@
-import { and, eq, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/database';
 import { orderEvents, payouts, type OrderRow, type PayoutPurpose, type PayoutRow } from '../db/schema';
 
@@ -7,8 +7,11 @@ import { orderEvents, payouts, type OrderRow, type PayoutPurpose, type PayoutRow
  * goes through `payout-state.ts`.
  */
 
-/** The states a payout leaves behind when it did not pay: another payout may follow it. */
-const ENDED_WITHOUT_PAYING = ['failed', 'cancelled'] as const;
+/**
+ * The states a payout leaves behind when it did not pay (or the money came back): another payout may
+ * follow it. Matches the partial unique index `payouts_order_purpose_unique`.
+ */
+export const ENDED_WITHOUT_PAYING = ['failed', 'cancelled', 'returned'] as const;
 
 /** The order's live payout of that purpose (claimed, in flight or settled), if any. */
 export async function findPayoutOfOrder(
@@ -27,6 +30,25 @@ export async function findPayoutOfOrder(
       ),
     );
   return payout;
+}
+
+/**
+ * Whether an earlier payout of the order came back or was refused: paying it again is a second
+ * movement of money, which staff approve with four eyes whatever the amount (docs/design.md, "Instant payouts").
+ */
+export async function hasPayoutThatCameBack(tx: Database | Transaction, orderId: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: payouts.id })
+    .from(payouts)
+    .where(
+      and(
+        eq(payouts.orderId, orderId),
+        eq(payouts.purpose, 'payout'),
+        inArray(payouts.state, ['returned', 'failed']),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** Puts a payout that started (and has no result yet) in the order's timeline, for the back office. */

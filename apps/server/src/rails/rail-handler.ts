@@ -79,4 +79,6 @@ export interface PayoutSender {
 export type PayoutSendResult =
   | { outcome: 'settled'; reference: string; txid?: string; vout?: number }
   | { outcome: 'submitted'; reference: string }
-  | { outcome: 'failed'; reason: string };
+  | { outcome: 'failed'; reason: string }
+  /** The rail took it and gave it back (a bank refusal or return): the payout ends `returned`. */
+  | { outcome: 'returned'; reference: string; reason: string };

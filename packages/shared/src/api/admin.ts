@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { userSchema } from './accounts';
 import { kycStatusSchema } from './kyc';
 import { orderSchema } from './orders';
+import { bankTransferSchema } from './bank';
 import { payoutBatchStatusSchema } from './payout-batches';
+import { PAYOUT_PURPOSES, PAYOUT_SENDERS, PAYOUT_STATES } from './payouts';
 import { fullGlobalSettingsSchema } from './global-settings';
 import { userSettingsSchema } from './user-settings';
 
@@ -150,6 +152,36 @@ export const orderActionOfferSchema = z.object({
 });
 export type OrderActionOffer = z.infer<typeof orderActionOfferSchema>;
 
+/**
+ * One payout of the order with, for a payout sent through the bank's API, the bank's own word on its
+ * transfer (read back when the page opens; `bankUnavailable` when the bank did not answer).
+ */
+export const orderPayoutSchema = z.object({
+  id: z.string(),
+  purpose: z.enum(PAYOUT_PURPOSES),
+  rail: z.string(),
+  sender: z.enum(PAYOUT_SENDERS),
+  state: z.enum(PAYOUT_STATES),
+  reference: z.string().nullable(),
+  txid: z.string().nullable(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  bankTransfer: bankTransferSchema
+    .pick({
+      id: true,
+      kind: true,
+      status: true,
+      traceNumber: true,
+      returnCode: true,
+      createdAt: true,
+      settledAt: true,
+    })
+    .nullable(),
+  bankUnavailable: z.boolean(),
+});
+export type OrderPayoutView = z.infer<typeof orderPayoutSchema>;
+
 export const orderDetailSchema = z.object({
   order: adminOrderSchema,
   /** The actions that concern the order at its stage, in the order the page shows them. */
@@ -157,6 +189,8 @@ export const orderDetailSchema = z.object({
   payoutDestination: payoutDestinationSchema.nullable().optional(),
   /** The payout batch holding this buy (docs/design.md): it is paid by that batch, never by hand. */
   payoutBatch: payoutBatchRefSchema.nullable().optional(),
+  /** Every payout of the order, oldest first, with its bank status (docs/design.md, "Instant payouts"). */
+  payouts: z.array(orderPayoutSchema).optional(),
   customer: orderCustomerSchema.nullable(),
   timeline: z.array(timelineEntrySchema),
   deposits: z.array(depositSchema),

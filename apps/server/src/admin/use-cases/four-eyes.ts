@@ -68,7 +68,8 @@ function mismatch(open: FourEyesApprovalRow, asked: Record<string, string>): App
 
 /**
  * Four eyes (docs/design.md): marking a buy paid or paying a sell out at or above
- * `order.four_eyes_usd` needs two different admins.
+ * `order.four_eyes_usd` needs two different admins, and so does paying a sell again after its payout
+ * came back (`alwaysTwoAdmins`).
  * - The action's own refusals come first (`check`, on the locked order): a flagged order answers
  *   "Resolve the flag first." and no request is recorded.
  * - The first call records the request (audited) with its details and changes nothing else.
@@ -87,6 +88,8 @@ export async function withFourEyes<D extends Record<string, string>, T>(
     action: FourEyesAction;
     details: D;
     check: (tx: Transaction, order: OrderRow) => Promise<void>;
+    /** Two admins whatever the order's value (a second payout after one came back). */
+    alwaysTwoAdmins?: (tx: Transaction, order: OrderRow) => Promise<boolean>;
   },
   carryOut: (approved: D, closing: ApprovalClosing | null) => Promise<T>,
 ): Promise<{ done: T } | { pending: PendingApproval }> {
@@ -97,7 +100,9 @@ export async function withFourEyes<D extends Record<string, string>, T>(
       const order = await lockOrder(tx, orderId);
       if (!order) throw new AppError('NOT_FOUND', 'Order not found.');
       await request.check(tx, order);
-      if (order.valueCents < fourEyesCents) return { go: true as const, approval: null };
+      const twoAdmins =
+        order.valueCents >= fourEyesCents || ((await request.alwaysTwoAdmins?.(tx, order)) ?? false);
+      if (!twoAdmins) return { go: true as const, approval: null };
       const asked = boundDetails(request.details, order);
       const open = await findOpenApproval(tx, order.id, action);
       if (open && open.requestedByUserId !== staff.user.id) {

@@ -8,7 +8,9 @@ import {
   resolvePayoutDestination,
   type ResolveDeps,
 } from '../../payout-addresses/payout-destination';
+import type { BankProvider } from '../../bank/bank-provider';
 import { findBatchHoldingOrder } from '../../payouts/batches/payout-batch.repository';
+import { listOrderPayouts } from '../../payouts/payout-bank-status';
 import {
   findOrder,
   findOrderCustomer,
@@ -76,16 +78,18 @@ export async function getOrderDetail(
     confirmationsRequired: number;
     payoutDestinations: ResolveDeps;
     simulatedChain: SimulatedChain | null;
+    bank?: Pick<BankProvider, 'getTransfer'> | null;
   },
   orderId: string,
 ) {
   const order = await findOrder(deps.db, orderId);
   if (!order) throw new AppError('NOT_FOUND', 'Order not found.');
-  const [customer, timeline, deposits, payoutBatch] = await Promise.all([
+  const [customer, timeline, deposits, payoutBatch, payouts] = await Promise.all([
     findOrderCustomer(deps.db, order.userId),
     findOrderTimeline(deps.db, order.id),
     findOrderDeposits(deps.db, order.id),
     order.type === 'buy' ? findBatchHoldingOrder(deps.db, order.id) : undefined,
+    listOrderPayouts({ db: deps.db, bank: deps.bank ?? null }, order.id),
   ]);
   const payoutDestination = await payoutDestinationOf(deps, order);
   // The xpub address may just have been recorded: show the order as it now is.
@@ -106,5 +110,6 @@ export async function getOrderDetail(
     confirmationsRequired: deps.confirmationsRequired,
     payoutDestination,
     payoutBatch: payoutBatch ?? null,
+    payouts,
   };
 }

@@ -57,11 +57,13 @@ export const payouts = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (table) => [
-    // One live payout per order and purpose: a failed or cancelled one is followed by a new row.
+    // One live payout per order and purpose: a failed, cancelled or returned one is followed by a new row.
     uniqueIndex('payouts_order_purpose_unique')
       .on(table.orderId, table.purpose)
-      .where(sql`${table.state} not in ('failed', 'cancelled')`),
+      .where(sql`${table.state} not in ('failed', 'cancelled', 'returned')`),
     uniqueIndex('payouts_output_unique').on(table.txid, table.vout),
+    // The bank's webhook names its transfer: the payout holding it is found by its reference.
+    index('payouts_reference_idx').on(table.reference).where(sql`${table.reference} is not null`),
     check('payouts_vout', sql`${table.vout} is null or ${table.vout} >= 0`),
     check(
       'payouts_settled_has_result',

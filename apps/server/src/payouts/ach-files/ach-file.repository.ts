@@ -1,4 +1,5 @@
-import { and, asc, eq, exists, gte, isNull, not, notInArray, sql } from 'drizzle-orm';
+import { and, eq, exists, gte, not, sql } from 'drizzle-orm';
+import { findDueSellPayouts } from '../due-sell-payouts.repository';
 import type { Database, Transaction } from '../../db/database';
 import {
   achFileEntries,
@@ -6,7 +7,6 @@ import {
   deposits,
   orderEvents,
   orders,
-  payouts,
   type AchFileRow,
   type OrderRow,
   type PayoutRow,
@@ -54,9 +54,9 @@ export async function releaseAchFileDay(tx: Transaction, day: string): Promise<v
 }
 
 /**
- * The ACH sells whose dollars are due by `before` (the end of the file's day in New York): processing,
- * deposit confirmed, unflagged, no payout yet, every deposit seen before then. Read without locks;
- * the caller locks each order and checks it again.
+ * The ACH sells whose dollars are due by `before` (the end of the file's day in New York): the shared
+ * rule of due sell payouts, with every deposit seen before then. Read without locks; the caller
+ * locks each order and checks it again.
  */
 export async function findDueAchSells(
   db: Database | Transaction,
@@ -67,35 +67,16 @@ export async function findDueAchSells(
       .select({ one: sql`1` })
       .from(deposits)
       .where(and(eq(deposits.orderId, orders.id), ...conditions));
-  return db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.status, 'processing'),
-        eq(orders.type, 'sell'),
-        eq(orders.paymentMethod, 'ach'),
-        isNull(orders.flag),
-        gte(orders.confirmations, confirmationsRequired),
-        not(
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(payouts)
-              .where(
-                and(
-                  eq(payouts.orderId, orders.id),
-                  eq(payouts.purpose, 'payout'),
-                  notInArray(payouts.state, ['failed', 'cancelled']),
-                ),
-              ),
-          ),
-        ),
+  return findDueSellPayouts(
+    db,
+    { rail: 'ach', confirmationsRequired },
+    {
+      where: [
         exists(depositOf(eq(deposits.status, 'seen'))),
         not(exists(depositOf(gte(deposits.firstSeenAt, before)))),
-      ),
-    )
-    .orderBy(asc(orders.createdAt), asc(orders.id));
+      ],
+    },
+  );
 }
 
 /** One entry of the file: which payout it is, by trace number, and its line in the order's timeline. */

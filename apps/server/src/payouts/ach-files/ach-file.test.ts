@@ -6,6 +6,7 @@ import { createSimulatedChain, type SimulatedChain } from '../../chain/simulated
 import { achFileEntries, achFiles, deposits, orders, payouts } from '../../db/schema';
 import { bankDayAt } from '../../rails/ach/business-day';
 import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../../test/accounts-helpers';
+import nacha from '@midlandsbank/node-nacha';
 import { readNachaFile, writtenByNach2 } from '../../test/nacha-check';
 import { fileW9, saveBank, saveZelle, sellOrder, TEST_BANK, type SellMethod } from '../../test/sell-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -118,6 +119,24 @@ describe('the ACH file of a day', () => {
       amountCents: olderRow.valueCents,
       individualName: 'ADA LOVELACE',
     });
+    // An independent parser reads the downloaded file back the same (routing digits as a number).
+    const parsed = nacha.from(first.body).data;
+    const [parsedEntry] = parsed.batches[0]!.entries;
+    expect(parsedEntry).toMatchObject({
+      transactionCode: '22',
+      dfiAccount: TEST_BANK.account_number,
+      amount: Number(olderRow.valueCents),
+      receivingCompanyName: 'ADA LOVELACE',
+      receivingDFIIdentification: Number(TEST_BANK.routing_number.slice(0, 8)),
+    });
+    const control = {
+      entryAndAddendaCount: 1,
+      entryHash: Number(TEST_BANK.routing_number.slice(0, 8)),
+      totalDebit: 0,
+      totalCredit: Number(olderRow.valueCents),
+    };
+    expect(parsed.batches[0]!.footer).toMatchObject(control);
+    expect(parsed.file.footer).toMatchObject({ ...control, batchCount: 1, blockCount: 1 });
 
     const [payout] = await payoutsOf(older);
     expect(payout).toMatchObject({ state: 'submitted', rail: 'ach', sender: 'nacha-file', kind: 'usd' });

@@ -1,41 +1,21 @@
-import { and, asc, eq, exists, gte, isNotNull, isNull, lt, not, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
+import { findDueSellPayouts } from '../due-sell-payouts.repository';
 import type { Database, Transaction } from '../../db/database';
-import { orders, payouts, users, type PayoutRow } from '../../db/schema';
+import { payouts, users, type PayoutRow } from '../../db/schema';
 
 /**
  * The reads of instant payouts (docs/design.md, "Instant payouts"). Payout rows are written by
  * `payout-state.ts` only.
  */
 
-/** Instant sells whose dollars are due: processing, deposit confirmed, unflagged, never paid out. */
+/** Instant sells whose dollars are due, by the shared rule of due sell payouts. */
 export async function findDueInstantSells(
   db: Database | Transaction,
   confirmationsRequired: number,
   limit = 50,
 ): Promise<string[]> {
-  const rows = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.status, 'processing'),
-        eq(orders.type, 'sell'),
-        eq(orders.paymentMethod, 'instant'),
-        isNull(orders.flag),
-        gte(orders.confirmations, confirmationsRequired),
-        not(
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(payouts)
-              .where(and(eq(payouts.orderId, orders.id), eq(payouts.purpose, 'payout'))),
-          ),
-        ),
-      ),
-    )
-    .orderBy(asc(orders.createdAt))
-    .limit(limit);
-  return rows.map((row) => row.id);
+  const due = await findDueSellPayouts(db, { rail: 'instant', confirmationsRequired }, { limit });
+  return due.map((order) => order.id);
 }
 
 /** Every payout of the order (any state): the server sends only an order's first one by itself. */
@@ -77,7 +57,10 @@ export async function lockPayout(tx: Transaction, payoutId: string): Promise<Pay
   return row;
 }
 
-export async function findPayoutById(db: Database, payoutId: string): Promise<PayoutRow | undefined> {
+export async function findPayoutById(
+  db: Database | Transaction,
+  payoutId: string,
+): Promise<PayoutRow | undefined> {
   const [row] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
   return row;
 }
@@ -85,4 +68,16 @@ export async function findPayoutById(db: Database, payoutId: string): Promise<Pa
 export async function findEmailOf(tx: Transaction, userId: string): Promise<string | undefined> {
   const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
   return row?.email ?? undefined;
+}
+
+/** The instant payout that sent this bank transfer, if any. */
+export async function findBankApiPayoutByReference(
+  tx: Database | Transaction,
+  reference: string,
+): Promise<PayoutRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.sender, 'bank-api'), eq(payouts.reference, reference)));
+  return row;
 }

@@ -2,15 +2,18 @@ import type { BankProvider, BankTransfer } from '../../bank/bank-provider';
 import type { Database, Transaction } from '../../db/database';
 import { orderEvents, orders, type OrderRow, type PayoutRow } from '../../db/schema';
 import { eq } from 'drizzle-orm';
+import type { JobQueue } from '../../jobs/job-queue';
 import type { OrderNotifier } from '../../orders/order-notifications';
 import { moveOrder, recordFlagChange } from '../../orders/order-state';
 import { lockOrder } from '../../orders/order.repository';
 import { writeOutbox } from '../../outbox/outbox.repository';
 import { INSTANT_PAYOUT_ACTOR, sendInstantTransfer } from '../../rails/instant/bank-api-payout-sender';
+import { isDueSellPayout } from '../due-sell-payouts.repository';
 import { claimPayout, movePayout, notePayoutReference } from '../payout-state';
 import {
   countPayoutsOfOrder,
   findDueInstantSells,
+  findBankApiPayoutByReference,
   findEmailOf,
   findInstantPayoutsInFlight,
   findPayoutById,
@@ -23,6 +26,29 @@ export interface InstantPayoutDeps {
   confirmationsRequired: number;
   notify: OrderNotifier;
   now?: () => Date;
+}
+
+/** The job that sends due instant payouts (kicked when a sell may be due, else a slow backstop). */
+export const INSTANT_PAYOUTS_JOB = 'instant-payouts';
+
+/**
+ * Queues a pass of instant payouts when an instant sell changed and may now be due (its deposit
+ * credited or confirmed), so the dollars leave at once instead of at the next backstop run. One
+ * queued run per order, worked by whichever process works jobs.
+ */
+export function kickInstantPayouts(
+  queue: Pick<JobQueue, 'send'>,
+  log: { warn(obj: object, msg: string): void },
+) {
+  type Changed = Pick<OrderRow, 'userId'> &
+    Partial<Pick<OrderRow, 'id' | 'type' | 'paymentMethod' | 'status' | 'flag'>>;
+  return (order: Changed): void => {
+    if (!order.id || order.type !== 'sell' || order.paymentMethod !== 'instant') return;
+    if (order.status !== 'processing' || order.flag) return;
+    void queue
+      .send(INSTANT_PAYOUTS_JOB, null, { singletonKey: order.id })
+      .catch((error: unknown) => log.warn({ err: error }, 'instant payout pass could not be queued'));
+  };
 }
 
 /** A payout claimed but with no transfer recorded this long is sent again with the same key. */
@@ -67,7 +93,8 @@ export async function claimInstantPayout(
 ): Promise<{ payout: PayoutRow; order: OrderRow } | null> {
   return deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    if (!order || !isDue(order, deps.confirmationsRequired)) return null;
+    const rule = { rail: 'instant' as const, confirmationsRequired: deps.confirmationsRequired };
+    if (!order || !isDueSellPayout(order, rule)) return null;
     // A second payout (after a return) is staff's to approve, never the server's to send.
     if ((await countPayoutsOfOrder(tx, order.id)) > 0) return null;
     const payout = await claimPayout(
@@ -94,16 +121,6 @@ export async function claimInstantPayout(
   });
 }
 
-function isDue(order: OrderRow, confirmationsRequired: number): boolean {
-  return (
-    order.type === 'sell' &&
-    order.status === 'processing' &&
-    order.paymentMethod === 'instant' &&
-    order.flag === null &&
-    order.confirmations >= confirmationsRequired
-  );
-}
-
 /** Sends (or finds again) the payout's transfer and records what the bank said. */
 async function sendAndRecord(deps: InstantPayoutDeps, payout: PayoutRow, order: OrderRow): Promise<boolean> {
   const transfer = await sendInstantTransfer(deps.bank, payout, order);
@@ -112,50 +129,68 @@ async function sendAndRecord(deps: InstantPayoutDeps, payout: PayoutRow, order: 
 }
 
 /**
- * Records a transfer's state on its payout, under the order's lock: its id while it is on its way;
- * settled → the payout settles and the order completes; rejected (nothing left) → the payout failed,
- * returned (it came back) → settled then `returned`; either way the order is flagged `payout_returned`
- * (a case opens from the flag) and the customer e-mailed. A payout already ended is left as it is. True when the payout ended here.
+ * Records a transfer's state on its payout and notifies the customer once it committed. True when the
+ * payout ended here.
  */
 export async function applyTransfer(
   deps: InstantPayoutDeps,
   payoutId: string,
   transfer: BankTransfer,
 ): Promise<boolean> {
-  const known = await findPayoutById(deps.db, payoutId);
-  if (!known) return false;
-  const result = await deps.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, known.orderId);
-    const payout = await lockPayout(tx, payoutId);
-    if (!order || !payout || payout.state !== 'submitted') return null;
-    const noted = payout.reference ? payout : await notePayoutReference(tx, payout, transfer.id);
-    if (transfer.status === 'settled') {
-      await movePayout(tx, noted, 'settled', { reference: transfer.id });
-      return moveOrder(tx, {
-        orderId: order.id,
-        from: ['processing'],
-        to: 'completed',
-        actor: INSTANT_PAYOUT_ACTOR,
-        reason: 'dollars paid instantly',
-        patch: { bankTxn: transfer.traceNumber ?? transfer.id },
-        details: { reference: transfer.id, rail: 'instant' },
-      });
-    }
-    if (transfer.status === 'rejected') {
-      // Refused before any money left (a closed account): the payout failed.
-      await movePayout(tx, noted, 'failed');
-      return flagReturned(tx, order, transfer);
-    }
-    if (transfer.status === 'returned') {
-      // It arrived and came back: it settled, then returned.
-      const settled = await movePayout(tx, noted, 'settled', { reference: transfer.id });
-      await movePayout(tx, settled, 'returned');
-      return flagReturned(tx, order, transfer);
-    }
-    return null;
-  });
+  const result = await deps.db.transaction((tx) => applyTransferIn(tx, payoutId, transfer));
   if (result) await deps.notify(result);
   return result !== null;
+}
+
+/**
+ * The bank's `transfer_updated` webhook (read back from the bank, applied once in the inbox's
+ * transaction): the instant payout holding that transfer ends at once; the periodic read-back is only
+ * the backstop for a lost webhook. Transfers of other features are left to them.
+ */
+export function applyTransferUpdate(notify: OrderNotifier) {
+  return async (tx: Transaction, transfer: BankTransfer): Promise<(() => Promise<void>) | void> => {
+    const payout = await findBankApiPayoutByReference(tx, transfer.id);
+    if (!payout) return undefined;
+    const ended = await applyTransferIn(tx, payout.id, transfer);
+    return ended ? () => notify(ended) : undefined;
+  };
+}
+
+/**
+ * Records a transfer's state on its payout, under the order's lock: its id while it is on its way;
+ * settled → the payout settles and the order completes; rejected (a closed account) or returned → the
+ * payout is `returned` (the state machine's word for money the rail gave back), the order is flagged
+ * `payout_returned` (a case opens from the flag) and the customer e-mailed. A payout already ended is
+ * left as it is. The order when the payout ended here, else null.
+ */
+export async function applyTransferIn(
+  tx: Transaction,
+  payoutId: string,
+  transfer: BankTransfer,
+): Promise<OrderRow | null> {
+  const known = await findPayoutById(tx, payoutId);
+  if (!known) return null;
+  const order = await lockOrder(tx, known.orderId);
+  const payout = await lockPayout(tx, payoutId);
+  if (!order || !payout || payout.state !== 'submitted') return null;
+  const noted = payout.reference ? payout : await notePayoutReference(tx, payout, transfer.id);
+  if (transfer.status === 'settled') {
+    await movePayout(tx, noted, 'settled', { reference: transfer.id });
+    return moveOrder(tx, {
+      orderId: order.id,
+      from: ['processing'],
+      to: 'completed',
+      actor: INSTANT_PAYOUT_ACTOR,
+      reason: 'dollars paid instantly',
+      patch: { bankTxn: transfer.traceNumber ?? transfer.id },
+      details: { reference: transfer.id, rail: 'instant' },
+    });
+  }
+  if (transfer.status === 'rejected' || transfer.status === 'returned') {
+    await movePayout(tx, noted, 'returned', { reference: transfer.id });
+    return flagReturned(tx, order, transfer);
+  }
+  return null;
 }
 
 async function flagReturned(tx: Transaction, order: OrderRow, transfer: BankTransfer): Promise<OrderRow> {

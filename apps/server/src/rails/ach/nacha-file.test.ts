@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import nacha from '@midlandsbank/node-nacha';
 import nach from 'nach2';
 import { readNachaFile, writtenByNach2 } from '../../test/nacha-check';
 import {
@@ -178,5 +179,73 @@ describe('NACHA file writer', () => {
     expect(isAbaRoutingNumber('011000016')).toBe(false);
     expect(isAbaRoutingNumber('02100002')).toBe(false);
     expect(isAbaRoutingNumber('02100002a')).toBe(false);
+  });
+});
+
+describe('NACHA file read back by an independent parser (@midlandsbank/node-nacha)', () => {
+  it('reads each entry, the batch and file controls, entry hash and totals as written', () => {
+    const written = writeNachaFile(twoPayouts);
+    const { file, batches } = nacha.from(written.text).data;
+    expect(file).toMatchObject({
+      destination: ' 021000021',
+      origin: '1234567890',
+      creationDate: '261127',
+      destinationName: 'JPMORGAN CHASE',
+      originName: 'OFFZERO INC',
+      recordSize: '094',
+      blockingFactor: '10',
+    });
+    expect(batches).toHaveLength(1);
+    const [batch] = batches;
+    expect(batch).toMatchObject({
+      serviceClassCode: 220,
+      companyName: 'OFFZERO',
+      companyId: '1234567890',
+      entryClassCode: 'PPD',
+      description: 'BTC SALE',
+      effectiveDate: '261130',
+      originatingDFIIdentification: '02100002',
+    });
+    // The parser reads numeric fields as numbers: the routing number's 8 digits lose their leading zeros.
+    const entries = batch!.entries.map((entry) => ({
+      transactionCode: entry.transactionCode,
+      routingNumber: `${String(entry.receivingDFIIdentification).padStart(8, '0')}${entry.checkDigit}`,
+      accountNumber: entry.dfiAccount,
+      amountCents: BigInt(entry.amount),
+      individualId: entry.identificationNumber,
+      individualName: entry.receivingCompanyName,
+      traceNumber: String(entry.traceNumber).padStart(15, '0'),
+    }));
+    expect(entries).toEqual([
+      {
+        transactionCode: '22',
+        routingNumber: '011000015',
+        accountNumber: '000123456789',
+        amountCents: 123_456n,
+        individualId: '7F3A9C2E11D04B5',
+        individualName: 'ALICE EXAMPLE',
+        traceNumber: '021000020000001',
+      },
+      {
+        transactionCode: '32',
+        routingNumber: '121000358',
+        accountNumber: '55501',
+        amountCents: 9_999_999_99n,
+        individualId: 'A1B2C3D4E5F6A7B',
+        // 22 characters: the field's width.
+        individualName: 'BARTHOLOMEW LONGNAME-S',
+        traceNumber: '021000020000002',
+      },
+    ]);
+    expect(written.traceNumbers).toEqual([entries.map((entry) => entry.traceNumber)]);
+
+    // The controls, recomputed from what the parser read, agree with the ones written.
+    const entryHash = batch!.entries.reduce((sum, entry) => sum + entry.receivingDFIIdentification, 0) % 1e10;
+    const totalCredit = batch!.entries.reduce((sum, entry) => sum + entry.amount, 0);
+    const control = { entryAndAddendaCount: 2, entryHash, totalDebit: 0, totalCredit };
+    expect(entryHash).toBe(Number(written.entryHash));
+    expect(totalCredit).toBe(Number(written.totalCreditCents));
+    expect(batch!.footer).toMatchObject({ ...control, serviceClassCode: 220, companyId: '1234567890' });
+    expect(file.footer).toMatchObject({ ...control, batchCount: 1, blockCount: written.blockCount });
   });
 });

@@ -22,8 +22,10 @@ export function instantPayoutKey(
 export function transferOutcome(transfer: BankTransfer): PayoutSendResult {
   if (transfer.status === 'settled') return { outcome: 'settled', reference: transfer.id };
   if (transfer.status === 'rejected' || transfer.status === 'returned') {
+    // Refused after we handed it over, or sent back: a return (docs/design.md, "Instant payouts").
     return {
-      outcome: 'failed',
+      outcome: 'returned',
+      reference: transfer.id,
       reason: `the bank ${transfer.status} it (${transfer.returnCode ?? 'no code'})`,
     };
   }

@@ -16,7 +16,7 @@ import {
 } from '../../../rails/ach/business-day';
 import { writeNachaFile, type NachaEntryInput, type NachaFileInput } from '../../../rails/ach/nacha-file';
 import { claimPayout } from '../../payout-state';
-import { findPayoutOfOrder } from '../../payout.repository';
+import { hasBlockingPayout, isDueSellPayout } from '../../due-sell-payouts.repository';
 import { achEntryOf, nachaText } from '../ach-entry';
 import {
   claimAchFileDay,
@@ -161,15 +161,11 @@ function dueSells(db: Database | Transaction, deps: AchFileDeps, day: string): P
   });
 }
 
-/** Under the order's lock: still an unflagged, confirmed, processing ACH sell with no payout. */
+/** Under the order's lock: still due by the shared rule (payouts/due-sell-payouts.repository.ts). */
 async function isStillDue(tx: Transaction, deps: AchFileDeps, order: OrderRow): Promise<boolean> {
   return (
-    order.type === 'sell' &&
-    order.status === 'processing' &&
-    order.paymentMethod === 'ach' &&
-    order.flag === null &&
-    order.confirmations >= deps.confirmationsRequired &&
-    (await findPayoutOfOrder(tx, order.id)) === undefined
+    isDueSellPayout(order, { rail: 'ach', confirmationsRequired: deps.confirmationsRequired }) &&
+    !(await hasBlockingPayout(tx, order.id))
   );
 }
 

@@ -14,6 +14,7 @@ import { OrderActionsPanel } from './order-actions-panel';
 import { ChainPanel } from './order-chain-panel';
 import { CustomerPanel } from './order-customer-panel';
 import { PaymentPanel } from './order-payment-panel';
+import { PayoutsPanel } from './order-payouts-panel';
 import { SummaryPanel } from './order-summary-panel';
 import { TimelinePanel } from './order-timeline-panel';
 import { PayoutDestinationNote } from './payout-destination-note';
@@ -87,6 +88,7 @@ function OrderView({ detail }: { detail: OrderDetail }) {
         <div className="order-2 min-w-0 space-y-5 lg:order-1">
           <SummaryPanel order={order} />
           <PaymentPanel order={order} />
+          <PayoutsPanel payouts={detail.payouts ?? []} />
           <ChainPanel
             order={order}
             deposits={detail.deposits}
