@@ -44,7 +44,9 @@ interface DocumentWithSchemas {
   paths?: unknown;
   components?: { schemas?: Record<string, unknown> };
 }
-export function withoutUnusedComponentSchemas<Document extends DocumentWithSchemas>(document: Document): Document {
+export function withoutUnusedComponentSchemas<Document extends DocumentWithSchemas>(
+  document: Document,
+): Document {
   const schemas = document.components?.schemas;
   if (!schemas) return document;
   const used = new Set<string>();

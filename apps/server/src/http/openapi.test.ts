@@ -203,7 +203,8 @@ describe('GET /api/openapi.json', () => {
     const schemas = doc.components?.schemas ?? {};
     expect(Object.keys(schemas)).toEqual(expect.arrayContaining(['ErrorBody', 'Order', 'AdminOrder']));
     const text = JSON.stringify(doc);
-    const saved = doc.paths['/api/order/save']?.post?.responses?.['200']?.content?.['application/json']?.schema;
+    const saved =
+      doc.paths['/api/order/save']?.post?.responses?.['200']?.content?.['application/json']?.schema;
     expect(saved).toMatchObject({ properties: { order: { $ref: '#/components/schemas/Order' } } });
     // Every named component is used somewhere, and none is left over from the request side.
     for (const id of Object.keys(schemas)) expect(text).toContain(`"#/components/schemas/${id}"`);

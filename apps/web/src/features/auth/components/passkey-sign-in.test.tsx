@@ -75,7 +75,9 @@ describe('passkey sign-in buttons', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Use a passkey instead' }));
 
     await vi.waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith('No passkey was used. Try again, or log in with an e-mail code.'),
+      expect(toast.error).toHaveBeenCalledWith(
+        'No passkey was used. Try again, or log in with an e-mail code.',
+      ),
     );
     expect(getSession()).toBeNull();
     expect(calls.map((call) => call.url)).toEqual(['/api/user/login-mfa/passkey/options']);
