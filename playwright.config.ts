@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { rmSync } from 'node:fs';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './e2e/support/chromium';
 import { resetRunState } from './e2e/support/run-state';
+import { PASSKEY_ADMIN_EMAIL } from './e2e/support/staff';
 
 // The browser suite drives Debian's Chromium (never a downloaded browser) against the real server,
 // built web app and a fresh embedded database in demo mode.
@@ -43,6 +44,8 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: dataDir,
       APP_MODE: 'demo',
+      // An operator of the suite's own beside the demo's two, whose sign-in a spec may change.
+      ADMIN_EMAILS: PASSKEY_ADMIN_EMAIL,
       LOG_LEVEL: 'warn',
       // Every test registers its own customers from this one machine: lift the per-IP code limits (20
       // sends and 60 checks per 15 minutes), as the API tests do; the API suite tests those limits.

@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { test, expect, type Page } from '@playwright/test';
 import {
+  adminConsole,
   apiClient,
   listOrders,
   makeTradeReady,
@@ -17,7 +18,8 @@ import { nextPhoneDigits } from './support/run-state';
 // The scam shield and places (docs/design.md, "Places and the scam shield"): a new customer answers the
 // scam question before their first buy, one someone asked to buy sees the guidance and no order, a New
 // York resident learns before verifying that OffZero is not available there, and a buy in its
-// cooling-off is cancelled by the customer as a scam.
+// cooling-off is cancelled by the customer as a scam; staff record the refund of a paid one, which the
+// customer then sees in the order's timeline.
 const stamp = Date.now();
 
 /** A trade-ready customer whose identity was approved just now: new to the scam shield. */
@@ -158,3 +160,52 @@ for (const [label, size] of [
     await api.dispose();
   });
 }
+
+test('staff record the dollar refund of a paid buy cancelled as a scam; the customer sees it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const api = await apiClient(baseURL!);
+  const customer = await newCustomer(api, 'refunded');
+  await signInAs(page, customer);
+  await payUntilTheQuestion(page, '100');
+  await answer(page, 'Yes', 'No');
+  await expect(
+    page.getByTestId('trade-widget').getByRole('button', { name: /Pay with PayPal/ }),
+  ).toBeVisible();
+  const [order] = await listOrders(api, customer);
+  const orderId = order!._id;
+  // Paid by Zelle, then cancelled as a scam while it cools off: a refund is claimed for staff.
+  await api.post(
+    '/api/order/update',
+    {
+      _id: orderId,
+      payment: { method: 'zelle', amount: 100, create_time: new Date().toISOString(), receiving_in: {} },
+      status: 'processing',
+    },
+    customer.token,
+  );
+  await api.post(`/api/order/${orderId}/scam-cancel`, {}, customer.token);
+
+  const admin = await adminConsole(browser, api, DESKTOP);
+  await admin.goto(`/admin/orders/${orderId}`);
+  const actions = admin.getByTestId('order-actions');
+  await actions.getByRole('button', { name: 'Record USD refund' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Record the dollar refund' });
+  await expect(dialog).toContainText('back to the customer by Zelle');
+  await dialog.getByLabel('Refund reference').fill('ZELLE-RF-7781');
+  await snapAtWidths(admin, 'scam-shield', 'refund-dialog');
+  await dialog.getByRole('button', { name: 'Record refund' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(actions).toContainText('This order is cancelled. Nothing is left to do.');
+  await admin.context().close();
+
+  await page.goto('/orders');
+  await page.locator(`[data-order-id="${orderId}"]:visible`).click();
+  const drawer = page.getByRole('dialog', { name: `Order #${orderId.slice(0, 8)}` });
+  await expect(drawer.getByTestId('order-timeline')).toContainText('Dollars refunded');
+  await expect(drawer.getByTestId('order-timeline')).toContainText('ZELLE-RF-7781');
+  await snapAtWidths(page, 'scam-shield', 'refunded-order');
+  await api.dispose();
+});

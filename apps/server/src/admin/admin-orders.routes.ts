@@ -22,6 +22,13 @@ import { toTimelineEntry } from './admin-timeline.presenter';
 const TXID = /^[0-9a-f]{64}$/i;
 const reasonSchema = z.string().trim().min(3, { error: 'Give a reason of at least 3 characters.' }).max(500);
 const noteSchema = z.string().trim().max(500).optional();
+/** The bank or Zelle reference of dollars staff sent (a sell's payout, a buy's refund). */
+const usdReferenceSchema = z
+  .string()
+  .trim()
+  .min(4, { error: 'Enter the payout reference (at least 4 characters).' })
+  .max(100)
+  .regex(/^[\p{L}\p{N} ._:/#-]+$/u, { error: 'Use letters, digits, spaces and . _ : / # - only.' });
 const idParams = z.object({ id: z.string().max(100) });
 
 const adminOrderFiltersSchema = z.strictObject({
@@ -52,6 +59,7 @@ export const adminOrderRoutes =
     await orderSearchRoutes(admin)(app, options);
     await paymentActionRoutes(admin)(app, options);
     await closingActionRoutes(admin)(app, options);
+    await refundRoutes(admin)(app, options);
     await workQueueRoutes(admin)(app, options);
   };
 
@@ -207,17 +215,7 @@ const paymentActionRoutes =
         config: { blockedPlaces: true, multilineFields: ['note'], idempotent: true },
         schema: {
           params: idParams,
-          body: z.strictObject({
-            reference: z
-              .string()
-              .trim()
-              .min(4, { error: 'Enter the payout reference (at least 4 characters).' })
-              .max(100)
-              .regex(/^[\p{L}\p{N} ._:/#-]+$/u, {
-                error: 'Use letters, digits, spaces and . _ : / # - only.',
-              }),
-            note: noteSchema,
-          }),
+          body: z.strictObject({ reference: usdReferenceSchema, note: noteSchema }),
           // 202: a large sell waits for a second admin (four eyes); nothing else changed.
           response: { ...actionAnswer, 202: fourEyesPendingSchema },
         },
@@ -302,6 +300,33 @@ const closingActionRoutes =
             orderId: request.params.id,
             address: request.body.address,
             txid: request.body.txid,
+            note: request.body.note ?? null,
+          }),
+        ),
+    );
+  };
+
+/** Dollars staff sent back to a buyer: the refund a scam cancel claimed, settled with its reference. */
+const refundRoutes =
+  (admin: AdminService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/api/admin/orders/:id/refund-usd',
+      {
+        onRequest: requireAdmin(app),
+        config: { multilineFields: ['note'], idempotent: true },
+        schema: {
+          params: idParams,
+          body: z.strictObject({ reference: usdReferenceSchema, note: noteSchema }),
+          response: actionAnswer,
+        },
+      },
+      async (request) =>
+        done(
+          await admin.recordUsdRefund({
+            staff: signedInUser(request),
+            orderId: request.params.id,
+            reference: request.body.reference,
             note: request.body.note ?? null,
           }),
         ),

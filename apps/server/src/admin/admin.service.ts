@@ -112,6 +112,7 @@ export function createAdminService(deps: AdminDependencies) {
     resolveFlag: (request: { staff: SignedInUser; orderId: string; note: string }) =>
       resolveFlag(deps, request),
     refundBtc: payouts.refundBtc,
+    recordUsdRefund: payouts.recordUsdRefund,
 
     // KYC review
     listKycCases: (status: KycStatus) => listKycCases(deps, status),

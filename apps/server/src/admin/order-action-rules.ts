@@ -28,6 +28,8 @@ export interface OrderActionFacts {
   batch: { batchId: string } | null;
   /** The order's payout (one per order), started or sent. */
   payout: PayoutRow | null;
+  /** A buy's dollar refund (claimed when the customer cancelled it as a scam), waiting or sent. */
+  refund: PayoutRow | null;
   /** Where a buy's bitcoin goes and whether it may go yet; null for sells. */
   destination: PayoutDestination | null;
   /** A deposit of this sell is still on the chain. */
@@ -173,6 +175,18 @@ const RULES: Record<OrderActionKind, (order: OrderRow, facts: OrderActionFacts) 
     return ALLOWED;
   },
 
+  // A buy's dollars going back the way they came (claimed by a scam cancel): staff send them and
+  // record the reference, which settles the refund payout.
+  'refund-usd': (_order, facts) => {
+    if (!facts.refund) return hidden('This order has no dollar refund to send.');
+    if (facts.refund.state === 'requested') return ALLOWED;
+    return hidden(
+      facts.refund.state === 'settled'
+        ? 'The refund of this order was already sent.'
+        : `The refund of this order is ${facts.refund.state}.`,
+    );
+  },
+
   'resolve-flag': (order) => (order.flag ? ALLOWED : hidden('This order has no flag to resolve.')),
 };
 
@@ -218,6 +232,7 @@ export async function readOrderActionFacts(
   if (order.type === 'buy') {
     return {
       ...facts,
+      refund: (await findPayoutOfOrder(db, order.id, 'refund')) ?? null,
       batch: (await findBatchClaim(db, order.id)) ?? null,
       destination: await checkPayoutDestination(db, order, context.now ?? new Date()),
       holdsDeposit: false,
@@ -226,6 +241,7 @@ export async function readOrderActionFacts(
   }
   return {
     ...facts,
+    refund: null,
     batch: null,
     destination: null,
     holdsDeposit: (await findSeenDepositsIn(db, order.id)).length > 0,

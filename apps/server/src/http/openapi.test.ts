@@ -188,7 +188,8 @@ describe('GET /api/openapi.json', () => {
   it('describes error answers as { message, code, errors? } where a route declares them', () => {
     const login = doc.paths['/api/user/login-otp/verify']?.post;
     const refused = login?.responses?.['400']?.content?.['application/json']?.schema;
-    expect(refused).toMatchObject({
+    expect(refused).toEqual({ $ref: '#/components/schemas/ErrorBody' });
+    expect(doc.components?.schemas?.ErrorBody).toMatchObject({
       type: 'object',
       required: expect.arrayContaining(['message', 'code']),
       properties: {
@@ -196,6 +197,19 @@ describe('GET /api/openapi.json', () => {
         code: { enum: expect.arrayContaining(['VALIDATION_FAILED']) },
       },
     });
+  });
+
+  it('names each shared answer shape once, as a component every use points to', () => {
+    const schemas = doc.components?.schemas ?? {};
+    expect(Object.keys(schemas)).toEqual(expect.arrayContaining(['ErrorBody', 'Order', 'AdminOrder']));
+    const text = JSON.stringify(doc);
+    const saved =
+      doc.paths['/api/order/save']?.post?.responses?.['200']?.content?.['application/json']?.schema;
+    expect(saved).toMatchObject({ properties: { order: { $ref: '#/components/schemas/Order' } } });
+    // Every named component is used somewhere, and none is left over from the request side.
+    for (const id of Object.keys(schemas)) expect(text).toContain(`"#/components/schemas/${id}"`);
+    // Inlined at every use the document weighed nearly 1 MB.
+    expect(text.length).toBeLessThan(400_000);
   });
 });
 

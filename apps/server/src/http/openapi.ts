@@ -5,6 +5,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import { errorBodySchema } from '@offzero/shared/api/errors';
 import { isUnderApi } from './api-path';
 import { CSRF_COOKIE, needsCsrfToken } from './csrf';
+import { nameSharedSchemasForOpenApi, withoutUnusedComponentSchemas } from './openapi-components';
 import { sessionUse } from './route-security';
 
 /** The OpenAPI 3.1 document, generated from every route's zod schemas. */
@@ -46,6 +47,7 @@ const DOCUMENTED_AREAS = [
  * route as it is added. Routes with `schema.hide` (the documentation's own) are left out.
  */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  nameSharedSchemasForOpenApi();
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -107,7 +109,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         },
       };
     },
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (document) => withoutUnusedComponentSchemas(jsonSchemaTransformObject(document)),
   });
   await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PREFIX });
 

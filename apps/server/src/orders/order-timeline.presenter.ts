@@ -96,8 +96,8 @@ export function toOrderTimeline(
         reference: { kind: 'tx', value: details.txid, ...voutOf(details) },
       });
     }
-    const sent = payoutSentOf(details);
-    if (sent) timeline.push({ at, status: event.toStatus, repricing: null, reference: null, ...sent });
+    const sent = payoutSentOf(details) ?? refundSentOf(details);
+    if (sent) timeline.push({ at, status: event.toStatus, repricing: null, ...sent });
     const bankCredit = bankCreditStep(details);
     if (bankCredit)
       timeline.push({ at, kind: 'bank_credit', status: event.toStatus, repricing: null, ...bankCredit });
@@ -278,16 +278,17 @@ function flagChangeOf(details: Record<string, unknown>): { from: string | null; 
   return { from: text(flag.from), to: text(flag.to) };
 }
 
+type SentStep = Pick<OrderTimelineEntry, 'kind' | 'title' | 'detail' | 'reference'>;
+
 /** A sell's dollars handed to the bank: sent instantly, or in the day's ACH file. */
-function payoutSentOf(
-  details: Record<string, unknown>,
-): Pick<OrderTimelineEntry, 'kind' | 'title' | 'detail'> | null {
+function payoutSentOf(details: Record<string, unknown>): SentStep | null {
   if (details.event !== 'payout_sent') return null;
   if (details.rail === 'instant') {
     return {
       kind: 'payout_sent',
       title: 'Dollars sent',
       detail: 'Sent to your bank instantly; it arrives in seconds.',
+      reference: null,
     };
   }
   if (details.rail === 'ach') {
@@ -295,7 +296,24 @@ function payoutSentOf(
       kind: 'payout_sent',
       title: 'Dollars sent by ACH',
       detail: 'Sent to your bank by ACH; it usually arrives in 1–2 business days.',
+      reference: null,
     };
   }
   return null;
+}
+
+/** A cancelled buy's dollars sent back the way they came (a scam cancel's refund), with its reference. */
+function refundSentOf(details: Record<string, unknown>): SentStep | null {
+  if (details.event !== 'refund_sent' || typeof details.reference !== 'string') return null;
+  const rail = typeof details.rail === 'string' ? railLabelInSentence(details.rail) : 'bank transfer';
+  const amount =
+    typeof details.amountCents === 'string'
+      ? `$${centsToUsdNumber(BigInt(details.amountCents)).toFixed(2)}`
+      : 'Your payment';
+  return {
+    kind: 'payout_sent',
+    title: 'Dollars refunded',
+    detail: `${amount} went back to you by ${rail}, the way you paid.`,
+    reference: { kind: 'bank', value: details.reference },
+  };
 }

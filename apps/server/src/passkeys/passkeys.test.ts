@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passkeys, users } from '../db/schema';
 import { PRODUCTION_TEST_ENV } from '../test/production-env';
 import { latestCode, logIn, registerCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
-import { registerPasskey, siteOf, stepUp } from '../test/passkey-helpers';
+import { registerPasskey, requestWithStepUp, siteOf, stepUp, withStepUp } from '../test/passkey-helpers';
 import { SoftAuthenticator, stepUpHeader } from '../test/soft-authenticator';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -159,14 +159,13 @@ describe('list, rename, remove', () => {
       'Phone',
       await stepUp(t, carol, key.authenticator, 'passkey.add', {}),
     );
-    const removed = await t.request({
-      method: 'DELETE',
-      url: `/api/passkeys/${second.id}`,
-      headers: {
-        ...carol.auth,
-        'x-step-up': await stepUp(t, carol, key.authenticator, 'passkey.remove', { id: second.id }),
-      },
-    });
+    const removed = await requestWithStepUp(
+      t,
+      carol,
+      key.authenticator,
+      { action: 'passkey.remove', details: { id: second.id } },
+      { method: 'DELETE', url: `/api/passkeys/${second.id}` },
+    );
     expect(removed.statusCode).toBe(200);
   });
 
@@ -179,15 +178,16 @@ describe('list, rename, remove', () => {
     const wrong = await t.request({
       method: 'DELETE',
       url: `/api/passkeys/${key.id}`,
-      headers: { ...carol.auth, 'x-step-up': forAnother },
+      headers: withStepUp(carol, forAnother),
     });
     expect(wrong.statusCode).toBe(403);
-    const header = await stepUp(t, carol, key.authenticator, 'passkey.remove', { id: key.id });
-    const removed = await t.request({
-      method: 'DELETE',
-      url: `/api/passkeys/${key.id}`,
-      headers: { ...carol.auth, 'x-step-up': header },
-    });
+    const removed = await requestWithStepUp(
+      t,
+      carol,
+      key.authenticator,
+      { action: 'passkey.remove', details: { id: key.id } },
+      { method: 'DELETE', url: `/api/passkeys/${key.id}` },
+    );
     expect(removed.statusCode).toBe(200);
     const list = await t.request({ method: 'GET', url: '/api/passkeys', headers: carol.auth });
     expect(list.json<{ passkeys: unknown[] }>().passkeys).toEqual([]);

@@ -8,7 +8,7 @@ import {
   type RegisteredCustomer,
 } from '../test/accounts-helpers';
 import { buyOrderPayload, confirmPayoutAddresses, payoutAddressLinks } from '../test/buy-helpers';
-import { registerPasskey, siteOf, stepUp } from '../test/passkey-helpers';
+import { registerPasskey, requestWithStepUp, siteOf, stepUp, withStepUp } from '../test/passkey-helpers';
 import { stepUpHeader, type SoftAuthenticator } from '../test/soft-authenticator';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -42,9 +42,22 @@ const addAddress = (who: RegisteredCustomer, body: Record<string, unknown>, head
   t.request({
     method: 'POST',
     url: '/api/payout-addresses',
-    headers: { ...who.auth, ...(header ? { 'x-step-up': header } : {}) },
+    headers: withStepUp(who, header),
     payload: body,
   });
+/** An address-book entry added with a step-up made for it. */
+const addConfirmedAddress = (
+  who: RegisteredCustomer,
+  authenticator: SoftAuthenticator,
+  body: { label: string; address: string },
+) =>
+  requestWithStepUp(
+    t,
+    who,
+    authenticator,
+    { action: 'payout-address.add', details: body },
+    { method: 'POST', url: '/api/payout-addresses', payload: body },
+  );
 
 describe('a payout address added with a passkey', () => {
   it('is refused without an assertion, and accepted with one made for it', async () => {
@@ -52,8 +65,7 @@ describe('a payout address added with a passkey', () => {
     const bare = await addAddress(alice, body);
     expect(bare.statusCode).toBe(403);
     expect(bare.json()).toMatchObject(REFUSED);
-    const header = await stepUp(t, alice, aliceKey.authenticator, 'payout-address.add', body);
-    expect((await addAddress(alice, body, header)).statusCode).toBe(200);
+    expect((await addConfirmedAddress(alice, aliceKey.authenticator, body)).statusCode).toBe(200);
   });
 
   it('refuses a replayed assertion', async () => {
@@ -197,13 +209,13 @@ describe('other guarded changes', () => {
       const payload = { userId: alice.userId, ...body };
       const bare = await t.request({ method: 'POST', url, headers: alice.auth, payload });
       expect(bare.statusCode, url).toBe(403);
-      const header = await stepUp(t, alice, aliceKey.authenticator, action, body);
-      const confirmed = await t.request({
-        method: 'POST',
-        url,
-        headers: { ...alice.auth, 'x-step-up': header },
-        payload,
-      });
+      const confirmed = await requestWithStepUp(
+        t,
+        alice,
+        aliceKey.authenticator,
+        { action, details: body },
+        { method: 'POST', url, payload },
+      );
       expect(confirmed.statusCode, `${url} ${confirmed.body}`).toBe(200);
     }
     // Notification toggles are no money-moving change.
@@ -228,15 +240,13 @@ describe('other guarded changes', () => {
     });
     expect(bare.statusCode).toBe(403);
     expect(bare.json()).toMatchObject(REFUSED);
-    const header = await stepUp(t, alice, aliceKey.authenticator, 'email.change', {
-      newEmail: emailBody.newEmail,
-    });
-    const changed = await t.request({
-      method: 'POST',
-      url: '/api/user/email/change',
-      headers: { ...alice.auth, 'x-step-up': header },
-      payload: emailBody,
-    });
+    const changed = await requestWithStepUp(
+      t,
+      alice,
+      aliceKey.authenticator,
+      { action: 'email.change', details: { newEmail: emailBody.newEmail } },
+      { method: 'POST', url: '/api/user/email/change', payload: emailBody },
+    );
     expect(changed.statusCode).toBe(200);
 
     await t.request({ method: 'POST', url: '/api/user/step-up/send', headers: alice.auth });
@@ -253,15 +263,13 @@ describe('other guarded changes', () => {
     });
     expect(barePhone.statusCode).toBe(403);
     expect(barePhone.json()).toMatchObject(REFUSED);
-    const phoneHeader = await stepUp(t, alice, aliceKey.authenticator, 'phone.change', {
-      phone: phoneBody.phone,
-    });
-    const withPasskey = await t.request({
-      method: 'POST',
-      url: '/api/verification/phone/otp',
-      headers: { ...alice.auth, 'x-step-up': phoneHeader },
-      payload: phoneBody,
-    });
+    const withPasskey = await requestWithStepUp(
+      t,
+      alice,
+      aliceKey.authenticator,
+      { action: 'phone.change', details: { phone: phoneBody.phone } },
+      { method: 'POST', url: '/api/verification/phone/otp', payload: phoneBody },
+    );
     expect(withPasskey.statusCode, withPasskey.body).toBe(200);
   });
 });
@@ -277,9 +285,8 @@ describe('a buy naming a new address', () => {
     const refused = await save(SECOND);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'PASSKEY_STEP_UP_REQUIRED' });
-    const body = { label: 'Mine', address: SECOND };
-    const header = await stepUp(t, erin, key.authenticator, 'payout-address.add', body);
-    expect((await addAddress(erin, body, header)).statusCode).toBe(200);
+    const added = await addConfirmedAddress(erin, key.authenticator, { label: 'Mine', address: SECOND });
+    expect(added.statusCode).toBe(200);
     expect((await save(SECOND)).statusCode).toBe(200);
   });
 });
@@ -359,17 +366,18 @@ describe('a recurring buy started with a passkey', () => {
       address: '1 Main St, Cheyenne, WY',
       routing_number: '021000021',
     };
-    const bankHeader = await stepUp(t, carol, key.authenticator, 'bank-account.save', { bankAccount });
-    const savedBank = await t.request({
-      method: 'POST',
-      url: '/api/user/settings/bank/save',
-      headers: { ...carol.auth, 'x-step-up': bankHeader },
-      payload: { userId: carol.userId, bankAccount },
-    });
+    const savedBank = await requestWithStepUp(
+      t,
+      carol,
+      key.authenticator,
+      { action: 'bank-account.save', details: { bankAccount } },
+      { method: 'POST', url: '/api/user/settings/bank/save', payload: { userId: carol.userId, bankAccount } },
+    );
     expect(savedBank.statusCode, savedBank.body).toBe(200);
-    const entry = { label: 'Plan wallet', address: THIRD };
-    const entryHeader = await stepUp(t, carol, key.authenticator, 'payout-address.add', entry);
-    const added = await addAddress(carol, entry, entryHeader);
+    const added = await addConfirmedAddress(carol, key.authenticator, {
+      label: 'Plan wallet',
+      address: THIRD,
+    });
     expect(added.statusCode, added.body).toBe(200);
     await confirmPayoutAddresses(t, carol);
     const payoutAddressId = added.json<{ payoutAddress: { id: string } }>().payoutAddress.id;
@@ -386,7 +394,7 @@ describe('a recurring buy started with a passkey', () => {
       t.request({
         method: 'POST',
         url: '/api/plans',
-        headers: { ...carol.auth, ...(header ? { 'x-step-up': header } : {}) },
+        headers: withStepUp(carol, header),
         payload: body,
       });
     const bare = await create();
@@ -424,7 +432,7 @@ describe('a buy paid out to a Lightning invoice, with a passkey', () => {
       t.request({
         method: 'POST',
         url: '/api/order/save',
-        headers: { ...dora.auth, ...(header ? { 'x-step-up': header } : {}) },
+        headers: withStepUp(dora, header),
         payload: await buyOrderPayload(t, dora, 50, { walletAddress }),
       });
 

@@ -3,6 +3,7 @@ import type { OrderActionDeps, OrderActionRequest } from '../admin/run-order-act
 import type { ResolveDeps } from '../payout-addresses/payout-destination';
 import { payoutUsd } from './use-cases/payout-usd';
 import { recordBtcPayout } from './use-cases/record-btc-payout';
+import { recordUsdRefund } from './use-cases/record-usd-refund';
 import { refundBtc } from './use-cases/refund-btc';
 import { sendDemoBtc } from './use-cases/send-demo-btc';
 
@@ -31,6 +32,8 @@ export function createPayoutsService(deps: PayoutsDependencies) {
       : null,
     /** A sell's coins went back to the customer instead of being paid for. */
     refundBtc: (request: OrderActionRequest & { address: string; txid: string }) => refundBtc(deps, request),
+    /** Staff sent a cancelled buy's dollars back (the refund a scam cancel claimed) and record it. */
+    recordUsdRefund: (request: OrderActionRequest & { reference: string }) => recordUsdRefund(deps, request),
   };
 }
 

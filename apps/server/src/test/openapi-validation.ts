@@ -20,7 +20,7 @@ export interface OpenApiOperation {
 export interface OpenApiDocument {
   openapi: string;
   paths: Record<string, Record<string, OpenApiOperation>>;
-  components?: { securitySchemes?: Record<string, unknown> };
+  components?: { securitySchemes?: Record<string, unknown>; schemas?: Record<string, unknown> };
 }
 
 /** One real answer of the app: its route (as the document spells paths), status and JSON body. */

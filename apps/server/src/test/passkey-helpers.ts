@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import type { StepUpAction } from '@offzero/shared/api/passkeys';
 import type { RegisteredCustomer } from './accounts-helpers';
 import { SoftAuthenticator, stepUpHeader } from './soft-authenticator';
@@ -34,6 +35,23 @@ export async function stepUp(
   return stepUpHeader(authenticator.assert(options, siteOf(t)));
 }
 
+/** `who`'s signed-in headers, with an `X-Step-Up` assertion when one is given. */
+export function withStepUp(who: RegisteredCustomer, header?: string): Record<string, string> {
+  return { ...who.auth, ...(header ? { 'x-step-up': header } : {}) };
+}
+
+/** A guarded call by `who`, confirmed with a fresh step-up made for `action` and `details`. */
+export async function requestWithStepUp(
+  t: TestApp,
+  who: RegisteredCustomer,
+  authenticator: SoftAuthenticator,
+  step: { action: StepUpAction; details: Record<string, unknown> },
+  call: Pick<InjectOptions, 'method' | 'url' | 'payload'>,
+): ReturnType<TestApp['request']> {
+  const header = await stepUp(t, who, authenticator, step.action, step.details);
+  return t.request({ ...call, headers: withStepUp(who, header) });
+}
+
 /** Registers a new software passkey for `who` (with `header` when another passkey must confirm it). */
 export async function registerPasskey(
   t: TestApp,
@@ -45,7 +63,7 @@ export async function registerPasskey(
     t.request({
       method: 'POST',
       url: '/api/passkeys/registration/options',
-      headers: { ...who.auth, ...(header ? { 'x-step-up': header } : {}) },
+      headers: withStepUp(who, header),
       payload: { name },
     }),
   );

@@ -136,6 +136,7 @@ export const orderActionKinds = [
   'payout-usd',
   'cancel',
   'refund-btc',
+  'refund-usd',
   'resolve-flag',
 ] as const;
 export const orderActionKindSchema = z.enum(orderActionKinds);

@@ -328,7 +328,8 @@ export const orderTimelineEntrySchema = z.object({
   at: z.string(),
   /**
    * `payout_replaced`: a bought bitcoin payout re-sent with a higher network fee (same amount and address);
-   * `payout_sent`: a sell's dollars handed to the bank (an instant transfer, or the day's ACH file);
+   * `payout_sent`: a sell's dollars handed to the bank (an instant transfer, or the day's ACH file), or a
+   * cancelled buy's dollars refunded (its reference is the bank's or Zelle's);
    * `bank_credit`: the buy's bank transfer arrived at our bank (its trace number is the reference).
    */
   kind: z.enum([

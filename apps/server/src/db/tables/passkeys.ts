@@ -1,18 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { STEP_UP_ACTIONS } from '@offzero/shared/api/passkeys';
 import { users } from './accounts';
-import { bytea } from './columns';
+import { bytea, createdAtColumn, idColumn, timestampTz } from './columns';
 
 /**
  * A user's WebAuthn credential (docs/design.md, "Passkeys"). The credential id is unique across all
@@ -21,7 +11,7 @@ import { bytea } from './columns';
 export const passkeys = pgTable(
   'passkeys',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
@@ -36,8 +26,8 @@ export const passkeys = pgTable(
       .default(sql`'{}'::text[]`),
     name: text('name').notNull(),
     backedUp: boolean('backed_up').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    createdAt: createdAtColumn(),
+    lastUsedAt: timestampTz('last_used_at'),
   },
   (table) => [
     uniqueIndex('passkeys_credential_id_unique').on(table.credentialId),
@@ -54,7 +44,7 @@ export const passkeys = pgTable(
 export const passkeyChallenges = pgTable(
   'passkey_challenges',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     /** base64url, as sent in the options. */
     challenge: text('challenge').notNull(),
     purpose: text('purpose', { enum: ['registration', 'login', 'admin-mfa', 'step-up'] }).notNull(),
@@ -65,9 +55,9 @@ export const passkeyChallenges = pgTable(
     bindingHash: text('binding_hash'),
     /** The name a registration will give the passkey. */
     passkeyName: text('passkey_name'),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    consumedAt: timestamp('consumed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestampTz('expires_at').notNull(),
+    consumedAt: timestampTz('consumed_at'),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     uniqueIndex('passkey_challenges_challenge_unique').on(table.challenge),
@@ -82,13 +72,13 @@ export const passkeyChallenges = pgTable(
 export const passkeyRecoveries = pgTable(
   'passkey_recoveries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
     passkeysRemoved: bigint('passkeys_removed', { mode: 'number' }).notNull(),
-    payoutsHeldUntil: timestamp('payouts_held_until', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    payoutsHeldUntil: timestampTz('payouts_held_until').notNull(),
+    createdAt: createdAtColumn(),
   },
   (table) => [index('passkey_recoveries_user_idx').on(table.userId, table.payoutsHeldUntil)],
 );

@@ -8,11 +8,11 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import { createdAtColumn, idColumn, timestampTz } from './columns';
 
 /**
  * The places' rules (docs/design.md, "Places and the scam shield"), versioned: an edit never changes a
@@ -35,7 +35,7 @@ export const jurisdictionRules = pgTable(
     licence: text('licence').notNull().default(''),
     disclosures: text('disclosures').notNull().default(''),
     createdBy: text('created_by').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     uniqueIndex('jurisdiction_rules_code_version_unique').on(table.code, table.version),
@@ -56,7 +56,7 @@ export type JurisdictionRuleRow = typeof jurisdictionRules.$inferSelect;
 export const jurisdictionEditRequests = pgTable(
   'jurisdiction_edit_requests',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     code: text('code').notNull(),
     rules: jsonb('rules').$type<Record<string, unknown>>().notNull(),
     requestedByUserId: uuid('requested_by_user_id')
@@ -64,8 +64,8 @@ export const jurisdictionEditRequests = pgTable(
       .references(() => users.id),
     requestedByEmail: text('requested_by_email').notNull(),
     approvedByUserId: uuid('approved_by_user_id').references(() => users.id),
-    approvedAt: timestamp('approved_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    approvedAt: timestampTz('approved_at'),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     uniqueIndex('jurisdiction_edit_requests_open_unique')
@@ -96,7 +96,7 @@ export type ShieldDecision = (typeof SHIELD_DECISIONS)[number];
 export const shieldDecisions = pgTable(
   'shield_decisions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
@@ -104,7 +104,7 @@ export const shieldDecisions = pgTable(
     orderId: uuid('order_id'),
     route: text('route'),
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     index('shield_decisions_user_idx').on(table.userId, table.createdAt),

@@ -83,6 +83,15 @@ export function describeAction(
           'The flag is cleared. The return is recorded once, with your name, in the audit log.',
         ],
       };
+    case 'refund-usd':
+      return {
+        description: `Send ${usd(order.value)} back to the customer by ${method} first, then record the refund’s reference.`,
+        consequences: [
+          'The customer cancelled this buy as a scam; its case is open in Cases.',
+          'The order stays cancelled; the refund and its reference appear in the customer’s timeline.',
+          'The refund is recorded once, with your name, in the audit log.',
+        ],
+      };
     case 'resolve-flag':
       return {
         description: order.flag ? `${flagLabel(order.flag)}: ${order.flagNote ?? 'no details'}` : undefined,
@@ -121,10 +130,11 @@ export function ActionFields({
         </>
       );
     case 'payout-usd':
+    case 'refund-usd':
       return (
         <>
           <TextField
-            label="Payout reference"
+            label={kind === 'refund-usd' ? 'Refund reference' : 'Payout reference'}
             {...form.textField('text')}
             placeholder="e.g. ZELLE-2026-0042"
             autoComplete="off"

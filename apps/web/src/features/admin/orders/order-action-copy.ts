@@ -59,6 +59,14 @@ export const COPY: Record<OrderActionKind, ActionCopy> = {
     tone: 'danger',
     buttonVariant: 'outline',
   },
+  'refund-usd': {
+    button: 'Record USD refund',
+    title: 'Record the dollar refund',
+    confirm: 'Record refund',
+    done: 'Refund recorded; the customer sees it in their order’s timeline.',
+    tone: 'primary',
+    buttonVariant: 'primary',
+  },
   'resolve-flag': {
     button: 'Resolve flag',
     title: 'Resolve the flag',

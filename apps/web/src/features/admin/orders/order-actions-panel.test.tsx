@@ -169,4 +169,30 @@ describe('OrderActionsPanel', () => {
     expect(url).toBe(`/api/admin/orders/${ORDER_ID}/refund-btc`);
     expect(JSON.parse(init?.body as string)).toEqual({ address: WALLET, txid: 'cd'.repeat(32) });
   });
+
+  it('records a scam cancel’s dollar refund with its reference', async () => {
+    const user = userEvent.setup();
+    const cancelled = adminOrder({
+      status: 'cancelled',
+      cancelReason: 'The customer cancelled it as a scam.',
+    });
+    mockedFetch().mockResolvedValue(jsonResponse({ message: 'Done.', order: cancelled }));
+    renderWithProviders(<OrderActionsPanel order={cancelled} offers={[allowed('refund-usd')]} />);
+    await user.click(screen.getByRole('button', { name: 'Record USD refund' }));
+    const dialog = screen.getByRole('dialog', { name: 'Record the dollar refund' });
+    expect(dialog).toHaveTextContent('Send $250.00 back to the customer by Zelle first');
+    expect(dialog).toHaveTextContent('The order stays cancelled');
+    await user.type(screen.getByLabelText('Refund reference'), 'ab');
+    await user.click(screen.getByRole('button', { name: 'Record refund' }));
+    expect(screen.getByText('Enter the payout reference (4 to 100 characters).')).toBeInTheDocument();
+    expect(mockedFetch()).not.toHaveBeenCalled();
+
+    await user.clear(screen.getByLabelText('Refund reference'));
+    await user.type(screen.getByLabelText('Refund reference'), 'ZELLE-RF-0042');
+    await user.click(screen.getByRole('button', { name: 'Record refund' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const [url, init] = mockedFetch().mock.calls[0]!;
+    expect(url).toBe(`/api/admin/orders/${ORDER_ID}/refund-usd`);
+    expect(JSON.parse(init?.body as string)).toEqual({ reference: 'ZELLE-RF-0042' });
+  });
 });

@@ -50,6 +50,7 @@ export function actionFormSchema(kind: OrderActionKind): z.ZodType<Record<string
           .regex(TXID_PATTERN, { error: 'Enter the 64-character hexadecimal transaction id.' }),
       ).transform(({ text, note }) => ({ txid: text, ...withNote(note) }));
     case 'payout-usd':
+    case 'refund-usd':
       return form(
         z
           .string()

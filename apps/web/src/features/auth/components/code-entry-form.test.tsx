@@ -16,7 +16,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderForm(props: { phone?: string } = {}) {
+function renderForm(props: { phone?: string; sentByUs?: boolean } = {}) {
   const onSubmitCode = vi.fn();
   renderWithProviders(
     <CodeEntryForm
@@ -28,12 +28,26 @@ function renderForm(props: { phone?: string } = {}) {
       schema={props.phone === undefined ? undefined : smsCodeFormSchema(props.phone)}
       onSubmitCode={onSubmitCode}
       onResend={() => Promise.resolve(true)}
+      sentByUs={props.sentByUs}
     />,
   );
   return { onSubmitCode, user: userEvent.setup() };
 }
 
 describe('CodeEntryForm', () => {
+  it('points to the demo outbox for a code OffZero sent', () => {
+    renderForm();
+    expect(screen.getByRole('link', { name: /demo outbox/ })).toHaveAttribute(
+      'href',
+      '/dev/outbox?to=ada%40example.com',
+    );
+  });
+
+  it('does not point to the outbox for a code it never sent (an authenticator app’s)', () => {
+    renderForm({ sentByUs: false });
+    expect(screen.queryByRole('link', { name: /demo outbox/ })).not.toBeInTheDocument();
+  });
+
   it('asks for the code when it is empty, then for six digits', async () => {
     const { user, onSubmitCode } = renderForm();
     await user.click(screen.getByRole('button', { name: 'Verify email' }));

@@ -20,6 +20,7 @@ export function CodeEntryForm({
   schema = codeFormSchema,
   onSubmitCode,
   onResend,
+  sentByUs = true,
 }: {
   recipient: string;
   submitLabel: string;
@@ -30,6 +31,8 @@ export function CodeEntryForm({
   schema?: z.ZodType<{ code: string }, CodeForm>;
   onSubmitCode: (code: string) => void;
   onResend: () => Promise<boolean>;
+  /** False when the code is not one OffZero sends (an authenticator app's): no demo outbox holds it. */
+  sentByUs?: boolean;
 }) {
   const form = useZodForm(schema, { defaultValues: { code: '' } });
   const submit = form.handleSubmit(
@@ -51,7 +54,7 @@ export function CodeEntryForm({
         error={form.errorOf('code')}
         autoFocus
       />
-      <DemoCodeHint recipient={recipient} />
+      {sentByUs && <DemoCodeHint recipient={recipient} />}
       <Button type="submit" size="lg" fullWidth loading={pending}>
         {submitLabel}
       </Button>

@@ -16,6 +16,7 @@ export function LoginMfaStep({ mfaToken, onRestart }: { mfaToken: string; onRest
     <div className="space-y-5">
       <CodeEntryForm
         recipient="your authenticator app"
+        sentByUs={false}
         submitLabel="Log in"
         backLabel="Start again"
         onBack={onRestart}

@@ -1,3 +1,4 @@
+import type { SessionResponse } from '@offzero/shared/api/accounts';
 import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { Button } from '../../../components/ui/button';
@@ -12,25 +13,29 @@ function passkeyFailure(error: unknown): string {
   return errorMessage(error);
 }
 
+/** What either passkey button does with its answer: go in with the session, or say why it did not. */
+function usePasskeySignInOutcome() {
+  const completeSignIn = useCompleteSignIn();
+  return {
+    onSuccess: (session: SessionResponse) => {
+      toast.success(session.message);
+      completeSignIn(session);
+    },
+    onError: (error: unknown) => toast.error(passkeyFailure(error)),
+  };
+}
+
 /** "Sign in with a passkey": the browser offers the passkeys it holds for OffZero. */
 export function PasskeySignInButton() {
   const signIn = useSignInWithPasskey();
-  const completeSignIn = useCompleteSignIn();
+  const outcome = usePasskeySignInOutcome();
   return (
     <Button
       variant="outline"
       size="lg"
       fullWidth
       loading={signIn.isPending}
-      onClick={() =>
-        signIn.mutate(undefined, {
-          onSuccess: (session) => {
-            toast.success(session.message);
-            completeSignIn(session);
-          },
-          onError: (error) => toast.error(passkeyFailure(error)),
-        })
-      }
+      onClick={() => signIn.mutate(undefined, outcome)}
     >
       Sign in with a passkey
     </Button>
@@ -40,22 +45,14 @@ export function PasskeySignInButton() {
 /** An admin's second step with a passkey instead of the authenticator app's code. */
 export function PasskeySecondFactorButton({ mfaToken }: { mfaToken: string }) {
   const confirm = useCompleteMfaWithPasskey();
-  const completeSignIn = useCompleteSignIn();
+  const outcome = usePasskeySignInOutcome();
   return (
     <Button
       variant="outline"
       size="lg"
       fullWidth
       loading={confirm.isPending}
-      onClick={() =>
-        confirm.mutate(mfaToken, {
-          onSuccess: (session) => {
-            toast.success(session.message);
-            completeSignIn(session);
-          },
-          onError: (error) => toast.error(passkeyFailure(error)),
-        })
-      }
+      onClick={() => confirm.mutate(mfaToken, outcome)}
     >
       Use a passkey instead
     </Button>
