@@ -35,6 +35,17 @@ export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'expired', 
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatusValue = z.infer<typeof orderStatusSchema>;
 export const ORDER_TYPES = ['buy', 'sell'] as const;
+/**
+ * Who started a buy other than the customer at checkout (docs/design.md, "Recurring buys"): a
+ * recurring plan's run, or a deposit to the customer's own account number. Null is the customer's own.
+ */
+export const ORDER_ORIGINS = ['recurring', 'deposit'] as const;
+export type OrderOrigin = (typeof ORDER_ORIGINS)[number];
+/** The words receipts, statements, exports and the timeline use for a buy's origin. */
+export const ORDER_ORIGIN_LABELS: Record<OrderOrigin, string> = {
+  recurring: 'Recurring buy',
+  deposit: 'Deposit buy',
+};
 /** An order's `payment_method`: the rail a buy is paid by, or a sell paid out by. */
 export const PAYMENT_METHODS = PAYMENT_RAILS;
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS);

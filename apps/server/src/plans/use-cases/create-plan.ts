@@ -17,11 +17,13 @@ import { findGlobalSettings } from '../../settings/global-settings.repository';
 import { bankDay, daysBetween, isCalendarDay, runsWithin } from '../plan-schedule';
 import { findOwnAddressEntry, insertPlan } from '../plans.repository';
 import type { PlanDeps } from './plan-deps';
+import { keepFirstBuyAnswer } from '../first-buy-answer';
 
 /**
  * A new plan (docs/design.md, "Recurring buys"): the amount read into cents, a first run that is a real
  * day not in the past, an address-book entry of the customer's that is confirmed and not removed, the
- * debit authorization accepted, and every buy check the customer must pass now: KYC approved, a bank
+ * debit authorization accepted, a new customer's answer to the scam question (kept for the runs), and
+ * every buy check the customer must pass now: KYC approved, a bank
  * account to debit, the order size limits, and the trading limits over what the plan alone would buy
  * in each window. The authorization is kept with its text, time, IP and bank account.
  */
@@ -36,6 +38,12 @@ export async function createPlan(
   if (!isCalendarDay(body.firstRunOn)) throw new AppError('BAD_REQUEST', PLAN_MESSAGES.notADate);
   if (daysBetween(today, body.firstRunOn) < 0) throw new AppError('BAD_REQUEST', PLAN_MESSAGES.inThePast);
   await deps.orders.assertMayBuy(user, amountCents);
+  const scamCheck = await keepFirstBuyAnswer(deps, {
+    userId: user.id,
+    route: 'plan-create',
+    scamCheck: body.scamCheck,
+    valueUsd: centsToUsdNumber(amountCents),
+  });
   // A place closed for buying starts no plan (docs/design.md, "Places and the scam shield"); each run
   // is checked again when its quote is locked.
   await recordingShieldRefusals(deps.db, user.id, 'plan-create', () =>
@@ -82,6 +90,7 @@ export async function createPlan(
     bankAccountName: bank.accountName,
     bankAccountNumber: bank.accountNumber,
     bankRoutingNumber: bank.routingNumber,
+    scamCheck,
   });
 }
 
