@@ -146,9 +146,13 @@ function bankCreditStep(details: Record<string, unknown>): StatusStep | null {
     typeof details.amountCents === 'string'
       ? ` of $${centsToUsdNumber(BigInt(details.amountCents)).toFixed(2)}`
       : '';
+  // A deposit buy's step names who sent the money (docs/design.md, "Recurring buys").
+  const from = typeof details.originatorName === 'string' ? ` from ${details.originatorName}` : '';
   return {
     title: 'Bank transfer received',
-    detail: `Your ${rail} transfer${amount} arrived at our bank. We send your bitcoin next.`,
+    detail: from
+      ? `A deposit${amount}${from} arrived at your account number and bought this bitcoin. We send it next.`
+      : `Your ${rail} transfer${amount} arrived at our bank. We send your bitcoin next.`,
     reference: { kind: 'bank', value: details.traceNumber },
   };
 }

@@ -12,6 +12,7 @@ import {
   findRunsOf,
   setPlanStatus,
 } from './plans.repository';
+import { createDepositBuysService } from './deposit-buys/deposit-buys.service';
 import { createPlan } from './use-cases/create-plan';
 import type { PlanDeps } from './use-cases/plan-deps';
 import { claimDueRun, executeRun } from './use-cases/run-plan';
@@ -28,6 +29,7 @@ export const RUN_PLANS_EVERY_MS = 5_000;
  */
 export function createPlansService(deps: PlanDeps) {
   let unknownTransfers = 0;
+  const depositBuys = createDepositBuysService(deps);
 
   async function present(userId: string, planId: string): Promise<Plan> {
     const plan = await findOwnPlan(deps.db, userId, planId);
@@ -112,7 +114,10 @@ export function createPlansService(deps: PlanDeps) {
       const done = await executeRun(deps, run);
       return present(done.userId, done.planId);
     },
-    /** The run job: every due plan's run made and debited, then the runs on their way carried on. */
+    /**
+     * The run job: every due plan's run made and debited, then the runs on their way carried on, and
+     * the deposit buys a stopped worker left or whose hold is over.
+     */
     async runDue(): Promise<{ made: number }> {
       let made = 0;
       for (const planId of await findDuePlanIds(deps.db, bankDay(deps.now()))) {
@@ -125,6 +130,7 @@ export function createPlansService(deps: PlanDeps) {
         );
       }
       await progressRuns(deps);
+      await depositBuys.carryOn();
       return { made };
     },
     /** What the bank says of a transfer (its webhook); a transfer no run knows is logged and counted. */
@@ -139,6 +145,8 @@ export function createPlansService(deps: PlanDeps) {
       }
       return outcome;
     },
+    /** "Buy bitcoin with every deposit": the setting and the deposits made into buys. */
+    depositBuys,
     /** How many transfer updates named no run since this process started. */
     unknownTransferUpdates: () => unknownTransfers,
   };

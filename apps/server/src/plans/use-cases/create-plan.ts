@@ -7,6 +7,7 @@ import {
 import { LIMIT_WINDOW_WORDS, type LimitWindow } from '@offzero/shared/api/limits';
 import { formatCentsAsCurrency } from '@offzero/shared/currency/format-currency';
 import { centsToUsdNumber, MoneyParseError, parseTypedUsd, type Cents } from '@offzero/shared/money/money';
+import type { Database } from '../../db/database';
 import type { PlanRow, UserRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { findLimitTier } from '../../limits/limits.repository';
@@ -62,10 +63,7 @@ export async function createPlan(
     '30d': limits.month,
   });
 
-  const entry = await findOwnAddressEntry(deps.db, user.id, body.payoutAddressId);
-  if (!entry) throw new AppError('NOT_FOUND', PLAN_MESSAGES.addressNotFound);
-  if (entry.removedAt) throw new AppError('BAD_REQUEST', PLAN_MESSAGES.addressRemoved);
-  if (!entry.confirmedAt) throw new AppError('BAD_REQUEST', PLAN_MESSAGES.addressUnconfirmed);
+  const entry = await ownConfirmedEntry(deps.db, user.id, body.payoutAddressId);
 
   const bank = await findCustomerSettings(deps.db, user.id);
   if (!bank?.accountNumber || !bank.routingNumber || !bank.accountName)
@@ -92,6 +90,15 @@ export async function createPlan(
     bankRoutingNumber: bank.routingNumber,
     scamCheck,
   });
+}
+
+/** An address-book entry of the customer's (else 404), confirmed and not removed (else 400). */
+export async function ownConfirmedEntry(db: Database, userId: string, payoutAddressId: string) {
+  const entry = await findOwnAddressEntry(db, userId, payoutAddressId);
+  if (!entry) throw new AppError('NOT_FOUND', PLAN_MESSAGES.addressNotFound);
+  if (entry.removedAt) throw new AppError('BAD_REQUEST', PLAN_MESSAGES.addressRemoved);
+  if (!entry.confirmedAt) throw new AppError('BAD_REQUEST', PLAN_MESSAGES.addressUnconfirmed);
+  return entry;
 }
 
 /** Dollars as a number or as typed, into cents: more than two decimals, zero or less are refused. */
