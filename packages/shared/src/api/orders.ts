@@ -46,6 +46,10 @@ export const ORDER_ORIGIN_LABELS: Record<OrderOrigin, string> = {
   recurring: 'Recurring buy',
   deposit: 'Deposit buy',
 };
+/** A buy's origin in words, or null for the customer's own order. */
+export function orderOriginLabel(origin: OrderOrigin | null): string | null {
+  return origin ? ORDER_ORIGIN_LABELS[origin] : null;
+}
 /** An order's `payment_method`: the rail a buy is paid by, or a sell paid out by. */
 export const PAYMENT_METHODS = PAYMENT_RAILS;
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
