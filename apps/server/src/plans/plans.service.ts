@@ -114,10 +114,7 @@ export function createPlansService(deps: PlanDeps) {
       const done = await executeRun(deps, run);
       return present(done.userId, done.planId);
     },
-    /**
-     * The run job: every due plan's run made and debited, then the runs on their way carried on, and
-     * the deposit buys a stopped worker left or whose hold is over.
-     */
+    /** The run job: due runs made and debited, runs and deposit buys on their way carried on. */
     async runDue(): Promise<{ made: number }> {
       let made = 0;
       for (const planId of await findDuePlanIds(deps.db, bankDay(deps.now()))) {
@@ -145,8 +142,7 @@ export function createPlansService(deps: PlanDeps) {
       }
       return outcome;
     },
-    /** "Buy bitcoin with every deposit": the setting and the deposits made into buys. */
-    depositBuys,
+    depositBuys, // "Buy bitcoin with every deposit": the setting and the deposits made into buys
     /** How many transfer updates named no run since this process started. */
     unknownTransferUpdates: () => unknownTransfers,
   };

@@ -6,7 +6,7 @@ import { usePayoutAddresses } from '../../../domain/payout-addresses';
 import { SelectField } from '../../../components/ui/select-field';
 import { SettingsCard } from '../../../components/ui/settings-card';
 import { Switch } from '../../../components/ui/switch';
-import { useFunding } from '../../trade/api/get-funding';
+import { useFunding } from '../../../domain/funding';
 import { useDepositBuySetting, useSaveDepositBuySetting } from '../api/deposit-buys';
 import { useFirstBuyQuestion } from './first-buy-question';
 

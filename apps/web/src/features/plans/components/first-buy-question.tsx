@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { ScamCheck } from '@offzero/shared/places/scam-shield';
 import { hasErrorCode } from '../../../lib/api-client';
-import { ScamGuidanceStep, ScamQuestionStep } from '../../trade/buy/scam-shield-steps';
+import { ScamGuidanceStep, ScamQuestionStep } from '../../../components/scam-shield-steps';
 
 type Step = { step: 'form' } | { step: 'question' } | { step: 'guidance' };
 
