@@ -41,6 +41,13 @@ describe('a new customer’s plan and the scam question (docs/design.md, "Recurr
     expect(ran.runs[0]).toMatchObject({ status: 'debiting', note: null });
     const [order] = await t.database.db.select().from(orders).where(eq(orders.id, ran.runs[0]!.orderId!));
     expect(order).toMatchObject({ status: 'processing', origin: 'recurring', scamCheck: ANSWER });
+    const timeline = await ok<{ timeline: { title: string; detail: string }[] }>(
+      t.request({ method: 'GET', url: `/api/order/${order!.id}/timeline`, headers: who.auth }),
+    );
+    expect(timeline.timeline[0]).toMatchObject({
+      title: 'Order placed',
+      detail: expect.stringMatching(/^Recurring buy: /),
+    });
   });
 
   it('"someone asked me" stops the plan as it stops a buy: 400 with the guidance, a case, no plan', async () => {

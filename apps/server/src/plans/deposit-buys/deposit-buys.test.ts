@@ -160,6 +160,7 @@ describe('a deposit that pays no waiting buy (docs/design.md, "Recurring buys")'
       t.request({ method: 'GET', url: `/api/order/${order!.id}/timeline`, headers: ada.who.auth }),
     );
     expect(JSON.stringify(timeline)).toContain(`from ${NAME}`);
+    expect(timeline.timeline[0]?.detail).toMatch(/^Deposit buy: /);
 
     await deposit(ada.accountNumber, 250, { traceNumber: credit.traceNumber });
     const all = await t.database.db.select().from(orders).where(eq(orders.userId, ada.who.userId));
