@@ -7,6 +7,8 @@ import { bankInboundCredits, depositBuys, globalSettings, orders } from '../../d
 import type { RegisteredCustomer } from '../../test/accounts-helpers';
 import { addAddress, ok, readyPlanCustomer } from '../../test/plan-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import type { BankWebhookDelivery } from '../../bank/demo-bank';
+import { isDemoBank } from '../../providers/provider-registry';
 
 let t: TestApp;
 const NAME = 'Ada Lovelace';
@@ -63,8 +65,16 @@ async function creditOf(traceNumber: string) {
 const buysOf = (creditId: string) =>
   t.database.db.select().from(depositBuys).where(eq(depositBuys.creditId, creditId));
 
+const deliveries: BankWebhookDelivery[] = [];
+
 beforeAll(async () => {
   t = await createTestApp();
+  if (!isDemoBank(t.app.providers.bank)) throw new Error('the test app has the demo bank');
+  // The demo bank's webhooks go where the app sends them, kept on the way so a test can replay one.
+  t.app.providers.bank.setWebhookSink(async (delivery) => {
+    deliveries.push(delivery);
+    return t.app.bankWebhooks.receive(delivery.rawBody, delivery.headers);
+  });
   await t.database.db.update(globalSettings).set({ recurringHoldDays: 0 });
 });
 afterAll(async () => t.close());
@@ -162,6 +172,10 @@ describe('a deposit that pays no waiting buy (docs/design.md, "Recurring buys")'
     expect(JSON.stringify(timeline)).toContain(`from ${NAME}`);
     expect(timeline.timeline[0]?.detail).toMatch(/^Deposit buy: /);
 
+    // The bank's very delivery again, then another event with the same trace: nothing more is bought.
+    const delivery = deliveries.at(-1)!;
+    await t.app.bankWebhooks.receive(delivery.rawBody, delivery.headers);
+    await t.app.inbox.process(null);
     await deposit(ada.accountNumber, 250, { traceNumber: credit.traceNumber });
     const all = await t.database.db.select().from(orders).where(eq(orders.userId, ada.who.userId));
     expect(all).toHaveLength(1);
