@@ -215,5 +215,9 @@ test('a new customer answers the scam question for a plan whose run succeeds; ev
     .toEqual([40, 75]);
   await page.goto('/orders');
   await expect(page.getByText('$75.00').first()).toBeVisible();
+  await expect(page.getByText('Deposit buy').first()).toBeVisible();
+  await expect(page.getByText('Recurring buy').first()).toBeVisible();
+  // The plan's debit and the deposit pay these buys: no bank reference is asked for.
+  await expect(page.getByLabel('Add Bank Tx Ref No.')).toHaveCount(0);
   await snap(page, 'deposit-buy-order');
 });

@@ -246,6 +246,8 @@ export const orderSchema = z.object({
    */
   coolingUntil: z.string().optional(),
   scamCancel: z.boolean().optional(),
+  /** A buy a recurring plan's run or a deposit placed (docs/design.md, "Recurring buys"); absent otherwise. */
+  origin: z.enum(ORDER_ORIGINS).optional(),
   /** A sell paid by Lightning: its invoice (absent for an on-chain-only sell and for buys). */
   lightning: orderLightningSchema.optional(),
   /** A buy paid out by Lightning: its payout (absent for on-chain buys and for sells). */

@@ -171,6 +171,10 @@ describe('a deposit that pays no waiting buy (docs/design.md, "Recurring buys")'
     );
     expect(JSON.stringify(timeline)).toContain(`from ${NAME}`);
     expect(timeline.timeline[0]?.detail).toMatch(/^Deposit buy: /);
+    const listed = await ok<{ result: { orders: { _id: string; origin?: string }[] } }>(
+      t.request({ method: 'GET', url: `/api/order/list?userId=${ada.who.userId}`, headers: ada.who.auth }),
+    );
+    expect(listed.result.orders.find((one) => one._id === order!.id)?.origin).toBe('deposit');
 
     // The bank's very delivery again, then another event with the same trace: nothing more is bought.
     const delivery = deliveries.at(-1)!;
