@@ -140,3 +140,84 @@ test('a weekly plan: start it, run it, settle the debit, see the buy due; a retu
   await item.scrollIntoViewIfNeeded();
   await snap(page, 'paused');
 });
+
+test('a new customer answers the scam question for a plan whose run succeeds; every deposit buys bitcoin', async ({
+  api,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const name = 'Nina Newcomer';
+  const customer = await registerCustomer(api, `plans-new-${stamp}@example.com`, `+1${nextPhoneDigits()}`);
+  const { userId, token } = customer;
+  // Approved just now: a new customer, whose first buy needs the scam question's answer.
+  await api.post('/api/dev/kyc/decide', { userId, status: 'GREEN', fullName: name });
+  const debitAccount = `8${String(stamp).slice(-10)}`;
+  await api.post(
+    '/api/user/settings/bank/save',
+    { userId, bankAccount: { ...bankAccount, account_name: name, account_number: debitAccount } },
+    token,
+  );
+  await api.post('/api/payout-addresses', { label: 'Cold wallet', address: TESTNET_WALLET }, token);
+  await confirmPayoutAddresses(api, customer);
+
+  const page = await signedInPage(browser, token, DESKTOP);
+  await page.goto('/settings');
+  const card = page.getByTestId('plans-card');
+  await card.getByRole('button', { name: 'New recurring buy' }).click();
+  await card.getByLabel('Amount (USD)').fill('40');
+  await card.getByLabel('I authorize this debit').check();
+  await card.getByRole('button', { name: 'Start plan' }).click();
+  // The server asks for the first-buy answer: the same question as the buy flow's.
+  const question = card.getByTestId('scam-question');
+  await expect(question).toBeVisible();
+  await snap(page, 'plan-scam-question');
+  await question
+    .getByRole('group', { name: 'Is the wallet you are buying for your own?' })
+    .getByLabel('Yes')
+    .check();
+  await question
+    .getByRole('group', { name: 'Did anyone ask you to buy bitcoin or tell you where to send it?' })
+    .getByLabel('No')
+    .check();
+  await question.getByRole('button', { name: 'Continue' }).click();
+  await expect(card.getByTestId('plan-item')).toContainText('$40 every week');
+
+  // The run passes the kept answer: its buy is made and the debit pulled.
+  const plan = await planOf(api, customer);
+  await api.post(`/api/dev/plans/${plan.id}/run`, {});
+  await expect.poll(async () => (await planOf(api, customer)).runs[0]?.status).toBe('debiting');
+
+  // "Buy bitcoin with every deposit": on, then a payroll deposit to her own account number.
+  const deposits = page.getByTestId('deposit-buys-card');
+  const toggle = deposits.getByRole('switch', { name: 'Buy bitcoin with every deposit' });
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  await deposits.scrollIntoViewIfNeeded();
+  await snap(page, 'deposit-buys-on');
+  const { accountNumber: ownNumber } = await api.get<{ accountNumber: string }>('/api/funding', token);
+  await api.post('/api/dev/bank/inbound', {
+    accountNumber: ownNumber,
+    amount: 75,
+    originatorName: name,
+    rail: 'ach',
+  });
+  await expect
+    .poll(
+      async () => {
+        const { result } = await api.get<{ result: { orders: { value: number }[] } }>(
+          `/api/order/list?userId=${userId}`,
+          token,
+        );
+        return result.orders.map((order) => order.value).sort();
+      },
+      { timeout: 30_000 },
+    )
+    .toEqual([40, 75]);
+  await page.goto('/orders');
+  await expect(page.getByText('$75.00').first()).toBeVisible();
+  await expect(page.getByText('Deposit buy').first()).toBeVisible();
+  await expect(page.getByText('Recurring buy').first()).toBeVisible();
+  // The plan's debit and the deposit pay these buys: no bank reference is asked for.
+  await expect(page.getByLabel('Add Bank Tx Ref No.')).toHaveCount(0);
+  await snap(page, 'deposit-buy-order');
+});

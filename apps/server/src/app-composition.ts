@@ -154,6 +154,9 @@ export async function composeServices(app: FastifyInstance, input: CompositionIn
   bankWebhooks.onTransferUpdated(async (_tx, transfer) => async () => {
     await plans.applyTransferUpdate(transfer);
   });
+  // After inbound matching (subscribed by the bank funding service above): a credit that paid no
+  // waiting buy may become a deposit buy (docs/design.md, "Recurring buys").
+  plans.depositBuys.subscribe(bankWebhooks);
   await startBackgroundJobs(app, {
     queue: jobQueue,
     kyc,

@@ -54,6 +54,7 @@ import { createTaxService } from './tax/tax.service';
 import { taxRoutes } from './tax/tax.routes';
 import { createTinCipher } from './tax/tin-cipher';
 import { payoutAddressRoutes } from './payout-addresses/payout-address.routes';
+import { depositBuyRoutes } from './plans/deposit-buys/deposit-buys.routes';
 import { planRoutes } from './plans/plans.routes';
 import { planDevRoutes } from './plans/plans-dev.routes';
 import { adminPlanRoutes } from './plans/plans-admin.routes';
@@ -127,6 +128,7 @@ async function registerCustomerRoutes(
   await registerRoutes(app, userSettingsRoutes(services.userSettings));
   await registerRoutes(app, payoutAddressRoutes(services.payoutAddresses, config.bitcoinNetwork));
   await registerRoutes(app, planRoutes(services.plans));
+  await registerRoutes(app, depositBuyRoutes(services.plans.depositBuys));
   await registerRoutes(app, referralRoutes(createReferralService(database.db)));
   await registerRoutes(app, kycRoutes(services.kyc));
   await registerRoutes(app, priceRoutes(services.prices));

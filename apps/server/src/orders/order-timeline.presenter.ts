@@ -134,6 +134,11 @@ export function toOrderTimeline(
   };
 }
 
+const ORIGIN_PLACED: Record<string, string> = {
+  recurring: 'Recurring buy: your plan bought at the price of its day, paid by a debit from your bank.',
+  deposit: 'Deposit buy: a deposit to your account number bought at the price when it arrived.',
+};
+
 type StatusStep = Pick<OrderTimelineEntry, 'title' | 'detail' | 'reference'>;
 
 const BANK_CREDIT_RAIL: Record<string, string> = { ach: 'ACH', wire: 'wire', instant: 'instant' };
@@ -146,9 +151,13 @@ function bankCreditStep(details: Record<string, unknown>): StatusStep | null {
     typeof details.amountCents === 'string'
       ? ` of $${centsToUsdNumber(BigInt(details.amountCents)).toFixed(2)}`
       : '';
+  // A deposit buy's step names who sent the money (docs/design.md, "Recurring buys").
+  const from = typeof details.originatorName === 'string' ? ` from ${details.originatorName}` : '';
   return {
     title: 'Bank transfer received',
-    detail: `Your ${rail} transfer${amount} arrived at our bank. We send your bitcoin next.`,
+    detail: from
+      ? `A deposit${amount}${from} arrived at your account number and bought this bitcoin. We send it next.`
+      : `Your ${rail} transfer${amount} arrived at our bank. We send your bitcoin next.`,
     reference: { kind: 'bank', value: details.traceNumber },
   };
 }
@@ -159,11 +168,15 @@ function statusStep(order: OrderRow, event: OrderEvent, details: Record<string, 
   const method = order.paymentMethod ? railLabelInSentence(order.paymentMethod) : null;
   const txid = typeof details.txid === 'string' ? details.txid : null;
   if (event.fromStatus === null) {
+    // A plan's run or a deposit placed it, at the price then (docs/design.md, "Recurring buys").
+    const origin = ORIGIN_PLACED[order.origin ?? ''];
     return {
       title: 'Order placed',
-      detail: isBuy
-        ? 'Your price is locked while you pay.'
-        : 'A deposit address was issued for your bitcoin (20 minutes to send).',
+      detail:
+        origin ??
+        (isBuy
+          ? 'Your price is locked while you pay.'
+          : 'A deposit address was issued for your bitcoin (20 minutes to send).'),
       reference: null,
     };
   }

@@ -30,6 +30,7 @@ export function toOrderResponse(order: OrderRow, payoutHold?: string): Order {
     confirmations: order.confirmations,
     flag: order.flag,
     ...(payoutHold ? { payoutHold } : {}),
+    ...(order.origin ? { origin: order.origin } : {}),
     // The customer's own reason, or the one staff gave (also a declined PayPal payment, a returned deposit).
     ...(order.status === 'cancelled' && order.cancelReason ? { cancelReason: order.cancelReason } : {}),
     // The scam shield's cooling-off (docs/design.md, "Places and the scam shield"): the buy may still be

@@ -30,6 +30,7 @@ export type QuotePatch = Pick<
   | 'jurisdictionCode'
   | 'coolingUntil'
   | 'scamCheck'
+  | 'origin'
 >;
 
 export async function findOrder(db: Database | Transaction, orderId: string): Promise<OrderRow | undefined> {

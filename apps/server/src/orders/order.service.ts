@@ -1,6 +1,7 @@
 import type {
   CancelOrderRequest,
   OrderTimelineResponse,
+  OrderOrigin,
   SaveOrderRequest,
   UpdateOrderRequest,
 } from '@offzero/shared/api/orders';
@@ -56,11 +57,12 @@ export function createOrderService(deps: {
       lockQuote(wired, user, body),
     /** "Cancel — I think this is a scam": the customer's buy cancelled until its payout starts. */
     cancelAsScam: (user: UserRow, orderId: string) => cancelBuyAsScam(wired, user, orderId),
-    save: async (user: UserRow, body: SaveOrderRequest): Promise<OrderRow> => {
+    /** `origin` names a buy the customer did not start at checkout: a plan's run or a deposit. */
+    save: async (user: UserRow, body: SaveOrderRequest, origin?: OrderOrigin): Promise<OrderRow> => {
       // Most saves write no notice (a new payout address's e-mail is the exception): their delivery
       // after commit is skipped without a query.
       const saved = await trackOutboxWrites(() =>
-        body.type === 'sell' ? saveSellOrder(wired, user, body) : saveBuyOrder(wired, user, body),
+        body.type === 'sell' ? saveSellOrder(wired, user, body) : saveBuyOrder(wired, user, body, origin),
       );
       deps.onSaved?.(saved);
       return saved;

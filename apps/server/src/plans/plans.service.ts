@@ -12,6 +12,7 @@ import {
   findRunsOf,
   setPlanStatus,
 } from './plans.repository';
+import { createDepositBuysService } from './deposit-buys/deposit-buys.service';
 import { createPlan } from './use-cases/create-plan';
 import type { PlanDeps } from './use-cases/plan-deps';
 import { claimDueRun, executeRun } from './use-cases/run-plan';
@@ -28,6 +29,7 @@ export const RUN_PLANS_EVERY_MS = 5_000;
  */
 export function createPlansService(deps: PlanDeps) {
   let unknownTransfers = 0;
+  const depositBuys = createDepositBuysService(deps);
 
   async function present(userId: string, planId: string): Promise<Plan> {
     const plan = await findOwnPlan(deps.db, userId, planId);
@@ -112,7 +114,7 @@ export function createPlansService(deps: PlanDeps) {
       const done = await executeRun(deps, run);
       return present(done.userId, done.planId);
     },
-    /** The run job: every due plan's run made and debited, then the runs on their way carried on. */
+    /** The run job: due runs made and debited, runs and deposit buys on their way carried on. */
     async runDue(): Promise<{ made: number }> {
       let made = 0;
       for (const planId of await findDuePlanIds(deps.db, bankDay(deps.now()))) {
@@ -125,6 +127,7 @@ export function createPlansService(deps: PlanDeps) {
         );
       }
       await progressRuns(deps);
+      await depositBuys.carryOn();
       return { made };
     },
     /** What the bank says of a transfer (its webhook); a transfer no run knows is logged and counted. */
@@ -139,6 +142,7 @@ export function createPlansService(deps: PlanDeps) {
       }
       return outcome;
     },
+    depositBuys, // "Buy bitcoin with every deposit": the setting and the deposits made into buys
     /** How many transfer updates named no run since this process started. */
     unknownTransferUpdates: () => unknownTransfers,
   };

@@ -5,10 +5,21 @@ import { globalSettings, monitoringCases, orders, planRuns, plans, users } from 
 import { isDemoBank } from '../providers/provider-registry';
 import { BankError } from '../bank/bank-provider';
 import type { BankWebhookDelivery, DemoBank } from '../bank/demo-bank';
-import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../test/accounts-helpers';
-import { confirmPayoutAddresses, TEST_WALLET } from '../test/buy-helpers';
+import type { RegisteredCustomer } from '../test/accounts-helpers';
+import {
+  addAddress as addAddressTo,
+  adminAuth as adminAuthOf,
+  ok,
+  PLAN_BANK_ACCOUNT,
+  planRunRow,
+  planToday,
+  type PlanView,
+  readyPlanCustomer,
+  requestPlan,
+  runPlanNow,
+} from '../test/plan-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { addDays, bankDay } from './plan-schedule';
+import { addDays } from './plan-schedule';
 
 let t: TestApp;
 let bank: DemoBank;
@@ -18,99 +29,21 @@ let bob: RegisteredCustomer;
 let adaAddress: string;
 let bobAddress: string;
 
-const BANK_ACCOUNT = {
-  account_name: 'Ada Lovelace',
-  account_number: '000123456789',
-  bank_name: 'First Example Bank',
-  address: '1 Main St, Cheyenne, WY',
-  routing_number: '021000021',
-  swift: '',
-};
-
-async function ok<T>(
-  promise: Promise<{ statusCode: number; body: string; json: () => unknown }>,
-): Promise<T> {
-  const response = await promise;
-  if (response.statusCode !== 200) throw new Error(`${response.statusCode}: ${response.body}`);
-  return response.json() as T;
-}
-
-async function addAddress(
-  who: RegisteredCustomer,
-  label: string,
-  confirm = true,
-  address = TEST_WALLET,
-): Promise<string> {
-  const added = await ok<{ payoutAddress: { id: string } }>(
-    t.request({
-      method: 'POST',
-      url: '/api/payout-addresses',
-      headers: who.auth,
-      payload: { label, address },
-    }),
-  );
-  if (confirm) await confirmPayoutAddresses(t, who);
-  return added.payoutAddress.id;
-}
-
-async function readyCustomer(email: string): Promise<{ who: RegisteredCustomer; address: string }> {
-  const who = await registerVerifiedCustomer(t, email);
-  await ok(
-    t.request({
-      method: 'POST',
-      url: '/api/user/settings/bank/save',
-      headers: who.auth,
-      payload: { userId: who.userId, bankAccount: BANK_ACCOUNT },
-    }),
-  );
-  return { who, address: await addAddress(who, 'Cold wallet') };
-}
-
-const today = () => bankDay(new Date());
+const BANK_ACCOUNT = PLAN_BANK_ACCOUNT;
+const addAddress = (who: RegisteredCustomer, label: string, confirm = true, address?: string) =>
+  addAddressTo(t, who, label, confirm, address);
+const readyCustomer = (email: string) => readyPlanCustomer(t, email);
+const today = planToday;
 const createPlan = (who: RegisteredCustomer, body: Record<string, unknown>) =>
-  t.request({
-    method: 'POST',
-    url: '/api/plans',
-    headers: who.auth,
-    payload: {
-      amountUsd: '50',
-      frequency: 'weekly',
-      firstRunOn: today(),
-      payoutAddressId: who === ada ? adaAddress : bobAddress,
-      authorization: { accepted: true },
-      ...body,
-    },
-  });
-
-interface PlanView {
-  id: string;
-  status: string;
-  statusNote: string | null;
-  nextRunOn: string;
-  runs: {
-    id: string;
-    status: string;
-    orderId: string | null;
-    runOn: string;
-    returnCode: string | null;
-    note: string | null;
-  }[];
-}
+  requestPlan(t, who, who === ada ? adaAddress : bobAddress, body);
 
 async function newPlan(who: RegisteredCustomer, body: Record<string, unknown> = {}): Promise<PlanView> {
   return (await ok<{ plan: PlanView }>(createPlan(who, body))).plan;
 }
 
-async function runNow(planId: string): Promise<PlanView> {
-  return (await ok<{ plan: PlanView }>(t.request({ method: 'POST', url: `/api/dev/plans/${planId}/run` })))
-    .plan;
-}
-
-async function runRow(runId: string) {
-  const [row] = await t.database.db.select().from(planRuns).where(eq(planRuns.id, runId));
-  if (!row) throw new Error('no such run');
-  return row;
-}
+const runNow = (planId: string) => runPlanNow(t, planId);
+const runRow = (runId: string) => planRunRow(t, runId);
+const adminAuth = () => adminAuthOf(t);
 
 beforeAll(async () => {
   // The run job runs in the background too, as in every worker: the tests hold whichever does a step.
@@ -436,7 +369,3 @@ describe('returns', () => {
     expect(t.app.plans.unknownTransferUpdates()).toBe(before + 1);
   });
 });
-
-async function adminAuth(): Promise<Record<string, string>> {
-  return (await logIn(t, 'admin@offzero.local')).auth;
-}

@@ -65,6 +65,7 @@ export function toFullSettings(row: GlobalSettingsRow, forStaff = false): FullGl
             new_customer_daily_usd: centsToUsdNumber(row.scamNewCustomerDailyCents),
             cooling_hours: row.scamCoolingHours,
           },
+          recurring: { hold_days: row.recurringHoldDays },
         }
       : {}),
     zelle: {

@@ -1,4 +1,5 @@
 import { formatBtc } from '@offzero/shared/money/money';
+import { orderOriginLabel } from '@offzero/shared/api/orders';
 import { railDocumentLabel } from '@offzero/shared/rails/rails';
 import type { PlaceTerms } from '@offzero/shared/places/places';
 import type { OrderRow } from '../db/schema';
@@ -43,6 +44,15 @@ function payoutOutputOf(order: OrderRow, timeline: readonly TimelineStep[]): num
   for (const step of [...timeline].reverse()) {
     const { txid, vout } = step.details ?? {};
     if (txid === order.txn && typeof vout === 'number' && Number.isInteger(vout)) return vout;
+  }
+  return null;
+}
+
+/** Who sent the deposit that bought a deposit buy, from its timeline step (docs/design.md, "Recurring buys"). */
+function depositSenderOf(timeline: readonly TimelineStep[]): string | null {
+  for (const step of timeline) {
+    const name = step.details?.originatorName;
+    if (typeof name === 'string' && name !== '') return name;
   }
   return null;
 }
@@ -104,7 +114,8 @@ export function renderReceipt(
 
   section(doc, 'Order');
   field(doc, 'Order ID', order.id, { mono: true });
-  field(doc, 'Type', buy ? 'Buy (you bought bitcoin)' : 'Sell (you sold bitcoin)');
+  const origin = orderOriginLabel(order.origin);
+  field(doc, 'Type', buy ? `${origin ?? 'Buy'} (you bought bitcoin)` : 'Sell (you sold bitcoin)');
   field(doc, 'Status', capitalised(order.status));
   field(doc, 'Placed', utc(order.createdAt));
   if (order.completedAt) field(doc, 'Completed', utc(order.completedAt));
@@ -118,6 +129,8 @@ export function renderReceipt(
   const output = order.type === 'buy' ? payoutOutputOf(order, timeline) : null;
   if (output !== null) field(doc, 'Transaction output', String(output));
   field(doc, 'Bank reference', order.bankTxn ?? '—');
+  const sender = depositSenderOf(timeline);
+  if (sender) field(doc, 'Deposit sent by', sender);
 
   section(doc, 'Timeline');
   if (timeline.length === 0) field(doc, '—', 'No events recorded.');
@@ -162,11 +175,12 @@ export function emptyTotals(): StatementTotals {
 const orderCount = (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`;
 
 const COLUMNS = [
-  { title: 'Date (UTC)', width: 92 },
-  { title: 'Type', width: 34 },
-  { title: 'BTC', width: 72 },
-  { title: 'USD', width: 78 },
-  { title: 'Fees', width: 62 },
+  { title: 'Date (UTC)', width: 86 },
+  // "recurring buy" and "deposit buy" name a plan's and a deposit's buys (docs/design.md, "Recurring buys").
+  { title: 'Type', width: 64 },
+  { title: 'BTC', width: 62 },
+  { title: 'USD', width: 70 },
+  { title: 'Fees', width: 56 },
   { title: 'Order ID', width: 174 },
 ] as const;
 
@@ -239,7 +253,7 @@ export function renderStatement(
         for (const order of page) {
           tableRow(doc, [
             tradeTimeOf(order).toISOString().slice(0, 16).replace('T', ' '),
-            order.type,
+            orderOriginLabel(order.origin)?.toLowerCase() ?? order.type,
             formatBtc(order.amountSats),
             usd(order.valueCents),
             usd(feesOf(order)),

@@ -1,4 +1,5 @@
 import type { TaxExportFormat } from '@offzero/shared/api/tax';
+import { orderOriginLabel } from '@offzero/shared/api/orders';
 import { formatBtc, formatUsd } from '@offzero/shared/money/money';
 import type { OrderRow } from '../db/schema';
 import { csvRow } from './csv';
@@ -47,6 +48,8 @@ const OFFZERO_COLUMNS = [
   'Transaction ID',
   'Bank Reference',
   'Order ID',
+  // A plan's or a deposit's buy says so (docs/design.md, "Recurring buys"); empty for the customer's own.
+  'Source',
 ];
 
 const offzero: ExportLayout = {
@@ -69,6 +72,7 @@ const offzero: ExportLayout = {
       order.txn,
       order.bankTxn,
       order.id,
+      orderOriginLabel(order.origin),
     ]),
 };
 
@@ -102,7 +106,8 @@ const koinly: ExportLayout = {
   header: csvRow(KOINLY_COLUMNS),
   row: (order) => {
     const fees = formatUsd(feesOf(order));
-    const description = `OffZero ${order.type} ${order.id}`;
+    const origin = orderOriginLabel(order.origin);
+    const description = `OffZero ${order.type} ${order.id}${origin ? ` (${origin})` : ''}`;
     return order.type === 'buy'
       ? csvRow([
           koinlyDate(tradeTimeOf(order)),

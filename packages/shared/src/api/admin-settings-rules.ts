@@ -72,6 +72,17 @@ export interface SettingsDraft {
     Record<LimitTierKey, { day: number | null; week: number | null; month: number | null }> | undefined;
   /** Absent: left as it is. */
   scam?: { new_customer_daily_usd: number | null; cooling_hours: number | null } | undefined;
+  /** Absent: left as it is. */
+  recurring?: { hold_days: number | null } | undefined;
+}
+
+/** Recurring and deposit buys: the hold after the money settles, whole business days up to 30. */
+function checkRecurring(recurring: SettingsDraft['recurring'], report: Report): void {
+  if (!recurring) return;
+  const days = recurring.hold_days;
+  if (days !== null && (!Number.isInteger(days) || days < 0 || days > 30)) {
+    report('recurring.hold_days', 'Enter the hold in whole business days, from 0 to 30.');
+  }
 }
 
 /** The scam shield: a daily cap above zero, and a cooling-off of whole hours up to a week. */
@@ -272,6 +283,7 @@ export function checkSettings(s: SettingsDraft, report: Report): void {
   }
   checkLimits(s.limits, report);
   checkScam(s.scam, report);
+  checkRecurring(s.recurring, report);
 }
 
 const ARRIVAL_MAX_LENGTH = 160;

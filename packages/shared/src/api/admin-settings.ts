@@ -69,6 +69,7 @@ export const settingsUpdateSchema = z
       })
       .optional(),
     scam: z.strictObject({ new_customer_daily_usd: z.number(), cooling_hours: z.number() }).optional(),
+    recurring: z.strictObject({ hold_days: z.number() }).optional(),
   })
   .superRefine((settings, ctx) => checkSettings(settings, reporter(ctx).report));
 
@@ -113,6 +114,7 @@ export const settingsFormFieldsSchema = z.object({
     })
     .optional(),
   scam: z.object({ new_customer_daily_usd: z.string(), cooling_hours: z.string() }).optional(),
+  recurring: z.object({ hold_days: z.string() }).optional(),
 });
 export type SettingsForm = z.infer<typeof settingsFormFieldsSchema>;
 /** Messages by field path ('order.min_order_size'), as the server's `errors` carries them too. */
@@ -251,6 +253,13 @@ export const settingsFormSchema = settingsFormFieldsSchema.transform((form, ctx)
             ),
           },
         }),
+    ...(form.recurring === undefined
+      ? {}
+      : {
+          recurring: {
+            hold_days: wholeFromText(form.recurring.hold_days, 'recurring.hold_days', report, 'hold in days'),
+          },
+        }),
   };
   checkSettings(draft, report);
   if (count() > 0) return z.NEVER;
@@ -308,6 +317,7 @@ export function formFromSettings(s: FullGlobalSettings): SettingsForm {
             cooling_hours: String(s.scam.cooling_hours),
           },
         }),
+    ...(s.recurring === undefined ? {} : { recurring: { hold_days: String(s.recurring.hold_days) } }),
   };
 }
 

@@ -38,6 +38,8 @@ export const fullGlobalSettingsSchema = publicGlobalSettingsSchema.extend({
   limits: z.object({ tier1: windowLimits, tier2: windowLimits }).optional(),
   /** Staff only: the scam shield's new-customer daily buy cap (USD) and cooling-off (hours). */
   scam: z.object({ new_customer_daily_usd: z.number(), cooling_hours: z.number().int() }).optional(),
+  /** Staff only: business days a recurring or deposit buy waits after the money settles. */
+  recurring: z.object({ hold_days: z.number().int() }).optional(),
   order: publicGlobalSettingsSchema.shape.order.extend({
     /** Staff only: a buy marked paid or a sell paid out at or above this (USD) needs two admins. */
     four_eyes_usd: z.number().optional(),

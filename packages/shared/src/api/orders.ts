@@ -36,6 +36,21 @@ export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'expired', 
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatusValue = z.infer<typeof orderStatusSchema>;
 export const ORDER_TYPES = ['buy', 'sell'] as const;
+/**
+ * Who started a buy other than the customer at checkout (docs/design.md, "Recurring buys"): a
+ * recurring plan's run, or a deposit to the customer's own account number. Null is the customer's own.
+ */
+export const ORDER_ORIGINS = ['recurring', 'deposit'] as const;
+export type OrderOrigin = (typeof ORDER_ORIGINS)[number];
+/** The words receipts, statements, exports and the timeline use for a buy's origin. */
+export const ORDER_ORIGIN_LABELS: Record<OrderOrigin, string> = {
+  recurring: 'Recurring buy',
+  deposit: 'Deposit buy',
+};
+/** A buy's origin in words, or null for the customer's own order. */
+export function orderOriginLabel(origin: OrderOrigin | null): string | null {
+  return origin ? ORDER_ORIGIN_LABELS[origin] : null;
+}
 /** An order's `payment_method`: the rail a buy is paid by, or a sell paid out by. */
 export const PAYMENT_METHODS = PAYMENT_RAILS;
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
@@ -248,6 +263,8 @@ export const orderSchema = z.object({
    */
   coolingUntil: z.string().optional(),
   scamCancel: z.boolean().optional(),
+  /** A buy a recurring plan's run or a deposit placed (docs/design.md, "Recurring buys"); absent otherwise. */
+  origin: z.enum(ORDER_ORIGINS).optional(),
   /** A sell paid by Lightning: its invoice (absent for an on-chain-only sell and for buys). */
   lightning: orderLightningSchema.optional(),
   /** A buy paid out by Lightning: its payout (absent for on-chain buys and for sells). */

@@ -56,6 +56,11 @@ export const STEP_UP_DETAILS = {
     payoutAddressId: looseText(100),
   }),
   /**
+   * `PUT /api/plans/deposit-buys` turning "Buy bitcoin with every deposit" on: the address every
+   * deposit's bitcoin goes to, confirmed like a plan's.
+   */
+  'deposit-buys.save': z.strictObject({ payoutAddressId: looseText(100) }),
+  /**
    * `POST /api/order/save` of a buy paid out to a Lightning invoice or address typed for it: a
    * destination outside the address book, confirmed for exactly that destination.
    */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { scamCheckSchema } from '../places/scam-shield';
 
 /** Recurring buys (docs/design.md, "Recurring buys"): plans, their runs, and the debit authorization. */
 
@@ -69,6 +70,8 @@ export const createPlanSchema = z.strictObject({
   firstRunOn: dayText,
   payoutAddressId: z.string().max(100),
   authorization: z.object({ accepted: z.literal(true, { error: PLAN_MESSAGES.authorization }) }),
+  /** A new customer's answer to the first-buy question, kept with the plan and passed by each run. */
+  scamCheck: scamCheckSchema.optional(),
 });
 export type CreatePlanRequest = z.infer<typeof createPlanSchema>;
 

@@ -80,6 +80,7 @@ function toStoredSettings(s: EditedSettings): GlobalSettingsChange {
             scamNewCustomerDailyCents: usdNumberToCents(s.scam.new_customer_daily_usd),
             scamCoolingHours: s.scam.cooling_hours,
           }),
+      ...(s.recurring === undefined ? {} : { recurringHoldDays: s.recurring.hold_days }),
       // 0 switches the ownership-proof rule off.
       ...(s.order.proof_required_usd === undefined
         ? {}

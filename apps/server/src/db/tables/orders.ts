@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { ORDER_STATUSES, ORDER_TYPES, PAYMENT_METHODS } from '@offzero/shared/api/orders';
+import { ORDER_ORIGINS, ORDER_STATUSES, ORDER_TYPES, PAYMENT_METHODS } from '@offzero/shared/api/orders';
 import {
   bigint,
   boolean,
@@ -89,6 +89,8 @@ export const orders = pgTable(
     coolingUntil: timestamp('cooling_until', { withTimezone: true }),
     /** A new customer's answer to the scam question, kept with their first buy. */
     scamCheck: jsonb('scam_check').$type<{ ownWallet: boolean; someoneAskedMe: boolean }>(),
+    /** Who started the buy when not the customer at checkout: a recurring plan or a bank deposit. */
+    origin: text('origin', { enum: ORDER_ORIGINS }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

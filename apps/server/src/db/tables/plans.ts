@@ -6,13 +6,17 @@ import {
   check,
   date,
   index,
+  jsonb,
   pgTable,
   text,
   timestamp,
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { ScamCheck } from '@offzero/shared/places/scam-shield';
+import { DEPOSIT_BUY_STATUSES } from '@offzero/shared/api/deposit-buys';
 import { users } from './accounts';
+import { bankInboundCredits } from './bank';
 import { orders, payoutAddresses, quotes } from './orders';
 
 /**
@@ -45,6 +49,8 @@ export const plans = pgTable(
     bankAccountName: text('bank_account_name').notNull(),
     bankAccountNumber: text('bank_account_number').notNull(),
     bankRoutingNumber: text('bank_routing_number').notNull(),
+    /** A new customer's answer to the first-buy scam question, passed by each run's buy. */
+    scamCheck: jsonb('scam_check').$type<ScamCheck>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -104,5 +110,56 @@ export const planRuns = pgTable(
   ],
 );
 
+/**
+ * "Buy bitcoin with every deposit" (docs/design.md, "Recurring buys"): one row per customer who set it,
+ * with the address-book entry the buys pay and, for a new customer, their answer to the scam question.
+ */
+export const depositBuySettings = pgTable('deposit_buy_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  enabled: boolean('enabled').notNull(),
+  payoutAddressId: uuid('payout_address_id').references(() => payoutAddresses.id),
+  scamCheck: jsonb('scam_check').$type<ScamCheck>(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A bank credit turned into a buy: one per credit (unique), so a credit reported twice buys once. Its
+ * quote is recorded before the order is saved, so a retried buy finds its order.
+ */
+export const depositBuys = pgTable(
+  'deposit_buys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    creditId: uuid('credit_id')
+      .notNull()
+      .unique()
+      .references(() => bankInboundCredits.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    amountCents: bigint('amount_cents', { mode: 'bigint' }).notNull(),
+    status: text('status', { enum: DEPOSIT_BUY_STATUSES }).notNull(),
+    quoteId: uuid('quote_id').references(() => quotes.id),
+    orderId: uuid('order_id').references(() => orders.id),
+    /** Why no buy was made, in an operator's words (the credit keeps it as its reason too). */
+    note: text('note'),
+    /** When the hold ends: the buy's payment is confirmed and it joins the payout batch. */
+    releaseAt: timestamp('release_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('deposit_buys_status', sql`${table.status} in ('claimed', 'holding', 'paid', 'refused')`),
+    index('deposit_buys_open')
+      .on(table.status)
+      .where(sql`${table.status} in ('claimed', 'holding')`),
+  ],
+);
+
 export type PlanRow = typeof plans.$inferSelect;
+export type DepositBuyRow = typeof depositBuys.$inferSelect;
+export type DepositBuySettingRow = typeof depositBuySettings.$inferSelect;
 export type PlanRunRow = typeof planRuns.$inferSelect;

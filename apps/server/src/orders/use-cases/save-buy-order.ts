@@ -1,4 +1,4 @@
-import type { SaveOrderRequest } from '@offzero/shared/api/orders';
+import type { OrderOrigin, SaveOrderRequest } from '@offzero/shared/api/orders';
 import type { GlobalSettingsRow, OrderRow, UserRow } from '../../db/schema';
 import { insertOrderCreated } from '../order-save.repository';
 import { findTwinAndWindowUse } from '../order-twins.repository';
@@ -46,18 +46,22 @@ export async function saveBuyOrder(
   deps: Pick<OrderDeps, 'db' | 'prices' | 'network' | 'now' | 'notify' | 'payoutAddresses' | 'bank'>,
   user: UserRow,
   body: SaveOrderRequest,
+  origin?: OrderOrigin,
 ): Promise<OrderRow> {
   await stopWhenSomeoneAsked(deps, user.id, body.scamCheck, {
     valueUsd: body.value,
     walletAddress: body.walletAddress ?? null,
   });
-  return recordingShieldRefusals(deps.db, user.id, 'order-save', () => saveCheckedBuy(deps, user, body));
+  return recordingShieldRefusals(deps.db, user.id, 'order-save', () =>
+    saveCheckedBuy(deps, user, body, origin),
+  );
 }
 
 async function saveCheckedBuy(
   deps: Pick<OrderDeps, 'db' | 'prices' | 'network' | 'now' | 'notify' | 'payoutAddresses' | 'bank'>,
   user: UserRow,
   body: SaveOrderRequest,
+  origin: OrderOrigin | undefined,
 ): Promise<OrderRow> {
   // A closed place is told so before anything about amounts; checked again under the lock.
   await checkPlaceForMoneyRoute(deps.db, { userId: user.id, side: 'buy', route: 'order-save' });
@@ -131,6 +135,7 @@ async function saveCheckedBuy(
         jurisdictionCode: place.code,
         coolingUntil: shield.coolingUntil,
         scamCheck: shield.scamCheck,
+        origin,
       },
       `user:${user.id}`,
     );

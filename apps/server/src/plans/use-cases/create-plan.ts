@@ -7,6 +7,7 @@ import {
 import { LIMIT_WINDOW_WORDS, type LimitWindow } from '@offzero/shared/api/limits';
 import { formatCentsAsCurrency } from '@offzero/shared/currency/format-currency';
 import { centsToUsdNumber, MoneyParseError, parseTypedUsd, type Cents } from '@offzero/shared/money/money';
+import type { Database } from '../../db/database';
 import type { PlanRow, UserRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { findLimitTier } from '../../limits/limits.repository';
@@ -17,11 +18,13 @@ import { findGlobalSettings } from '../../settings/global-settings.repository';
 import { bankDay, daysBetween, isCalendarDay, runsWithin } from '../plan-schedule';
 import { findOwnAddressEntry, insertPlan } from '../plans.repository';
 import type { PlanDeps } from './plan-deps';
+import { keepFirstBuyAnswer } from '../first-buy-answer';
 
 /**
  * A new plan (docs/design.md, "Recurring buys"): the amount read into cents, a first run that is a real
  * day not in the past, an address-book entry of the customer's that is confirmed and not removed, the
- * debit authorization accepted, and every buy check the customer must pass now: KYC approved, a bank
+ * debit authorization accepted, a new customer's answer to the scam question (kept for the runs), and
+ * every buy check the customer must pass now: KYC approved, a bank
  * account to debit, the order size limits, and the trading limits over what the plan alone would buy
  * in each window. The authorization is kept with its text, time, IP and bank account.
  */
@@ -36,6 +39,12 @@ export async function createPlan(
   if (!isCalendarDay(body.firstRunOn)) throw new AppError('BAD_REQUEST', PLAN_MESSAGES.notADate);
   if (daysBetween(today, body.firstRunOn) < 0) throw new AppError('BAD_REQUEST', PLAN_MESSAGES.inThePast);
   await deps.orders.assertMayBuy(user, amountCents);
+  const scamCheck = await keepFirstBuyAnswer(deps, {
+    userId: user.id,
+    route: 'plan-create',
+    scamCheck: body.scamCheck,
+    valueUsd: centsToUsdNumber(amountCents),
+  });
   // A place closed for buying starts no plan (docs/design.md, "Places and the scam shield"); each run
   // is checked again when its quote is locked.
   await recordingShieldRefusals(deps.db, user.id, 'plan-create', () =>
@@ -54,10 +63,7 @@ export async function createPlan(
     '30d': limits.month,
   });
 
-  const entry = await findOwnAddressEntry(deps.db, user.id, body.payoutAddressId);
-  if (!entry) throw new AppError('NOT_FOUND', PLAN_MESSAGES.addressNotFound);
-  if (entry.removedAt) throw new AppError('BAD_REQUEST', PLAN_MESSAGES.addressRemoved);
-  if (!entry.confirmedAt) throw new AppError('BAD_REQUEST', PLAN_MESSAGES.addressUnconfirmed);
+  const entry = await ownConfirmedEntry(deps.db, user.id, body.payoutAddressId);
 
   const bank = await findCustomerSettings(deps.db, user.id);
   if (!bank?.accountNumber || !bank.routingNumber || !bank.accountName)
@@ -82,7 +88,17 @@ export async function createPlan(
     bankAccountName: bank.accountName,
     bankAccountNumber: bank.accountNumber,
     bankRoutingNumber: bank.routingNumber,
+    scamCheck,
   });
+}
+
+/** An address-book entry of the customer's (else 404), confirmed and not removed (else 400). */
+export async function ownConfirmedEntry(db: Database, userId: string, payoutAddressId: string) {
+  const entry = await findOwnAddressEntry(db, userId, payoutAddressId);
+  if (!entry) throw new AppError('NOT_FOUND', PLAN_MESSAGES.addressNotFound);
+  if (entry.removedAt) throw new AppError('BAD_REQUEST', PLAN_MESSAGES.addressRemoved);
+  if (!entry.confirmedAt) throw new AppError('BAD_REQUEST', PLAN_MESSAGES.addressUnconfirmed);
+  return entry;
 }
 
 /** Dollars as a number or as typed, into cents: more than two decimals, zero or less are refused. */

@@ -1,5 +1,7 @@
 import { centsToUsdNumber, satsToBtcNumber } from '@offzero/shared/money/money';
 import { TRAVEL_RULE_THRESHOLD_CENTS } from '@offzero/shared/api/limits';
+import type { OrderOrigin } from '@offzero/shared/api/orders';
+import type { ScamCheck } from '@offzero/shared/places/scam-shield';
 import type { PlanRunRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { moveOrder } from '../../orders/order-state';
@@ -84,7 +86,12 @@ export async function executeRun(deps: PlanDeps, claimed: PlanRunRow): Promise<P
     const quoteId = run.quoteId!;
     let orderId = run.orderId ?? (await findQuoteOrderId(deps.db, quoteId));
     if (!orderId) {
-      const order = await saveRunOrder(deps, user, plan.payoutAddressId, quoteId, run.amountCents);
+      const order = await saveRunOrder(deps, user, {
+        ...plan,
+        quoteId,
+        amountCents: run.amountCents,
+        origin: 'recurring',
+      });
       orderId = order.id;
     }
     if (!run.orderId) run = (await recordRunStep(deps.db, run.id, { orderId })) ?? run;
@@ -114,29 +121,44 @@ export async function executeRun(deps: PlanDeps, claimed: PlanRunRow): Promise<P
   }
 }
 
-async function saveRunOrder(
-  deps: PlanDeps,
+/**
+ * Saves the buy of a plan's run, or of a deposit (docs/design.md, "Recurring buys"), against its locked
+ * quote, through the customer's own order save: every buy check applies, and the scam answer kept
+ * with the plan or setting is passed as the checkout would pass it.
+ */
+export async function saveRunOrder(
+  deps: Pick<PlanDeps, 'db' | 'orders'>,
   user: NonNullable<Awaited<ReturnType<typeof findPlanCustomer>>>,
-  payoutAddressId: string,
-  quoteId: string,
-  amountCents: bigint,
+  run: {
+    payoutAddressId: string;
+    quoteId: string;
+    amountCents: bigint;
+    scamCheck: ScamCheck | null;
+    origin: OrderOrigin;
+  },
 ) {
+  const { payoutAddressId, quoteId, amountCents } = run;
   const quote = await findRunQuote(deps.db, quoteId);
   if (!quote) throw new Error(`quote ${quoteId} of a plan run is gone`);
-  return deps.orders.save(user, {
-    userId: user.id,
-    pair: 'BTC-USD',
-    type: 'buy',
-    amount: satsToBtcNumber(quote.amountSats),
-    value: centsToUsdNumber(quote.valueCents),
-    price: centsToUsdNumber(quote.priceCents),
-    platformFee: centsToUsdNumber(quote.platformFeeCents),
-    networkFee: centsToUsdNumber(quote.networkFeeCents),
-    quoteId,
-    payoutAddressId,
-    // The plan pays one of the customer's own address-book entries (the Travel Rule's answer).
-    ...(amountCents >= TRAVEL_RULE_THRESHOLD_CENTS ? { walletOwnership: { own: true as const } } : {}),
-  });
+  return deps.orders.save(
+    user,
+    {
+      userId: user.id,
+      pair: 'BTC-USD',
+      type: 'buy',
+      amount: satsToBtcNumber(quote.amountSats),
+      value: centsToUsdNumber(quote.valueCents),
+      price: centsToUsdNumber(quote.priceCents),
+      platformFee: centsToUsdNumber(quote.platformFeeCents),
+      networkFee: centsToUsdNumber(quote.networkFeeCents),
+      quoteId,
+      payoutAddressId,
+      // The plan pays one of the customer's own address-book entries (the Travel Rule's answer).
+      ...(amountCents >= TRAVEL_RULE_THRESHOLD_CENTS ? { walletOwnership: { own: true as const } } : {}),
+      ...(run.scamCheck ? { scamCheck: run.scamCheck } : {}),
+    },
+    run.origin,
+  );
 }
 
 /** The run's buy is paid by the ACH debit now on its way: pending → processing, once. */

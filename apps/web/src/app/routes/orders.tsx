@@ -15,6 +15,8 @@ function awaitsBankReference(order: Order): boolean {
     order.type === 'buy' &&
     order.status === 'processing' &&
     !order.bankTxn &&
+    // A plan's debit or a deposit pays the buy itself: there is no reference for the customer to give.
+    order.origin === undefined &&
     order.payment !== null &&
     order.payment.method !== 'paypal'
   );

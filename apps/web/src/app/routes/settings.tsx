@@ -4,6 +4,7 @@ import { ChangeEmailModal } from '../../features/auth/components/change-email-mo
 import { AddressBookCard } from '../../features/payout-addresses/components/address-book-card';
 import { PasskeysCard } from '../../features/passkeys/components/passkeys-card';
 import { PlansCard } from '../../features/plans/components/plans-card';
+import { DepositBuysCard } from '../../features/plans/components/deposit-buys-card';
 import { ReferralCard } from '../../features/referrals/components/referral-card';
 import { SettingsPage } from '../../features/settings/settings-page';
 import { TaxDetailsCard } from '../../features/tax/components/tax-details-card';
@@ -28,6 +29,7 @@ export default function SettingsRoute() {
           <AddressBookCard />
           <PasskeysCard />
           <PlansCard />
+          <DepositBuysCard />
           <TaxDetailsCard />
           <ReferralCard referralCode={settings.referralCode} />
         </>

@@ -141,7 +141,7 @@ function OrdersTable({ orders, onOpen, orderAction }: ListProps) {
                     </button>
                     {/* The side sits under the number rather than in a column of its own, to leave room. */}
                     <span className="mt-1 block">
-                      <OrderTypeLabel type={order.type} />
+                      <OrderTypeLabel type={order.type} origin={order.origin} />
                     </span>
                   </td>
                   <td className="px-2 py-3 font-medium whitespace-nowrap text-ink-900 xl:px-3">
@@ -251,7 +251,7 @@ function OrderCard({
         className="block w-full text-left"
       >
         <span className="flex items-center justify-between gap-3">
-          <OrderTypeLabel type={order.type} />
+          <OrderTypeLabel type={order.type} origin={order.origin} />
           <OrderStatusBadge status={order.status} />
         </span>
         <span className="mt-3 flex items-baseline justify-between gap-3">

@@ -107,6 +107,27 @@ export function ScamShieldPanel({ editor }: { editor: SettingsEditorState }) {
   );
 }
 
+/** Recurring and deposit buys: how long their bitcoin waits after the money settled. */
+export function RecurringPanel({ editor }: { editor: SettingsEditorState }) {
+  return (
+    <Panel title="Recurring buys" testId="settings-recurring">
+      {editor.sectionError('recurring')}
+      <p className="mb-4 text-sm text-slate-500">
+        A recurring buy's bitcoin, and a deposit buy's, is sent once its bank money settled and this many
+        business days passed with no return (0: at once).
+      </p>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <TextField
+          label="Hold (business days)"
+          inputMode="numeric"
+          {...editor.form.textField('recurring.hold_days', () => editor.edited('recurring'))}
+          autoComplete="off"
+        />
+      </div>
+    </Panel>
+  );
+}
+
 /** The rolling trading limits of each KYC tier. */
 export function LimitsPanel({ editor }: { editor: SettingsEditorState }) {
   return (

@@ -3,7 +3,13 @@ import { errorMessage } from '../../../lib/api-client';
 import { PageLoadError, PageSkeleton } from '../../../components/ui/page';
 import { useAdminSettings } from '../api/get-settings';
 import { AdminPageHeader } from '../components/blocks';
-import { LimitsPanel, OrderFeesPanel, ReferralPanel, ScamShieldPanel } from './settings-fee-panels';
+import {
+  LimitsPanel,
+  OrderFeesPanel,
+  RecurringPanel,
+  ReferralPanel,
+  ScamShieldPanel,
+} from './settings-fee-panels';
 import { ArrivalPanel, PaymentMethodPanels } from './settings-method-panels';
 import { SettingsSaveBar } from './settings-save-bar';
 import { useSettingsEditor } from './use-settings-editor';
@@ -52,6 +58,7 @@ function SettingsEditor({ saved }: { saved: FullGlobalSettings }) {
         {saved.limits !== undefined && <LimitsPanel editor={editor} />}
 
         {saved.scam !== undefined && <ScamShieldPanel editor={editor} />}
+        {saved.recurring !== undefined && <RecurringPanel editor={editor} />}
 
         <PaymentMethodPanels editor={editor} />
 

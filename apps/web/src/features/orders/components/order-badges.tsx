@@ -1,4 +1,4 @@
-import type { Order, OrderStatusValue } from '@offzero/shared/api/orders';
+import { orderOriginLabel, type Order, type OrderStatusValue } from '@offzero/shared/api/orders';
 import { ArrowDownLeftIcon, ArrowUpRightIcon } from '../../../components/ui/icons';
 
 const STATUS_STYLE: Record<OrderStatusValue, string> = {
@@ -30,9 +30,18 @@ export function OrderStatusBadge({ status }: { status: OrderStatusValue }) {
 }
 
 /** Buy (bitcoin in) or sell (bitcoin out): an icon, and the word unless `iconOnly`. */
-export function OrderTypeLabel({ type, iconOnly = false }: { type: Order['type']; iconOnly?: boolean }) {
+export function OrderTypeLabel({
+  type,
+  origin,
+  iconOnly = false,
+}: {
+  type: Order['type'];
+  /** A recurring or deposit buy says so ("Recurring buy", "Deposit buy"). */
+  origin?: Order['origin'];
+  iconOnly?: boolean;
+}) {
   const Icon = type === 'buy' ? ArrowDownLeftIcon : ArrowUpRightIcon;
-  const label = type === 'buy' ? 'Buy' : 'Sell';
+  const label = orderOriginLabel(origin ?? null) ?? (type === 'buy' ? 'Buy' : 'Sell');
   return (
     <span className="inline-flex items-center gap-1.5 font-medium text-slate-700">
       <span

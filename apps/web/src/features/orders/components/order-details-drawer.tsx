@@ -71,7 +71,7 @@ function OrderDetails({ order }: { order: Order }) {
         </span>
       ),
     },
-    { label: 'Type', value: <OrderTypeLabel type={order.type} /> },
+    { label: 'Type', value: <OrderTypeLabel type={order.type} origin={order.origin} /> },
     { label: 'Status', value: <OrderStatusBadge status={order.status} /> },
     { label: 'Pair', value: order.pair },
     { label: 'Created', value: formatDateTime(order.createdAt) },

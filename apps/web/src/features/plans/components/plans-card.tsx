@@ -5,6 +5,7 @@ import {
   type Plan,
   type PlanFrequency,
 } from '@offzero/shared/api/plans';
+import type { ScamCheck } from '@offzero/shared/places/scam-shield';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { usePayoutAddresses } from '../../../domain/payout-addresses';
@@ -15,6 +16,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { SettingsCard } from '../../../components/ui/settings-card';
 import { TextField } from '../../../components/ui/text-field';
 import { useChangePlan, useCreatePlan, usePlans } from '../api/plans';
+import { useFirstBuyQuestion } from './first-buy-question';
 import { FREQUENCY_WORDS, planDollars, runDayWords, RUN_STATUS_WORDS } from '../plan-words';
 
 /**
@@ -138,8 +140,9 @@ function NewPlanForm({ onDone }: { onDone: () => void }) {
       })
     : null;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  const question = useFirstBuyQuestion((answer) => send(answer));
+
+  function send(scamCheck?: ScamCheck) {
     create.mutate(
       {
         amountUsd: amount,
@@ -147,22 +150,30 @@ function NewPlanForm({ onDone }: { onDone: () => void }) {
         firstRunOn,
         payoutAddressId: chosenAddress,
         authorization: { accepted: true },
+        ...(scamCheck ? { scamCheck } : {}),
       },
       {
         onSuccess: (answer) => {
           toast.success(answer.message);
           onDone();
         },
-        onError: (error) => toast.error(errorMessage(error)),
+        onError: (error) => {
+          if (!question.handled(error)) toast.error(errorMessage(error));
+        },
       },
     );
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    send();
   }
 
   if (!bank)
     return <p className="text-sm text-slate-600">Add your bank account above first: a plan debits it.</p>;
   if (entries.length === 0)
     return <p className="text-sm text-slate-600">Add and confirm a payout address first.</p>;
-  return (
+  return question.render(
     <form onSubmit={submit} className="flex flex-col gap-3" data-testid="new-plan-form">
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField
@@ -217,6 +228,7 @@ function NewPlanForm({ onDone }: { onDone: () => void }) {
           Back
         </Button>
       </div>
-    </form>
+    </form>,
+    create.isPending,
   );
 }

@@ -18,7 +18,7 @@ import { MethodTile, NoActiveMethods } from '../components/method-tile';
 import { StepHeading } from '../components/step-heading';
 import { formatUsdNumber } from '../../../lib/format';
 import { PayPalDemo } from './paypal-demo';
-import { useFunding } from '../api/get-funding';
+import { useFunding } from '../../../domain/funding';
 
 const PayPalCheckout = lazy(() => import('./paypal-checkout'));
 

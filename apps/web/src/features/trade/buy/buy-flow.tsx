@@ -17,7 +17,7 @@ import { BuySuccessStep } from './buy-success-step';
 import { useKeepQuoteAcrossLogin } from '../utils/kept-quote';
 import { buyStartOf, isBuyInProgress, type BuyStep } from './buy-step';
 import { useBuyActions } from './use-buy-actions';
-import { ScamGuidanceStep, ScamQuestionStep } from './scam-shield-steps';
+import { ScamGuidanceStep, ScamQuestionStep } from '../../../components/scam-shield-steps';
 
 export function BuyFlow({
   settings,

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { fundingResponseSchema } from '@offzero/shared/api/bank';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet } from '../lib/api-client';
 
 /**
  * The customer's own account number for ACH and wire buys (docs/design.md, "Bank provider"). Asked for

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { SCAM_GUIDANCE_LINES, type ScamCheck } from '@offzero/shared/places/scam-shield';
-import { Button } from '../../../components/ui/button';
+import { Button } from './ui/button';
 
 /**
  * The scam shield's screens in the buy flow (docs/design.md, "Places and the scam shield"): the
