@@ -13,7 +13,8 @@ import {
   lightningDestinationKind,
   type LnurlOptions,
 } from '../lightning-destination';
-import type { LightningNode, OutgoingPayment } from '../lightning-node';
+import type { LightningNode } from '../lightning-node';
+import { lightningPayoutSender } from '../lightning-payout-sender';
 import { recordLightningOutcome } from './record-lightning-outcome';
 
 export interface LightningPayoutDeps {
@@ -121,15 +122,7 @@ export async function payOutByLightning(
     return payout;
   });
 
-  // The claim is committed: the money may leave now, once.
-  let outcome: OutgoingPayment;
-  try {
-    outcome = await deps.node.payInvoice({
-      invoice: invoice.invoice,
-      ...(invoice.amountMsat === null ? { amountSats: Number(order.amountSats) } : {}),
-    });
-  } catch {
-    outcome = { status: 'pending', paymentId: null, paymentHash: invoice.paymentHash };
-  }
+  // The claim is committed: the money may leave now, once, through the rail's one sender.
+  const outcome = await lightningPayoutSender.send({ db: deps.db, lightning: deps.node }, claimed, order);
   return recordLightningOutcome(deps, claimed.id, outcome);
 }
