@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { BitcoinNetwork } from '@offzero/shared/bitcoin/address';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
@@ -10,6 +10,12 @@ import { AppError } from '../../http/errors';
 import type { OrderNotifier } from '../../orders/order-notifications';
 import { LightningWebhookError, type LightningNode } from './lightning-node';
 import { creditLightningPayment } from './use-cases/credit-lightning-payment';
+import {
+  convertLightningPayoutToOnchain,
+  retryLightningPayout,
+  type FailedPayoutActor,
+} from './use-cases/failed-payout-actions';
+import { lightningPayoutOfOrder } from './lightning-payout.presenter';
 
 /** How long after an invoice expired the reconcile job still asks the node about it. */
 const RECONCILE_AFTER_EXPIRY_MS = 60 * 60_000;
@@ -54,6 +60,8 @@ export function createLightningService(deps: LightningServiceDeps) {
         and(
           eq(orders.type, 'buy'),
           eq(orders.status, 'processing'),
+          isNull(orders.flag),
+          or(isNull(orders.coolingUntil), lte(orders.coolingUntil, now())),
           or(sql`lower(${orders.walletAddress}) like 'ln%'`, sql`${orders.walletAddress} like '%@%'`),
           sql`not exists (select 1 from ${payouts} where ${payouts.orderId} = ${orders.id})`,
         ),
@@ -72,12 +80,28 @@ export function createLightningService(deps: LightningServiceDeps) {
 
   const resolveSubmitted = () => resolveSubmittedPayouts({ db: deps.db, node: deps.node, now });
 
+  /** The answer of a retry or conversion: the order as it is now, the customer told if it moved. */
+  async function answered(before: string, done: { message: string; order: OrderRow }) {
+    if (done.order.status !== before) await deps.notify(done.order);
+    return { ...done, lightningPayout: await lightningPayoutOfOrder(deps.db, done.order) };
+  }
+
   return {
+    db: deps.db,
     settleIfPaid,
     payDueBuys,
     resolveSubmitted,
     /** Pays out one paid buy now (a retry after a failed payout, or at once once it is paid). */
     payOut: (orderId: string, actor: string) => payOutByLightning(payoutDeps, orderId, actor),
+    /** A failed payout tried again (the customer of the order, or staff): never while one is live. */
+    retryPayout: async (orderId: string, who: FailedPayoutActor) =>
+      answered('processing', await retryLightningPayout(payoutDeps, orderId, who)),
+    /** A failed payout turned into an on-chain payout to a confirmed address-book entry. */
+    convertToOnchain: async (orderId: string, payoutAddressId: string, who: FailedPayoutActor) =>
+      answered(
+        'processing',
+        await convertLightningPayoutToOnchain(payoutDeps, orderId, payoutAddressId, who),
+      ),
 
     async receiveWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>) {
       let event;

@@ -31,6 +31,8 @@ export const PAYOUT_MESSAGES = {
   off: 'Lightning payouts are not available right now. Choose a bitcoin address instead.',
   overOrderCap: (max: bigint) =>
     `Lightning payouts are limited to ${formatBtc(max)} BTC per order. Choose an on-chain address instead.`,
+  held: 'This order is under review; its payout waits until the review ends.',
+  coolingOff: 'This payout waits for the scam shield’s cooling-off period to end.',
   overDailyCap:
     'Lightning payouts have reached today’s limit. Try again tomorrow, or choose an on-chain address.',
 } as const;
@@ -97,6 +99,10 @@ export async function payOutByLightning(
         and(eq(payouts.orderId, orderId), inArray(payouts.state, ['requested', 'submitted', 'settled'])),
       );
     if (live.length > 0) throw new AppError('CONFLICT', PAYOUT_MESSAGES.inFlight);
+    // A flagged order, or one in the scam shield's cooling-off, pays nothing yet.
+    if (locked.flag) throw new AppError('CONFLICT', PAYOUT_MESSAGES.held);
+    if (locked.coolingUntil && locked.coolingUntil > now)
+      throw new AppError('CONFLICT', PAYOUT_MESSAGES.coolingOff);
     const settings = await findGlobalSettings(tx);
     if (locked.amountSats > settings.lightningMaxPayoutSats) {
       throw new AppError('BAD_REQUEST', PAYOUT_MESSAGES.overOrderCap(settings.lightningMaxPayoutSats));

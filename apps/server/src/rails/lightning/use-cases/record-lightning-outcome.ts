@@ -22,7 +22,8 @@ export async function recordLightningOutcome(
     if (!payout) throw new Error(`payout ${payoutId} vanished`);
     await lockOrder(tx, payout.orderId);
     const [current] = await tx.select().from(payouts).where(eq(payouts.id, payoutId));
-    if (!current || current.state !== 'submitted' || outcome.outcome === 'submitted') return current ?? payout;
+    if (!current || current.state !== 'submitted' || outcome.outcome === 'submitted')
+      return current ?? payout;
     if (outcome.outcome === 'failed') {
       await tx
         .update(lightningPayouts)
@@ -32,7 +33,10 @@ export async function recordLightningOutcome(
     }
     if (!outcome.proof) throw new Error(`lightning payout ${payoutId} settled without its preimage`);
     const { preimage, feeSats } = outcome.proof;
-    await tx.update(lightningPayouts).set({ preimage, feeSats }).where(eq(lightningPayouts.payoutId, payoutId));
+    await tx
+      .update(lightningPayouts)
+      .set({ preimage, feeSats })
+      .where(eq(lightningPayouts.payoutId, payoutId));
     const paymentHash = outcome.reference;
     const settled = await movePayout(tx, current, 'settled', { reference: paymentHash });
     await moveOrder(tx, {
