@@ -3,8 +3,6 @@ import { z } from 'zod';
 import { messageResponseSchema } from '@offzero/shared/api/accounts';
 import { orderResponseSchema } from '@offzero/shared/api/orders';
 import { requireAdmin, requireSignedIn, signedInUser } from '../../auth/sessions';
-import { recordAdminAction } from '../../admin/admin-audit.repository';
-import { adminActor } from '../../admin/run-order-action';
 import { toOrderResponse } from '../../orders/order.presenter';
 import { errorResponses } from '../../http/error-responses';
 import { AppError } from '../../http/errors';
@@ -66,36 +64,18 @@ const failedPayoutRoutes =
       '/api/admin/lightning/payouts/:orderId/retry',
       { ...staff, schema: { ...schema, body: retryBody } },
       async (request) => {
-        const signedIn = signedInUser(request);
-        const done = await service.retryPayout(request.params.orderId, {
-          kind: 'staff',
-          actor: adminActor(signedIn),
-        });
-        await recordAdminAction(service.db, signedIn, {
-          action: 'lightning.retry-payout',
-          targetType: 'order',
-          targetId: done.order.id,
-          after: done.order,
-        });
-        return answer(done);
+        const staff = signedInUser(request);
+        return answer(await service.retryPayout(request.params.orderId, { kind: 'staff', staff }));
       },
     );
     app.post(
       '/api/admin/lightning/payouts/:orderId/onchain',
       { ...staff, schema: { ...schema, body: onchainBody } },
       async (request) => {
-        const signedIn = signedInUser(request);
-        const done = await service.convertToOnchain(request.params.orderId, request.body.payoutAddressId, {
-          kind: 'staff',
-          actor: adminActor(signedIn),
-        });
-        await recordAdminAction(service.db, signedIn, {
-          action: 'lightning.payout-onchain',
-          targetType: 'order',
-          targetId: done.order.id,
-          after: done.order,
-        });
-        return answer(done);
+        const who = { kind: 'staff', staff: signedInUser(request) } as const;
+        return answer(
+          await service.convertToOnchain(request.params.orderId, request.body.payoutAddressId, who),
+        );
       },
     );
   };

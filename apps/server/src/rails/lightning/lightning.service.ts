@@ -7,6 +7,7 @@ import type { LnurlOptions } from './lightning-destination';
 import { payOutByLightning } from './use-cases/pay-out-by-lightning';
 import { resolveSubmittedPayouts } from './use-cases/resolve-submitted-payouts';
 import { AppError } from '../../http/errors';
+import { recordAdminAction } from '../../admin/admin-audit.repository';
 import type { OrderNotifier } from '../../orders/order-notifications';
 import { LightningWebhookError, type LightningNode } from './lightning-node';
 import { creditLightningPayment } from './use-cases/credit-lightning-payment';
@@ -80,14 +81,7 @@ export function createLightningService(deps: LightningServiceDeps) {
 
   const resolveSubmitted = () => resolveSubmittedPayouts({ db: deps.db, node: deps.node, now });
 
-  /** The answer of a retry or conversion: the order as it is now, the customer told if it moved. */
-  async function answered(before: string, done: { message: string; order: OrderRow }) {
-    if (done.order.status !== before) await deps.notify(done.order);
-    return { ...done, lightningPayout: await lightningPayoutOfOrder(deps.db, done.order) };
-  }
-
   return {
-    db: deps.db,
     settleIfPaid,
     payDueBuys,
     resolveSubmitted,
@@ -95,11 +89,13 @@ export function createLightningService(deps: LightningServiceDeps) {
     payOut: (orderId: string, actor: string) => payOutByLightning(payoutDeps, orderId, actor),
     /** A failed payout tried again (the customer of the order, or staff): never while one is live. */
     retryPayout: async (orderId: string, who: FailedPayoutActor) =>
-      answered('processing', await retryLightningPayout(payoutDeps, orderId, who)),
+      answered(deps, who, 'lightning.retry-payout', await retryLightningPayout(payoutDeps, orderId, who)),
     /** A failed payout turned into an on-chain payout to a confirmed address-book entry. */
     convertToOnchain: async (orderId: string, payoutAddressId: string, who: FailedPayoutActor) =>
       answered(
-        'processing',
+        deps,
+        who,
+        'lightning.payout-onchain',
         await convertLightningPayoutToOnchain(payoutDeps, orderId, payoutAddressId, who),
       ),
 
@@ -147,3 +143,25 @@ export function createLightningService(deps: LightningServiceDeps) {
 }
 
 export type LightningService = ReturnType<typeof createLightningService>;
+
+/**
+ * The answer of a retry or conversion: the order as it is now, the customer told if it moved, and
+ * staff's doing in the audit log.
+ */
+async function answered(
+  deps: Pick<LightningServiceDeps, 'db' | 'notify'>,
+  who: FailedPayoutActor,
+  action: string,
+  done: { message: string; order: OrderRow },
+) {
+  if (done.order.status !== 'processing') await deps.notify(done.order);
+  if (who.kind === 'staff') {
+    await recordAdminAction(deps.db, who.staff, {
+      action,
+      targetType: 'order',
+      targetId: done.order.id,
+      after: done.order,
+    });
+  }
+  return { ...done, lightningPayout: await lightningPayoutOfOrder(deps.db, done.order) };
+}

@@ -1,5 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { isValidBitcoinAddress } from '@offzero/shared/bitcoin/address';
+import type { SignedInUser } from '../../../auth/sessions';
+import { adminActor } from '../../../admin/run-order-action';
 import type { Database, Transaction } from '../../../db/database';
 import { orderEvents, orders, payouts, type OrderRow, type PayoutRow } from '../../../db/schema';
 import { AppError } from '../../../http/errors';
@@ -33,10 +35,10 @@ export const FAILED_PAYOUT_MESSAGES = {
 } as const;
 
 /** Who asks: a customer may touch only their own orders (another's answers 404, as if absent). */
-export type FailedPayoutActor = { kind: 'customer'; userId: string } | { kind: 'staff'; actor: string };
+export type FailedPayoutActor = { kind: 'customer'; userId: string } | { kind: 'staff'; staff: SignedInUser };
 
 const actorName = (who: FailedPayoutActor) =>
-  who.kind === 'customer' ? `customer:${who.userId}` : who.actor;
+  who.kind === 'customer' ? `customer:${who.userId}` : adminActor(who.staff);
 
 /** The order's newest Lightning payout, whatever its state. */
 export async function latestLightningPayout(
