@@ -27,6 +27,16 @@ export function grossOf(order: OrderRow): bigint {
   return order.type === 'sell' ? order.valueCents + feesOf(order) : order.valueCents;
 }
 
+/**
+ * A Lightning order's proof (docs/design.md, "Lightning"): its transaction reference is the payment
+ * hash (kept in `txn`), proven by the preimage. Null for an order paid on chain or by bank.
+ */
+export function lightningProofOf(order: OrderRow): { paymentHash: string; preimage: string } | null {
+  return order.txn && order.lightningPreimage
+    ? { paymentHash: order.txn, preimage: order.lightningPreimage }
+    : null;
+}
+
 const iso = (date: Date) => date.toISOString();
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -45,6 +55,7 @@ const OFFZERO_COLUMNS = [
   'Payment Method',
   'Address',
   'Transaction ID',
+  'Lightning Preimage',
   'Bank Reference',
   'Order ID',
 ];
@@ -67,6 +78,7 @@ const offzero: ExportLayout = {
       order.paymentMethod,
       order.walletAddress,
       order.txn,
+      lightningProofOf(order)?.preimage,
       order.bankTxn,
       order.id,
     ]),
@@ -102,7 +114,9 @@ const koinly: ExportLayout = {
   header: csvRow(KOINLY_COLUMNS),
   row: (order) => {
     const fees = formatUsd(feesOf(order));
-    const description = `OffZero ${order.type} ${order.id}`;
+    const proof = lightningProofOf(order);
+    // Koinly's TxHash is the payment hash of a Lightning order; its preimage goes in the description.
+    const description = `OffZero ${order.type} ${order.id}${proof ? ` (Lightning, preimage ${proof.preimage})` : ''}`;
     return order.type === 'buy'
       ? csvRow([
           koinlyDate(tradeTimeOf(order)),

@@ -45,7 +45,12 @@ export function createLightningService(deps: LightningServiceDeps) {
   async function settleIfPaid(paymentHash: string): Promise<OrderRow | null> {
     const incoming = await deps.node.incomingPayment(paymentHash);
     if (!incoming?.isPaid) return null;
-    const credited = await creditLightningPayment(creditDeps, paymentHash, BigInt(incoming.receivedSats));
+    const credited = await creditLightningPayment(
+      creditDeps,
+      paymentHash,
+      BigInt(incoming.receivedSats),
+      incoming.preimage,
+    );
     if (credited) await deps.notify(credited);
     return credited;
   }

@@ -45,7 +45,7 @@ export async function recordLightningOutcome(
       to: 'completed',
       actor: 'system:lightning',
       reason: 'paid out by Lightning',
-      patch: { txn: paymentHash },
+      patch: { txn: paymentHash, lightningPreimage: preimage },
       details: { paymentHash, preimage, feeSats: Number(feeSats) },
     });
     return settled;
