@@ -4,7 +4,7 @@ import { PageLoadError, PageSkeleton } from '../../../components/ui/page';
 import { useAdminSettings } from '../api/get-settings';
 import { AdminPageHeader } from '../components/blocks';
 import { LimitsPanel, OrderFeesPanel, ReferralPanel, ScamShieldPanel } from './settings-fee-panels';
-import { ArrivalPanel, PaymentMethodPanels } from './settings-method-panels';
+import { ArrivalPanel, LightningPanel, PaymentMethodPanels } from './settings-method-panels';
 import { SettingsSaveBar } from './settings-save-bar';
 import { useSettingsEditor } from './use-settings-editor';
 
@@ -54,6 +54,8 @@ function SettingsEditor({ saved }: { saved: FullGlobalSettings }) {
         {saved.scam !== undefined && <ScamShieldPanel editor={editor} />}
 
         <PaymentMethodPanels editor={editor} />
+
+        <LightningPanel editor={editor} />
 
         <ArrivalPanel editor={editor} />
       </div>
