@@ -180,6 +180,12 @@ describe('sending a failed Lightning payout on chain instead', () => {
     expect((await onchain(ada, orderId, bobs)).statusCode).toBe(400);
     expect((await onchain(bob, orderId, bobs)).statusCode).toBe(404);
 
+    // Before: a Lightning buy is not the batch's to pay.
+    const { auth } = await logIn(t, 'admin@offzero.local');
+    const dueBuys = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/admin/payouts/due', headers: auth })).body;
+    expect(await dueBuys()).not.toContain(orderId);
+
     await confirmPayoutAddresses(t, ada);
     const response = await onchain(ada, orderId, unconfirmed);
     expect(response.statusCode, response.body).toBe(200);
@@ -193,10 +199,7 @@ describe('sending a failed Lightning payout on chain instead', () => {
     // Now an on-chain buy: no Lightning retry, no second conversion, and the batch sees it as due.
     expect((await retry(ada, orderId)).statusCode).toBe(400);
     expect((await onchain(ada, orderId, unconfirmed)).statusCode).toBe(400);
-    const { auth } = await logIn(t, 'admin@offzero.local');
-    const due = await t.app.inject({ method: 'GET', url: '/api/admin/payouts/due', headers: auth });
-    expect(due.statusCode, due.body).toBe(200);
-    expect(due.body).toContain(orderId);
+    expect(await dueBuys()).toContain(orderId);
   });
 
   it('refuses while a payout is in flight (409) and a missing address id (400)', async () => {
