@@ -6,6 +6,7 @@ import { lightningPayouts, orders, payouts, type OrderRow, type PayoutRow } from
 import { AppError } from '../../../http/errors';
 import { lockOrder } from '../../../orders/order.repository';
 import { claimPayout } from '../../../payouts/payout-state';
+import { checkPayoutDestination } from '../../../payout-addresses/payout-destination';
 import { findGlobalSettings } from '../../../settings/global-settings.repository';
 import {
   checkPayoutInvoice,
@@ -81,6 +82,12 @@ export async function payOutByLightning(
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
   if (!order || !paysOutByLightning(order) || order.status !== 'processing') {
     throw new AppError('CONFLICT', PAYOUT_MESSAGES.notPayable);
+  }
+  // A Lightning address from the address book is paid once its entry is usable (confirmed, past the
+  // cooldown), as an on-chain entry would be; a typed invoice is a one-time destination outside it.
+  if (order.payoutAddressId) {
+    const entry = await checkPayoutDestination(deps.db, order, now);
+    if (!entry.due) throw new AppError('CONFLICT', entry.message);
   }
   const destination = order.walletAddress!.trim().replace(/^lightning:/i, '');
   const terms = { amountSats: order.amountSats, network: deps.network, now };
