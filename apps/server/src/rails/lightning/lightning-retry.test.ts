@@ -156,7 +156,20 @@ describe('retrying a failed Lightning payout', () => {
     const orderId = await buyWithPayout('failed');
     const url = `/api/admin/lightning/payouts/${orderId}/retry`;
     expect((await post(ada, url)).statusCode).toBe(403);
-    const response = await post(await logIn(t, 'admin@offzero.local'), url);
+    const staff = await logIn(t, 'admin@offzero.local');
+    // The back office's order page shows the failed payout and that it may be retried.
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/orders/${orderId}`,
+      headers: staff.auth,
+    });
+    expect(
+      detail.json<{ order: { lightningPayout?: OrderLightningPayout } }>().order.lightningPayout,
+    ).toMatchObject({
+      status: 'failed',
+      canRetry: true,
+    });
+    const response = await post(staff, url);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<Answer>().order.status).toBe('completed');
   });

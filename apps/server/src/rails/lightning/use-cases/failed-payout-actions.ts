@@ -69,6 +69,10 @@ async function requireFailedPayout(
   }
   if (await findPayoutOfOrder(db, orderId)) throw new AppError('CONFLICT', FAILED_PAYOUT_MESSAGES.live);
   const latest = await latestLightningPayout(db, orderId);
+  // One claimed since the order was read (another retry at the same moment) is live as well.
+  if (latest && latest.state !== 'failed' && latest.state !== 'cancelled') {
+    throw new AppError('CONFLICT', FAILED_PAYOUT_MESSAGES.live);
+  }
   if (order.status !== 'processing' || !paysOutByLightning(order) || latest?.state !== 'failed') {
     throw new AppError('BAD_REQUEST', FAILED_PAYOUT_MESSAGES.notFailed);
   }
