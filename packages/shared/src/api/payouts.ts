@@ -20,14 +20,7 @@ export type PayoutState = (typeof PAYOUT_STATES)[number];
  * The one code path allowed to send a payout: staff by hand, a signed batch, the demo chain, the
  * operator's Lightning node, the day's ACH file, or the bank's API (instant payouts).
  */
-export const PAYOUT_SENDERS = [
-  'operator',
-  'batch',
-  'demo-chain',
-  'lightning',
-  'nacha-file',
-  'bank-api',
-] as const;
+export const PAYOUT_SENDERS = ['operator', 'batch', 'demo-chain', 'lightning', 'nacha-file', 'bank-api'] as const;
 export type PayoutSenderName = (typeof PAYOUT_SENDERS)[number];
 
 /** Paying an order out, or returning a sell's coins instead of paying for them. */
