@@ -1,9 +1,8 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { OrderLightningPayout } from '@offzero/shared/api/orders';
-import type { Database } from '../../db/database';
+import type { Database, Transaction } from '../../db/database';
 import { lightningPayouts, payouts, type OrderRow } from '../../db/schema';
-import { lightningDestinationKind } from './lightning-destination';
-import { paysOutByLightning } from './use-cases/pay-out-by-lightning';
+import { lightningDestinationKind, paysOutByLightning } from './lightning-destination';
 
 const SHOWN_STATES = ['requested', 'submitted', 'settled', 'failed'] as const;
 
@@ -14,7 +13,7 @@ const SHOWN_STATES = ['requested', 'submitted', 'settled', 'failed'] as const;
  * none.
  */
 export async function lightningPayoutsOfOrders(
-  db: Database,
+  db: Database | Transaction,
   orderList: readonly OrderRow[],
 ): Promise<Map<string, OrderLightningPayout>> {
   const buys = orderList.filter((order) => order.type === 'buy');
@@ -76,7 +75,7 @@ export async function lightningPayoutsOfOrders(
 
 /** One order's Lightning payout, if it has one. */
 export async function lightningPayoutOfOrder(
-  db: Database,
+  db: Database | Transaction,
   order: OrderRow,
 ): Promise<OrderLightningPayout | undefined> {
   return (await lightningPayoutsOfOrders(db, [order])).get(order.id);

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderLightningPayout, OrderTimelineEntry } from '@offzero/shared/api/orders';
-import { orders } from '../../db/schema';
+import { orders, outboxEvents } from '../../db/schema';
 import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../../test/accounts-helpers';
 import { csvRecords, pdfText } from '../../test/document-text';
 import { newBuyOrderRow } from '../../test/new-buy-order-row';
@@ -89,6 +89,25 @@ describe('a Lightning buy’s proof', () => {
       failureReason: null,
       canRetry: false,
     });
+  });
+
+  it('the realtime order update carries the settled payout, so an open page shows the proof', async () => {
+    const updates = await t.database.db
+      .select()
+      .from(outboxEvents)
+      .where(and(eq(outboxEvents.channel, 'realtime'), eq(outboxEvents.recipient, ada.userId)));
+    const completed = updates
+      .map(
+        (row) =>
+          row.payload as {
+            type: string;
+            payload?: { order?: { _id: string; status: string; lightningPayout?: OrderLightningPayout } };
+          },
+      )
+      .find(
+        (payload) => payload.payload?.order?._id === orderId && payload.payload.order.status === 'completed',
+      );
+    expect(completed?.payload?.order?.lightningPayout).toMatchObject({ status: 'settled', preimage });
   });
 
   it('the timeline names the payment hash and the preimage, not a chain transaction', async () => {

@@ -9,12 +9,8 @@ import { isUuid } from '../../../http/ids';
 import { lockOrder } from '../../../orders/order.repository';
 import { findPayoutOfOrder } from '../../../payouts/payout.repository';
 import { findPayoutAddressById } from '../../../payout-addresses/payout-address.repository';
-import {
-  PAYOUT_MESSAGES,
-  payOutByLightning,
-  paysOutByLightning,
-  type LightningPayoutDeps,
-} from './pay-out-by-lightning';
+import { PAYOUT_MESSAGES, payOutByLightning, type LightningPayoutDeps } from './pay-out-by-lightning';
+import { paysOutByLightning } from '../lightning-destination';
 
 /**
  * What happens to a failed Lightning payout (docs/design.md, "Lightning"): the customer (their own

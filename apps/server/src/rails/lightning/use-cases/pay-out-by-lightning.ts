@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, notInArray, sql } from 'drizzle-orm';
 import { formatBtc } from '@offzero/shared/money/money';
 import type { BitcoinNetwork } from '@offzero/shared/bitcoin/address';
 import type { Database } from '../../../db/database';
-import { lightningPayouts, orders, payouts, type OrderRow, type PayoutRow } from '../../../db/schema';
+import { lightningPayouts, orders, payouts, type PayoutRow } from '../../../db/schema';
 import { AppError } from '../../../http/errors';
 import { lockOrder } from '../../../orders/order.repository';
 import { claimPayout } from '../../../payouts/payout-state';
@@ -12,6 +12,7 @@ import {
   checkPayoutInvoice,
   invoiceForLightningAddress,
   lightningDestinationKind,
+  paysOutByLightning,
   type LnurlOptions,
 } from '../lightning-destination';
 import type { LightningNode } from '../lightning-node';
@@ -42,11 +43,6 @@ export const PAYOUT_MESSAGES = {
 export function routingFeeBudgetSats(amountSats: bigint): bigint {
   const share = (amountSats * 5n + 999n) / 1000n;
   return share > 10n ? share : 10n;
-}
-
-/** Whether a buy's destination is a Lightning one (an invoice or a Lightning address). */
-export function paysOutByLightning(order: Pick<OrderRow, 'type' | 'walletAddress'>): boolean {
-  return order.type === 'buy' && lightningDestinationKind(order.walletAddress ?? '') !== null;
 }
 
 /** The payouts that count against the daily cap: today's (UTC) Lightning payouts not failed. */
