@@ -119,7 +119,7 @@ const orderSearchRoutes =
       async (request) => {
         const detail = await admin.getOrderDetail(request.params.id);
         return {
-          order: toAdminOrder(detail.order, detail.customer?.email ?? null),
+          order: toAdminOrder(detail.order, detail.customer?.email ?? null, detail.lightningPayout),
           actions: detail.actions,
           customer: detail.customer,
           timeline: detail.timeline.map(toTimelineEntry),

@@ -1,4 +1,5 @@
 import { centsToUsdNumber } from '@offzero/shared/money/money';
+import type { OrderLightningPayout } from '@offzero/shared/api/orders';
 import type { AdminActionRow, DepositRow, KycRecordRow, OrderRow, UserRow } from '../db/schema';
 import { toOrderResponse } from '../orders/order.presenter';
 import { toUserResponse } from '../users/user.presenter';
@@ -7,9 +8,9 @@ import type { ReferralRewardRow } from './admin-customers.repository';
 // The back office's answers (packages/shared/src/api/admin.ts), built from database rows.
 
 /** An order row for the console: the client shape plus what only staff see. */
-export function toAdminOrder(order: OrderRow, email: string | null) {
+export function toAdminOrder(order: OrderRow, email: string | null, lightningPayout?: OrderLightningPayout) {
   return {
-    ...toOrderResponse(order),
+    ...toOrderResponse(order, undefined, lightningPayout),
     customerEmail: email,
     flagNote: order.flagNote,
     cancelReason: order.cancelReason,

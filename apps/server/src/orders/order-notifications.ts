@@ -5,6 +5,8 @@ import { users, userSettings, type OrderRow } from '../db/schema';
 import { writeOutbox, type OutboxEntry } from '../outbox/outbox.repository';
 import type { OutboxService } from '../outbox/outbox.service';
 import { toOrderResponse } from './order.presenter';
+import { paysOutByLightning } from '../rails/lightning/lightning-destination';
+import { lightningPayoutOfOrder } from '../rails/lightning/lightning-payout.presenter';
 
 const statusSentence: Record<OrderRow['status'], string> = {
   pending: 'is waiting for your payment',
@@ -31,13 +33,18 @@ export async function recordOrderNotices(
   options: { eventKey: string; messages: boolean },
 ): Promise<void> {
   const { eventKey } = options;
+  // A Lightning buy's open pages see its payout and proof change with the order.
+  const lightningPayout = paysOutByLightning(order) ? await lightningPayoutOfOrder(tx, order) : undefined;
   const entries: OutboxEntry[] = [
     {
       eventKey,
       channel: 'realtime',
       recipient: order.userId,
       userId: order.userId,
-      payload: { type: 'order-updated', payload: { order: toOrderResponse(order) } },
+      payload: {
+        type: 'order-updated',
+        payload: { order: toOrderResponse(order, undefined, lightningPayout) },
+      },
     },
   ];
   if (options.messages) {

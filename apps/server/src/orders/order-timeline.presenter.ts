@@ -192,6 +192,13 @@ function statusStep(order: OrderRow, event: OrderEvent, details: Record<string, 
               reference: null,
             };
       }
+      if (details.rail === 'lightning' && typeof details.paymentHash === 'string') {
+        return {
+          title: 'Paid by Lightning',
+          detail: 'Your Lightning payment arrived. We pay you next.',
+          reference: lightningReference(details.paymentHash, order.lightningPreimage),
+        };
+      }
       return {
         title: event.fromStatus === 'expired' ? 'Bitcoin arrived late' : 'Bitcoin received',
         detail:
@@ -205,6 +212,13 @@ function statusStep(order: OrderRow, event: OrderEvent, details: Record<string, 
         // The payout's own transaction and output (a batch pays many orders in one transaction); a later
         // fee bump has its own step.
         const paid = txid ?? order.txn;
+        if (typeof details.paymentHash === 'string') {
+          return {
+            title: 'Bitcoin sent by Lightning',
+            detail: 'Paid to your Lightning wallet. The preimage is the proof of payment.',
+            reference: lightningReference(details.paymentHash, order.lightningPreimage),
+          };
+        }
         return {
           title: 'Bitcoin sent',
           detail: 'The bitcoin is on its way to your address.',
@@ -278,6 +292,11 @@ function figuresOf(stored: unknown): { amount: number; value: number; price: num
 }
 
 /** The output index a payout event recorded, as a spread into a reference. */
+/** A Lightning payment's reference: its payment hash, with the preimage once known. */
+function lightningReference(paymentHash: string, preimage: string | null): StatusStep['reference'] {
+  return { kind: 'lightning', value: paymentHash, ...(preimage ? { preimage } : {}) };
+}
+
 function voutOf(details: Record<string, unknown>): { vout?: number } {
   return typeof details.vout === 'number' && Number.isInteger(details.vout) && details.vout >= 0
     ? { vout: details.vout }

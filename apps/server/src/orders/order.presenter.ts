@@ -1,9 +1,13 @@
-import type { Order } from '@offzero/shared/api/orders';
+import type { Order, OrderLightningPayout } from '@offzero/shared/api/orders';
 import { centsToUsdNumber, satsToBtcNumber } from '@offzero/shared/money/money';
 import type { OrderRow } from '../db/schema';
 
 /** An order as the client contract lists it ("Order as listed", the product specification). */
-export function toOrderResponse(order: OrderRow, payoutHold?: string): Order {
+export function toOrderResponse(
+  order: OrderRow,
+  payoutHold?: string,
+  lightningPayout?: OrderLightningPayout,
+): Order {
   const details = order.receivingDetails ?? {};
   return {
     _id: order.id,
@@ -49,6 +53,8 @@ export function toOrderResponse(order: OrderRow, payoutHold?: string): Order {
           },
         }
       : {}),
+    // A buy paid out by Lightning: its payout and, once settled, the preimage (docs/design.md, "Lightning").
+    ...(lightningPayout ? { lightningPayout } : {}),
     payment: order.paymentMethod
       ? {
           method: order.paymentMethod,

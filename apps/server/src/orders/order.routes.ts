@@ -135,8 +135,14 @@ export const orderRoutes =
       },
       async (request) => {
         const { user } = assertOwnId(request, request.query.userId);
-        const { orders, holds } = await ordersService.list(user, request.query.limit);
-        return { result: { orders: orders.map((order) => toOrderResponse(order, holds.get(order.id))) } };
+        const { orders, holds, lightningPayouts } = await ordersService.list(user, request.query.limit);
+        return {
+          result: {
+            orders: orders.map((order) =>
+              toOrderResponse(order, holds.get(order.id), lightningPayouts.get(order.id)),
+            ),
+          },
+        };
       },
     );
   };

@@ -79,8 +79,7 @@ export function createOrderService(deps: {
     list: (
       user: UserRow,
       limit: number | undefined,
-    ): Promise<{ orders: OrderRow[]; holds: Map<string, string> }> =>
-      listOrders(wired.db, user, limit, wired.now()),
+    ) => listOrders(wired.db, user, limit, wired.now()),
     /** The customer's timeline of one of their orders, in plain words. */
     timeline: (user: UserRow, orderId: string): Promise<OrderTimelineResponse> =>
       getOrderTimeline(wired.db, user, orderId, deps.depositConfirmations),

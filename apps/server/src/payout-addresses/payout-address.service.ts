@@ -9,6 +9,7 @@ import type { PayoutAddressRow } from '../db/schema';
 import { isUniqueViolation } from '../db/postgres-errors';
 import { AppError } from '../http/errors';
 import { isUuid } from '../http/ids';
+import { lightningDestinationKind } from '../rails/lightning/lightning-destination';
 import type { OutboxService } from '../outbox/outbox.service';
 import {
   confirmPayoutAddress,
@@ -91,6 +92,17 @@ export function checkPayoutTarget(
     return { address: null, xpub: key };
   }
   const address = input.address ?? '';
+  // A Lightning address (name@domain) is an entry like an on-chain address (docs/design.md, "Lightning"):
+  // confirmed by e-mail, usable after the cooldown; the node pays the invoice it answers.
+  if (lightningDestinationKind(address) === 'lightning-address') {
+    return {
+      address: address
+        .trim()
+        .replace(/^lightning:/i, '')
+        .toLowerCase(),
+      xpub: null,
+    };
+  }
   const message = bitcoinAddressProblem(address, network);
   if (message !== null) throw new AppError('BAD_REQUEST', message, { address: message });
   return { address, xpub: null };

@@ -1,6 +1,7 @@
 import type { RailId } from '@offzero/shared/rails/rails';
 import type { Cents } from '@offzero/shared/money/money';
 import type { BankProvider } from '../bank/bank-provider';
+import type { LightningNode } from './lightning/lightning-node';
 import type { Database, Transaction } from '../db/database';
 import type { GlobalSettingsRow, OrderRow, PayoutRow, UserSettingsRow } from '../db/schema';
 
@@ -70,14 +71,21 @@ export interface PayoutSender {
   /** `manual`: an operator pays outside and records the reference; `automatic`: the server sends. */
   mode: 'manual' | 'automatic';
   send(
-    deps: { db: Database | Transaction; bank?: BankProvider },
+    deps: { db: Database | Transaction; bank?: BankProvider; lightning?: LightningNode },
     payout: PayoutRow,
     order: OrderRow,
   ): Promise<PayoutSendResult>;
 }
 
 export type PayoutSendResult =
-  | { outcome: 'settled'; reference: string; txid?: string; vout?: number }
+  | {
+      outcome: 'settled';
+      reference: string;
+      txid?: string;
+      vout?: number;
+      /** A Lightning payment's proof: the preimage of its payment hash, and the routing fee paid. */
+      proof?: { preimage: string; feeSats: bigint };
+    }
   | { outcome: 'submitted'; reference: string }
   | { outcome: 'failed'; reason: string }
   /** The rail took it and gave it back (a bank refusal or return): the payout ends `returned`. */

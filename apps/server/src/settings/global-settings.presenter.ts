@@ -94,5 +94,11 @@ export function toFullSettings(row: GlobalSettingsRow, forStaff = false): FullGl
       bank_charges: centsToUsdNumber(row.instantBankChargesCents),
       max_payout: centsToUsdNumber(row.instantMaxPayoutCents),
     },
+    lightning: {
+      is_active: row.lightningActive,
+      max_order_sats: Number(row.lightningMaxOrderSats),
+      max_payout_sats: Number(row.lightningMaxPayoutSats),
+      daily_payout_sats: Number(row.lightningDailyPayoutSats),
+    },
   };
 }

@@ -3,7 +3,7 @@ import { orderOriginLabel } from '@offzero/shared/api/orders';
 import { railDocumentLabel } from '@offzero/shared/rails/rails';
 import type { PlaceTerms } from '@offzero/shared/places/places';
 import type { OrderRow } from '../db/schema';
-import { feesOf, grossOf } from './tax-export-layouts';
+import { feesOf, grossOf, lightningProofOf } from './tax-export-layouts';
 import { tradeTimeOf, type TimelineStep } from './tax.repository';
 import {
   type Issuer,
@@ -123,8 +123,16 @@ export function renderReceipt(
 
   section(doc, 'Payment and transfer');
   field(doc, buy ? 'Paid with' : 'Paid out by', paymentMethodName(order.paymentMethod));
-  field(doc, buy ? 'Your bitcoin address' : 'Deposit address', order.walletAddress ?? '—', { mono: true });
-  field(doc, 'Bitcoin transaction', order.txn ?? '—', { mono: true });
+  const proof = lightningProofOf(order);
+  const destinationLabel = buy ? (proof ? 'Paid to (Lightning)' : 'Your bitcoin address') : 'Deposit address';
+  field(doc, destinationLabel, order.walletAddress ?? '—', { mono: true });
+  if (proof) {
+    // A Lightning payment has no chain transaction: its payment hash and the preimage prove it.
+    field(doc, 'Lightning payment hash', proof.paymentHash, { mono: true });
+    field(doc, 'Preimage (proof of payment)', proof.preimage, { mono: true });
+  } else {
+    field(doc, 'Bitcoin transaction', order.txn ?? '—', { mono: true });
+  }
   // A batch pays many buys in one transaction: the receipt names this order's own output.
   const output = order.type === 'buy' ? payoutOutputOf(order, timeline) : null;
   if (output !== null) field(doc, 'Transaction output', String(output));

@@ -110,7 +110,7 @@ describe('yearly CSV exports', () => {
     expect(header).toEqual([
       'Date (UTC)', 'Type', 'BTC Amount', 'USD Value', 'Rate (USD per BTC)', 'Platform Fee (USD)',
       'Network Fee (USD)', 'Bank Fee (USD)', 'Total Fees (USD)', 'Cost Basis or Proceeds (USD)',
-      'Payment Method', 'Address', 'Transaction ID', 'Bank Reference', 'Order ID', 'Source',
+      'Payment Method', 'Address', 'Transaction ID', 'Lightning Preimage', 'Bank Reference', 'Order ID', 'Source',
     ]); // prettier-ignore
     expect(records.map((r) => r['Order ID'])).toEqual([adaBuy.id, adaSell.id]);
     expect(records[0]).toMatchObject({

@@ -28,6 +28,16 @@ export function grossOf(order: OrderRow): bigint {
   return order.type === 'sell' ? order.valueCents + feesOf(order) : order.valueCents;
 }
 
+/**
+ * A Lightning order's proof (docs/design.md, "Lightning"): its transaction reference is the payment
+ * hash (kept in `txn`), proven by the preimage. Null for an order paid on chain or by bank.
+ */
+export function lightningProofOf(order: OrderRow): { paymentHash: string; preimage: string } | null {
+  return order.txn && order.lightningPreimage
+    ? { paymentHash: order.txn, preimage: order.lightningPreimage }
+    : null;
+}
+
 const iso = (date: Date) => date.toISOString();
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -46,6 +56,7 @@ const OFFZERO_COLUMNS = [
   'Payment Method',
   'Address',
   'Transaction ID',
+  'Lightning Preimage',
   'Bank Reference',
   'Order ID',
   // A plan's or a deposit's buy says so (docs/design.md, "Recurring buys"); empty for the customer's own.
@@ -70,6 +81,7 @@ const offzero: ExportLayout = {
       order.paymentMethod,
       order.walletAddress,
       order.txn,
+      lightningProofOf(order)?.preimage,
       order.bankTxn,
       order.id,
       orderOriginLabel(order.origin),
@@ -107,7 +119,10 @@ const koinly: ExportLayout = {
   row: (order) => {
     const fees = formatUsd(feesOf(order));
     const origin = orderOriginLabel(order.origin);
-    const description = `OffZero ${order.type} ${order.id}${origin ? ` (${origin})` : ''}`;
+    const proof = lightningProofOf(order);
+    // Koinly's TxHash is the payment hash of a Lightning order; its preimage goes in the description.
+    const notes = [origin, proof ? `Lightning, preimage ${proof.preimage}` : null].filter(Boolean);
+    const description = `OffZero ${order.type} ${order.id}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`;
     return order.type === 'buy'
       ? csvRow([
           koinlyDate(tradeTimeOf(order)),

@@ -16,7 +16,7 @@ import { isUuid } from '../http/ids';
 import { csvRow } from './csv';
 import { orderPlaceTerms } from '../places/place-check';
 import { emptyTotals, renderReceipt, renderStatement, type Issuer } from './pdf-documents';
-import { EXPORT_LAYOUTS, feesOf } from './tax-export-layouts';
+import { EXPORT_LAYOUTS, feesOf, lightningProofOf } from './tax-export-layouts';
 import {
   findCompletedOrdersPage,
   findCompletedSellsWithSellers,
@@ -236,6 +236,9 @@ async function* form1099DaLines(db: Database, year: number) {
           formatBtc(order.amountSats),
           'noncovered',
           identity ? `on file (certified ${identity.certifiedAt.toISOString().slice(0, 10)})` : 'missing',
+          // The sale's transaction: the deposit's txid, or a Lightning payment's hash with its preimage.
+          order.txn,
+          lightningProofOf(order)?.preimage,
           order.id,
         ]),
       )
@@ -260,6 +263,8 @@ export const FORM_1099_DA_COLUMNS = [
   'Quantity (BTC)',
   'Cost Basis',
   'W-9 Status',
+  'Transaction ID',
+  'Lightning Preimage',
   'Order ID',
 ];
 

@@ -65,6 +65,15 @@ export interface SettingsDraft {
   };
   /** Absent: left as it is. */
   instant?: { is_active: boolean; bank_charges: number | null; max_payout: number | null } | undefined;
+  /** Absent: left as it is. Lightning's switch and caps, in whole satoshis. */
+  lightning?:
+    | {
+        is_active: boolean;
+        max_order_sats: number | null;
+        max_payout_sats: number | null;
+        daily_payout_sats: number | null;
+      }
+    | undefined;
   referral: { reward: number | null; trades_eligible: number | null };
   /** Absent: left as it is. */
   arrival?: Record<RailIdWithSettings, string> | undefined;
@@ -92,6 +101,30 @@ function checkScam(scam: SettingsDraft['scam'], report: Report): void {
   const hours = scam.cooling_hours;
   if (hours !== null && (!Number.isInteger(hours) || hours < 0 || hours > 168)) {
     report('scam.cooling_hours', 'Enter the cooling-off in whole hours, from 0 to 168.');
+  }
+}
+
+/** The most satoshis there will ever be: no cap can be above it. */
+const MAX_SATS = 2_100_000_000_000_000;
+
+/**
+ * Lightning's caps (docs/design.md, "Lightning"): whole satoshis above zero, and one payout never
+ * above what the platform pays out in a day.
+ */
+function checkLightning(lightning: SettingsDraft['lightning'], report: Report): void {
+  if (!lightning) return;
+  const fields = ['max_order_sats', 'max_payout_sats', 'daily_payout_sats'] as const;
+  const ok = fields.map((field) => {
+    const value = lightning[field];
+    if (value === null) return false;
+    if (!Number.isSafeInteger(value) || value <= 0 || value > MAX_SATS) {
+      report(`lightning.${field}`, 'Enter a whole number of satoshis above zero.');
+      return false;
+    }
+    return true;
+  });
+  if (ok[1] && ok[2] && lightning.max_payout_sats! > lightning.daily_payout_sats!) {
+    report('lightning.max_payout_sats', 'One payout cannot be above the daily Lightning payout cap.');
   }
 }
 
@@ -214,6 +247,7 @@ export function checkSettings(s: SettingsDraft, report: Report): void {
     checkDollars(s.instant.bank_charges, 'instant.bank_charges', report);
     checkDollars(s.instant.max_payout, 'instant.max_payout', report, true);
   }
+  checkLightning(s.lightning, report);
 
   // ACH and wire share their rules; each names its own code field (routing number, SWIFT code).
   for (const bank of [

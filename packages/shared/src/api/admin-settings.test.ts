@@ -31,6 +31,12 @@ const saved: FullGlobalSettings = {
     bank_charges: 25,
   },
   instant: { is_active: true, bank_charges: 0.5, max_payout: 25_000 },
+  lightning: {
+    is_active: true,
+    max_order_sats: 5_000_000,
+    max_payout_sats: 5_000_000,
+    daily_payout_sats: 50_000_000,
+  },
   referral: { reward: 20, trades_eligible: 3 },
   arrival: { ...DEFAULT_ARRIVAL_TIMING },
 };

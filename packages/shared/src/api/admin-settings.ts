@@ -60,6 +60,15 @@ export const settingsUpdateSchema = z
     instant: z
       .strictObject({ is_active: z.boolean(), bank_charges: z.number(), max_payout: z.number() })
       .optional(),
+    /** Absent: left as it is. */
+    lightning: z
+      .strictObject({
+        is_active: z.boolean(),
+        max_order_sats: z.number(),
+        max_payout_sats: z.number(),
+        daily_payout_sats: z.number(),
+      })
+      .optional(),
     referral: z.strictObject({ reward: z.number(), trades_eligible: z.number() }),
     arrival: z.strictObject(byRail(SETTINGS_RAILS, () => trimmed)).optional(),
     limits: z
@@ -105,6 +114,12 @@ export const settingsFormFieldsSchema = z.object({
     bank_charges: z.string(),
   }),
   instant: z.object({ is_active: z.boolean(), bank_charges: z.string(), max_payout: z.string() }),
+  lightning: z.object({
+    is_active: z.boolean(),
+    max_order_sats: z.string(),
+    max_payout_sats: z.string(),
+    daily_payout_sats: z.string(),
+  }),
   referral: z.object({ reward: z.string(), trades_eligible: z.string() }),
   arrival: z.object(byRail(SETTINGS_RAILS, () => z.string())),
   limits: z
@@ -153,6 +168,10 @@ function wholeFromText(text: string, path: string, report: Report, what: string)
   if (!/^\d+$/.test(value)) return refuse(`Enter the ${what} as a whole number.`);
   return Number(value);
 }
+
+/** A cap in satoshis, as whole digits (thousands separators allowed). */
+const satsFromText = (text: string, path: string, report: Report) =>
+  wholeFromText(text.replace(/[,_\s]/g, ''), path, report, 'amount in satoshis');
 
 /**
  * The editor's form, read into the settings to send: numbers from their text, text trimmed, the SWIFT
@@ -210,6 +229,16 @@ export const settingsFormSchema = settingsFormFieldsSchema.transform((form, ctx)
       is_active: form.instant.is_active,
       bank_charges: dollarsFromText(form.instant.bank_charges, 'instant.bank_charges', report),
       max_payout: dollarsFromText(form.instant.max_payout, 'instant.max_payout', report),
+    },
+    lightning: {
+      is_active: form.lightning.is_active,
+      max_order_sats: satsFromText(form.lightning.max_order_sats, 'lightning.max_order_sats', report),
+      max_payout_sats: satsFromText(form.lightning.max_payout_sats, 'lightning.max_payout_sats', report),
+      daily_payout_sats: satsFromText(
+        form.lightning.daily_payout_sats,
+        'lightning.daily_payout_sats',
+        report,
+      ),
     },
     referral: {
       reward: percentFromText(form.referral.reward, 'referral.reward', report),
@@ -290,6 +319,12 @@ export function formFromSettings(s: FullGlobalSettings): SettingsForm {
       is_active: s.instant.is_active,
       bank_charges: usdText(s.instant.bank_charges),
       max_payout: usdText(s.instant.max_payout),
+    },
+    lightning: {
+      is_active: s.lightning.is_active,
+      max_order_sats: String(s.lightning.max_order_sats),
+      max_payout_sats: String(s.lightning.max_payout_sats),
+      daily_payout_sats: String(s.lightning.daily_payout_sats),
     },
     referral: { reward: String(s.referral.reward), trades_eligible: String(s.referral.trades_eligible) },
     arrival: { ...s.arrival },

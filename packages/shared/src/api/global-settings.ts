@@ -66,6 +66,15 @@ export const fullGlobalSettingsSchema = publicGlobalSettingsSchema.extend({
   }),
   /** Instant sell payouts (RTP, FedNow): their charge, and the largest one sent instantly. */
   instant: methodSwitch.extend({ bank_charges: z.number(), max_payout: z.number() }),
+  /**
+   * Lightning (docs/design.md, "Lightning"), in whole satoshis: the largest sell paid by Lightning, the
+   * largest buy paid out by it, and what the platform pays out by Lightning in a day.
+   */
+  lightning: methodSwitch.extend({
+    max_order_sats: z.number().int(),
+    max_payout_sats: z.number().int(),
+    daily_payout_sats: z.number().int(),
+  }),
 });
 
 export type PublicGlobalSettings = z.infer<typeof publicGlobalSettingsSchema>;

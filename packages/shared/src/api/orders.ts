@@ -364,13 +364,18 @@ export const orderTimelineEntrySchema = z.object({
   detail: z.string().nullable(),
   /** A re-pricing's figures before and after. */
   repricing: z.object({ before: orderFiguresSchema, after: orderFiguresSchema }).nullable(),
-  /** A transaction (bitcoin) or a bank reference (dollars) this step made or saw. */
+  /**
+   * A transaction (bitcoin), a bank reference (dollars) or a Lightning payment (its payment hash) this
+   * step made or saw.
+   */
   reference: z
     .object({
-      kind: z.enum(['tx', 'bank']),
+      kind: z.enum(['tx', 'bank', 'lightning']),
       value: z.string(),
       /** For a buy's payout: the output of the transaction that pays this order. */
       vout: z.number().int().nonnegative().optional(),
+      /** For a Lightning payment: the preimage of its payment hash, the proof it was paid. */
+      preimage: z.string().optional(),
     })
     .nullable(),
 });

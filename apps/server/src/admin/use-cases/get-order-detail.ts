@@ -1,6 +1,7 @@
 import type { SimulatedChain } from '../../chain/simulated-chain';
 import type { Database } from '../../db/database';
 import type { OrderRow } from '../../db/schema';
+import { lightningPayoutOfOrder } from '../../rails/lightning/lightning-payout.presenter';
 import { AppError } from '../../http/errors';
 import { payoutAddressStatus } from '../../payout-addresses/payout-address.presenter';
 import {
@@ -111,5 +112,7 @@ export async function getOrderDetail(
     payoutDestination,
     payoutBatch: payoutBatch ?? null,
     payouts,
+    /** A Lightning buy's payout with its proof, and whether staff may retry it or send it on chain. */
+    lightningPayout: await lightningPayoutOfOrder(deps.db, current),
   };
 }

@@ -14,9 +14,10 @@ import { toFullSettings } from '../../settings/global-settings.presenter';
 import { recordAdminAction } from '../admin-audit.repository';
 
 /** The settings as edited: a group the editor did not send (arrival timing) is left as it is. */
-export type EditedSettings = Omit<FullGlobalSettings, 'arrival' | 'instant'> & {
+export type EditedSettings = Omit<FullGlobalSettings, 'arrival' | 'instant' | 'lightning'> & {
   arrival?: FullGlobalSettings['arrival'];
   instant?: FullGlobalSettings['instant'];
+  lightning?: FullGlobalSettings['lightning'];
 };
 
 /** The edited settings (units of `GET /api/admin/settings`) in the database's integer units. */
@@ -49,6 +50,15 @@ function toStoredSettings(s: EditedSettings): GlobalSettingsChange {
             instantActive: s.instant.is_active,
             instantBankChargesCents: usdNumberToCents(s.instant.bank_charges),
             instantMaxPayoutCents: usdNumberToCents(s.instant.max_payout),
+          }),
+      // Lightning's caps are whole satoshis (checked so by the settings rules).
+      ...(s.lightning === undefined
+        ? {}
+        : {
+            lightningActive: s.lightning.is_active,
+            lightningMaxOrderSats: BigInt(s.lightning.max_order_sats),
+            lightningMaxPayoutSats: BigInt(s.lightning.max_payout_sats),
+            lightningDailyPayoutSats: BigInt(s.lightning.daily_payout_sats),
           }),
       referralRewardBps: basisPointsFromPercent(s.referral.reward),
       referralTradesEligible: s.referral.trades_eligible,

@@ -79,6 +79,11 @@ export const orders = pgTable(
     lightningPaymentHash: text('lightning_payment_hash'),
     lightningExpiresAt: timestamp('lightning_expires_at', { withTimezone: true }),
     lightningPaidAt: timestamp('lightning_paid_at', { withTimezone: true }),
+    /**
+     * The Lightning proof of payment (docs/design.md, "Lightning"): the preimage of the payment hash in
+     * `txn`, of a buy's settled payout or of a sell's incoming payment. Receipts and tax files show it.
+     */
+    lightningPreimage: text('lightning_preimage'),
     flag: text('flag'),
     flagNote: text('flag_note'),
     cancelReason: text('cancel_reason'),

@@ -37,8 +37,8 @@ export async function lockBatchBuilding(tx: Transaction): Promise<void> {
 }
 
 /**
- * What makes a buy's bitcoin due: paid (payment confirmed), processing, unflagged, not paid out or in
- * flight, not held by a batch.
+ * What makes a buy's bitcoin due: paid (payment confirmed), processing, unflagged, to a bitcoin
+ * destination (not a Lightning one), not paid out or in flight, not held by a batch.
  */
 function dueBuyConditions(db: Database | Transaction) {
   return and(
@@ -46,6 +46,8 @@ function dueBuyConditions(db: Database | Transaction) {
     eq(orders.status, 'processing'),
     isNotNull(orders.paymentConfirmedAt),
     isNull(orders.flag),
+    // A Lightning destination is paid by the node, not a batch, until it is sent on chain instead.
+    sql`not (lower(coalesce(${orders.walletAddress}, '')) similar to '(ln|lightning:)%' or coalesce(${orders.walletAddress}, '') like '%@%')`,
     notExists(
       db
         .select({ one: sql`1` })

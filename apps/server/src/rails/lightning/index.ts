@@ -1,4 +1,5 @@
-import type { PayoutSender, RailHandler } from '../rail-handler';
+import type { RailHandler } from '../rail-handler';
+import { lightningPayoutSender } from './lightning-payout-sender';
 
 /** Where the operator's node posts its signed payment notifications. */
 export const LIGHTNING_WEBHOOK_PATH = '/api/payments/lightning/webhook';
@@ -8,15 +9,6 @@ export const LIGHTNING_WEBHOOK_PATH = '/api/payments/lightning/webhook';
  * and a buy's payout paid from it at once. Its switch and caps are the settings group `lightning`, in
  * satoshis; it has no bank charges (routing fees are the operator's, within the payout's fee budget).
  */
-/**
- * A buy's Lightning payout is sent at once from the operator's node by `use-cases/pay-out-by-lightning.ts`
- * (which holds the node), right after its claim commits; a payout handed here is that one, in flight.
- */
-const lightningPayoutSender: PayoutSender = {
-  mode: 'automatic',
-  send: async (_deps, payout) => ({ outcome: 'submitted', reference: `lightning:${payout.id}` }),
-};
-
 export const lightningRail: RailHandler = {
   id: 'lightning',
   chargesCents: () => 0n,

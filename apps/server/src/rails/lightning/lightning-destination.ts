@@ -49,6 +49,11 @@ export function lightningDestinationKind(text: string): LightningDestination['ki
   return null;
 }
 
+/** Whether a buy's destination is a Lightning one (an invoice or a Lightning address). */
+export function paysOutByLightning(order: { type: string; walletAddress: string | null }): boolean {
+  return order.type === 'buy' && lightningDestinationKind(order.walletAddress ?? '') !== null;
+}
+
 /**
  * Checks an invoice against the order: readable and signed, the network's, unexpired, and for the
  * order's satoshis or no amount. Answers the invoice read.

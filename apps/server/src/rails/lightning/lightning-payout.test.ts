@@ -7,7 +7,7 @@ import { encodeBolt11 } from '@offzero/shared/bitcoin/bolt11';
 import { globalSettings, lightningPayouts, orders, payouts } from '../../db/schema';
 import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../../test/accounts-helpers';
 import { newBuyOrderRow } from '../../test/new-buy-order-row';
-import { buyOrderPayload } from '../../test/buy-helpers';
+import { buyOrderPayload, confirmPayoutAddresses } from '../../test/buy-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { forgetCachedGlobalSettings } from '../../settings/global-settings-cache';
 import { demoNodeKey } from './demo-lightning-node';
@@ -374,6 +374,57 @@ describe('a buy paid out to a Lightning address (LNURL-pay, local server)', () =
     const orderId = await paidBuy('alice@wallet.example');
     await expect(payOutByLightning(deps(lnurl(1000)), orderId, 'test')).rejects.toMatchObject({
       message: DESTINATION_MESSAGES.addressUnreachable('alice@wallet.example'),
+    });
+  });
+
+  it('a Lightning address from the address book is paid once its entry is confirmed', async () => {
+    answer = 'right';
+    const added = await t.request({
+      method: 'POST',
+      url: '/api/payout-addresses',
+      headers: ada.auth,
+      payload: { label: 'Alice wallet', address: 'Alice@Wallet.example' },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const list = await t.app.inject({ method: 'GET', url: '/api/payout-addresses', headers: ada.auth });
+    const entry = list
+      .json<{ payoutAddresses: { id: string; address: string | null; status: string }[] }>()
+      .payoutAddresses.find((row) => row.address === 'alice@wallet.example')!;
+    expect(entry.status).not.toBe('confirmed');
+    const [order] = await t.database.db
+      .insert(orders)
+      .values({
+        ...newBuyOrderRow(ada.userId, 10_000n, {
+          walletAddress: 'alice@wallet.example',
+          payoutAddressId: entry.id,
+          amountSats: AMOUNT,
+        }),
+        status: 'processing',
+      })
+      .returning();
+    // Unconfirmed: nothing claimed, the customer must open the e-mailed link first.
+    await expect(payOutByLightning(deps(lnurl()), order!.id, 'test')).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+    expect(await payoutsOf(order!.id)).toHaveLength(0);
+    await confirmPayoutAddresses(t, ada);
+    await payOutByLightning(deps(lnurl()), order!.id, 'test');
+    expect(await payoutsOf(order!.id)).toHaveLength(1);
+    // A buy may name the confirmed entry.
+    const saved = await t.request({
+      method: 'POST',
+      url: '/api/order/save',
+      headers: ada.auth,
+      payload: await buyOrderPayload(t, ada, 50, {
+        walletAddress: 'alice@wallet.example',
+        payoutAddressId: entry.id,
+      }),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const savedId = saved.json<{ order: { _id: string } }>().order._id;
+    expect(await orderRow(savedId)).toMatchObject({
+      walletAddress: 'alice@wallet.example',
+      payoutAddressId: entry.id,
     });
   });
 

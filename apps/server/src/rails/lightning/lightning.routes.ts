@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageResponseSchema } from '@offzero/shared/api/accounts';
+import { orderResponseSchema } from '@offzero/shared/api/orders';
+import { requireAdmin, requireSignedIn, signedInUser } from '../../auth/sessions';
+import { toOrderResponse } from '../../orders/order.presenter';
 import { errorResponses } from '../../http/error-responses';
 import { AppError } from '../../http/errors';
 import { LIGHTNING_WEBHOOK_PATH } from './index';
@@ -8,9 +11,74 @@ import type { LightningNode } from './lightning-node';
 import type { LightningService } from './lightning.service';
 
 const payBody = z.strictObject({ invoice: z.string().trim().min(1).max(2000) });
+const payoutParams = z.object({ orderId: z.string().max(100) });
+const retryBody = z.strictObject({});
+const onchainBody = z.strictObject({
+  payoutAddressId: z.string({ error: 'Choose an address from your address book.' }).max(100),
+});
+
 const invoiceBody = z.strictObject({
   amountSats: z.number().int().positive().max(2_100_000_000_000_000).optional(),
 });
+
+/**
+ * A failed Lightning payout tried again or sent on chain (docs/design.md, "Lightning"): by the customer
+ * from their own order (another's answers 404), and by staff from the back office (audited).
+ */
+const failedPayoutRoutes =
+  (service: LightningService): FastifyPluginAsyncZod =>
+  async (app) => {
+    const schema = {
+      params: payoutParams,
+      response: { 200: orderResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 500, 503) },
+    };
+    const answer = (done: Awaited<ReturnType<LightningService['retryPayout']>>) => ({
+      message: done.message,
+      order: toOrderResponse(done.order, undefined, done.lightningPayout),
+    });
+    const customer = { preHandler: requireSignedIn(app), config: { idempotent: true } };
+    app.post(
+      '/api/lightning/payouts/:orderId/retry',
+      { ...customer, schema: { ...schema, body: retryBody } },
+      async (request) => {
+        const { user } = signedInUser(request);
+        return answer(
+          await service.retryPayout(request.params.orderId, { kind: 'customer', userId: user.id }),
+        );
+      },
+    );
+    app.post(
+      '/api/lightning/payouts/:orderId/onchain',
+      { ...customer, schema: { ...schema, body: onchainBody } },
+      async (request) => {
+        const { user } = signedInUser(request);
+        const who = { kind: 'customer', userId: user.id } as const;
+        return answer(
+          await service.convertToOnchain(request.params.orderId, request.body.payoutAddressId, who),
+        );
+      },
+    );
+
+    const staff = { onRequest: requireAdmin(app) };
+    app.post(
+      '/api/admin/lightning/payouts/:orderId/retry',
+      { ...staff, schema: { ...schema, body: retryBody } },
+      async (request) => {
+        const staff = signedInUser(request);
+        return answer(await service.retryPayout(request.params.orderId, { kind: 'staff', staff }));
+      },
+    );
+    app.post(
+      '/api/admin/lightning/payouts/:orderId/onchain',
+      { ...staff, schema: { ...schema, body: onchainBody } },
+      async (request) => {
+        const who = { kind: 'staff', staff: signedInUser(request) } as const;
+        return answer(
+          await service.convertToOnchain(request.params.orderId, request.body.payoutAddressId, who),
+        );
+      },
+    );
+  };
 
 /**
  * The operator node's payment webhook (docs/design.md, "Lightning"), and in demo mode the customer's
@@ -39,6 +107,8 @@ export const lightningRoutes =
         },
       );
     });
+
+    await app.register(failedPayoutRoutes(service));
 
     if (!demoWallet) return;
     const errors = errorResponses(400, 413, 415, 500);

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { BitcoinNetwork } from '@offzero/shared/bitcoin/address';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
@@ -7,9 +7,16 @@ import type { LnurlOptions } from './lightning-destination';
 import { payOutByLightning } from './use-cases/pay-out-by-lightning';
 import { resolveSubmittedPayouts } from './use-cases/resolve-submitted-payouts';
 import { AppError } from '../../http/errors';
+import { recordAdminAction } from '../../admin/admin-audit.repository';
 import type { OrderNotifier } from '../../orders/order-notifications';
 import { LightningWebhookError, type LightningNode } from './lightning-node';
 import { creditLightningPayment } from './use-cases/credit-lightning-payment';
+import {
+  convertLightningPayoutToOnchain,
+  retryLightningPayout,
+  type FailedPayoutActor,
+} from './use-cases/failed-payout-actions';
+import { lightningPayoutOfOrder } from './lightning-payout.presenter';
 
 /** How long after an invoice expired the reconcile job still asks the node about it. */
 const RECONCILE_AFTER_EXPIRY_MS = 60 * 60_000;
@@ -38,7 +45,12 @@ export function createLightningService(deps: LightningServiceDeps) {
   async function settleIfPaid(paymentHash: string): Promise<OrderRow | null> {
     const incoming = await deps.node.incomingPayment(paymentHash);
     if (!incoming?.isPaid) return null;
-    const credited = await creditLightningPayment(creditDeps, paymentHash, BigInt(incoming.receivedSats));
+    const credited = await creditLightningPayment(
+      creditDeps,
+      paymentHash,
+      BigInt(incoming.receivedSats),
+      incoming.preimage,
+    );
     if (credited) await deps.notify(credited);
     return credited;
   }
@@ -56,6 +68,8 @@ export function createLightningService(deps: LightningServiceDeps) {
           eq(orders.status, 'processing'),
           // Paid, not only said to be paid: "I have paid" alone sends nothing (docs/design.md, "Lightning").
           isNotNull(orders.paymentConfirmedAt),
+          isNull(orders.flag),
+          or(isNull(orders.coolingUntil), lte(orders.coolingUntil, now())),
           or(sql`lower(${orders.walletAddress}) like 'ln%'`, sql`${orders.walletAddress} like '%@%'`),
           sql`not exists (select 1 from ${payouts} where ${payouts.orderId} = ${orders.id})`,
         ),
@@ -80,6 +94,17 @@ export function createLightningService(deps: LightningServiceDeps) {
     resolveSubmitted,
     /** Pays out one paid buy now (a retry after a failed payout, or at once once it is paid). */
     payOut: (orderId: string, actor: string) => payOutByLightning(payoutDeps, orderId, actor),
+    /** A failed payout tried again (the customer of the order, or staff): never while one is live. */
+    retryPayout: async (orderId: string, who: FailedPayoutActor) =>
+      answered(deps, who, 'lightning.retry-payout', await retryLightningPayout(payoutDeps, orderId, who)),
+    /** A failed payout turned into an on-chain payout to a confirmed address-book entry. */
+    convertToOnchain: async (orderId: string, payoutAddressId: string, who: FailedPayoutActor) =>
+      answered(
+        deps,
+        who,
+        'lightning.payout-onchain',
+        await convertLightningPayoutToOnchain(payoutDeps, orderId, payoutAddressId, who),
+      ),
 
     async receiveWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>) {
       let event;
@@ -125,3 +150,25 @@ export function createLightningService(deps: LightningServiceDeps) {
 }
 
 export type LightningService = ReturnType<typeof createLightningService>;
+
+/**
+ * The answer of a retry or conversion: the order as it is now, the customer told if it moved, and
+ * staff's doing in the audit log.
+ */
+async function answered(
+  deps: Pick<LightningServiceDeps, 'db' | 'notify'>,
+  who: FailedPayoutActor,
+  action: string,
+  done: { message: string; order: OrderRow },
+) {
+  if (done.order.status !== 'processing') await deps.notify(done.order);
+  if (who.kind === 'staff') {
+    await recordAdminAction(deps.db, who.staff, {
+      action,
+      targetType: 'order',
+      targetId: done.order.id,
+      after: done.order,
+    });
+  }
+  return { ...done, lightningPayout: await lightningPayoutOfOrder(deps.db, done.order) };
+}

@@ -26,6 +26,8 @@ export async function creditLightningPayment(
   deps: LightningCreditDeps,
   paymentHash: string,
   receivedSats: bigint,
+  /** The payment's preimage, when the node tells it: kept as the sell's proof of payment. */
+  preimage: string | null = null,
 ): Promise<OrderRow | null> {
   return deps.db.transaction(async (tx) => {
     const [current] = await tx
@@ -52,6 +54,7 @@ export async function creditLightningPayment(
         reason: 'paid by Lightning',
         patch: {
           txn: paymentHash,
+          lightningPreimage: preimage,
           confirmations: deps.confirmationsRequired,
           receivedSats,
           ...(receivedSats > current.amountSats

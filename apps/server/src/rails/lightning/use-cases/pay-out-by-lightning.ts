@@ -2,18 +2,21 @@ import { and, eq, gte, inArray, notInArray, sql } from 'drizzle-orm';
 import { formatBtc } from '@offzero/shared/money/money';
 import type { BitcoinNetwork } from '@offzero/shared/bitcoin/address';
 import type { Database } from '../../../db/database';
-import { lightningPayouts, orders, payouts, type OrderRow, type PayoutRow } from '../../../db/schema';
+import { lightningPayouts, orders, payouts, type PayoutRow } from '../../../db/schema';
 import { AppError } from '../../../http/errors';
 import { lockOrder } from '../../../orders/order.repository';
 import { claimPayout } from '../../../payouts/payout-state';
+import { checkPayoutDestination } from '../../../payout-addresses/payout-destination';
 import { findGlobalSettings } from '../../../settings/global-settings.repository';
 import {
   checkPayoutInvoice,
   invoiceForLightningAddress,
   lightningDestinationKind,
+  paysOutByLightning,
   type LnurlOptions,
 } from '../lightning-destination';
-import type { LightningNode, OutgoingPayment } from '../lightning-node';
+import type { LightningNode } from '../lightning-node';
+import { lightningPayoutSender } from '../lightning-payout-sender';
 import { recordLightningOutcome } from './record-lightning-outcome';
 
 export interface LightningPayoutDeps {
@@ -30,6 +33,8 @@ export const PAYOUT_MESSAGES = {
   off: 'Lightning payouts are not available right now. Choose a bitcoin address instead.',
   overOrderCap: (max: bigint) =>
     `Lightning payouts are limited to ${formatBtc(max)} BTC per order. Choose an on-chain address instead.`,
+  held: 'This order is under review; its payout waits until the review ends.',
+  coolingOff: 'This payout waits for the scam shield’s cooling-off period to end.',
   overDailyCap:
     'Lightning payouts have reached today’s limit. Try again tomorrow, or choose an on-chain address.',
 } as const;
@@ -38,11 +43,6 @@ export const PAYOUT_MESSAGES = {
 export function routingFeeBudgetSats(amountSats: bigint): bigint {
   const share = (amountSats * 5n + 999n) / 1000n;
   return share > 10n ? share : 10n;
-}
-
-/** Whether a buy's destination is a Lightning one (an invoice or a Lightning address). */
-export function paysOutByLightning(order: Pick<OrderRow, 'type' | 'walletAddress'>): boolean {
-  return order.type === 'buy' && lightningDestinationKind(order.walletAddress ?? '') !== null;
 }
 
 /** The payouts that count against the daily cap: today's (UTC) Lightning payouts not failed. */
@@ -86,6 +86,12 @@ export async function payOutByLightning(
   if (!order || !paysOutByLightning(order) || !isPaid(order)) {
     throw new AppError('CONFLICT', PAYOUT_MESSAGES.notPayable);
   }
+  // A Lightning address from the address book is paid once its entry is usable (confirmed, past the
+  // cooldown), as an on-chain entry would be; a typed invoice is a one-time destination outside it.
+  if (order.payoutAddressId) {
+    const entry = await checkPayoutDestination(deps.db, order, now);
+    if (!entry.due) throw new AppError('CONFLICT', entry.message);
+  }
   const destination = order.walletAddress!.trim().replace(/^lightning:/i, '');
   const terms = { amountSats: order.amountSats, network: deps.network, now };
   const invoice =
@@ -103,6 +109,10 @@ export async function payOutByLightning(
         and(eq(payouts.orderId, orderId), inArray(payouts.state, ['requested', 'submitted', 'settled'])),
       );
     if (live.length > 0) throw new AppError('CONFLICT', PAYOUT_MESSAGES.inFlight);
+    // A flagged order, or one in the scam shield's cooling-off, pays nothing yet.
+    if (locked.flag) throw new AppError('CONFLICT', PAYOUT_MESSAGES.held);
+    if (locked.coolingUntil && locked.coolingUntil > now)
+      throw new AppError('CONFLICT', PAYOUT_MESSAGES.coolingOff);
     const settings = await findGlobalSettings(tx);
     if (locked.amountSats > settings.lightningMaxPayoutSats) {
       throw new AppError('BAD_REQUEST', PAYOUT_MESSAGES.overOrderCap(settings.lightningMaxPayoutSats));
@@ -128,15 +138,7 @@ export async function payOutByLightning(
     return payout;
   });
 
-  // The claim is committed: the money may leave now, once.
-  let outcome: OutgoingPayment;
-  try {
-    outcome = await deps.node.payInvoice({
-      invoice: invoice.invoice,
-      ...(invoice.amountMsat === null ? { amountSats: Number(order.amountSats) } : {}),
-    });
-  } catch {
-    outcome = { status: 'pending', paymentId: null, paymentHash: invoice.paymentHash };
-  }
+  // The claim is committed: the money may leave now, once, through the rail's one sender.
+  const outcome = await lightningPayoutSender.send({ db: deps.db, lightning: deps.node }, claimed, order);
   return recordLightningOutcome(deps, claimed.id, outcome);
 }

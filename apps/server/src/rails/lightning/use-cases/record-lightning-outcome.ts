@@ -4,7 +4,7 @@ import { lightningPayouts, payouts, type PayoutRow } from '../../../db/schema';
 import { lockOrder } from '../../../orders/order.repository';
 import { moveOrder } from '../../../orders/order-state';
 import { movePayout } from '../../../payouts/payout-state';
-import type { OutgoingPayment } from '../lightning-node';
+import type { PayoutSendResult } from '../../rail-handler';
 
 /**
  * Records what the node says of a `submitted` Lightning payout (docs/design.md, "Lightning"): settled
@@ -15,27 +15,29 @@ import type { OutgoingPayment } from '../lightning-node';
 export async function recordLightningOutcome(
   deps: { db: Database; now: () => Date },
   payoutId: string,
-  outcome: OutgoingPayment,
+  outcome: PayoutSendResult,
 ): Promise<PayoutRow> {
   return deps.db.transaction(async (tx) => {
     const [payout] = await tx.select().from(payouts).where(eq(payouts.id, payoutId));
     if (!payout) throw new Error(`payout ${payoutId} vanished`);
     await lockOrder(tx, payout.orderId);
     const [current] = await tx.select().from(payouts).where(eq(payouts.id, payoutId));
-    if (!current || current.state !== 'submitted' || outcome.status === 'pending') return current ?? payout;
-    const [details] = await tx.select().from(lightningPayouts).where(eq(lightningPayouts.payoutId, payoutId));
-    if (outcome.status === 'failed') {
+    if (!current || current.state !== 'submitted' || outcome.outcome === 'submitted')
+      return current ?? payout;
+    if (outcome.outcome === 'failed') {
       await tx
         .update(lightningPayouts)
         .set({ failureReason: outcome.reason })
         .where(eq(lightningPayouts.payoutId, payoutId));
       return movePayout(tx, current, 'failed');
     }
+    if (!outcome.proof) throw new Error(`lightning payout ${payoutId} settled without its preimage`);
+    const { preimage, feeSats } = outcome.proof;
     await tx
       .update(lightningPayouts)
-      .set({ preimage: outcome.preimage, feeSats: BigInt(outcome.feeSats) })
+      .set({ preimage, feeSats })
       .where(eq(lightningPayouts.payoutId, payoutId));
-    const paymentHash = details?.paymentHash ?? outcome.paymentHash;
+    const paymentHash = outcome.reference;
     const settled = await movePayout(tx, current, 'settled', { reference: paymentHash });
     await moveOrder(tx, {
       orderId: current.orderId,
@@ -43,8 +45,8 @@ export async function recordLightningOutcome(
       to: 'completed',
       actor: 'system:lightning',
       reason: 'paid out by Lightning',
-      patch: { txn: paymentHash },
-      details: { paymentHash, preimage: outcome.preimage, feeSats: outcome.feeSats },
+      patch: { txn: paymentHash, lightningPreimage: preimage },
+      details: { paymentHash, preimage, feeSats: Number(feeSats) },
     });
     return settled;
   });

@@ -2,6 +2,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { Database } from '../../../db/database';
 import { lightningPayouts, payouts } from '../../../db/schema';
 import type { LightningNode } from '../lightning-node';
+import { lightningOutcome } from '../lightning-payout-sender';
 import { recordLightningOutcome } from './record-lightning-outcome';
 
 /** A payout the node does not know this long after its claim never reached it: it failed. */
@@ -27,17 +28,12 @@ export async function resolveSubmittedPayouts(deps: {
   for (const payout of open) {
     const known = await deps.node.outgoingPaymentByHash(payout.paymentHash);
     const stale = now().getTime() - payout.createdAt.getTime() > UNKNOWN_PAYOUT_FAILS_AFTER_MS;
-    const outcome =
-      known ??
-      (stale
-        ? {
-            status: 'failed' as const,
-            paymentId: null,
-            paymentHash: payout.paymentHash,
-            reason: 'The node never sent it.',
-          }
-        : null);
-    if (!outcome || outcome.status === 'pending') continue;
+    const outcome = known
+      ? lightningOutcome(known, payout.paymentHash)
+      : stale
+        ? { outcome: 'failed' as const, reason: 'The node never sent it.' }
+        : null;
+    if (!outcome) continue;
     await recordLightningOutcome({ db: deps.db, now }, payout.payoutId, outcome);
     resolved++;
   }

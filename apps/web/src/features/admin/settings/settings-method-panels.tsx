@@ -39,6 +39,37 @@ export function PaymentMethodPanels({ editor }: { editor: SettingsEditorState })
   );
 }
 
+/** Lightning's switch and caps in satoshis (docs/design.md, "Lightning"): its own group, not a bank rail's. */
+export function LightningPanel({ editor }: { editor: SettingsEditorState }) {
+  return (
+    <Panel title="Lightning" testId="settings-lightning">
+      {editor.sectionError('lightning')}
+      {editor.methodSwitch(
+        'lightning',
+        'Sell and pay out by Lightning',
+        'Sells may be paid to a Lightning invoice, and buys paid out to a Lightning invoice or address, at once from our node.',
+      )}
+      <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-3">
+        <TextField
+          label="Largest Lightning sell (sats)"
+          inputMode="numeric"
+          {...editor.field('lightning', 'max_order_sats')}
+        />
+        <TextField
+          label="Largest Lightning payout (sats)"
+          inputMode="numeric"
+          {...editor.field('lightning', 'max_payout_sats')}
+        />
+        <TextField
+          label="Lightning payouts per day (sats)"
+          inputMode="numeric"
+          {...editor.field('lightning', 'daily_payout_sats')}
+        />
+      </div>
+    </Panel>
+  );
+}
+
 /** What customers read about when their bitcoin or dollars arrive, per payment method. */
 export function ArrivalPanel({ editor }: { editor: SettingsEditorState }) {
   return (

@@ -10,7 +10,7 @@ import {
   ReferralPanel,
   ScamShieldPanel,
 } from './settings-fee-panels';
-import { ArrivalPanel, PaymentMethodPanels } from './settings-method-panels';
+import { ArrivalPanel, LightningPanel, PaymentMethodPanels } from './settings-method-panels';
 import { SettingsSaveBar } from './settings-save-bar';
 import { useSettingsEditor } from './use-settings-editor';
 
@@ -61,6 +61,8 @@ function SettingsEditor({ saved }: { saved: FullGlobalSettings }) {
         {saved.recurring !== undefined && <RecurringPanel editor={editor} />}
 
         <PaymentMethodPanels editor={editor} />
+
+        <LightningPanel editor={editor} />
 
         <ArrivalPanel editor={editor} />
       </div>

@@ -88,7 +88,7 @@ export function useSettingsEditor(saved: FullGlobalSettings) {
       </p>
     ) : null;
 
-  const methodSwitch = (section: RailIdWithSettings, label: string, description: ReactNode) => (
+  const methodSwitch = (section: RailIdWithSettings | 'lightning', label: string, description: ReactNode) => (
     <Switch
       label={label}
       description={description}

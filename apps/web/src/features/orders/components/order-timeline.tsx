@@ -134,6 +134,17 @@ function TimelineStep({ entry }: { entry: OrderTimelineEntry }) {
                 <span data-testid="timeline-vout">, output {entry.reference.vout}</span>
               )}
             </>
+          ) : entry.reference.kind === 'lightning' ? (
+            <>
+              Lightning payment hash{' '}
+              <span className="font-mono break-all text-slate-900">{entry.reference.value}</span>
+              {entry.reference.preimage && (
+                <span className="block" data-testid="timeline-preimage">
+                  Preimage (proof of payment){' '}
+                  <span className="font-mono break-all text-slate-900">{entry.reference.preimage}</span>
+                </span>
+              )}
+            </>
           ) : (
             <>
               Bank reference{' '}
