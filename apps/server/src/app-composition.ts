@@ -40,7 +40,7 @@ import {
   type ScreenAddress,
 } from './payout-addresses/payout-address.service';
 import { assertAddressNotSanctioned } from './compliance/sanctions/sanctions-screening';
-import { createPlansService, type PlansService } from './plans/plans.service';
+import { createPlansService, subscribePlansToBank, type PlansService } from './plans/plans.service';
 import { isDemoBank, type Providers } from './providers/provider-registry';
 import { createBankWebhooks, type BankWebhooks } from './bank/bank-webhooks';
 import { createBankFundingService, type BankFundingService } from './bank/bank-funding.service';
@@ -148,15 +148,9 @@ export async function composeServices(app: FastifyInstance, input: CompositionIn
     log: app.log,
   });
   app.decorate('plans', plans);
-  // The bank's word on a run's debit, once its webhook is stored and applied (the run job reads the
-  // debits back too, so a lost webhook changes nothing): docs/design.md, "Recurring buys".
+  // Instant payouts hear their transfers; plans hear their debits and unmatched credits.
   bankWebhooks.onTransferUpdated(applyTransferUpdate(orders.notifyOrderStatus));
-  bankWebhooks.onTransferUpdated(async (_tx, transfer) => async () => {
-    await plans.applyTransferUpdate(transfer);
-  });
-  // After inbound matching (subscribed by the bank funding service above): a credit that paid no
-  // waiting buy may become a deposit buy (docs/design.md, "Recurring buys").
-  plans.depositBuys.subscribe(bankWebhooks);
+  subscribePlansToBank(plans, bankWebhooks);
   await startBackgroundJobs(app, {
     queue: jobQueue,
     kyc,

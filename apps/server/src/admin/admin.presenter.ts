@@ -1,5 +1,5 @@
 import { centsToUsdNumber } from '@offzero/shared/money/money';
-import type { OrderLightningPayout } from '@offzero/shared/api/orders';
+import type { OrderLightningPayout } from '@offzero/shared/api/order-lightning';
 import type { AdminActionRow, DepositRow, KycRecordRow, OrderRow, UserRow } from '../db/schema';
 import { toOrderResponse } from '../orders/order.presenter';
 import { toUserResponse } from '../users/user.presenter';

@@ -1,4 +1,5 @@
-import type { Order, OrderLightningPayout } from '@offzero/shared/api/orders';
+import type { Order } from '@offzero/shared/api/orders';
+import type { OrderLightningPayout } from '@offzero/shared/api/order-lightning';
 import { centsToUsdNumber, satsToBtcNumber } from '@offzero/shared/money/money';
 import type { OrderRow } from '../db/schema';
 

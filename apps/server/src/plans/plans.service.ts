@@ -1,4 +1,5 @@
 import { PLAN_MESSAGES, type AdminPlan, type CreatePlanRequest, type Plan } from '@offzero/shared/api/plans';
+import type { BankWebhooks } from '../bank/bank-webhooks';
 import type { BankTransfer } from '../bank/bank-provider';
 import type { UserRow } from '../db/schema';
 import { AppError } from '../http/errors';
@@ -149,3 +150,18 @@ export function createPlansService(deps: PlanDeps) {
 }
 
 export type PlansService = ReturnType<typeof createPlansService>;
+
+/**
+ * Plans hear the bank: a run's debit settled or returned (the run job reads debits back too, so a lost
+ * webhook changes nothing), and, after inbound matching, a credit that paid no waiting buy, which may
+ * become a deposit buy. Subscribe after the bank funding service (docs/design.md, "Recurring buys").
+ */
+export function subscribePlansToBank(
+  plans: PlansService,
+  webhooks: Pick<BankWebhooks, 'onInboundCredit' | 'onTransferUpdated'>,
+): void {
+  webhooks.onTransferUpdated(async (_tx, transfer) => async () => {
+    await plans.applyTransferUpdate(transfer);
+  });
+  plans.depositBuys.subscribe(webhooks);
+}

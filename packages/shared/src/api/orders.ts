@@ -6,6 +6,7 @@ import { MoneyParseError, parseTypedBtc, parseTypedUsd } from '../money/money';
 import { byRail, PAYMENT_RAILS, SELL_PAYOUT_RAILS, SELL_PAYOUTS } from '../rails/rails';
 import { scamCheckSchema } from '../places/scam-shield';
 import { walletOwnershipSchema } from './limits';
+import { orderLightningPayoutSchema, orderLightningSchema, sellDepositSchema } from './order-lightning';
 
 /** Orders as the client builds, sends and lists them (docs/design.md). */
 
@@ -76,39 +77,6 @@ export const sellBankAccountSchema = z
     swift: z.string().max(32).optional(),
   })
   .strip();
-
-/**
- * How a seller sends their bitcoin (docs/design.md, "Lightning"): on chain to the order's address, or
- * by Lightning to its invoice as well (one QR code carries both).
- */
-export const SELL_DEPOSITS = ['onchain', 'lightning'] as const;
-export const sellDepositSchema = z.enum(SELL_DEPOSITS, { error: 'Choose on-chain or Lightning.' });
-export type SellDeposit = z.infer<typeof sellDepositSchema>;
-
-/** The invoice a sell paid by Lightning carries, beside its on-chain address. */
-export const orderLightningSchema = z.object({
-  invoice: z.string(),
-  paymentHash: z.string(),
-  expiresAt: z.string(),
-});
-
-/**
- * A buy paid out by Lightning: the payout's state, the destination kind the customer gave, and once
- * settled the preimage, which is the proof of payment shown in the drawer and on the receipt.
- */
-export const orderLightningPayoutSchema = z.object({
-  status: z.enum(['requested', 'submitted', 'settled', 'failed']),
-  destinationKind: z.enum(['invoice', 'lightning-address']),
-  paymentHash: z.string().nullable(),
-  preimage: z.string().nullable(),
-  /** Routing fee paid, once settled (null before). */
-  feeSats: z.number().nullable(),
-  /** Why it failed, in words for the customer (null unless failed). */
-  failureReason: z.string().nullable(),
-  /** A failed payout the customer may try again or turn into an on-chain payout. */
-  canRetry: z.boolean(),
-});
-export type OrderLightningPayout = z.infer<typeof orderLightningPayoutSchema>;
 
 export const saveOrderSchema = z.strictObject({
   userId,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { placeTermsSchema } from '../places/places';
-import { sellDepositSchema, sellMethodSchema } from './orders';
+import { sellMethodSchema } from './orders';
+import { sellDepositSchema } from './order-lightning';
 
 /**
  * Locked quotes (docs/design.md): `POST /api/quotes` fixes a quote's figures on the server for the

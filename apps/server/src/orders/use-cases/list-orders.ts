@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database';
-import type { OrderLightningPayout } from '@offzero/shared/api/orders';
+import type { OrderLightningPayout } from '@offzero/shared/api/order-lightning';
 import type { OrderRow, UserRow } from '../../db/schema';
 import { lightningPayoutsOfOrders } from '../../rails/lightning/lightning-payout.presenter';
 import { customerPayoutHolds } from '../../payout-addresses/payout-destination';

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { OrderLightningPayout } from '@offzero/shared/api/orders';
+import type { OrderLightningPayout } from '@offzero/shared/api/order-lightning';
 import type { Database, Transaction } from '../../db/database';
 import { lightningPayouts, payouts, type OrderRow } from '../../db/schema';
 import { lightningDestinationKind, paysOutByLightning } from './lightning-destination';

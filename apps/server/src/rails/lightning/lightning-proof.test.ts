@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderLightningPayout, OrderTimelineEntry } from '@offzero/shared/api/orders';
+import type { OrderTimelineEntry } from '@offzero/shared/api/orders';
+import type { OrderLightningPayout } from '@offzero/shared/api/order-lightning';
 import { orders, outboxEvents } from '../../db/schema';
 import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../../test/accounts-helpers';
 import { csvRecords, pdfText } from '../../test/document-text';

@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, notInArray, sql } from 'drizzle-orm';
 import { formatBtc } from '@offzero/shared/money/money';
 import type { BitcoinNetwork } from '@offzero/shared/bitcoin/address';
 import type { Database } from '../../../db/database';
-import { lightningPayouts, orders, payouts, type PayoutRow } from '../../../db/schema';
+import { lightningPayouts, orders, payouts, type OrderRow, type PayoutRow } from '../../../db/schema';
 import { AppError } from '../../../http/errors';
 import { lockOrder } from '../../../orders/order.repository';
 import { claimPayout } from '../../../payouts/payout-state';

@@ -24,7 +24,8 @@ export async function recordLightningOutcome(
     const [current] = await tx.select().from(payouts).where(eq(payouts.id, payoutId));
     if (!current || current.state !== 'submitted' || outcome.outcome === 'submitted')
       return current ?? payout;
-    if (outcome.outcome === 'failed') {
+    // A Lightning payment is never taken and given back: a refusal of any kind is a failed attempt.
+    if (outcome.outcome === 'failed' || outcome.outcome === 'returned') {
       await tx
         .update(lightningPayouts)
         .set({ failureReason: outcome.reason })

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { Order, OrderLightningPayout } from '@offzero/shared/api/orders';
+import type { Order } from '@offzero/shared/api/orders';
+import type { OrderLightningPayout } from '@offzero/shared/api/order-lightning';
 import type { PayoutAddress } from '@offzero/shared/api/payout-addresses';
 import {
   lightningDestinationKind,

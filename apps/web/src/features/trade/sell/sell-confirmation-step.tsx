@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { toast } from '../../../lib/toast';
-import { sellMethodFormSchema, type SellDeposit } from '@offzero/shared/api/orders';
+import { sellMethodFormSchema } from '@offzero/shared/api/orders';
+import { type SellDeposit } from '@offzero/shared/api/order-lightning';
 import type { UserSettings } from '@offzero/shared/api/user-settings';
 import { railLabel } from '@offzero/shared/rails/rails';
 import { Button } from '../../../components/ui/button';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { SellDeposit } from '@offzero/shared/api/orders';
+import type { SellDeposit } from '@offzero/shared/api/order-lightning';
 
 /** Each way a seller can send their bitcoin, and when the order is credited (docs/design.md, "Lightning"). */
 export const SELL_DEPOSIT_OPTIONS: readonly { id: SellDeposit; label: string; arrival: string }[] = [

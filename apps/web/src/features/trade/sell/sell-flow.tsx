@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { quoteFormSchema, type Order, type SellDeposit } from '@offzero/shared/api/orders';
+import { quoteFormSchema, type Order } from '@offzero/shared/api/orders';
+import { type SellDeposit } from '@offzero/shared/api/order-lightning';
 import { useTaxDetails } from '../../../domain/tax-details';
 import { useZodForm } from '../../../lib/forms';
 import { useSession } from '../../../lib/session';

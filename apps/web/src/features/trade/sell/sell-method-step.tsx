@@ -1,5 +1,6 @@
 import { toast } from '../../../lib/toast';
-import { sellMethodFormSchema, type SellDeposit } from '@offzero/shared/api/orders';
+import { sellMethodFormSchema } from '@offzero/shared/api/orders';
+import { type SellDeposit } from '@offzero/shared/api/order-lightning';
 import { SELL_PAYOUT_RAILS } from '@offzero/shared/rails/rails';
 import { firstError, useZodForm } from '../../../lib/forms';
 import type { TradeSettings } from '../api/get-trade-settings';

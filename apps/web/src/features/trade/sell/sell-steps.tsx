@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { SellDeposit } from '@offzero/shared/api/orders';
+import type { SellDeposit } from '@offzero/shared/api/order-lightning';
 import type { UserSettings } from '@offzero/shared/api/user-settings';
 import type { Cents, Sats } from '@offzero/shared/money/money';
 import { paths } from '../../../config/paths';

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
-import type { SaveOrderRequest, SellDeposit } from '@offzero/shared/api/orders';
+import type { SaveOrderRequest } from '@offzero/shared/api/orders';
+import type { SellDeposit } from '@offzero/shared/api/order-lightning';
 import type { UserSettings } from '@offzero/shared/api/user-settings';
 import { centsToUsdNumber, satsToBtcNumber, type Sats } from '@offzero/shared/money/money';
 import { toast } from '../../../lib/toast';
