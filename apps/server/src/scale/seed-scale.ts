@@ -27,9 +27,11 @@ async function run(db: Database, text: string): Promise<void> {
 }
 
 /**
- * Writes the seed's rows. The per-row trigger that keeps `order_value_days` is switched off while a
- * round of orders is written, and the round's day sums are added in one statement instead, in the same
- * transaction: the same totals the trigger would have kept, without a million single-row upserts.
+ * Writes the seed's rows. A round of orders is written in one transaction with the per-row triggers off
+ * (`session_replication_role = replica`: the foreign-key checks and the trigger that keeps
+ * `order_value_days`): the statements point only at rows the seed wrote before, and the round's day
+ * sums are added in one statement, the same totals the trigger would have kept. Needs a superuser, as
+ * a seed of a scratch database has.
  */
 export async function seedScale(
   db: Database,
@@ -46,19 +48,18 @@ export async function seedScale(
     const to = Math.min(shape.orders, from + ORDERS_PER_ROUND - 1);
     await db.transaction(async (tx) => {
       const txDb = tx as unknown as Database;
-      await run(txDb, 'alter table orders disable trigger orders_value_days_insert_delete');
-      await run(txDb, orderStatement(shape, from, to));
-      await run(txDb, 'alter table orders enable trigger orders_value_days_insert_delete');
-      await run(txDb, valueDaysStatement(shape.seed, from, to));
+      await run(txDb, 'set local session_replication_role = replica');
+      for (const statement of [
+        orderStatement(shape, from, to),
+        valueDaysStatement(shape.seed, from, to),
+        timelineStatement(shape.seed, from, to),
+        payoutStatement(shape.seed, from, to),
+        depositStatement(shape.seed, from, to),
+        ...creditAndTravelRuleStatements(shape.seed, from, to),
+      ]) {
+        await run(txDb, statement);
+      }
     });
-    for (const statement of [
-      timelineStatement(shape.seed, from, to),
-      payoutStatement(shape.seed, from, to),
-      depositStatement(shape.seed, from, to),
-      ...creditAndTravelRuleStatements(shape.seed, from, to),
-    ]) {
-      await run(db, statement);
-    }
     progress(`orders ${from}–${to} with their timelines, payouts, deposits, credits (${elapsed()})`);
   }
   // Fresh statistics for the planner: a million new rows would otherwise be planned as an empty table.
