@@ -86,7 +86,7 @@ export function customerStatements({ seed, customers }: SeedShape): string[] {
       'Customer ' || ${i}, ${joined} + interval '2 days'
     from ${series}
     where ${below(seed, 11, i, 100)} < 30`;
-  return [users, kyc, settings, payoutAddresses, w9, bankNumbers];
+  return [users, 'analyze users', kyc, settings, payoutAddresses, w9, bankNumbers];
 }
 
 /** Monitoring cases of every rule and status, and recurring plans with their runs. */
