@@ -71,12 +71,33 @@ async function openEmbedded(
   if (migrate) await migratePglite(db, { migrationsFolder });
   keepNamedStatements(client);
   takeTurns(client);
+  const analyzing = keepStatisticsFresh(client);
   return {
     db: db as unknown as Database,
     kind: 'embedded',
     ping: () => pingWith(db),
-    close: () => client.close(),
+    close: () => {
+      clearInterval(analyzing);
+      return client.close();
+    },
   };
+}
+
+/** How often the embedded database's planner statistics are renewed. */
+const EMBEDDED_ANALYZE_EVERY_MS = 10 * 60_000;
+
+/**
+ * PostgreSQL's autovacuum keeps the planner's statistics fresh; the embedded database has no such
+ * background worker, so a table that grew from empty would keep being planned as empty (a sequential
+ * scan where an index serves). The process that owns it runs ANALYZE every 10 minutes, queued like any
+ * other call (docs/performance.md, "At scale").
+ */
+function keepStatisticsFresh(client: PGlite): NodeJS.Timeout {
+  const timer = setInterval(() => {
+    void client.query('analyze').catch(() => undefined);
+  }, EMBEDDED_ANALYZE_EVERY_MS);
+  timer.unref();
+  return timer;
 }
 
 /** The longest the embedded database's queued calls keep the event loop from turning. */
