@@ -1,9 +1,9 @@
 /**
- * The routes a customer and the back office use most, timed on one database: each call alone, one after
- * another, so a figure is the cost of the call and not of a queue. The same customer and orders are made
- * on every database measured (a customer with 20 buys), so an empty database and a seeded one differ
- * only in everyone else's rows. The server runs in this process (a `web` process: no background jobs),
- * so an export's memory can be sampled while it streams.
+ * The routes a customer and the back office use most, on one database: OffZero started on it, the same
+ * customer made on every database measured (a customer with 20 buys), so two databases differ only in
+ * everyone else's rows, and the calls to time. Each call is timed alone, one after another, so a figure
+ * is the cost of the call and not of a queue. The server runs in this process (a `web` process: no
+ * background jobs), so an export's memory can be sampled while it streams.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -14,12 +14,14 @@ import { loadConfig } from '../../apps/server/src/config/config';
 import { openDatabase } from '../../apps/server/src/db/database';
 import { buyBodies, signInCustomer } from './bench-customer';
 import { callApi, demoClient } from './demo-customer';
-import { percentile } from './statistics';
 
-export interface RouteFigure {
-  route: string;
-  p50: number;
-  p95: number;
+export interface RouteTarget {
+  /** Each route's name and one call of it. */
+  calls: [route: string, call: () => Promise<Response>][];
+  /** The exports' names and URLs, with the staff headers they need. */
+  exports: [route: string, url: string][];
+  adminHeaders: Record<string, string>;
+  close(): Promise<void>;
 }
 
 export interface ExportFigure {
@@ -32,8 +34,6 @@ export interface ExportFigure {
 }
 
 const ADMIN_EMAIL = 'admin@offzero.local';
-const CALLS = Number(process.env.BENCH_SEEDED_CALLS ?? 40);
-const WARM_UP = 5;
 
 async function adminAuth(base: string): Promise<Record<string, string>> {
   const client = await demoClient(base);
@@ -47,26 +47,33 @@ async function adminAuth(base: string): Promise<Record<string, string>> {
   return { authorization: `Bearer ${token}` };
 }
 
-/** Latencies of `CALLS` calls made one at a time, after a short warm-up. */
-async function timeCalls(call: () => Promise<Response>): Promise<{ p50: number; p95: number }> {
-  const latencies: number[] = [];
-  for (let i = 0; i < WARM_UP + CALLS; i += 1) {
+/** Times `count` calls of `call` made one at a time into `latencies` (ms); `count` 0 warms up only. */
+export async function timeCalls(call: () => Promise<Response>, count: number, latencies: number[] = []) {
+  for (let i = 0; i < count; i += 1) {
     const started = performance.now();
     const response = await call();
     await response.arrayBuffer();
     if (!response.ok) throw new Error(`${response.url}: ${response.status}`);
-    if (i >= WARM_UP) latencies.push(performance.now() - started);
+    latencies.push(performance.now() - started);
   }
-  latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 0.5), p95: percentile(latencies, 0.95) };
+  return latencies;
 }
 
-/** Downloads a file, sampling this process's heap every 5 ms while it streams. */
-async function timeExport(url: string, headers: Record<string, string>): Promise<Omit<ExportFigure, 'route'>> {
+/**
+ * Downloads a file, sampling this process's live heap every 50 ms while it streams (after a full
+ * collection when node runs with --expose-gc: what is kept, not garbage waiting to be collected).
+ */
+export async function timeExport(
+  url: string,
+  headers: Record<string, string>,
+): Promise<Omit<ExportFigure, 'route'>> {
   global.gc?.();
   const before = process.memoryUsage().heapUsed;
   let peak = before;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 5);
+  const sampler = setInterval(() => {
+    global.gc?.();
+    peak = Math.max(peak, process.memoryUsage().heapUsed);
+  }, 50);
   const started = performance.now();
   const response = await fetch(url, { headers });
   if (!response.ok) throw new Error(`${url}: ${response.status}`);
@@ -82,10 +89,8 @@ async function timeExport(url: string, headers: Record<string, string>): Promise
   return { ms, kb: Math.round(bytes / 1024), lines, peakHeapMb: (peak - before) / 1024 / 1024 };
 }
 
-/** Starts OffZero on `databaseUrl`, makes the bench customer and times every route. */
-export async function measureRoutes(
-  databaseUrl: string,
-): Promise<{ routes: RouteFigure[]; exports: ExportFigure[] }> {
+/** Starts OffZero on `databaseUrl`, makes the bench customer and its orders, and answers the calls. */
+export async function startRouteTarget(databaseUrl: string): Promise<RouteTarget> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'offzero-seeded-'));
   const settings = {
     APP_MODE: 'demo',
@@ -111,27 +116,27 @@ export async function measureRoutes(
   const database = await openDatabase({ databaseUrl, dataDir: null });
   const app = await buildApp({ config: loadConfig(settings), database, logger: false });
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
-  try {
-    const customer = await signInCustomer(base);
-    const admin = await adminAuth(base);
-    const body = await buyBodies(base, customer.userId);
-    const saveHeaders = { ...customer.auth, ...customer.csrfHeaders, 'content-type': 'application/json' };
-    // The first buy answers the scam shield's question (docs/design.md, "Places and the scam shield").
-    const scamCheck = { ownWallet: true, someoneAskedMe: false };
-    for (let i = 0; i < 20; i += 1) {
-      const order = { ...(JSON.parse(body()) as object), ...(i === 0 ? { scamCheck } : {}) };
-      await callApi(base, 'POST', '/api/order/save', order, saveHeaders);
-    }
-    const { result } = await callApi<{ result: { orders: { _id: string }[] } }>(
-      base,
-      'GET',
-      `/api/order/list?userId=${customer.userId}`,
-      undefined,
-      customer.auth,
-    );
-    const orderId = result.orders[0]!._id;
-    const get = (url: string, headers: Record<string, string>) => () => fetch(`${base}${url}`, { headers });
-    const calls: [string, () => Promise<Response>][] = [
+  // A phone number of its own: the seeded database keeps the customers of earlier runs.
+  const phone = `+1202555${String(1_000 + (Math.floor(Date.now() / 1000) % 9_000)).padStart(4, '0')}`;
+  const customer = await signInCustomer(base, 0, phone);
+  const admin = await adminAuth(base);
+  const body = await buyBodies(base, customer.userId);
+  const saveHeaders = { ...customer.auth, ...customer.csrfHeaders, 'content-type': 'application/json' };
+  for (let i = 0; i < 20; i += 1) {
+    await callApi(base, 'POST', '/api/order/save', JSON.parse(body()) as object, saveHeaders);
+  }
+  const { result } = await callApi<{ result: { orders: { _id: string }[] } }>(
+    base,
+    'GET',
+    `/api/order/list?userId=${customer.userId}`,
+    undefined,
+    customer.auth,
+  );
+  const orderId = result.orders[0]!._id;
+  const get = (url: string, headers: Record<string, string>) => () => fetch(`${base}${url}`, { headers });
+  const year = new Date().getUTCFullYear();
+  return {
+    calls: [
       ['GET /api/price', get('/api/price', {})],
       ['GET /api/order/list', get(`/api/order/list?userId=${customer.userId}`, customer.auth)],
       [
@@ -148,16 +153,9 @@ export async function measureRoutes(
       ['admin: work queue', get('/api/admin/queue', admin)],
       ['admin: cases', get('/api/admin/cases', admin)],
       ['admin: payout due list', get('/api/admin/payouts/due', admin)],
-    ];
-    const routes: RouteFigure[] = [];
-    for (const [route, call] of calls) routes.push({ route, ...(await timeCalls(call)) });
-    const year = new Date().getUTCFullYear();
-    const exports: ExportFigure[] = [];
-    for (const [route, url] of [['admin: 1099-DA export', `/api/admin/tax/1099-da?year=${year}`]] as const) {
-      exports.push({ route, ...(await timeExport(`${base}${url}`, admin)) });
-    }
-    return { routes, exports };
-  } finally {
-    await app.close();
-  }
+    ],
+    exports: [['admin: 1099-DA export', `${base}/api/admin/tax/1099-da?year=${year}`]],
+    adminHeaders: admin,
+    close: () => app.close(),
+  };
 }

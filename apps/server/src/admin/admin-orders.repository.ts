@@ -44,6 +44,8 @@ export interface AdminOrderFilters {
   to?: string | undefined;
   limit: number;
   offset: number;
+  /** The last order of the previous page (its `nextCursor`): the page starts after it. */
+  cursor?: string | undefined;
 }
 
 /** An order with its customer's e-mail, as the console lists it. */
@@ -90,18 +92,25 @@ function ordersOfTerm(term: string): SQL {
   return sql`(${ofCustomers} union select ${orders.id} from ${orders} where ${idStartsWith(orders.id, id)})`;
 }
 
-/** One page of matching orders, newest first, and how many match in all. */
+/**
+ * One page of matching orders, newest first (ties by id), how many match in all, and the cursor of the
+ * next page: the last order's id when the page is full. A page after a cursor is read by keyset, from
+ * the order's `(created_at, id)`, so the thousandth page costs what the first does.
+ */
 export async function findOrdersMatching(
   db: Database,
   filters: AdminOrderFilters,
-): Promise<{ rows: OrderWithEmail[]; total: number }> {
+): Promise<{ rows: OrderWithEmail[]; total: number; nextCursor: string | null }> {
   const where = filtersToWhere(filters);
+  const after = filters.cursor
+    ? sql`(${orders.createdAt}, ${orders.id}) < (select c.created_at, c.id from ${orders} c where c.id = ${filters.cursor})`
+    : undefined;
   const rows = await db
     .select({ order: orders, email: users.email })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
-    .where(where)
-    .orderBy(desc(orders.createdAt))
+    .where(and(where, after))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(filters.limit)
     .offset(filters.offset);
   const [total] = await db
@@ -109,7 +118,8 @@ export async function findOrdersMatching(
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(where);
-  return { rows, total: total?.n ?? 0 };
+  const nextCursor = rows.length === filters.limit ? (rows[rows.length - 1]?.order.id ?? null) : null;
+  return { rows, total: total?.n ?? 0, nextCursor };
 }
 
 export async function findOrder(db: Database, id: string): Promise<OrderRow | null> {
