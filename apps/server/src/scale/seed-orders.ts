@@ -12,10 +12,10 @@ function drawnOrders({ seed, customers }: SeedShape, from: number, to: number): 
   const j = 'j';
   const statusBucket = below(seed, 40, j, 10000);
   const methodBucket = below(seed, 41, j, 100);
-  // Open orders are the last hours' worth, as on a service that keeps up: 1 in 2,000 of a year's
-  // orders is still processing and as many are pending.
-  const status = `case when ${statusBucket} < 8000 then 'completed' when ${statusBucket} < 9000 then 'expired'
-    when ${statusBucket} < 9990 then 'cancelled' when ${statusBucket} < 9995 then 'processing' else 'pending' end`;
+  // Open orders are the last hours' worth, as on a service that keeps up: 1 order in 2,000 is still
+  // processing and as many are pending (the first two of every 2,000, so a small seed has some too).
+  const status = `case when ${j} % 2000 = 1 then 'processing' when ${j} % 2000 = 2 then 'pending'
+    when ${statusBucket} < 8000 then 'completed' when ${statusBucket} < 9000 then 'expired' else 'cancelled' end`;
   const buyMethod = pickByPercent(methodBucket, [
     ["'paypal'", 25],
     ["'zelle'", 30],
@@ -42,8 +42,10 @@ function drawnOrders({ seed, customers }: SeedShape, from: number, to: number): 
 /** The orders of the range, with amounts and dates as the product would have written them. */
 export function orderStatement(shape: SeedShape, from: number, to: number): string {
   const { seed } = shape;
-  // Finished orders spread over the year before the anchor; open ones are from the last hours.
-  const created = `case when d.status in ('pending', 'processing') then now() - d.age * interval '6 hours'
+  // Finished orders spread over the year before the anchor; open ones are from the last hours, and a
+  // pending one from within its quote's 15 minutes (older ones the expiry job would have expired).
+  const created = `case when d.status = 'pending' then now() - d.age * interval '10 minutes'
+    when d.status = 'processing' then now() - d.age * interval '6 hours'
     else ${ANCHOR} - d.age * interval '365 days' end`;
   return `insert into orders (id, user_id, type, status, amount_sats, value_cents, price_cents, platform_fee_cents,
       network_fee_cents, bank_fee_cents, quote_expires_at, wallet_address, deposit_index, payout_address_id,
