@@ -27,11 +27,10 @@ beforeAll(async () => {
     .values({ email: 'other.pages@example.com', emailVerified: true })
     .returning({ id: users.id });
   // 23 orders, some sharing one instant (ties are broken by id), and 7 of another customer.
-  const rows = Array.from({ length: 23 }, (_, i) =>
-    newBuyOrderRow(customer.userId, BigInt(10_000 + i), {
-      createdAt: i % 3 === 0 ? SAME_INSTANT : new Date(SAME_INSTANT.getTime() - i * 60_000),
-    }),
-  );
+  const rows = Array.from({ length: 23 }, (_, i) => ({
+    ...newBuyOrderRow(customer.userId, BigInt(10_000 + i)),
+    createdAt: i % 3 === 0 ? SAME_INSTANT : new Date(SAME_INSTANT.getTime() - i * 60_000),
+  }));
   const others = Array.from({ length: 7 }, (_, i) => newBuyOrderRow(other!.id, BigInt(20_000 + i)));
   await t.database.db.insert(orders).values([...rows, ...others]);
 });
