@@ -151,7 +151,7 @@ export async function startRouteTarget(databaseUrl: string): Promise<RouteTarget
         get(`/api/admin/orders?customer=${encodeURIComponent(customer.email)}`, admin),
       ],
       ['admin: work queue', get('/api/admin/queue', admin)],
-      ['admin: cases', get('/api/admin/cases', admin)],
+      ['admin: cases (20 newest)', get('/api/admin/cases?limit=20', admin)],
       ['admin: payout due list', get('/api/admin/payouts/due', admin)],
     ],
     exports: [['admin: 1099-DA export', `${base}/api/admin/tax/1099-da?year=${year}`]],

@@ -21,6 +21,8 @@ export interface SeedShape {
   seed: number;
   customers: number;
   orders: number;
+  /** One order in this many is still processing and one pending (default 2,000: the last hours' worth). */
+  openEvery?: number;
 }
 
 /** The e-mail domain of a seed's customers: `c<i>.<name>@<domain>`. */

@@ -8,13 +8,13 @@ import { ANCHOR, type SeedShape } from './seed-customers';
 import { below, pickByPercent, seededAddress, seededHex64, seededId, uniform } from './seed-sql';
 
 /** Order `j`'s drawn facts, one row per order of the range, with the columns every statement needs. */
-function drawnOrders({ seed, customers }: SeedShape, from: number, to: number): string {
+function drawnOrders({ seed, customers, openEvery = 2_000 }: SeedShape, from: number, to: number): string {
   const j = 'j';
   const statusBucket = below(seed, 40, j, 10000);
   const methodBucket = below(seed, 41, j, 100);
   // Open orders are the last hours' worth, as on a service that keeps up: 1 order in 2,000 is still
   // processing and as many are pending (the first two of every 2,000, so a small seed has some too).
-  const status = `case when ${j} % 2000 = 1 then 'processing' when ${j} % 2000 = 2 then 'pending'
+  const status = `case when ${j} % ${openEvery} = 1 then 'processing' when ${j} % ${openEvery} = 2 then 'pending'
     when ${statusBucket} < 8000 then 'completed' when ${statusBucket} < 9000 then 'expired' else 'cancelled' end`;
   const buyMethod = pickByPercent(methodBucket, [
     ["'paypal'", 25],
