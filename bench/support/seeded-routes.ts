@@ -60,7 +60,7 @@ export async function timeCalls(call: () => Promise<Response>, count: number, la
 }
 
 /**
- * Downloads a file, sampling this process's live heap every 50 ms while it streams (after a full
+ * Downloads a file, sampling this process's live heap every 500 ms while it streams (after a full
  * collection when node runs with --expose-gc: what is kept, not garbage waiting to be collected).
  */
 export async function timeExport(
@@ -73,7 +73,7 @@ export async function timeExport(
   const sampler = setInterval(() => {
     global.gc?.();
     peak = Math.max(peak, process.memoryUsage().heapUsed);
-  }, 50);
+  }, 500);
   const started = performance.now();
   const response = await fetch(url, { headers });
   if (!response.ok) throw new Error(`${url}: ${response.status}`);
