@@ -292,7 +292,9 @@ async function main(): Promise<void> {
     console.log('\nOn the seeded database (issue 45, at scale)\n');
     await runSeededComparison(seededUrl);
   } else if (measures('seeded')) {
-    console.log('\nSeeded comparison skipped: set BENCH_SEEDED_DATABASE_URL to a database filled by `npm run seed:scale`.');
+    console.log(
+      '\nSeeded comparison skipped: set BENCH_SEEDED_DATABASE_URL to a database filled by `npm run seed:scale`.',
+    );
   }
 
   if (figures.length === 0) return;

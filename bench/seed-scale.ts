@@ -19,7 +19,8 @@ const { values } = parseArgs({
 });
 const count = (name: string, text: string | undefined) => {
   const value = Number(text);
-  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`--${name} must be a whole number of 1 or more`);
+  if (!Number.isSafeInteger(value) || value < 1)
+    throw new Error(`--${name} must be a whole number of 1 or more`);
   return value;
 };
 const shape = {
@@ -37,7 +38,8 @@ try {
     .from(users)
     .where(like(users.email, `%@${seedEmailDomain(shape.seed)}`))
     .limit(1);
-  if (already) throw new Error(`This database already holds seed ${shape.seed}: use another --seed or database.`);
+  if (already)
+    throw new Error(`This database already holds seed ${shape.seed}: use another --seed or database.`);
   console.log(`Seeding ${shape.customers} customers and ${shape.orders} orders (seed ${shape.seed})…`);
   const started = performance.now();
   await seedScale(database.db, shape, (message) => console.log(`  ${message}`));

@@ -9,7 +9,8 @@ import os from 'node:os';
 import { runSeededComparison } from './support/seeded-comparison';
 
 const seededUrl = process.env.BENCH_SEEDED_DATABASE_URL;
-if (!seededUrl) throw new Error('Set BENCH_SEEDED_DATABASE_URL to a database filled by `npm run seed:scale`.');
+if (!seededUrl)
+  throw new Error('Set BENCH_SEEDED_DATABASE_URL to a database filled by `npm run seed:scale`.');
 await runSeededComparison(seededUrl);
 console.log(`\n${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}`);
 process.exit(0);

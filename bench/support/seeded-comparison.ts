@@ -8,7 +8,13 @@
 import { openDatabase } from '../../apps/server/src/db/database';
 import { seedScale } from '../../apps/server/src/scale/seed-scale';
 import { withScratchDatabase } from './scratch-postgres';
-import { startRouteTarget, timeCalls, timeExport, type ExportFigure, type RouteTarget } from './seeded-routes';
+import {
+  startRouteTarget,
+  timeCalls,
+  timeExport,
+  type ExportFigure,
+  type RouteTarget,
+} from './seeded-routes';
 import { percentile } from './statistics';
 
 /** A route passes when its seeded p50 and p95 are within this multiple of the small database's. */
@@ -65,7 +71,10 @@ async function compareTargets(small: RouteTarget, seeded: RouteTarget): Promise<
   const exportRows = [];
   for (const [index, [route, smallUrl]] of small.exports.entries()) {
     const before: ExportFigure = { route, ...(await timeExport(smallUrl, small.adminHeaders)) };
-    const after: ExportFigure = { route, ...(await timeExport(seeded.exports[index]![1], seeded.adminHeaders)) };
+    const after: ExportFigure = {
+      route,
+      ...(await timeExport(seeded.exports[index]![1], seeded.adminHeaders)),
+    };
     const perThousand = (figure: ExportFigure) => (figure.ms / Math.max(1, figure.lines)) * 1000;
     const ratio = perThousand(after) / perThousand(before);
     const pass = ratio <= SEEDED_RATIO_TARGET && after.peakHeapMb <= EXPORT_HEAP_TARGET_MB;

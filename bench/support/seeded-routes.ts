@@ -145,7 +145,10 @@ export async function startRouteTarget(databaseUrl: string): Promise<RouteTarget
       ],
       ['GET /api/order/:id/timeline', get(`/api/order/${orderId}/timeline`, customer.auth)],
       ['GET /api/order/:id/receipt', get(`/api/order/${orderId}/receipt`, customer.auth)],
-      ['admin: order search by short number', get(`/api/admin/orders?customer=${orderId.slice(0, 8)}`, admin)],
+      [
+        'admin: order search by short number',
+        get(`/api/admin/orders?customer=${orderId.slice(0, 8)}`, admin),
+      ],
       [
         'admin: order search by e-mail',
         get(`/api/admin/orders?customer=${encodeURIComponent(customer.email)}`, admin),

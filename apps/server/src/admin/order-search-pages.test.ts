@@ -42,9 +42,7 @@ describe('the order desk pages by cursor', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const answer = await search(
-        `customer=pages.search&limit=5${cursor ? `&cursor=${cursor}` : ''}`,
-      );
+      const answer = await search(`customer=pages.search&limit=5${cursor ? `&cursor=${cursor}` : ''}`);
       expect(answer.statusCode).toBe(200);
       const page = answer.json<Page>();
       expect(page.total).toBe(23);
@@ -63,9 +61,7 @@ describe('the order desk pages by cursor', () => {
   it('keeps offset paging as it was', async () => {
     const first = (await search('customer=pages.search&limit=5')).json<Page>();
     const second = (await search('customer=pages.search&limit=5&offset=5')).json<Page>();
-    const byCursor = (
-      await search(`customer=pages.search&limit=5&cursor=${first.nextCursor}`)
-    ).json<Page>();
+    const byCursor = (await search(`customer=pages.search&limit=5&cursor=${first.nextCursor}`)).json<Page>();
     expect(second.orders).toEqual(byCursor.orders);
   });
 

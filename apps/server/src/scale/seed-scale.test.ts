@@ -71,7 +71,10 @@ describe('the scale seed', () => {
   it('writes rows the product reads: a seeded customer signs in and lists their orders', async () => {
     const { db } = t.database;
     // The first customers trade the most (the seed draws customers with a square law).
-    const [first] = await db.select().from(users).where(eq(users.email, `c1.${(await lastNameOf(1)).toLowerCase()}@${seedEmailDomain(SHAPE.seed)}`));
+    const [first] = await db
+      .select()
+      .from(users)
+      .where(eq(users.email, `c1.${(await lastNameOf(1)).toLowerCase()}@${seedEmailDomain(SHAPE.seed)}`));
     expect(first).toBeDefined();
     const own = await countOf(db.select({ n: count() }).from(orders).where(eq(orders.userId, first!.id)));
     expect(own).toBeGreaterThan(5);
