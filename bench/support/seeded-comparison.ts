@@ -24,8 +24,15 @@ export const EXPORT_HEAP_TARGET_MB = 32;
 /**
  * The small database: the bench customer and this seed, whose open orders fill the work queue's lists
  * as the seeded database's do, so both pages hold the same work (the cases are asked 20 at a time).
+ * BENCH_SMALL_ORDERS sets its size; 0 compares with an empty database (the bench customer alone).
  */
-const SMALL_SEED = { seed: 1, customers: 1_000, orders: 20_000, openEvery: 40 };
+const SMALL_ORDERS = Number(process.env.BENCH_SMALL_ORDERS ?? 20_000);
+const SMALL_SEED = {
+  seed: 1,
+  customers: Math.max(1, Math.ceil(SMALL_ORDERS / 20)),
+  orders: SMALL_ORDERS,
+  openEvery: 40,
+};
 const CALLS = Number(process.env.BENCH_SEEDED_CALLS ?? 60);
 const TURNS = 4;
 const WARM_UP = 5;
@@ -105,9 +112,12 @@ export async function runSeededComparison(seededUrl: string): Promise<boolean> {
   serverUrl.pathname = '/postgres';
   return withScratchDatabase(serverUrl.toString(), 'offzero_bench_small', async (smallUrl) => {
     console.log(`Seeded comparison: the small database (${SMALL_SEED.orders} orders)…`);
-    const filling = await openDatabase({ databaseUrl: smallUrl, dataDir: null });
-    await seedScale(filling.db, SMALL_SEED);
-    await filling.close();
+    // BENCH_SMALL_ORDERS=0: an empty database, but for the bench customer (lists then have less to show).
+    if (SMALL_ORDERS > 0) {
+      const filling = await openDatabase({ databaseUrl: smallUrl, dataDir: null });
+      await seedScale(filling.db, SMALL_SEED);
+      await filling.close();
+    }
     const small = await startRouteTarget(smallUrl);
     try {
       console.log('Seeded comparison: the seeded database…');
