@@ -14,7 +14,9 @@
  * turns. Beside each figure: the server process's CPU time per request, read from /proc.
  *
  * BENCH_SECONDS (default 8) sets each measurement's length; BENCH_DATABASES=embedded or =postgres
- * measures one database only; BENCH_ONLY=price,list,save,stress (any of them) measures those only;
+ * measures one database only; BENCH_ONLY=price,list,save,stress,seeded (any of them) measures those only;
+ * BENCH_SEEDED_DATABASE_URL (a database filled by `npm run seed:scale`) adds the routes on it beside a
+ * small database, at the end (`seeded`; bench/support/seeded-comparison.ts);
  * BENCH_CPU_PROF=<dir> writes a CPU profile
  * of every server process there (open it in Chrome's DevTools).
  */
@@ -35,6 +37,7 @@ import {
 import { buyBodies, signInCustomer } from './support/bench-customer';
 import { callApi, type DemoCustomer } from './support/demo-customer';
 import { withScratchDatabase } from './support/scratch-postgres';
+import { runSeededComparison } from './support/seeded-comparison';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
@@ -43,12 +46,12 @@ const STRESS_CONNECTIONS = 100;
 const STRESS_SECONDS = 20;
 const P99_TARGET_MS = 25;
 /** The whole run stops after this, whatever happens. */
-const RUN_TIMEOUT_MS = 15 * 60_000;
+const RUN_TIMEOUT_MS = (process.env.BENCH_SEEDED_DATABASE_URL ? 30 : 15) * 60_000;
 const SERVER_START_TIMEOUT_MS = 180_000;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-const PARTS = ['price', 'list', 'save', 'stress'] as const;
+const PARTS = ['price', 'list', 'save', 'stress', 'seeded'] as const;
 const onlyParts = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 const unknownPart = onlyParts?.find((part) => !(PARTS as readonly string[]).includes(part));
 if (unknownPart !== undefined) throw new Error(`BENCH_ONLY: "${unknownPart}" is none of ${PARTS.join(', ')}`);
@@ -272,16 +275,29 @@ async function main(): Promise<void> {
 
   // BENCH_DATABASES=embedded or =postgres measures one of them only.
   const only = process.env.BENCH_DATABASES;
-  if (only !== 'postgres') await benchDatabase('embedded', 'embedded');
+  const measuresAgainstBare = PARTS.some((part) => part !== 'seeded' && measures(part));
+  if (measuresAgainstBare && only !== 'postgres') await benchDatabase('embedded', 'embedded');
 
   const postgresUrl =
     only === 'embedded' ? undefined : (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL);
-  if (postgresUrl) {
+  if (measuresAgainstBare && postgresUrl) {
     await withScratchDatabase(postgresUrl, 'offzero_bench', (url) => benchDatabase('postgres', url));
-  } else {
+  } else if (measuresAgainstBare) {
     console.log('\nPostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to include it.');
   }
 
+  // The routes on a seeded database beside a small one (bench/support/seeded-comparison.ts).
+  const seededUrl = process.env.BENCH_SEEDED_DATABASE_URL;
+  if (measures('seeded') && seededUrl) {
+    console.log('\nOn the seeded database (issue 45, at scale)\n');
+    await runSeededComparison(seededUrl);
+  } else if (measures('seeded')) {
+    console.log(
+      '\nSeeded comparison skipped: set BENCH_SEEDED_DATABASE_URL to a database filled by `npm run seed:scale`.',
+    );
+  }
+
+  if (figures.length === 0) return;
   const cpu = os.cpus();
   console.log(
     `\nServers in their own processes, load from this one; ${CONNECTIONS} connections, ${DURATION_SECONDS} s ` +

@@ -41,6 +41,7 @@ const adminOrderFiltersSchema = z.strictObject({
   to: z.iso.date().optional(),
   limit: z.coerce.number().int().min(1).max(500).default(50),
   offset: z.coerce.number().int().min(0).default(0),
+  cursor: z.uuid({ error: "Use the previous page's nextCursor as cursor." }).optional(),
 });
 
 const actionAnswer = {
@@ -79,8 +80,8 @@ const orderSearchRoutes =
         },
       },
       async (request) => {
-        const { rows, total } = await admin.searchOrders(request.query);
-        return { orders: toAdminOrders(rows), total };
+        const { rows, total, nextCursor } = await admin.searchOrders(request.query);
+        return { orders: toAdminOrders(rows), total, nextCursor };
       },
     );
 

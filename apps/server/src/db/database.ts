@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -54,6 +55,12 @@ export async function openDatabase(options: {
     : openEmbedded(options.dataDir, options.snapshot, migrate);
 }
 
+/**
+ * The extensions the migrations create, loaded into every embedded database: pg_trgm, whose index finds
+ * a part of an e-mail address among a hundred thousand customers (docs/performance.md, "At scale").
+ */
+export const EMBEDDED_EXTENSIONS = { pg_trgm };
+
 async function openEmbedded(
   dataDir: string | null,
   snapshot: Blob | undefined,
@@ -63,20 +70,44 @@ async function openEmbedded(
   if (dataDir) {
     const dbDir = path.join(dataDir, 'db');
     mkdirSync(dbDir, { recursive: true });
-    client = await PGlite.create(dbDir);
+    client = await PGlite.create(dbDir, { extensions: EMBEDDED_EXTENSIONS });
   } else {
-    client = await PGlite.create(snapshot ? { loadDataDir: snapshot } : {});
+    client = await PGlite.create({
+      extensions: EMBEDDED_EXTENSIONS,
+      ...(snapshot ? { loadDataDir: snapshot } : {}),
+    });
   }
   const db = drizzlePglite({ client, schema });
   if (migrate) await migratePglite(db, { migrationsFolder });
   keepNamedStatements(client);
   takeTurns(client);
+  const analyzing = keepStatisticsFresh(client);
   return {
     db: db as unknown as Database,
     kind: 'embedded',
     ping: () => pingWith(db),
-    close: () => client.close(),
+    close: () => {
+      clearInterval(analyzing);
+      return client.close();
+    },
   };
+}
+
+/** How often the embedded database's planner statistics are renewed. */
+const EMBEDDED_ANALYZE_EVERY_MS = 10 * 60_000;
+
+/**
+ * PostgreSQL's autovacuum keeps the planner's statistics fresh; the embedded database has no such
+ * background worker, so a table that grew from empty would keep being planned as empty (a sequential
+ * scan where an index serves). The process that owns it runs ANALYZE every 10 minutes, queued like any
+ * other call (docs/performance.md, "At scale").
+ */
+function keepStatisticsFresh(client: PGlite): NodeJS.Timeout {
+  const timer = setInterval(() => {
+    void client.query('analyze').catch(() => undefined);
+  }, EMBEDDED_ANALYZE_EVERY_MS);
+  timer.unref();
+  return timer;
 }
 
 /** The longest the embedded database's queued calls keep the event loop from turning. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/database';
 import { orderEvents, orders, taxIdentities, users, type OrderRow, type TaxIdentityRow } from '../db/schema';
 
@@ -139,27 +139,37 @@ export interface SellerRow {
 }
 
 /**
- * One page of the year's completed sells with each seller's W-9 (if any): sellers without a W-9 first
- * (the operator must chase them before filing), then by date.
+ * One page of the year's completed sells with each seller's W-9 (if any), in trade-time order after
+ * `cursor`, of sellers with (`w9OnFile`) or without a W-9: the 1099-DA file lists those without first
+ * (the operator must chase them before filing), each part read a page at a time by keyset, so the file
+ * costs the same per line however many sells the year had (docs/performance.md, "At scale").
  */
 export async function findCompletedSellsWithSellers(
   db: Database,
-  year: number,
-  offset: number,
+  filter: { year: number; w9OnFile: boolean },
+  cursor: YearOrderCursor | null,
   pageSize: number,
 ): Promise<SellerRow[]> {
-  const { from, to } = yearBounds(year);
+  const { from, to } = yearBounds(filter.year);
   const rows = await db
     .select({ order: orders, email: users.email, identity: taxIdentities })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .leftJoin(taxIdentities, eq(taxIdentities.userId, orders.userId))
     .where(
-      and(eq(orders.type, 'sell'), eq(orders.status, 'completed'), gte(tradeTime, from), lt(tradeTime, to)),
+      and(
+        eq(orders.type, 'sell'),
+        eq(orders.status, 'completed'),
+        gte(tradeTime, from),
+        lt(tradeTime, to),
+        filter.w9OnFile ? isNotNull(taxIdentities.userId) : isNull(taxIdentities.userId),
+        cursor
+          ? sql`(${tradeTime}, ${orders.id}) > (select coalesce(c.completed_at, c.created_at), c.id from ${orders} c where c.id = ${cursor.id})`
+          : undefined,
+      ),
     )
-    .orderBy(sql`${taxIdentities.userId} is not null`, asc(tradeTime), asc(orders.id))
-    .limit(pageSize)
-    .offset(offset);
+    .orderBy(asc(tradeTime), asc(orders.id))
+    .limit(pageSize);
   return rows;
 }
 

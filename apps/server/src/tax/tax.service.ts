@@ -29,6 +29,7 @@ import {
   sumCompletedOrders,
   tradeTimeOf,
   upsertTaxIdentity,
+  type SellerRow,
   type YearOrderCursor,
 } from './tax.repository';
 import { keyId, type TinCipher } from './tin-cipher';
@@ -215,36 +216,43 @@ function statementTotals(sums: Awaited<ReturnType<typeof sumCompletedOrders>>) {
 /** The 1099-DA worksheet's lines: its header, then the year's completed sells, PAGE_SIZE at a time. */
 async function* form1099DaLines(db: Database, year: number) {
   yield csvRow(FORM_1099_DA_COLUMNS);
-  for (let offset = 0; ; offset += PAGE_SIZE) {
-    const page = await findCompletedSellsWithSellers(db, year, offset, PAGE_SIZE);
-    yield page
-      .map(({ order, email, identity }) =>
-        csvRow([
-          identity?.legalName ?? '',
-          identity ? maskTin(identity.tinType, identity.tinLast4) : '',
-          identity?.tinType ?? '',
-          identity?.addressLine1 ?? '',
-          identity?.city ?? '',
-          identity?.state ?? '',
-          identity?.postalCode ?? '',
-          email,
-          tradeTimeOf(order).toISOString().slice(0, 10),
-          // Gross proceeds of a digital asset sale are the cash less its transaction costs
-          // (26 CFR 1.6045-1(d)(5)): what the customer was paid; the costs are shown beside it.
-          formatUsd(order.valueCents),
-          formatUsd(feesOf(order)),
-          formatBtc(order.amountSats),
-          'noncovered',
-          identity ? `on file (certified ${identity.certifiedAt.toISOString().slice(0, 10)})` : 'missing',
-          // The sale's transaction: the deposit's txid, or a Lightning payment's hash with its preimage.
-          order.txn,
-          lightningProofOf(order)?.preimage,
-          order.id,
-        ]),
-      )
-      .join('');
-    if (page.length < PAGE_SIZE) return;
+  // Sellers without a W-9 first, then those with one; each part by keyset, oldest trade first.
+  for (const w9OnFile of [false, true]) {
+    let cursor: YearOrderCursor | null = null;
+    for (;;) {
+      const page = await findCompletedSellsWithSellers(db, { year, w9OnFile }, cursor, PAGE_SIZE);
+      yield page.map(form1099DaLine).join('');
+      const last = page[page.length - 1];
+      if (!last || page.length < PAGE_SIZE) break;
+      cursor = { id: last.order.id };
+    }
   }
+}
+
+/** One sell's line of the 1099-DA worksheet. */
+function form1099DaLine({ order, email, identity }: SellerRow): string {
+  return csvRow([
+    identity?.legalName ?? '',
+    identity ? maskTin(identity.tinType, identity.tinLast4) : '',
+    identity?.tinType ?? '',
+    identity?.addressLine1 ?? '',
+    identity?.city ?? '',
+    identity?.state ?? '',
+    identity?.postalCode ?? '',
+    email,
+    tradeTimeOf(order).toISOString().slice(0, 10),
+    // Gross proceeds of a digital asset sale are the cash less its transaction costs
+    // (26 CFR 1.6045-1(d)(5)): what the customer was paid; the costs are shown beside it.
+    formatUsd(order.valueCents),
+    formatUsd(feesOf(order)),
+    formatBtc(order.amountSats),
+    'noncovered',
+    identity ? `on file (certified ${identity.certifiedAt.toISOString().slice(0, 10)})` : 'missing',
+    // The sale's transaction: the deposit's txid, or a Lightning payment's hash with its preimage.
+    order.txn,
+    lightningProofOf(order)?.preimage,
+    order.id,
+  ]);
 }
 
 /** The 1099-DA worksheet's columns: what Form 1099-DA asks of each sale, and the W-9 behind it. */

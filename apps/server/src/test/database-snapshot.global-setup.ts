@@ -16,6 +16,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { TestProject } from 'vitest/node';
 import { migrationsFolder, serverRoot } from '../config/server-paths';
+import { EMBEDDED_EXTENSIONS } from '../db/database';
 
 /**
  * Vitest global setup of the embedded-database API suite. Creating a PGlite database runs initdb, which
@@ -43,7 +44,7 @@ async function migratedSnapshot(): Promise<string> {
   const file = path.join(cacheDir, `migrated-${snapshotKey()}.tar`);
   if (existsSync(file)) return file;
 
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: EMBEDDED_EXTENSIONS });
   try {
     await migrate(drizzle({ client }), { migrationsFolder });
     const dump = await client.dumpDataDir('none');

@@ -53,7 +53,12 @@ export const queueSchema = z.object({
 });
 export type WorkQueue = z.infer<typeof queueSchema>;
 
-export const orderListSchema = z.object({ orders: z.array(adminOrderSchema), total: z.number() });
+/** A page of the order desk's search; `nextCursor` (the last order's id on a full page) asks for the next one. */
+export const orderListSchema = z.object({
+  orders: z.array(adminOrderSchema),
+  total: z.number(),
+  nextCursor: z.string().nullable().optional(),
+});
 
 /** Why an order is held for a person, in the back office's words. */
 export const ORDER_FLAG_LABEL: Record<string, string> = {

@@ -44,6 +44,9 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(table.email),
     uniqueIndex('users_google_id_unique').on(table.googleId),
     uniqueIndex('users_referral_code_unique').on(table.referralCode),
+    // The back office finds a customer by whole phone number (docs/performance.md, "At scale"); part of
+    // an e-mail is found by a trigram index, written by hand in migration 0034.
+    index('users_phone_number_idx').on(table.phoneNumber),
     // Referral codes are matched without case (referrals/referral.repository.ts).
     index('users_referral_code_canonical_idx').on(sql`lower(${table.referralCode})`),
     foreignKey({ columns: [table.referredByUserId], foreignColumns: [table.id] }),

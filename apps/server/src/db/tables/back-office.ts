@@ -109,6 +109,8 @@ export const monitoringCases = pgTable(
       .where(sql`${table.status} <> 'closed'`),
     uniqueIndex('monitoring_cases_trigger_unique').on(table.userId, table.rule, table.triggerKey),
     index('monitoring_cases_status_idx').on(table.status, table.openedAt),
+    // The case list, newest first, read from an index (docs/performance.md, "At scale").
+    index('monitoring_cases_opened_idx').on(table.openedAt, table.id),
     check(
       'monitoring_cases_closed_outcome',
       sql`(${table.status} = 'closed') = (${table.outcome} is not null and ${table.closedAt} is not null)`,

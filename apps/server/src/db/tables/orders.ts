@@ -107,6 +107,19 @@ export const orders = pgTable(
     // customer's orders of that status: a save's double-submission check (a pending twin of the last
     // seconds) once read every customer's pending orders through an index on the status alone.
     index('orders_status_user_created_idx').on(table.status, table.userId, table.createdAt),
+    // The back office at scale (docs/performance.md, "At scale"): the order desk's pages (newest first,
+    // by keyset), the work queue's lists (oldest change first), the payout due list (oldest first), the
+    // flagged orders, and the year's completed sells of the 1099-DA file in trade-time order, each read
+    // from an index in its own order.
+    index('orders_created_id_idx').on(table.createdAt, table.id),
+    index('orders_type_status_updated_idx').on(table.type, table.status, table.updatedAt),
+    index('orders_type_status_created_idx').on(table.type, table.status, table.createdAt),
+    index('orders_flagged_updated_idx')
+      .on(table.updatedAt)
+      .where(sql`${table.flag} is not null`),
+    index('orders_completed_trade_time_idx')
+      .on(table.type, sql`coalesce(${table.completedAt}, ${table.createdAt})`, table.id)
+      .where(sql`${table.status} = 'completed'`),
     uniqueIndex('orders_paypal_order_unique').on(table.paypalOrderId),
     uniqueIndex('orders_paypal_capture_unique').on(table.paypalCaptureId),
     uniqueIndex('orders_deposit_index_unique').on(table.depositIndex),
