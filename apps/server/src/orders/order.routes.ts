@@ -13,7 +13,7 @@ import {
 } from '@offzero/shared/api/orders';
 import { assertOwnId, requireSignedIn, signedInUser } from '../auth/sessions';
 import { requireStepUp } from '../passkeys/step-up';
-import { lightningDestinationKind } from '../rails/lightning/lightning-destination';
+import { lightningDestinationKind } from '@offzero/shared/bitcoin/payout-destination';
 import { toOrderResponse } from './order.presenter';
 import type { OrderService } from './order.service';
 import { errorResponses } from '../http/error-responses';

@@ -9,7 +9,7 @@ import type { PayoutAddressRow } from '../db/schema';
 import { isUniqueViolation } from '../db/postgres-errors';
 import { AppError } from '../http/errors';
 import { isUuid } from '../http/ids';
-import { lightningDestinationKind } from '../rails/lightning/lightning-destination';
+import { lightningDestinationKind } from '@offzero/shared/bitcoin/payout-destination';
 import type { OutboxService } from '../outbox/outbox.service';
 import {
   confirmPayoutAddress,

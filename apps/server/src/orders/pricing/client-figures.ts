@@ -1,7 +1,7 @@
 import type { SaveOrderRequest } from '@offzero/shared/api/orders';
 import { btcNumberToSats, MoneyParseError, usdNumberToCents } from '@offzero/shared/money/money';
 import { AppError } from '../../http/errors';
-import { lightningDestinationKind } from '../../rails/lightning/lightning-destination';
+import { lightningDestinationKind } from '@offzero/shared/bitcoin/payout-destination';
 import { ENTER_AMOUNT, type Figures } from './priced-order';
 
 /**

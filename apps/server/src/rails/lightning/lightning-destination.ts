@@ -8,6 +8,7 @@ import {
   type Bolt11Invoice,
 } from '@offzero/shared/bitcoin/bolt11';
 import { formatBtc } from '@offzero/shared/money/money';
+import { lightningDestinationKind } from '@offzero/shared/bitcoin/payout-destination';
 import { AppError } from '../../http/errors';
 
 /**
@@ -35,19 +36,6 @@ export const DESTINATION_MESSAGES = {
   wrongInvoice: (address: string) =>
     `The wallet behind ${address} answered with an invoice that does not match. Paste an invoice instead.`,
 } as const;
-
-const LIGHTNING_ADDRESS = /^[a-z0-9._+-]+@([a-z0-9-]+\.)*[a-z0-9-]+(:\d{1,5})?$/;
-
-/** Which kind a destination is, by its form alone (what the customer sees before paying). */
-export function lightningDestinationKind(text: string): LightningDestination['kind'] | null {
-  const value = text
-    .trim()
-    .replace(/^lightning:/i, '')
-    .toLowerCase();
-  if (/^ln(bc|tb|tbs|bcrt)[0-9]*[munp]?1[02-9ac-hj-np-z]+$/.test(value)) return 'invoice';
-  if (LIGHTNING_ADDRESS.test(value)) return 'lightning-address';
-  return null;
-}
 
 /** Whether a buy's destination is a Lightning one (an invoice or a Lightning address). */
 export function paysOutByLightning(order: { type: string; walletAddress: string | null }): boolean {

@@ -2,7 +2,8 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { OrderLightningPayout } from '@offzero/shared/api/order-lightning';
 import type { Database, Transaction } from '../../db/database';
 import { lightningPayouts, payouts, type OrderRow } from '../../db/schema';
-import { lightningDestinationKind, paysOutByLightning } from './lightning-destination';
+import { lightningDestinationKind } from '@offzero/shared/bitcoin/payout-destination';
+import { paysOutByLightning } from './lightning-destination';
 
 const SHOWN_STATES = ['requested', 'submitted', 'settled', 'failed'] as const;
 

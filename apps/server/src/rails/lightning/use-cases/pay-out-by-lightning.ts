@@ -11,10 +11,10 @@ import { findGlobalSettings } from '../../../settings/global-settings.repository
 import {
   checkPayoutInvoice,
   invoiceForLightningAddress,
-  lightningDestinationKind,
   paysOutByLightning,
   type LnurlOptions,
 } from '../lightning-destination';
+import { lightningDestinationKind } from '@offzero/shared/bitcoin/payout-destination';
 import type { LightningNode } from '../lightning-node';
 import { lightningPayoutSender } from '../lightning-payout-sender';
 import { recordLightningOutcome } from './record-lightning-outcome';
