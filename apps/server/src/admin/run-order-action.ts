@@ -60,7 +60,12 @@ export async function runOrderAction(
     });
     return { before, after };
   });
-  if (after.status !== before.status) await deps.notify(after);
+  // A payment confirmed or a flag cleared may make a payout due at once (a Lightning buy, an instant
+  // sell) without changing the status: those are told too (docs/design.md, "Payouts").
+  const payoutMayBeDue =
+    (after.paymentConfirmedAt !== null && before.paymentConfirmedAt === null) ||
+    (after.flag === null && before.flag !== null);
+  if (after.status !== before.status || payoutMayBeDue) await deps.notify(after);
   return after;
 }
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { encodeBolt11 } from '@offzero/shared/bitcoin/bolt11';
 import { globalSettings, lightningPayouts, orders, payouts } from '../../db/schema';
 import { logIn, registerVerifiedCustomer, type RegisteredCustomer } from '../../test/accounts-helpers';
@@ -283,8 +283,11 @@ describe('saving a buy to a Lightning destination', () => {
       payload: { note: 'Seen in the Zelle inbox' },
     });
     expect(marked.statusCode, marked.body).toBe(200);
-    await t.app.lightning!.payDueBuys();
-    expect(await orderRow(orderId)).toMatchObject({ status: 'completed', txn: paymentHash });
+    // Sent at once on the operator's word, not left for the reconcile pass.
+    await vi.waitFor(
+      async () => expect(await orderRow(orderId)).toMatchObject({ status: 'completed', txn: paymentHash }),
+      { timeout: 5_000, interval: 100 },
+    );
     expect(await payoutsOf(orderId)).toHaveLength(1);
   });
 
