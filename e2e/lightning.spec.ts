@@ -131,7 +131,8 @@ for (const [label, size] of SIZES) {
     const details = page.getByTestId('order-details');
     await expect(details.getByText('Payment hash (txn)')).toBeVisible();
     await expect(details.getByRole('button', { name: 'Copy Lightning invoice' })).toBeVisible();
-    await expect(details.getByText(order.lightning!.paymentHash)).toBeVisible();
+    // The hash is the order's transaction, and the timeline's reference too.
+    await expect(details.getByText(order.lightning!.paymentHash).first()).toBeVisible();
     await snapAsIs(page, 'lightning', `sell-${label}-drawer`);
     await api.dispose();
   });
@@ -159,7 +160,7 @@ for (const [label, size] of SIZES) {
 
     await page.goto(`/orders?order=${order._id}`);
     const timeline = page.getByTestId('order-details').getByTestId('order-timeline');
-    for (const step of ['Order placed', 'Bitcoin received', 'Dollars sent']) {
+    for (const step of ['Order placed', 'Paid by Lightning', 'Dollars sent', 'Dollars arrived']) {
       const entry = timeline.locator('li', { hasText: step }).first();
       // Each step with its own time, to the second.
       await expect(entry.locator('time')).toHaveText(/\d{1,2}:\d{2}:\d{2}\s?[AP]M/);
@@ -216,7 +217,7 @@ for (const [label, size] of SIZES) {
     await page.goto(`/orders?order=${order._id}`);
     const section = page.getByTestId('order-details').getByTestId('lightning-payout');
     await expect(section.getByTestId('lightning-payout-status')).toHaveText('Settled');
-    await expect(section.getByText('Proof of payment')).toBeVisible();
+    await expect(section.getByText('Proof of payment', { exact: true })).toBeVisible();
     await expect(section.getByTestId('lightning-preimage')).toHaveText(preimage);
     await snapAsIs(page, 'lightning', `buy-${label}-drawer`);
 
