@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DepositBuyStatus } from '@offzero/shared/api/deposit-buys';
 import type { BankCreditRow } from '../../bank/bank-credits.repository';
 import type { Database, Transaction } from '../../db/database';
@@ -122,6 +122,36 @@ export async function updateDepositBuy(
     .set({ ...patch, updatedAt: sql`now()` })
     .where(and(eq(depositBuys.id, id), inArray(depositBuys.status, [...from])))
     .returning();
+  return row ?? null;
+}
+
+/**
+ * Takes over a claimed buy left by a worker that stopped: one worker wins (the claim's time moves on),
+ * so two run jobs never make the same buy side by side.
+ */
+export async function takeStaleDepositBuy(db: Db, id: string, staleAt: Date): Promise<DepositBuyRow | null> {
+  const [row] = await db
+    .update(depositBuys)
+    .set({ updatedAt: sql`now()` })
+    .where(
+      and(eq(depositBuys.id, id), eq(depositBuys.status, 'claimed'), lte(depositBuys.updatedAt, staleAt)),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Keeps the buy's quote, only if it has none yet: the first worker's quote is the buy's one. */
+export async function setDepositBuyQuote(db: Db, id: string, quoteId: string): Promise<DepositBuyRow | null> {
+  const [row] = await db
+    .update(depositBuys)
+    .set({ quoteId, updatedAt: sql`now()` })
+    .where(and(eq(depositBuys.id, id), eq(depositBuys.status, 'claimed'), isNull(depositBuys.quoteId)))
+    .returning();
+  return row ?? null;
+}
+
+export async function findDepositBuy(db: Db, id: string): Promise<DepositBuyRow | null> {
+  const [row] = await db.select().from(depositBuys).where(eq(depositBuys.id, id));
   return row ?? null;
 }
 

@@ -11,6 +11,7 @@ import { ownConfirmedEntry } from '../use-cases/create-plan';
 import type { PlanDeps } from '../use-cases/plan-deps';
 import {
   findDepositBuysToCarry,
+  takeStaleDepositBuy,
   findDepositBuySetting,
   saveDepositBuySetting,
 } from './deposit-buys.repository';
@@ -82,11 +83,12 @@ export function createDepositBuysService(deps: PlanDeps) {
     /** The run job's part: claims a stopped worker left, and holds that are over. */
     async carryOn(): Promise<void> {
       const now = deps.now();
-      const due = await findDepositBuysToCarry(deps.db, {
-        staleAt: new Date(now.getTime() - STALE_CLAIM_MS),
-        now,
-      });
-      for (const buy of due) {
+      const staleAt = new Date(now.getTime() - STALE_CLAIM_MS);
+      const due = await findDepositBuysToCarry(deps.db, { staleAt, now });
+      for (const found of due) {
+        const buy =
+          found.status === 'claimed' ? await takeStaleDepositBuy(deps.db, found.id, staleAt) : found;
+        if (!buy) continue; // another worker took it over
         const step = buy.status === 'claimed' ? makeDepositBuy(deps, buy) : releaseDepositBuy(deps, buy);
         await step.catch((error: unknown) =>
           deps.log.warn({ err: error, depositBuyId: buy.id }, 'deposit buy waits for a retry'),

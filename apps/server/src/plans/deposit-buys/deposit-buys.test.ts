@@ -243,4 +243,22 @@ describe('a deposit that pays no waiting buy (docs/design.md, "Recurring buys")'
     expect(credit.reason).toContain('OffZero is not available in New York yet.');
     expect(await buysOf(credit.id)).toMatchObject([{ status: 'refused', orderId: null }]);
   });
+
+  it('left claimed by a worker that stopped, is made once when two run passes take it up at once', async () => {
+    const ada = await customer('ada.stale.deposit@example.com');
+    const credit = await deposit(ada.accountNumber, 120);
+    await turnOn(ada);
+    // The claim a stopped worker left behind: no quote, no order, untouched for ten minutes.
+    await t.database.db.insert(depositBuys).values({
+      creditId: credit.id,
+      userId: ada.who.userId,
+      amountCents: credit.amountCents,
+      status: 'claimed',
+      updatedAt: new Date(Date.now() - 600_000),
+    });
+    await Promise.all([t.app.plans.depositBuys.carryOn(), t.app.plans.depositBuys.carryOn()]);
+    const made = await t.database.db.select().from(orders).where(eq(orders.userId, ada.who.userId));
+    expect(made).toHaveLength(1);
+    expect(await buysOf(credit.id)).toMatchObject([{ status: 'paid', orderId: made[0]!.id }]);
+  });
 });

@@ -16,12 +16,14 @@ import type { PlanDeps } from '../use-cases/plan-deps';
 import { cancelRunOrder, saveRunOrder } from '../use-cases/run-plan';
 import {
   findCredit,
+  findDepositBuy,
   findDepositBuySetting,
   findStoredCredit,
   insertDepositBuy,
   lockCredit,
   markCreditBought,
   recordDepositEvent,
+  setDepositBuyQuote,
   setUnmatchedReason,
   updateDepositBuy,
 } from './deposit-buys.repository';
@@ -85,9 +87,14 @@ export async function makeDepositBuy(deps: PlanDeps, claimed: DepositBuyRow): Pr
         type: 'buy',
         value: centsToUsdNumber(buy.amountCents),
       });
-      buy = (await updateDepositBuy(deps.db, buy.id, ['claimed'], { quoteId: quote.id })) ?? buy;
+      // Another worker's quote, if it kept one first, is the buy's quote.
+      buy =
+        (await setDepositBuyQuote(deps.db, buy.id, quote.id)) ??
+        (await findDepositBuy(deps.db, buy.id)) ??
+        buy;
     }
-    const quoteId = buy.quoteId!;
+    if (buy.status !== 'claimed' || !buy.quoteId) throw new Error(`deposit buy ${buy.id} moved on meanwhile`);
+    const quoteId = buy.quoteId;
     const orderId =
       buy.orderId ??
       (await findQuoteOrderId(deps.db, quoteId)) ??
@@ -104,6 +111,9 @@ export async function makeDepositBuy(deps: PlanDeps, claimed: DepositBuyRow): Pr
     return await payWithCredit(deps, buy, orderId);
   } catch (error) {
     if (!(error instanceof AppError) || error.code === 'UNAVAILABLE') throw error;
+    // Its quote already made an order (another worker saved it meanwhile): carried on later, not refused.
+    if (error.code === 'CONFLICT' && buy.quoteId && (await findQuoteOrderId(deps.db, buy.quoteId)))
+      throw error;
     return refuseDepositBuy(deps, buy, error.message);
   }
 }
