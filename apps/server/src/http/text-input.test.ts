@@ -178,10 +178,10 @@ describe('every route', () => {
       }
     }
     expect(checked).toBeGreaterThan(100);
-    // Cancel, mark paid, both payouts, refund BTC and resolve flag; the KYC decision; disable, enable,
-    // restrict, lift a restriction and move between tiers; a case note; and a pasted signed PSBT
-    // (base64 wrapped over lines, as wallets export it).
-    expect(multiline, multilineLabels.join('\n')).toBe(14);
+    // Cancel, mark paid, both payouts, refund BTC, record a USD refund and resolve flag; the KYC
+    // decision; disable, enable, restrict, lift a restriction and move between tiers; a case note; and
+    // a pasted signed PSBT (base64 wrapped over lines, as wallets export it).
+    expect(multiline, multilineLabels.join('\n')).toBe(15);
   });
 
   it('refuses them in query strings and path parameters too, never a 500', async () => {

@@ -403,6 +403,7 @@ describe('a buy paid out to a Lightning address (LNURL-pay, local server)', () =
           amountSats: AMOUNT,
         }),
         status: 'processing',
+        paymentConfirmedAt: new Date(),
       })
       .returning();
     // Unconfirmed: nothing claimed, the customer must open the e-mailed link first.
