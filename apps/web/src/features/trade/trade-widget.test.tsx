@@ -342,6 +342,12 @@ const customerSettingsWithAchCharges = {
     bank_charges: 25,
   },
   instant: { is_active: false, bank_charges: 0.5, max_payout: 25_000 },
+  lightning: {
+    is_active: true,
+    max_order_sats: 5_000_000,
+    max_payout_sats: 5_000_000,
+    daily_payout_sats: 50_000_000,
+  },
 };
 
 describe('TradeWidget, sell', () => {
