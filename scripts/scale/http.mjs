@@ -13,10 +13,13 @@ export const useCsrf = (token) => {
   csrf = token;
 };
 
-/** A GET, tried again on 502/503/504 or a failed connection for up to 15 s. */
+/**
+ * A GET, tried again on 502/503/504 or a failed connection for up to 30 s: long enough for a killed
+ * web process to restart and nginx to take it back while the worker is being killed as well.
+ */
 export async function get(pathname, token) {
   traffic.gets += 1;
-  return retrying('GET', pathname, undefined, token);
+  return retrying('GET', pathname, undefined, token, 30_000);
 }
 
 /**
@@ -25,11 +28,12 @@ export async function get(pathname, token) {
  */
 export async function postRepeatable(pathname, data, token) {
   traffic.posts += 1;
-  return retrying('POST', pathname, data, token);
+  // A bank sends a credit again for far longer than a reader waits: through a whole web restart.
+  return retrying('POST', pathname, data, token, 45_000);
 }
 
-async function retrying(method, pathname, data, token) {
-  const deadline = Date.now() + 15_000;
+async function retrying(method, pathname, data, token, patienceMs = 15_000) {
+  const deadline = Date.now() + patienceMs;
   for (let attempt = 0; ; attempt += 1) {
     let status;
     let body;

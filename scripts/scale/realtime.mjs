@@ -8,7 +8,9 @@ import { getOk } from './http.mjs';
 export function realtimeClient(customer) {
   const state = {
     readies: 0,
+    /** Close codes of sockets that had been ready (an attempt refused while no process is up is not one). */
     closes: [],
+    failedAttempts: 0,
     events: [],
     /** Order id → the order as the client last read it (after each event and each reconnection). */
     orders: new Map(),
@@ -30,11 +32,13 @@ export function realtimeClient(customer) {
   const connect = () => {
     if (state.stopped) return;
     const socket = new WebSocket(`ws://127.0.0.1:${ports.nginx}/api/realtime`);
+    let ready = false;
     state.socket = socket;
     socket.on('open', () => socket.send(JSON.stringify({ type: 'auth', token: customer.token })));
     socket.on('message', (data) => {
       const message = JSON.parse(String(data));
       if (message.type === 'ready') {
+        ready = true;
         state.readies += 1;
         if (state.readies > 1) catchUp();
       } else if (message.type !== 'pong') {
@@ -44,7 +48,8 @@ export function realtimeClient(customer) {
     });
     socket.on('error', () => undefined);
     socket.on('close', (code) => {
-      state.closes.push(code);
+      if (ready) state.closes.push(code);
+      else state.failedAttempts += 1;
       if (code !== 4401) setTimeout(connect, 300).unref();
     });
   };

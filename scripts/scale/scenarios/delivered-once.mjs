@@ -92,7 +92,8 @@ export async function socketsCaughtUp({ buyer, seller, buy, sell, buyerSocket, s
       sellerSocket.readies === sellerSocket.closes.length + 1 &&
       buyerSocket.socket.readyState === WebSocket.OPEN &&
       sellerSocket.socket.readyState === WebSocket.OPEN,
-    `buyer closes ${buyerSocket.closes} readies ${buyerSocket.readies}; seller closes ${sellerSocket.closes} readies ${sellerSocket.readies}`,
+    `buyer closes ${buyerSocket.closes} readies ${buyerSocket.readies} failed attempts ${buyerSocket.failedAttempts}; ` +
+      `seller closes ${sellerSocket.closes} readies ${sellerSocket.readies} failed attempts ${sellerSocket.failedAttempts}`,
   );
   check(
     'the reconnected clients are up to date (both orders completed, as the API says)',
