@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
-import { test as base, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/fixtures';
 import { apiClient, logIn, registerCustomer, type Api, type Customer } from './support/api';
 import { latestCode, sessionToken, sessionUserId } from './support/customers';
 import { nextPhoneDigits } from './support/run-state';
@@ -14,14 +15,6 @@ import { DESKTOP, MOBILE, screenPath, snapAtWidths } from './support/screens';
 const stamp = Date.now();
 
 /** Each test's API client, like a second browser. */
-const test = base.extend<{ api: Api }>({
-  api: async ({ baseURL }, use) => {
-    const api = await apiClient(baseURL!);
-    await use(api);
-    await api.dispose();
-  },
-});
-
 /** Full-page screenshots of the current screen at desktop and phone width, for a human to look at. */
 const snap = (page: Page, name: string) => snapAtWidths(page, 'accounts', name);
 

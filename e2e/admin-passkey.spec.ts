@@ -1,6 +1,8 @@
 /// <reference lib="dom" />
-import { test as base, expect, type CDPSession, type Page } from '@playwright/test';
-import { apiClient, registerCustomer, signedInPage, type Api } from './support/api';
+import { expect } from '@playwright/test';
+import { test } from './support/fixtures';
+import { addVirtualAuthenticator } from './support/virtual-authenticator';
+import { registerCustomer, signedInPage } from './support/api';
 import { latestCode } from './support/customers';
 import { gotoInteractive } from './support/interactive';
 import { nextPhoneDigits } from './support/run-state';
@@ -13,35 +15,10 @@ import { PASSKEY_ADMIN_EMAIL } from './support/staff';
 // Security page, logs out, and signs in again with the e-mail code and then "Use a passkey instead".
 // Screenshots at 390 and 1280 px go to e2e/.screens/.
 
-const test = base.extend<{ api: Api }>({
-  api: async ({ baseURL }, use) => {
-    const api = await apiClient(baseURL!);
-    await use(api);
-    await api.dispose();
-  },
-});
-
-/** A security key with user verification (a PIN), as an operator's. */
-async function addVirtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'usb',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, authenticatorId };
-}
-
 test('a new admin adds a passkey and signs in with it as the second factor', async ({ api, browser }) => {
   const admin = await registerCustomer(api, PASSKEY_ADMIN_EMAIL, `+1${nextPhoneDigits()}`);
   const page = await signedInPage(browser, admin.token, DESKTOP);
-  const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
+  const { cdp, authenticatorId } = await addVirtualAuthenticator(page, 'usb');
 
   // Back office → Security: name the passkey and add it; the virtual key answers the browser's dialog.
   await gotoInteractive(page, '/admin/security');

@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
-import { test as base, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/fixtures';
 import {
   adminToken,
-  apiClient,
   confirmPayoutAddresses,
   makeTradeReady,
   orderOf,
@@ -10,7 +10,6 @@ import {
   saveBuy,
   signInAs,
   signedInPage,
-  type Api,
 } from './support/api';
 import { nextPhoneDigits } from './support/run-state';
 import { DESKTOP, snapAtWidths } from './support/screens';
@@ -20,14 +19,6 @@ import { DESKTOP, snapAtWidths } from './support/screens';
 // is paid (the bank's trace number as its reference) and is due in the bitcoin payout batch, and
 // nobody pressed "Mark payment received". Screenshots at 1280 and 390 px.
 const stamp = Date.now();
-
-const test = base.extend<{ api: Api }>({
-  api: async ({ baseURL }, use) => {
-    const api = await apiClient(baseURL!);
-    await use(api);
-    await api.dispose();
-  },
-});
 
 const snap = (page: Page, name: string) => snapAtWidths(page, 'bank-inbound', name);
 

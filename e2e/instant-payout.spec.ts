@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
-import { test as base, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/fixtures';
 import {
   adminToken,
-  apiClient,
   bankAccount,
   confirmDeposit,
   listOrders,
@@ -11,7 +11,6 @@ import {
   registerCustomer,
   signInAs,
   signedInPage,
-  type Api,
 } from './support/api';
 import { gotoInteractive } from './support/interactive';
 import { nextPhoneDigits } from './support/run-state';
@@ -27,14 +26,6 @@ const stamp = Date.now();
 
 /** Checksum-valid, even last digit: the demo bank says it reaches RTP and FedNow. */
 const INSTANT_BANK = { ...bankAccount, routing_number: '022000020', account_number: '4000123456' };
-
-const test = base.extend<{ api: Api }>({
-  api: async ({ baseURL }, use) => {
-    const api = await apiClient(baseURL!);
-    await use(api);
-    await api.dispose();
-  },
-});
 
 const snap = (page: Page, name: string) => snapAtWidths(page, 'instant-payout', name);
 

@@ -1,6 +1,8 @@
 /// <reference lib="dom" />
-import { test as base, expect, type CDPSession, type Page } from '@playwright/test';
-import { apiClient, registerCustomer, signedInPage, type Api } from './support/api';
+import { expect } from '@playwright/test';
+import { test } from './support/fixtures';
+import { addVirtualAuthenticator } from './support/virtual-authenticator';
+import { registerCustomer, signedInPage } from './support/api';
 import { gotoInteractive } from './support/interactive';
 import { nextPhoneDigits } from './support/run-state';
 import { DESKTOP, snapAtWidths } from './support/screens';
@@ -11,38 +13,13 @@ import { DESKTOP, snapAtWidths } from './support/screens';
 // call refused without the assertion. Screenshots at 390 and 1280 px go to e2e/.screens/.
 const stamp = Date.now();
 
-const test = base.extend<{ api: Api }>({
-  api: async ({ baseURL }, use) => {
-    const api = await apiClient(baseURL!);
-    await use(api);
-    await api.dispose();
-  },
-});
-
-/** A platform authenticator with user verification, as a phone with a fingerprint reader. */
-async function addVirtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, authenticatorId };
-}
-
 test('register a passkey, log in with it alone, and confirm a new payout address with it', async ({
   api,
   browser,
 }) => {
   const customer = await registerCustomer(api, `passkey-${stamp}@example.com`, `+1${nextPhoneDigits()}`);
   const page = await signedInPage(browser, customer.token, DESKTOP);
-  const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
+  const { cdp, authenticatorId } = await addVirtualAuthenticator(page, 'internal');
 
   // Settings → Passkeys: name it and add it; the browser's dialog is answered by the virtual device.
   await gotoInteractive(page, '/settings');
@@ -76,7 +53,9 @@ test('register a passkey, log in with it alone, and confirm a new payout address
   await book.getByRole('button', { name: 'Add payout address' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add payout address' });
   await dialog.getByLabel('Label').fill('Cold storage');
-  await dialog.getByLabel('Bitcoin address or extended public key').fill('tb1q6rz28mcfaxtmd6v789l9rrlrusdprr9pqcpvkl');
+  await dialog
+    .getByLabel('Bitcoin address or extended public key')
+    .fill('tb1q6rz28mcfaxtmd6v789l9rrlrusdprr9pqcpvkl');
   await dialog.getByRole('button', { name: 'Add address' }).click();
   await expect(dialog).toBeHidden();
   await expect(book.getByTestId('address-book-entry')).toContainText('Cold storage');

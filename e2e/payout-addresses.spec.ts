@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
-import { test as base, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/fixtures';
 import {
   adminToken,
-  apiClient,
   orderOf,
   registerCustomer,
   saveBuy,
@@ -19,14 +19,6 @@ import { DESKTOP, MOBILE, snapAsIs } from './support/screens';
 // buys with Zelle, and the back office pays the bitcoin to that address. Screenshots at phone and
 // desktop width go to e2e/.screens/.
 const stamp = Date.now();
-
-const test = base.extend<{ api: Api }>({
-  api: async ({ baseURL }, use) => {
-    const api = await apiClient(baseURL!);
-    await use(api);
-    await api.dispose();
-  },
-});
 
 const snap = (page: Page, name: string) => snapAsIs(page, 'payout-addresses', name);
 

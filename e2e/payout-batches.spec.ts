@@ -1,16 +1,15 @@
 /// <reference lib="dom" />
-import { test as base, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/fixtures';
 import { readFileSync } from 'node:fs';
 import {
   adminToken,
-  apiClient,
   listOrders,
   makeTradeReady,
   orderOf,
   registerCustomer,
   savePaidZelleBuy,
   signedInPage,
-  type Api,
 } from './support/api';
 import { nextPhoneDigits } from './support/run-state';
 import { DESKTOP, MOBILE, screenPath, snapAtWidths } from './support/screens';
@@ -21,14 +20,6 @@ import { gotoInteractive } from './support/interactive';
 // a hardware wallet), uploads it; both orders complete with the same transaction, each with its own
 // output, and the batch confirms once a block is mined. Screenshots at 1280 and 390 px.
 const stamp = Date.now();
-
-const test = base.extend<{ api: Api }>({
-  api: async ({ baseURL }, use) => {
-    const api = await apiClient(baseURL!);
-    await use(api);
-    await api.dispose();
-  },
-});
 
 const snap = (page: Page, name: string) => snapAtWidths(page, 'payouts', name, { capture: 'tall-window' });
 

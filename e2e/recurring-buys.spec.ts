@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
-import { test as base, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/fixtures';
 import {
   adminToken,
-  apiClient,
   bankAccount,
   confirmPayoutAddresses,
   registerCustomer,
@@ -21,14 +21,6 @@ import { DESKTOP, snapAtWidths } from './support/screens';
 const stamp = Date.now();
 // A bank account number of this run only, so the demo bank's transfers of it are this customer's.
 const accountNumber = `7${String(stamp).slice(-10)}`;
-
-const test = base.extend<{ api: Api }>({
-  api: async ({ baseURL }, use) => {
-    const api = await apiClient(baseURL!);
-    await use(api);
-    await api.dispose();
-  },
-});
 
 const snap = (page: Page, name: string) => snapAtWidths(page, 'recurring-buys', name);
 
