@@ -1,4 +1,5 @@
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import type { PayoutState } from '@offzero/shared/api/payouts';
 import type { Database, Transaction } from '../db/database';
 import { orderEvents, payouts, type OrderRow, type PayoutPurpose, type PayoutRow } from '../db/schema';
 
@@ -37,15 +38,20 @@ export async function findPayoutOfOrder(
  * movement of money, which staff approve with four eyes whatever the amount (docs/design.md, "Instant payouts").
  */
 export async function hasPayoutThatCameBack(tx: Database | Transaction, orderId: string): Promise<boolean> {
+  return hasOrderPayoutIn(tx, orderId, ['returned', 'failed']);
+}
+
+/** Whether the order has a payout (not a refund) in one of `states`. */
+export async function hasOrderPayoutIn(
+  tx: Database | Transaction,
+  orderId: string,
+  states: readonly PayoutState[],
+): Promise<boolean> {
   const rows = await tx
     .select({ id: payouts.id })
     .from(payouts)
     .where(
-      and(
-        eq(payouts.orderId, orderId),
-        eq(payouts.purpose, 'payout'),
-        inArray(payouts.state, ['returned', 'failed']),
-      ),
+      and(eq(payouts.orderId, orderId), eq(payouts.purpose, 'payout'), inArray(payouts.state, [...states])),
     )
     .limit(1);
   return rows.length > 0;

@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, isNotNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/database';
-import { orders, payoutAddresses, payoutBatchClaims, payouts } from '../db/schema';
+import { orders, payoutAddresses, payoutBatchClaims } from '../db/schema';
+import { hasOrderPayoutIn } from '../payouts/payout.repository';
 
 type Reader = Database | Transaction;
 
@@ -87,18 +88,8 @@ export async function isKnownDestination(
 
 /** Whether the buy's bitcoin payout has started: a live payout row, or a payout batch holding it. */
 export async function hasPayoutStarted(tx: Transaction, orderId: string): Promise<boolean> {
-  const [live] = await tx
-    .select({ id: payouts.id })
-    .from(payouts)
-    .where(
-      and(
-        eq(payouts.orderId, orderId),
-        eq(payouts.purpose, 'payout'),
-        notInArray(payouts.state, ['failed', 'cancelled']),
-      ),
-    )
-    .limit(1);
-  if (live) return true;
+  // Live or done: every state but failed and cancelled (a returned payout did leave).
+  if (await hasOrderPayoutIn(tx, orderId, ['requested', 'submitted', 'settled', 'returned'])) return true;
   const [claimed] = await tx
     .select({ orderId: payoutBatchClaims.orderId })
     .from(payoutBatchClaims)
