@@ -17,9 +17,22 @@ import { seedEmailDomain, seedScale } from './seed-scale';
 
 const SHAPE = { seed: 7, customers: 200, orders: 2_000 };
 let t: TestApp;
+let indexesBefore: string[];
+
+/** Every index of the orders' tables, as the statement that builds it. */
+async function indexesOfOrderTables(): Promise<string[]> {
+  const result = await t.database.db.execute<{ definition: string }>(sql`
+    select indexdef as definition from pg_indexes
+     where schemaname = current_schema()
+       and tablename in ('orders', 'order_events', 'payouts', 'deposits', 'bank_inbound_credits',
+                         'travel_rule_records')
+     order by indexname`);
+  return result.rows.map((row) => row.definition);
+}
 
 beforeAll(async () => {
   t = await createTestApp();
+  indexesBefore = await indexesOfOrderTables();
   await seedScale(t.database.db, SHAPE);
 }, 120_000);
 afterAll(() => t?.close());
@@ -40,6 +53,11 @@ describe('the scale seed', () => {
     expect(await countOf(db.select({ n: count() }).from(deposits))).toBeGreaterThan(100);
     expect(await countOf(db.select({ n: count() }).from(monitoringCases))).toBeGreaterThan(0);
     expect(await countOf(db.select({ n: count() }).from(planRuns))).toBeGreaterThan(0);
+  });
+
+  it("leaves every index of the orders' tables as the migrations made it, though it loads without them", async () => {
+    expect(indexesBefore.length).toBeGreaterThan(20);
+    expect(await indexesOfOrderTables()).toEqual(indexesBefore);
   });
 
   it('covers every type, status and payment method', async () => {
