@@ -14,7 +14,8 @@ interface IndexDefinition {
 
 /** Every index of the tables that no constraint owns, with the statement that builds it again. */
 async function secondaryIndexesOf(db: Database, tables: readonly string[]): Promise<IndexDefinition[]> {
-  const result = await db.execute<{ name: string; definition: string }>(sql`
+  // Both drivers (node-postgres and the embedded database) answer a raw statement with its `rows`.
+  const result: unknown = await db.execute(sql`
     select quote_ident(n.nspname) || '.' || quote_ident(c.relname) as name,
            pg_get_indexdef(i.indexrelid) as definition
       from pg_index i
@@ -25,7 +26,7 @@ async function secondaryIndexesOf(db: Database, tables: readonly string[]): Prom
        and t.relname in (${sql.join(tables.map((table) => sql`${table}`), sql`, `)})
        and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)
      order by 1`);
-  return [...result.rows];
+  return (result as { rows: IndexDefinition[] }).rows;
 }
 
 /**

@@ -21,13 +21,13 @@ let indexesBefore: string[];
 
 /** Every index of the orders' tables, as the statement that builds it. */
 async function indexesOfOrderTables(): Promise<string[]> {
-  const result = await t.database.db.execute<{ definition: string }>(sql`
+  const result: unknown = await t.database.db.execute(sql`
     select indexdef as definition from pg_indexes
      where schemaname = current_schema()
        and tablename in ('orders', 'order_events', 'payouts', 'deposits', 'bank_inbound_credits',
                          'travel_rule_records')
      order by indexname`);
-  return result.rows.map((row) => row.definition);
+  return (result as { rows: { definition: string }[] }).rows.map((row) => row.definition);
 }
 
 beforeAll(async () => {
