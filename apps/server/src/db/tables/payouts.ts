@@ -61,6 +61,9 @@ export const payouts = pgTable(
     uniqueIndex('payouts_order_purpose_unique')
       .on(table.orderId, table.purpose)
       .where(sql`${table.state} not in ('failed', 'cancelled', 'returned')`),
+    // Every payout of an order, whatever its state (the due lists' "not paid yet", the order's panel):
+    // the unique index above holds only live ones, so it cannot answer those.
+    index('payouts_order_idx').on(table.orderId),
     uniqueIndex('payouts_output_unique').on(table.txid, table.vout),
     // The bank's webhook names its transfer: the payout holding it is found by its reference.
     index('payouts_reference_idx').on(table.reference).where(sql`${table.reference} is not null`),

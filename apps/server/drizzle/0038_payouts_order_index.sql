@@ -1,0 +1,1 @@
+CREATE INDEX "payouts_order_idx" ON "payouts" USING btree ("order_id");
