@@ -28,6 +28,7 @@ import {
   type PaymentMethod,
   type PayoutBatchRow,
 } from '../db/schema';
+import { emailSchema } from '@offzero/shared/api/accounts';
 import { idStartsWith, isUuid, quotedId } from '../http/ids';
 import { recordFlagChange } from '../orders/order-state';
 
@@ -66,7 +67,7 @@ export interface OrderCustomer {
 
 const escapeLike = (text: string) => text.replace(/[%_\\]/g, '\\$&');
 
-function filtersToWhere(filters: AdminOrderFilters): SQL | undefined {
+async function filtersToWhere(db: Database, filters: AdminOrderFilters): Promise<SQL | undefined> {
   const conditions: SQL[] = [];
   if (filters.status) conditions.push(eq(orders.status, filters.status));
   if (filters.type) conditions.push(eq(orders.type, filters.type));
@@ -74,22 +75,36 @@ function filtersToWhere(filters: AdminOrderFilters): SQL | undefined {
   if (filters.flagged === 'true') conditions.push(isNotNull(orders.flag));
   if (filters.from) conditions.push(gte(orders.createdAt, new Date(`${filters.from}T00:00:00Z`)));
   if (filters.to) conditions.push(lte(orders.createdAt, new Date(`${filters.to}T23:59:59.999Z`)));
-  if (filters.customer) conditions.push(inArray(orders.id, ordersOfTerm(filters.customer)));
+  if (filters.customer) conditions.push(await ordersOfTerm(db, filters.customer));
   return conditions.length ? and(...conditions) : undefined;
 }
 
 /**
- * The ids of the orders a search term names: by the order's id or short number, or by its customer's
- * (id, short number, part of the e-mail, whole phone number). Each way is its own branch of a union, so
- * each reads its own index: one condition OR-ed across the join read every order of the table.
+ * The orders a search term names (docs/performance.md, "At scale"), each way by an index of its own:
+ * - an order or customer number (id or short number): the range of ids it starts, on each primary key;
+ * - a whole e-mail address that is a customer's: that customer's orders;
+ * - otherwise part of an e-mail (a trigram index) or a whole phone number.
+ * A number is not also read as part of an e-mail, nor a whole address first as a part: the trigram
+ * index reads a list of every customer sharing each three letters ("com", "mai"), which grows with the
+ * customers, for an answer the number's or the address's own index gives at once.
  */
-function ordersOfTerm(term: string): SQL {
-  const byText = or(ilike(users.email, `%${escapeLike(term)}%`), eq(users.phoneNumber, term))!;
+async function ordersOfTerm(db: Database, term: string): Promise<SQL> {
   const id = quotedId(term);
-  const customers = sql`select ${users.id} from ${users} where ${id ? or(idStartsWith(users.id, id), byText) : byText}`;
-  const ofCustomers = sql`select ${orders.id} from ${orders} where ${orders.userId} in (${customers})`;
-  if (!id) return sql`(${ofCustomers})`;
-  return sql`(${ofCustomers} union select ${orders.id} from ${orders} where ${idStartsWith(orders.id, id)})`;
+  if (id) {
+    const customers = sql`select ${users.id} from ${users} where ${idStartsWith(users.id, id)}`;
+    return inArray(
+      orders.id,
+      sql`(select ${orders.id} from ${orders} where ${orders.userId} in (${customers})
+        union select ${orders.id} from ${orders} where ${idStartsWith(orders.id, id)})`,
+    );
+  }
+  const email = emailSchema.safeParse(term);
+  if (email.success) {
+    const [customer] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.data));
+    if (customer) return eq(orders.userId, customer.id);
+  }
+  const byText = or(ilike(users.email, `%${escapeLike(term)}%`), eq(users.phoneNumber, term))!;
+  return inArray(orders.userId, sql`(select ${users.id} from ${users} where ${byText})`);
 }
 
 /**
@@ -101,7 +116,7 @@ export async function findOrdersMatching(
   db: Database,
   filters: AdminOrderFilters,
 ): Promise<{ rows: OrderWithEmail[]; total: number; nextCursor: string | null }> {
-  const where = filtersToWhere(filters);
+  const where = await filtersToWhere(db, filters);
   const after = filters.cursor
     ? sql`(${orders.createdAt}, ${orders.id}) < (select c.created_at, c.id from ${orders} c where c.id = ${filters.cursor})`
     : undefined;

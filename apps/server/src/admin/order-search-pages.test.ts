@@ -32,7 +32,13 @@ beforeAll(async () => {
     createdAt: i % 3 === 0 ? SAME_INSTANT : new Date(SAME_INSTANT.getTime() - i * 60_000),
   }));
   const others = Array.from({ length: 7 }, (_, i) => newBuyOrderRow(other!.id, BigInt(20_000 + i)));
-  await t.database.db.insert(orders).values([...rows, ...others]);
+  // Whose address holds the first customer's whole address inside it.
+  const [longer] = await t.database.db
+    .insert(users)
+    .values({ email: 'xpages.search@example.com', emailVerified: true })
+    .returning({ id: users.id });
+  const longers = Array.from({ length: 2 }, (_, i) => newBuyOrderRow(longer!.id, BigInt(30_000 + i)));
+  await t.database.db.insert(orders).values([...rows, ...others, ...longers]);
 });
 afterAll(() => t?.close());
 
@@ -42,7 +48,7 @@ describe('the order desk pages by cursor', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const answer = await search(`customer=pages.search&limit=5${cursor ? `&cursor=${cursor}` : ''}`);
+      const answer = await search(`customer=pages.search%40example.com&limit=5${cursor ? `&cursor=${cursor}` : ''}`);
       expect(answer.statusCode).toBe(200);
       const page = answer.json<Page>();
       expect(page.total).toBe(23);
@@ -53,15 +59,15 @@ describe('the order desk pages by cursor', () => {
     expect(pages).toBe(5);
     expect(new Set(seen).size).toBe(23);
     // The same order as one page of everything.
-    const all = (await search('customer=pages.search&limit=100')).json<Page>();
+    const all = (await search('customer=pages.search%40example.com&limit=100')).json<Page>();
     expect(all.orders.map((order) => order._id)).toEqual(seen);
     expect(all.nextCursor).toBeNull();
   });
 
   it('keeps offset paging as it was', async () => {
-    const first = (await search('customer=pages.search&limit=5')).json<Page>();
-    const second = (await search('customer=pages.search&limit=5&offset=5')).json<Page>();
-    const byCursor = (await search(`customer=pages.search&limit=5&cursor=${first.nextCursor}`)).json<Page>();
+    const first = (await search('customer=pages.search%40example.com&limit=5')).json<Page>();
+    const second = (await search('customer=pages.search%40example.com&limit=5&offset=5')).json<Page>();
+    const byCursor = (await search(`customer=pages.search%40example.com&limit=5&cursor=${first.nextCursor}`)).json<Page>();
     expect(second.orders).toEqual(byCursor.orders);
   });
 
@@ -69,9 +75,21 @@ describe('the order desk pages by cursor', () => {
     const bad = await search('limit=5&cursor=not-an-id');
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ message: string }>().message).toContain('nextCursor');
-    const page = (await search('customer=pages.search&limit=5')).json<Page>();
+    const page = (await search('customer=pages.search%40example.com&limit=5')).json<Page>();
     const asCustomer = await search(`limit=5&cursor=${page.nextCursor}`, customer);
     expect(asCustomer.statusCode).toBe(403);
     expect(asCustomer.body).not.toContain(page.orders[0]!._id);
+  });
+
+  it("reads a customer's whole e-mail address as that customer, and part of one as every customer it is part of", async () => {
+    const totalOf = async (term: string) =>
+      (await search(`customer=${encodeURIComponent(term)}&limit=5`)).json<Page>().total;
+    expect(await totalOf('pages.search@example.com')).toBe(23);
+    expect(await totalOf('  Pages.Search@Example.COM ')).toBe(23);
+    expect(await totalOf('pages.search@')).toBe(25);
+    expect(await totalOf('pages.search')).toBe(25);
+    // A whole address that is no customer's is still searched as a part: here, of the longer one.
+    expect(await totalOf('search@example.com')).toBe(25);
+    expect(await totalOf('nobody.at.all@example.com')).toBe(0);
   });
 });
