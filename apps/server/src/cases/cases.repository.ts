@@ -14,7 +14,6 @@ import {
   type MonitoringCaseRow,
 } from '../db/schema';
 import {
-  BANK_ACCOUNT_PAYOUT_RAILS,
   STRUCTURING_FLOOR_CENTS,
   STRUCTURING_LIMIT_CENTS,
   type MonitoredOrder,
@@ -136,72 +135,6 @@ export async function findVerifiedIdentities(
     });
   }
   return identities;
-}
-
-/** An order paying a destination (a bitcoin address or a bank account number). */
-export interface DestinationPayment {
-  userId: string;
-  orderId: string;
-  at: Date;
-}
-
-/** How many other customers' orders paying the same destination a case shows. */
-export const SHARED_DESTINATION_SHOWN = 20;
-
-/** The bank-account payout rails as an SQL list (registry ids, quoted all the same; `null` for none). */
-const bankAccountRailsSql =
-  BANK_ACCOUNT_PAYOUT_RAILS.map((id) => `'${id.replaceAll("'", "''")}'`).join(', ') || 'null';
-
-/** A destination as `destinationKey` spells it, in SQL, for the order aliased `o`. */
-const orderDestinationKey = sql.raw(`case
-  when o.type = 'buy' then 'address:' || lower(o.wallet_address)
-  when o.type = 'sell' and o.payment_method in (${bankAccountRailsSql})
-    then 'bank_account:' || regexp_replace(o.receiving_details->>'account_number', '\\s', '', 'g')
-  end`);
-
-/** The key of a destination (`destinationOf`) that `findFirstPaymentsTo` answers by. */
-export function destinationKey(destination: { kind: 'address' | 'bank_account'; value: string }): string {
-  return `${destination.kind}:${destination.value}`;
-}
-
-/**
- * For each destination, the first orders paying it, oldest first: each customer's first
- * `SHARED_DESTINATION_SHOWN`, and of those the first twice that many. Enough to find, for any one
- * customer, the first `SHARED_DESTINATION_SHOWN` orders of the others; one scan for a whole batch.
- */
-export async function findFirstPaymentsTo(
-  db: Database,
-  destinationKeys: readonly string[],
-): Promise<Map<string, DestinationPayment[]>> {
-  const found = new Map<string, DestinationPayment[]>();
-  if (destinationKeys.length === 0) return found;
-  const keys = sql.join(
-    destinationKeys.map((key) => sql`(${key}::text)`),
-    sql`, `,
-  );
-  const result: unknown = await db.execute(sql`
-    select key, user_id as "userId", id as "orderId",
-           floor(extract(epoch from created_at) * 1000)::float8 as "atMs"
-    from (
-      select key, user_id, id, created_at,
-             row_number() over (partition by key order by created_at, id) as nth
-      from (
-        select d.key, o.user_id, o.id, o.created_at,
-               row_number() over (partition by d.key, o.user_id order by o.created_at, o.id) as nth_of_customer
-        from (values ${keys}) as d(key)
-        join orders o on ${orderDestinationKey} = d.key
-      ) as per_customer
-      where nth_of_customer <= ${SHARED_DESTINATION_SHOWN}
-    ) as firsts
-    where nth <= ${2 * SHARED_DESTINATION_SHOWN}
-    order by key, nth`);
-  const rows = (result as { rows: { key: string; userId: string; orderId: string; atMs: number }[] }).rows;
-  for (const row of rows) {
-    const list = found.get(row.key) ?? [];
-    list.push({ userId: row.userId, orderId: row.orderId, at: new Date(Number(row.atMs)) });
-    found.set(row.key, list);
-  }
-  return found;
 }
 
 /**

@@ -2,18 +2,16 @@ import type { Database } from '../../db/database';
 import type { MonitoringCaseRow } from '../../db/schema';
 import {
   countEarlierTrades,
-  destinationKey,
   findCasesInTheWay,
-  findFirstPaymentsTo,
   findMonitoredOrders,
   findOrdersInSpans,
   findOrdersToMonitor,
   findVerifiedIdentities,
   markOrdersChecked,
   openCase,
-  SHARED_DESTINATION_SHOWN,
   type OrderSpan,
 } from '../cases.repository';
+import { destinationKey, findFirstPaymentsTo, SHARED_DESTINATION_SHOWN } from '../destination-payments.repository';
 import {
   destinationOf,
   evaluateRules,

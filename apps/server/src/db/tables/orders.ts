@@ -120,6 +120,14 @@ export const orders = pgTable(
     index('orders_completed_trade_time_idx')
       .on(table.type, sql`coalesce(${table.completedAt}, ${table.createdAt})`, table.id)
       .where(sql`${table.status} = 'completed'`),
+    // Transaction monitoring's "who else paid this destination" (cases.repository.ts): a buy's address,
+    // a sell's bank account number, each as the rule spells it, so one destination reads its own orders.
+    index('orders_buy_destination_idx')
+      .on(sql`lower(${table.walletAddress})`)
+      .where(sql`${table.type} = 'buy'`),
+    index('orders_sell_bank_account_idx')
+      .on(sql`regexp_replace(${table.receivingDetails} ->> 'account_number', '\\s', '', 'g')`)
+      .where(sql`${table.type} = 'sell'`),
     uniqueIndex('orders_paypal_order_unique').on(table.paypalOrderId),
     uniqueIndex('orders_paypal_capture_unique').on(table.paypalCaptureId),
     uniqueIndex('orders_deposit_index_unique').on(table.depositIndex),

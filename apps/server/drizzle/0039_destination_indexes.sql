@@ -1,0 +1,2 @@
+CREATE INDEX "orders_buy_destination_idx" ON "orders" USING btree (lower("wallet_address")) WHERE "orders"."type" = 'buy';--> statement-breakpoint
+CREATE INDEX "orders_sell_bank_account_idx" ON "orders" USING btree (regexp_replace("receiving_details" ->> 'account_number', '\s', '', 'g')) WHERE "orders"."type" = 'sell';
