@@ -80,7 +80,8 @@ async function filtersToWhere(db: Database, filters: AdminOrderFilters): Promise
 }
 
 /**
- * The orders a search term names (docs/performance.md, "At scale"), each way by an index of its own:
+ * The orders a search term names (docs/design.md, "API"; docs/performance.md, "At scale"), each way by
+ * an index of its own:
  * - an order or customer number (id or short number): the range of ids it starts, on each primary key;
  * - a whole e-mail address that is a customer's: that customer's orders;
  * - otherwise part of an e-mail (a trigram index) or a whole phone number.

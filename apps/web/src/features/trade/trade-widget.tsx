@@ -9,16 +9,14 @@ import {
   type RefObject,
 } from 'react';
 import { Link } from 'react-router';
-import type { QueryClient } from '@tanstack/react-query';
 import type { Order } from '@offzero/shared/api/orders';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-client';
-import { limitsQueryOptions } from '../../domain/limits';
-import { payoutAddressesQueryOptions } from '../../domain/payout-addresses';
 import { useStartReads } from '../../lib/start-reads';
+import { startTradeWidgetReads } from './trade-widget-reads';
 import { Button } from '../../components/ui/button';
 import { PaymentMethods } from '../../components/ui/payment-methods';
-import { tradeSettingsQueryOptions, useTradeSettings } from './api/get-trade-settings';
+import { useTradeSettings } from './api/get-trade-settings';
 import { BuyFlow } from './buy/buy-flow';
 import { SellFlow } from './sell/sell-flow';
 import type { TaxDetailsForm } from './sell/sell-steps';
@@ -30,20 +28,6 @@ const TABS: { side: TradeSide; label: string }[] = [
   { side: 'buy', label: 'Buy' },
   { side: 'sell', label: 'Sell' },
 ];
-
-/**
- * The reads the widget's steps make: the trading terms and, for a customer, the limits and the payout
- * address book. The steps that show the limits and the address book mount only once the terms have
- * arrived, so their own reads would start a round trip later. A screen that shows the widget only after
- * reads of its own (the dashboard waits for the order list, to resume a pending order) starts these with
- * its own, through `useStartReads`.
- */
-export function startTradeWidgetReads(queryClient: QueryClient, userId: string | null): void {
-  void queryClient.prefetchQuery(tradeSettingsQueryOptions(userId ?? 'visitor'));
-  if (userId === null) return;
-  void queryClient.prefetchQuery(limitsQueryOptions(userId));
-  void queryClient.prefetchQuery(payoutAddressesQueryOptions(userId));
-}
 
 /**
  * The trade widget: Buy and Sell tabs, each a flow of steps. Used on the home page

@@ -2,9 +2,16 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { CardIcon } from '../../../components/ui/icons';
 import { useUserSettings } from '../../../domain/user-settings';
-import { BankAccountModal } from './bank-account-modal';
-import { maskAccountNumber } from './payment-cards';
+import { deferredComponent } from '../../../lib/deferred-component';
+import { maskAccountNumber } from '../mask-account-number';
 import { StatusTile } from '../../../components/ui/status-tile';
+
+// The bank form (and the form library it brings) loads once the page is interactive, not with the
+// dashboard's first paint: the tile shows before anyone can open it.
+const BankAccountModal = deferredComponent(
+  async () => (await import('./bank-account-modal')).BankAccountModal,
+  null,
+);
 
 /** Bank: 'Added' when an account is on file, else Add Bank opening the bank form. */
 export function BankTile() {

@@ -7,11 +7,7 @@ import { SettingsCard } from '../../../components/ui/settings-card';
 import { BankAccountModal } from './bank-account-modal';
 import { ZelleEmailModal } from './zelle-email-modal';
 import { WalletAddressModal } from './wallet-address-modal';
-
-/** '•••• 6789': enough to recognise the account, not enough to copy it off a shared screen. */
-export function maskAccountNumber(accountNumber: string): string {
-  return `•••• ${accountNumber.slice(-4)}`;
-}
+import { maskAccountNumber } from '../mask-account-number';
 
 /**
  * The current value of a payment card. The value shows only on wider screens; on a
