@@ -412,7 +412,10 @@ describe('TradeWidget, sell', () => {
 
   it('asks how the bitcoin is sent, on-chain first; Lightning goes with the quote and says when it is credited', async () => {
     saveSessionToken(fakeSessionToken('user-1'));
-    const fetchMock = mockApi({ settings: { ...userSettings, bankAccount } });
+    const fetchMock = mockApi({
+      settings: { ...userSettings, bankAccount },
+      adminSettings: customerSettingsWithAchCharges,
+    });
     const user = userEvent.setup();
     renderWidget();
     await user.click(await screen.findByRole('tab', { name: 'Sell' }));
@@ -434,6 +437,36 @@ describe('TradeWidget, sell', () => {
       deposit: 'lightning',
     });
     expect(await screen.findByText(/^Sent by Lightning: Credited in seconds/)).toBeInTheDocument();
+  });
+
+  it('offers no Lightning while the operator has it switched off, and quotes the sell on chain', async () => {
+    saveSessionToken(fakeSessionToken('user-1'));
+    const fetchMock = mockApi({
+      settings: { ...userSettings, bankAccount },
+      adminSettings: {
+        ...customerSettingsWithAchCharges,
+        lightning: { ...customerSettingsWithAchCharges.lightning, is_active: false },
+      },
+    });
+    const user = userEvent.setup();
+    renderWidget();
+    await user.click(await screen.findByRole('tab', { name: 'Sell' }));
+    await user.type(await screen.findByLabelText('You Pay'), '0.01');
+    const continueButton = screen.getByRole('button', { name: 'Continue' });
+    await vi.waitFor(() => expect(continueButton).toBeEnabled());
+    await user.click(continueButton);
+
+    await user.click(await screen.findByRole('button', { name: /ACH/ }));
+    expect(screen.queryByRole('radio', { name: /Lightning/ })).not.toBeInTheDocument();
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/api/quotes'))).toBe(true),
+    );
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/quotes'))!;
+    expect(JSON.parse(init!.body as string)).toMatchObject({
+      type: 'sell',
+      method: 'ach',
+      deposit: 'onchain',
+    });
   });
 
   it('explains a sale the ACH charges would eat, naming the smallest amount, and keeps Send disabled', async () => {

@@ -36,6 +36,11 @@ export interface TradeSettings {
   bankChargesCents: Record<SellPayoutRail, Cents>;
   /** When each method's money or bitcoin arrives, in the operator's words. */
   arrival: Record<PaymentMethodKey, string>;
+  /**
+   * Whether a seller may send by Lightning (the `lightning` group's switch, docs/design.md,
+   * "Lightning"). Only signed-in customers' terms carry it; visitors never reach that step.
+   */
+  lightningActive: boolean;
 }
 
 function toTradeSettings(settings: GlobalSettings): TradeSettings {
@@ -54,6 +59,7 @@ function toTradeSettings(settings: GlobalSettings): TradeSettings {
     active: byRail(PAYMENT_RAILS, (method) => railIsOn(settings, method)),
     bankChargesCents: byRail(SELL_PAYOUT_RAILS, charges),
     arrival: byRail(PAYMENT_RAILS, (method) => railArrival(settings.arrival, method)),
+    lightningActive: 'lightning' in settings && settings.lightning.is_active,
   };
 }
 

@@ -52,8 +52,10 @@ export function SellFlow({
   const entry: AmountEntry = quoteForm.watch();
   useKeepQuoteAcrossLogin('sell', quoteForm);
   const [closed, setClosed] = useState<string | null>(null);
-  // How the bitcoin is sent: chosen with the payout method, carried by the quote and the order.
-  const [deposit, setDeposit] = useState<SellDeposit>('onchain');
+  // How the bitcoin is sent: chosen with the payout method, carried by the quote and the order. On
+  // chain whatever was chosen while the operator has Lightning switched off.
+  const [chosenDeposit, setDeposit] = useState<SellDeposit>('onchain');
+  const deposit: SellDeposit = settings.lightningActive ? chosenDeposit : 'onchain';
 
   const method = state.step === 'confirmation' ? state.method : null;
   const terms = prices

@@ -10,7 +10,8 @@ import { formatUsdCents } from '../../../lib/format';
 import { SellDepositChoice } from './sell-deposit-choice';
 
 /**
- * Sell step two: how the customer sends the bitcoin (on chain or by Lightning), then how they are paid. Choosing a tile submits the choice; the
+ * Sell step two: how the customer sends the bitcoin (on chain or, while the operator has it on, by
+ * Lightning), then how they are paid. Choosing a tile submits the choice; the
  * shared schema checks it is a payout method, then `onChoose` checks the customer's settings hold what
  * it needs (each refusal a toast).
  */
@@ -49,7 +50,9 @@ export function SellMethodStep({
   return (
     <form className="space-y-4" noValidate onSubmit={(event) => void submit(event)}>
       <StepHeading onBack={onBack}>Select Payment Method to Receive Funds</StepHeading>
-      <SellDepositChoice value={deposit} onChange={onDepositChange} disabled={choosing} />
+      {settings.lightningActive && (
+        <SellDepositChoice value={deposit} onChange={onDepositChange} disabled={choosing} />
+      )}
       <p className="text-sm font-semibold text-ink-900">How you are paid</p>
       {methods.length === 0 ? (
         <NoActiveMethods />
