@@ -59,6 +59,18 @@ test.use({ viewport: DESKTOP });
  * where the operator sees them (at the bottom of the window).
  */
 async function snap(page: Page, name: string) {
+  // A list being read again is dimmed until its answer arrives and then fades back: checked mid-fade,
+  // its colours would fail for contrast though the operator sees them whole a moment later.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('[data-testid="admin-orders-results"]')].every(
+          (element) => getComputedStyle(element).opacity === '1',
+        ),
+      ),
+    )
+    .toBe(true);
   for (const size of [MOBILE, DESKTOP]) {
     await page.setViewportSize(size);
     await expectAccessible(page, `${name} at ${size.width}px`);

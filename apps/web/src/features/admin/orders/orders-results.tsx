@@ -105,6 +105,7 @@ export function OrdersResults({
         orders.isPlaceholderData ? 'opacity-60' : ''
       }`}
       aria-busy={orders.isFetching || undefined}
+      data-testid="admin-orders-results"
     >
       {orders.isPending ? (
         <TableSkeleton rows={8} label="Loading orders" />
