@@ -65,7 +65,7 @@ async function snap(page: Page, name: string) {
   await expect
     .poll(() =>
       page.evaluate(() =>
-        [...document.querySelectorAll('[data-testid="admin-orders-results"]')].every(
+        Array.from(document.querySelectorAll('[data-testid="admin-orders-results"]')).every(
           (element) => getComputedStyle(element).opacity === '1',
         ),
       ),
