@@ -71,6 +71,29 @@ function mockApi(
   return fetchMock;
 }
 
+/** Opens the Sell tab, types the amount (of bitcoin paid, or dollars received) and continues. */
+async function continueSelling(
+  user: ReturnType<typeof userEvent.setup>,
+  amount: string,
+  field: 'You Pay' | 'You Receive' = 'You Pay',
+) {
+  await user.click(await screen.findByRole('tab', { name: 'Sell' }));
+  await user.type(await screen.findByLabelText(field), amount);
+  const continueButton = screen.getByRole('button', { name: 'Continue' });
+  await vi.waitFor(() => expect(continueButton).toBeEnabled());
+  await user.click(continueButton);
+}
+
+/** The body of the first quote the widget asked the server to lock, once it has asked. */
+async function quoteRequestBody(fetchMock: ReturnType<typeof mockApi>): Promise<unknown> {
+  const call = await vi.waitFor(() => {
+    const found = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/quotes'));
+    expect(found).toBeDefined();
+    return found!;
+  });
+  return JSON.parse(call[1]!.body as string);
+}
+
 function renderWidget(props: Parameters<typeof TradeWidget>[0] = {}) {
   return renderWithProviders(
     <>
@@ -365,11 +388,7 @@ describe('TradeWidget, sell', () => {
     mockApi({ settings: { ...userSettings, bankAccount } });
     const user = userEvent.setup();
     renderWidget();
-    await user.click(await screen.findByRole('tab', { name: 'Sell' }));
-    await user.type(await screen.findByLabelText('You Pay'), '0.01');
-    const continueButton = screen.getByRole('button', { name: 'Continue' });
-    await vi.waitFor(() => expect(continueButton).toBeEnabled());
-    await user.click(continueButton);
+    await continueSelling(user, '0.01');
 
     await user.click(await screen.findByRole('button', { name: /Zelle/ }));
     await vi.waitFor(() =>
@@ -397,11 +416,7 @@ describe('TradeWidget, sell', () => {
     }
     const user = userEvent.setup();
     renderWidget({ taxDetailsForm: TaxForm });
-    await user.click(await screen.findByRole('tab', { name: 'Sell' }));
-    await user.type(await screen.findByLabelText('You Pay'), '0.01');
-    const continueButton = screen.getByRole('button', { name: 'Continue' });
-    await vi.waitFor(() => expect(continueButton).toBeEnabled());
-    await user.click(continueButton);
+    await continueSelling(user, '0.01');
 
     expect(await screen.findByText('Add your tax details (Form W-9)')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Legal name'), 'Ada Lovelace');
@@ -418,20 +433,12 @@ describe('TradeWidget, sell', () => {
     });
     const user = userEvent.setup();
     renderWidget();
-    await user.click(await screen.findByRole('tab', { name: 'Sell' }));
-    await user.type(await screen.findByLabelText('You Pay'), '0.01');
-    const continueButton = screen.getByRole('button', { name: 'Continue' });
-    await vi.waitFor(() => expect(continueButton).toBeEnabled());
-    await user.click(continueButton);
+    await continueSelling(user, '0.01');
 
     expect(await screen.findByRole('radio', { name: /On-chain/ })).toBeChecked();
     await user.click(screen.getByRole('radio', { name: /Lightning/ }));
     await user.click(screen.getByRole('button', { name: /ACH/ }));
-    await vi.waitFor(() =>
-      expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/api/quotes'))).toBe(true),
-    );
-    const [, init] = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/quotes'))!;
-    expect(JSON.parse(init!.body as string)).toMatchObject({
+    expect(await quoteRequestBody(fetchMock)).toMatchObject({
       type: 'sell',
       method: 'ach',
       deposit: 'lightning',
@@ -450,19 +457,11 @@ describe('TradeWidget, sell', () => {
     });
     const user = userEvent.setup();
     renderWidget();
-    await user.click(await screen.findByRole('tab', { name: 'Sell' }));
-    await user.type(await screen.findByLabelText('You Pay'), '0.01');
-    const continueButton = screen.getByRole('button', { name: 'Continue' });
-    await vi.waitFor(() => expect(continueButton).toBeEnabled());
-    await user.click(continueButton);
+    await continueSelling(user, '0.01');
 
     await user.click(await screen.findByRole('button', { name: /ACH/ }));
     expect(screen.queryByRole('radio', { name: /Lightning/ })).not.toBeInTheDocument();
-    await vi.waitFor(() =>
-      expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/api/quotes'))).toBe(true),
-    );
-    const [, init] = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/quotes'))!;
-    expect(JSON.parse(init!.body as string)).toMatchObject({
+    expect(await quoteRequestBody(fetchMock)).toMatchObject({
       type: 'sell',
       method: 'ach',
       deposit: 'onchain',
@@ -478,11 +477,7 @@ describe('TradeWidget, sell', () => {
     });
     const user = userEvent.setup();
     renderWidget();
-    await user.click(await screen.findByRole('tab', { name: 'Sell' }));
-    await user.type(await screen.findByLabelText('You Pay'), '0.000214');
-    const continueButton = screen.getByRole('button', { name: 'Continue' });
-    await vi.waitFor(() => expect(continueButton).toBeEnabled());
-    await user.click(continueButton);
+    await continueSelling(user, '0.000214');
     await user.click(await screen.findByRole('button', { name: /ACH/ }));
 
     expect(await screen.findByRole('heading', { name: 'Confirm your sale' })).toBeInTheDocument();
@@ -504,12 +499,8 @@ describe('TradeWidget, sell', () => {
     });
     const user = userEvent.setup();
     renderWidget();
-    await user.click(await screen.findByRole('tab', { name: 'Sell' }));
     // $42.76 after the fee, $17.76 after the charges: below the $20 minimum.
-    await user.type(await screen.findByLabelText('You Pay'), '0.00045');
-    const continueButton = screen.getByRole('button', { name: 'Continue' });
-    await vi.waitFor(() => expect(continueButton).toBeEnabled());
-    await user.click(continueButton);
+    await continueSelling(user, '0.00045');
     await user.click(await screen.findByRole('button', { name: /ACH/ }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Minimum order is $20.00');
@@ -560,11 +551,7 @@ describe('TradeWidget, a session that ends mid-flow', () => {
     );
     const user = userEvent.setup();
     const before = renderWidget();
-    await user.click(await screen.findByRole('tab', { name: 'Sell' }));
-    await user.type(await screen.findByLabelText('You Receive'), '1,250');
-    const continueButton = screen.getByRole('button', { name: 'Continue' });
-    await vi.waitFor(() => expect(continueButton).toBeEnabled());
-    await user.click(continueButton);
+    await continueSelling(user, '1,250', 'You Receive');
     await user.click(await screen.findByRole('button', { name: /ACH/ }));
     await vi.waitFor(() => expect(hardRedirect).toHaveBeenCalledWith('/login?session=ended'));
     // Never in the address the browser is sent to.
