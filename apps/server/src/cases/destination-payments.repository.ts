@@ -20,8 +20,9 @@ export const SHARED_DESTINATION_SHOWN = 20;
 const bankAccountRailsSql =
   BANK_ACCOUNT_PAYOUT_RAILS.map((id) => `'${id.replaceAll("'", "''")}'`).join(', ') || 'null';
 
-const ADDRESS_KEY = 'address:';
-const BANK_ACCOUNT_KEY = 'bank_account:';
+// Each kind's prefix, as `destinationKey` writes it.
+const ADDRESS_KEY = destinationKey({ kind: 'address', value: '' });
+const BANK_ACCOUNT_KEY = destinationKey({ kind: 'bank_account', value: '' });
 
 /**
  * The orders paying each destination of `d(key)`, as `destinationKey` spells it: buys by their

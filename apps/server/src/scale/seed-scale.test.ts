@@ -13,7 +13,7 @@ import {
 } from '../db/schema';
 import { logIn } from '../test/accounts-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { seedEmailDomain, seedScale } from './seed-scale';
+import { ORDER_TABLES, seedEmailDomain, seedScale } from './seed-scale';
 
 const SHAPE = { seed: 7, customers: 200, orders: 2_000 };
 let t: TestApp;
@@ -24,8 +24,10 @@ async function indexesOfOrderTables(): Promise<string[]> {
   const result: unknown = await t.database.db.execute(sql`
     select indexdef as definition from pg_indexes
      where schemaname = current_schema()
-       and tablename in ('orders', 'order_events', 'payouts', 'deposits', 'bank_inbound_credits',
-                         'travel_rule_records')
+       and tablename in (${sql.join(
+         ORDER_TABLES.map((table) => sql`${table}`),
+         sql`, `,
+       )})
      order by indexname`);
   return (result as { rows: { definition: string }[] }).rows.map((row) => row.definition);
 }

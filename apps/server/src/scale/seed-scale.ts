@@ -24,7 +24,7 @@ export { seedEmailDomain } from './seed-customers';
 const ORDERS_PER_ROUND = 50_000;
 
 /** The tables the orders' rounds fill, whose secondary indexes are built once after them. */
-const ORDER_TABLES = [
+export const ORDER_TABLES = [
   'orders',
   'order_events',
   'payouts',
