@@ -29,7 +29,7 @@ const BANK_ACCOUNT_KEY = destinationKey({ kind: 'bank_account', value: '' });
  * address, sells to a bank account by its number (spaces removed). Each kind is its own branch, read
  * from its own expression index (orders.ts), so a destination reads its orders, not the whole table.
  */
-function ordersPaying(keys: SQL): SQL {
+export function ordersPaying(keys: SQL): SQL {
   const rails = sql.raw(bankAccountRailsSql);
   // The expressions are written as the indexes are, literals inline, so the planner matches them.
   return sql`select d.key, o.user_id, o.id, o.created_at
